@@ -1,0 +1,78 @@
+// Rule evaluation for a call, and the process-wide log of findings.
+#include "clvet/checker/api_validation.h"
+
+#include <fmt/format.h>
+
+#include <atomic>
+#include <mutex>
+
+namespace clvet::checker {
+
+const rules::Rule* first_violation(std::string_view entry, const void* args,
+                                   const rules::World& world) {
+  const rules::Version version = world.version();
+  for (const rules::Rule* rule : rules::rules_for(entry))
+    if (rule->check && rule->applies_to(version) && rule->check(args, world)) return rule;
+  return nullptr;
+}
+
+reports::Finding finding_for(const rules::Rule& rule, reports::Category category,
+                             std::string detail) {
+  reports::Finding finding;
+  finding.category = category;
+  finding.severity = reports::Severity::Error;
+  finding.rule_id = std::string(rule.id);
+  finding.entry = std::string(rule.entry);
+  finding.error_code = rule.code;
+  finding.spec = fmt::format("{} §{}", rules::to_string(rule.spec), rule.section);
+  finding.clause = std::string(rule.clause);
+  finding.detail = std::move(detail);
+  return finding;
+}
+
+namespace {
+struct LogState {
+  mutable std::mutex mutex;
+  std::vector<reports::Finding> findings;
+  std::atomic<std::uint64_t> calls{0};
+};
+LogState& state() {
+  static auto* s = new LogState;  // outlives static destructors: findings are printed at exit
+  return *s;
+}
+}  // namespace
+
+FindingLog& FindingLog::instance() {
+  static FindingLog log;
+  return log;
+}
+
+void FindingLog::add(reports::Finding finding) {
+  LogState& s = state();
+  std::lock_guard lock(s.mutex);
+  constexpr std::size_t kDistinctCap = 10000;
+  for (reports::Finding& known : s.findings) {
+    if (known.rule_id == finding.rule_id && known.detail == finding.detail &&
+        known.category == finding.category) {
+      ++known.count;
+      return;
+    }
+  }
+  if (s.findings.size() < kDistinctCap) s.findings.push_back(std::move(finding));
+}
+
+std::vector<reports::Finding> FindingLog::snapshot() const {
+  LogState& s = state();
+  std::lock_guard lock(s.mutex);
+  return s.findings;
+}
+
+void FindingLog::clear() {
+  LogState& s = state();
+  std::lock_guard lock(s.mutex);
+  s.findings.clear();
+}
+
+std::uint64_t FindingLog::next_call_index() { return ++state().calls; }
+
+}  // namespace clvet::checker

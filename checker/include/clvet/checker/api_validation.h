@@ -1,0 +1,32 @@
+// Checks an OpenCL call against the rules of its entry point, and collects the findings.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "clvet/reports/finding.h"
+#include "clvet/rules/rule.h"
+#include "clvet/rules/world.h"
+
+namespace clvet::checker {
+
+// The first precheck rule of `entry` that `args` (a clvet::args struct) breaks, in the
+// rules' order, among those that apply to the World's OpenCL version; nullptr if none.
+const rules::Rule* first_violation(std::string_view entry, const void* args,
+                                   const rules::World& world);
+
+// The finding that says a call broke `rule`.
+reports::Finding finding_for(const rules::Rule& rule, reports::Category category,
+                             std::string detail = {});
+
+// Process-wide, thread-safe collection of findings, folded by rule and detail.
+class FindingLog {
+ public:
+  static FindingLog& instance();
+  void add(reports::Finding finding);
+  std::vector<reports::Finding> snapshot() const;
+  void clear();
+  std::uint64_t next_call_index();
+};
+
+}  // namespace clvet::checker

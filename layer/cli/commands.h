@@ -1,0 +1,13 @@
+// The clvet subcommands; each registers itself on the CLI11 app.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace clvet::cli {
+
+void add_rules_command(CLI::App& app);
+// The exit status the subcommand that ran asked for.
+int exit_status();
+void set_exit_status(int status);
+
+}  // namespace clvet::cli

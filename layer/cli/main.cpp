@@ -1,0 +1,12 @@
+// clvet: the command line that ties the layer, the reference device and the reports together.
+#include <CLI/CLI.hpp>
+
+#include "commands.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"clvet: a debugging and conformance-checking OpenCL runtime"};
+  app.require_subcommand(1);
+  clvet::cli::add_rules_command(app);
+  CLI11_PARSE(app, argc, argv);
+  return clvet::cli::exit_status();
+}

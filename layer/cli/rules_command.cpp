@@ -1,0 +1,67 @@
+// `clvet rules`: lists the rules and the API table.
+#include <fmt/format.h>
+
+#include "clvet/rules/api.h"
+#include "clvet/rules/rule.h"
+#include "commands.h"
+
+namespace clvet::cli {
+namespace {
+
+int g_exit_status = 0;
+
+std::string version_range(const rules::Rule& rule) {
+  std::string out = fmt::format("{}.{}+", rule.since.major, rule.since.minor);
+  if (rule.until != rules::Version{})
+    out = fmt::format("{}.{}-{}.{}", rule.since.major, rule.since.minor, rule.until.major,
+                      rule.until.minor);
+  return out;
+}
+
+void list_rules(const std::string& entry) {
+  for (const rules::Rule* rule : rules::all_rules()) {
+    if (!entry.empty() && rule->entry != entry) continue;
+    fmt::print("{}\t{}\t{}\t{} §{}\t{}\t{}\t{}\n", rule->id, rule->entry, rule->code,
+               rules::to_string(rule->spec), rule->section, version_range(*rule),
+               rule->check ? "precheck" : "runtime", rule->clause);
+  }
+}
+
+void list_api() {
+  for (const api::EntryPoint& entry : api::entry_points()) {
+    fmt::print("{} (slot {}, OpenCL {}{}{})\n", entry.name, entry.slot, entry.since,
+               entry.extension.empty() ? "" : ", ", entry.extension);
+    for (const api::Param& p : entry.params) {
+      fmt::print("  {} {}: {}", p.type, p.name, api::to_string(p.role));
+      if (p.kind != api::ObjectKind::None) fmt::print(" of {}", api::to_string(p.kind));
+      if (!p.peer.empty()) fmt::print(" [{}]", p.peer);
+      if (!p.peer2.empty()) fmt::print(" [{}]", p.peer2);
+      if (!p.family.empty()) fmt::print(" <{}>", p.family);
+      if (p.nullable) fmt::print(" (may be NULL)");
+      fmt::print("\n");
+    }
+  }
+}
+
+}  // namespace
+
+int exit_status() { return g_exit_status; }
+void set_exit_status(int status) { g_exit_status = status; }
+
+void add_rules_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("rules", "List the spec's error rules clvet checks, or the API table");
+  static bool list = false, show_api = false;
+  static std::string entry;
+  cmd->add_flag("--list", list, "print every rule: id, entry point, code, section, versions, kind, clause");
+  cmd->add_option("--entry", entry, "only the rules of this entry point");
+  cmd->add_flag("--api", show_api, "print the API table: entry points, parameters and their roles");
+  cmd->callback([] {
+    if (show_api) list_api();
+    if (list || !entry.empty()) list_rules(entry);
+    if (!list && !show_api && entry.empty())
+      fmt::print("{} rules over {} entry points ({} dispatch slots)\n", rules::all_rules().size(),
+                 api::entry_points().size(), api::dispatch_slot_count());
+  });
+}
+
+}  // namespace clvet::cli

@@ -1,0 +1,32 @@
+// Reporting of the errors the reference device returns.
+#include "entry.h"
+
+namespace clvet::device::entry {
+
+void remember(const rules::Rule* rule);
+
+void report(const Error& error) {
+  remember(error.rule);
+  checker::FindingLog::instance().add(
+      checker::finding_for(*error.rule, reports::Category::Application, error.detail));
+}
+
+}  // namespace clvet::device::entry
+
+namespace clvet::device {
+namespace {
+thread_local const rules::Rule* t_last_rule = nullptr;
+}  // namespace
+
+// clvet's private extension function clvetLastRuleIdCLVET (see platform_api.cpp): the id of
+// the last rule this thread's calls broke, so tests can tell which clause produced a code.
+extern "C" const char* CL_API_CALL clvet_last_rule_id() {
+  return t_last_rule ? t_last_rule->id.data() : "";
+}
+extern "C" void CL_API_CALL clvet_clear_last_rule() { t_last_rule = nullptr; }
+
+namespace entry {
+void remember(const rules::Rule* rule) { t_last_rule = rule; }
+}  // namespace entry
+
+}  // namespace clvet::device

@@ -1,0 +1,4 @@
+// Rules: Contexts (OpenCL 1.2 §4.4).
+#pragma once
+
+#include "catalogue.h"

@@ -1,0 +1,66 @@
+// The shorthands of world.h, built on the World's info queries.
+#include "clvet/rules/world.h"
+
+#include <algorithm>
+
+namespace clvet::rules {
+
+namespace {
+template <class Handle>
+cl_context context_by(const World& w, InfoQuery query, Handle handle, cl_uint param) {
+  if (!valid(w, handle)) return nullptr;
+  return get<cl_context>(w, query, handle, param).value_or(nullptr);
+}
+}  // namespace
+
+cl_context context_of(const World& w, cl_command_queue q) {
+  return context_by(w, InfoQuery::CommandQueue, q, CL_QUEUE_CONTEXT);
+}
+cl_context context_of(const World& w, cl_mem m) {
+  return context_by(w, InfoQuery::Mem, m, CL_MEM_CONTEXT);
+}
+cl_context context_of(const World& w, cl_event e) {
+  return context_by(w, InfoQuery::Event, e, CL_EVENT_CONTEXT);
+}
+cl_context context_of(const World& w, cl_program p) {
+  return context_by(w, InfoQuery::Program, p, CL_PROGRAM_CONTEXT);
+}
+cl_context context_of(const World& w, cl_kernel k) {
+  return context_by(w, InfoQuery::Kernel, k, CL_KERNEL_CONTEXT);
+}
+cl_context context_of(const World& w, cl_sampler s) {
+  return context_by(w, InfoQuery::Sampler, s, CL_SAMPLER_CONTEXT);
+}
+
+cl_device_id device_of(const World& w, cl_command_queue q) {
+  if (!valid(w, q)) return nullptr;
+  return get<cl_device_id>(w, InfoQuery::CommandQueue, q, CL_QUEUE_DEVICE).value_or(nullptr);
+}
+
+std::vector<cl_device_id> devices_of(const World& w, cl_context context) {
+  if (!valid(w, context)) return {};
+  return get_array<cl_device_id>(w, InfoQuery::Context, context, CL_CONTEXT_DEVICES);
+}
+
+bool context_has_device(const World& w, cl_context context, cl_device_id device) {
+  auto devices = devices_of(w, context);
+  return std::find(devices.begin(), devices.end(), device) != devices.end();
+}
+
+bool wait_list_malformed(const World& w, cl_uint count, const cl_event* list) {
+  if ((list == nullptr) != (count == 0)) return true;
+  for (cl_uint i = 0; i < count; ++i)
+    if (!valid(w, list[i])) return true;
+  return false;
+}
+
+bool wait_list_context_differs(const World& w, cl_command_queue queue, cl_uint count,
+                               const cl_event* list) {
+  if (list == nullptr) return false;
+  cl_context context = context_of(w, queue);
+  for (cl_uint i = 0; i < count; ++i)
+    if (context_of(w, list[i]) != context) return true;
+  return false;
+}
+
+}  // namespace clvet::rules
