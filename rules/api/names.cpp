@@ -62,6 +62,7 @@ std::string_view to_string(Spec spec) {
     case Spec::OpenCL12: return "OpenCL 1.2";
     case Spec::Runtime22: return "OpenCL 2.2";
     case Spec::DeviceInfo30: return "OpenCL 3.0 clGetDeviceInfo";
+    case Spec::Api30: return "OpenCL 3.0";
     case Spec::Extension: return "extension";
   }
   return "?";

@@ -21,6 +21,7 @@ enum class Spec {
   OpenCL12,         // ../shared/spec/opencl-1.2-full-spec.txt
   Runtime22,        // ../shared/spec/opencl-2.2-runtime-chapter.adoc
   DeviceInfo30,     // ../shared/spec/clGetDeviceInfo-3.0.txt
+  Api30,            // the OpenCL 3.0 API specification (clauses added by 3.0's optional features)
   Extension,        // a Khronos extension specification, named in the section
 };
 
