@@ -1,7 +1,11 @@
 // `clvet rules`: lists the rules and the API table.
 #include <fmt/format.h>
 
+#include <fstream>
+#include <sstream>
+
 #include "clvet/rules/api.h"
+#include "clvet/rules/coverage.h"
 #include "clvet/rules/rule.h"
 #include "commands.h"
 
@@ -43,6 +47,32 @@ void list_api() {
   }
 }
 
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw CLI::ValidationError("--index", path + ": cannot be read");
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Prints clauses covered / clauses in the spec, per document, and optionally the gaps.
+void print_coverage(const std::vector<rules::SpecClause>& clauses, bool list_uncovered) {
+  std::size_t all = 0, covered = 0;
+  for (const rules::Coverage& c : rules::measure_coverage(clauses)) {
+    fmt::print("{}: {} of {} error clauses have a rule ({:.1f}%)\n", rules::to_string(c.spec),
+               c.covered, c.clauses, c.clauses ? 100.0 * c.covered / c.clauses : 0.0);
+    all += c.clauses;
+    covered += c.covered;
+    if (list_uncovered)
+      for (const rules::SpecClause* u : c.uncovered)
+        fmt::print("  uncovered: {} {}: {}\n", u->entry, u->code, u->text);
+  }
+  std::size_t prechecks = 0;
+  for (const rules::Rule* rule : rules::all_rules()) prechecks += rule->is_precheck();
+  fmt::print("total: {} of {} clauses; {} rules ({} prechecks, {} runtime)\n", covered, all,
+             rules::all_rules().size(), prechecks, rules::all_rules().size() - prechecks);
+}
+
 }  // namespace
 
 int exit_status() { return g_exit_status; }
@@ -55,7 +85,26 @@ void add_rules_command(CLI::App& app) {
   cmd->add_flag("--list", list, "print every rule: id, entry point, code, section, versions, kind, clause");
   cmd->add_option("--entry", entry, "only the rules of this entry point");
   cmd->add_flag("--api", show_api, "print the API table: entry points, parameters and their roles");
+  static std::string extract_from, index_path;
+  static bool coverage = false, uncovered = false;
+  cmd->add_option("--extract-clauses", extract_from,
+                  "print the clause index (TSV) read from the spec documents in this folder");
+  cmd->add_flag("--coverage", coverage,
+                "count the spec's error clauses that have a rule (from --index, or --spec-dir)");
+  cmd->add_option("--index", index_path, "the clause index to measure against (rules/spec/clauses.tsv)");
+  cmd->add_flag("--uncovered", uncovered, "with --coverage: list the clauses without a rule");
   cmd->callback([] {
+    if (!extract_from.empty()) {
+      auto clauses = rules::extract_clauses(std::filesystem::path(extract_from));
+      if (coverage) print_coverage(clauses, uncovered);
+      else fmt::print("{}", rules::write_clause_index(clauses));
+      return;
+    }
+    if (coverage) {
+      if (index_path.empty()) index_path = CLVET_CLAUSE_INDEX;
+      print_coverage(rules::read_clause_index(read_file(index_path)), uncovered);
+      return;
+    }
     if (show_api) list_api();
     if (list || !entry.empty()) list_rules(entry);
     if (!list && !show_api && entry.empty())
