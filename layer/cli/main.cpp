@@ -6,7 +6,9 @@
 int main(int argc, char** argv) {
   CLI::App app{"clvet: a debugging and conformance-checking OpenCL runtime"};
   app.require_subcommand(1);
+  clvet::cli::add_run_command(app);
   clvet::cli::add_rules_command(app);
+  clvet::cli::add_options_command(app);
   CLI11_PARSE(app, argc, argv);
   return clvet::cli::exit_status();
 }

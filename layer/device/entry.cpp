@@ -1,14 +1,21 @@
 // Reporting of the errors the reference device returns.
 #include "entry.h"
 
+#include <cstdio>
+
+#include "options.h"
+
 namespace clvet::device::entry {
 
 void remember(const rules::Rule* rule);
 
 void report(const Error& error) {
   remember(error.rule);
-  checker::FindingLog::instance().add(
-      checker::finding_for(*error.rule, reports::Category::Application, error.detail));
+  reports::Finding finding =
+      checker::finding_for(*error.rule, reports::Category::Application, error.detail);
+  static const bool live = options::value("live") == "1";
+  if (live) std::fprintf(stderr, "clvet: %s", reports::render_text(finding).c_str());
+  checker::FindingLog::instance().add(std::move(finding));
 }
 
 }  // namespace clvet::device::entry

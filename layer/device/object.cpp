@@ -62,6 +62,8 @@ void Object::drop(std::uint64_t amount) {
 // Freed objects are kept, their handle bytes intact, for a while: an application that uses
 // a handle after releasing it reaches clvet through the loader, which reads the dispatch
 // pointer from the handle. Freeing at once would let that read hit reused memory.
+void* Object::operator new(std::size_t size) { return ::operator new(size); }
+
 void Object::operator delete(void* memory) {
   constexpr std::size_t kQuarantined = 4096;
   static std::mutex mutex;

@@ -34,7 +34,7 @@ class Object {
   void release_internal();
 
   // Freed objects go to a quarantine first (see object.cpp).
-  static void* operator new(std::size_t size) { return ::operator new(size); }
+  static void* operator new(std::size_t size);
   static void operator delete(void* memory);
 
  protected:

@@ -1,0 +1,105 @@
+// `clvet run --device=reference -- APP ARGS...`: runs APP with the reference device as its
+// only OpenCL platform, then prints the findings and exits non-zero if there were any.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "commands.h"
+#include "options.h"
+
+namespace clvet::cli {
+namespace {
+
+// The folder holding clvet.icd: beside the build's clvet binary, or CLVET_ICD_DIR.
+std::string icd_dir() {
+  std::error_code ec;
+  auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    auto beside = self.parent_path().parent_path() / "icd";
+    if (std::filesystem::exists(beside / "clvet.icd")) return beside.string();
+  }
+  return CLVET_ICD_DIR;
+}
+
+int run_reference(const std::vector<std::string>& command) {
+  if (command.empty()) throw CLI::ValidationError("run", "no program given after --");
+  char report_template[] = "/tmp/clvet-report-XXXXXX";
+  int fd = mkstemp(report_template);
+  if (fd < 0) throw CLI::RuntimeError("cannot create a temporary report file", 2);
+  close(fd);
+  std::string user_report = options::value("report");
+
+  pid_t child = fork();
+  if (child == 0) {
+    setenv("OCL_ICD_VENDORS", icd_dir().c_str(), 1);
+    unsetenv("OCL_ICD_FILENAMES");
+    setenv("CLVET_REPORT", report_template, 1);
+    std::vector<char*> argv;
+    for (const std::string& arg : command) argv.push_back(const_cast<char*>(arg.c_str()));
+    argv.push_back(nullptr);
+    execvp(argv[0], argv.data());
+    fmt::print(stderr, "clvet: cannot run {}: {}\n", command[0], std::strerror(errno));
+    _exit(127);
+  }
+  int status = 0;
+  waitpid(child, &status, 0);
+
+  std::ifstream in(report_template);
+  std::stringstream report;
+  report << in.rdbuf();
+  std::filesystem::remove(report_template);
+  const std::string text = report.str();
+  if (!text.empty()) {
+    if (user_report == "stderr") fmt::print(stderr, "clvet: findings\n{}", text);
+    else if (user_report != "none") std::ofstream(user_report) << text;
+  }
+  if (WIFSIGNALED(status)) {
+    fmt::print(stderr, "clvet: {} was killed by signal {}\n", command[0], WTERMSIG(status));
+    return 128 + WTERMSIG(status);
+  }
+  const int app_status = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+  if (app_status != 0) return app_status;
+  return text.empty() ? 0 : 1;
+}
+
+}  // namespace
+
+void add_run_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "run", "Run a program with the reference device as its OpenCL platform; report findings");
+  static std::string device;
+  static std::vector<std::string> command;
+  cmd->add_option("--device", device, "reference: the clvet reference device")
+      ->required()
+      ->check(CLI::IsMember({"reference"}));
+  for (const options::Option& o : options::all()) {
+    cmd->add_option_function<std::string>(
+        std::string(o.flag),
+        [env = std::string(o.env)](const std::string& v) { setenv(env.c_str(), v.c_str(), 1); },
+        fmt::format("{} (env {}, default {})", o.description, o.env, o.fallback));
+  }
+  cmd->add_option("command", command, "the program and its arguments, after --")->required();
+  cmd->callback([] { set_exit_status(run_reference(command)); });
+}
+
+void add_options_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("options", "List clvet's options (environment and flags)");
+  static bool markdown = false;
+  cmd->add_flag("--markdown", markdown, "as the README's Markdown table");
+  cmd->callback([] {
+    if (markdown) {
+      fmt::print("{}", options::markdown_table());
+      return;
+    }
+    for (const options::Option& o : options::all())
+      fmt::print("{:<22} {:<18} default {:<8} {}\n", o.env, o.flag, o.fallback, o.description);
+  });
+}
+
+}  // namespace clvet::cli

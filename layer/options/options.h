@@ -1,0 +1,25 @@
+// clvet's options (options.def), read from the environment of the process clvet runs in.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clvet::options {
+
+struct Option {
+  std::string_view id;
+  std::string_view env;
+  std::string_view flag;
+  std::string_view fallback;
+  std::string_view description;
+};
+
+// Every option, in options.def order.
+const std::vector<Option>& all();
+// The option's value: its environment variable if set, else its default.
+std::string value(std::string_view id);
+// The README's option table, as Markdown.
+std::string markdown_table();
+
+}  // namespace clvet::options
