@@ -830,7 +830,7 @@ constexpr Param clCreateSamplerWithProperties_params[] = {
 constexpr Param clSetKernelArgSVMPointer_params[] = {
     {.type = "cl_kernel", .name = "kernel", .role = Role::HandleIn, .kind = ObjectKind::Kernel},
     {.type = "cl_uint", .name = "arg_index", .role = Role::Value},
-    {.type = "const void*", .name = "arg_value", .role = Role::HostMemIn, .peer = "arg_size", .nullable = true},
+    {.type = "const void*", .name = "arg_value", .role = Role::MappedPtr, .nullable = true},
 };
 constexpr Param clSetKernelExecInfo_params[] = {
     {.type = "cl_kernel", .name = "kernel", .role = Role::HandleIn, .kind = ObjectKind::Kernel},
@@ -862,7 +862,7 @@ constexpr Param clEnqueueSVMMigrateMem_params[] = {
     {.type = "cl_command_queue", .name = "command_queue", .role = Role::HandleIn, .kind = ObjectKind::CommandQueue},
     {.type = "cl_uint", .name = "num_svm_pointers", .role = Role::Count},
     {.type = "const void**", .name = "svm_pointers", .role = Role::ArrayIn, .peer = "num_svm_pointers"},
-    {.type = "const size_t*", .name = "sizes", .role = Role::ArrayIn, .peer = "work_dim"},
+    {.type = "const size_t*", .name = "sizes", .role = Role::ArrayIn, .peer = "num_svm_pointers", .nullable = true},
     {.type = "cl_mem_migration_flags", .name = "flags", .role = Role::Bitfield, .family = "cl_mem_migration_flags"},
     {.type = "cl_uint", .name = "num_events_in_wait_list", .role = Role::Count},
     {.type = "const cl_event*", .name = "event_wait_list", .role = Role::HandleArrayIn, .kind = ObjectKind::Event, .peer = "num_events_in_wait_list", .nullable = true},

@@ -94,7 +94,16 @@ void write_device_dispatch(const char* path) {
   out.print("// Generated from rules/api/entry_points.cpp by generate_api. Do not edit.\n");
   out.print("// The reference device's ICD entry points: pack the arguments, check them against the\n");
   out.print("// rules, run the implementation, report its result the way the entry point returns it.\n");
-  out.print("#include <string_view>\n\n#include \"device_impl.gen.h\"\n#include \"entry.h\"\n\n");
+  out.print("#include <cstddef>\n#include <string_view>\n\n#include \"device_impl.gen.h\"\n#include \"entry.h\"\n\n");
+  // The table's slot numbers must be the header's: checked by the compiler.
+  int slots = 0;
+  for (const EntryPoint& entry : clvet::api::entry_points()) {
+    if (entry.slot < 0) continue;
+    ++slots;
+    out.print("static_assert(offsetof(cl_icd_dispatch, {}) == {} * sizeof(void*));\n", entry.name,
+              entry.slot);
+  }
+  out.print("static_assert(sizeof(cl_icd_dispatch) == {} * sizeof(void*), \"the API table misses dispatch slots\");\n\n", slots);
   out.print("namespace clvet::device {{\nnamespace {{\n\n");
   for (const EntryPoint& entry : clvet::api::entry_points()) {
     if (!generated(entry)) continue;

@@ -1,0 +1,36 @@
+# The two commands of the README, and the steps they are made of.
+#   make demo   install dependencies, build, run the main job (clinfo and the example program
+#               on the reference device, with clvet's report)
+#   make test   install dependencies, build, run the whole test suite (a ThreadSanitizer build
+#               of the multithreaded tests first, then every test)
+
+BUILD ?= build
+TSAN_BUILD ?= build-tsan
+JOBS ?= $(shell nproc)
+CMAKE_FLAGS ?=
+
+.PHONY: deps build demo test tsan clean
+
+deps:
+	./.ci/install-deps
+
+build: deps
+	cmake -S . -B $(BUILD) -G Ninja $(CMAKE_FLAGS) -DCLVET_TSAN_BUILD_DIR=$(abspath $(TSAN_BUILD))
+	cmake --build $(BUILD) -j $(JOBS)
+
+demo: build
+	@echo "== clinfo, with the clvet reference device as the only platform"
+	OCL_ICD_VENDORS=$(abspath $(BUILD))/icd OCL_ICD_FILENAMES= clinfo
+	@echo "== an example program on the reference device, under clvet"
+	$(BUILD)/layer/clvet run --device=reference -- $(BUILD)/tests/buffer_pipeline; \
+	  echo "clvet run exited with $$? (1: the program ran and clvet reported findings)"
+
+tsan: deps
+	cmake -S . -B $(TSAN_BUILD) -G Ninja -DCLVET_TSAN=ON
+	cmake --build $(TSAN_BUILD) -j $(JOBS) --target clvet-api-tests
+
+test: tsan build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+clean:
+	rm -rf $(BUILD) $(TSAN_BUILD)
