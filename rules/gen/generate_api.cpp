@@ -18,6 +18,23 @@ using clvet::api::Role;
 
 std::string short_name(std::string_view name) { return std::string(name.substr(2)); }
 
+std::string_view kind_enumerator(clvet::api::ObjectKind kind) {
+  using clvet::api::ObjectKind;
+  switch (kind) {
+    case ObjectKind::None: return "None";
+    case ObjectKind::Platform: return "Platform";
+    case ObjectKind::Device: return "Device";
+    case ObjectKind::Context: return "Context";
+    case ObjectKind::CommandQueue: return "CommandQueue";
+    case ObjectKind::Mem: return "Mem";
+    case ObjectKind::Sampler: return "Sampler";
+    case ObjectKind::Program: return "Program";
+    case ObjectKind::Kernel: return "Kernel";
+    case ObjectKind::Event: return "Event";
+  }
+  return "None";
+}
+
 // A declaration of `param` under its own name; callbacks put the name inside the pointer.
 std::string declare(const Param& param) {
   std::string type(param.type);
@@ -154,18 +171,72 @@ void write_device_fallback(const char* path) {
   out.print("}}  // namespace clvet::device::impl\n");
 }
 
+// A test case per handle parameter of every dispatch slot: the call made straight through
+// the device's dispatch table (no loader in between) with a bad handle in that parameter, a
+// good handle of each kind elsewhere, and zero or NULL for everything else.
+void write_bad_handle_cases(const char* path) {
+  auto out = fmt::output_file(path);
+  out.print("// Generated from rules/api/entry_points.cpp by generate_api. Do not edit.\n");
+  out.print("#include \"bad_handle_cases.h\"\n\nnamespace clvet::test {{\n\n");
+  out.print("const std::vector<BadHandleCase>& bad_handle_cases() {{\n");
+  out.print("  static const std::vector<BadHandleCase> cases = {{\n");
+  for (const EntryPoint& entry : clvet::api::entry_points()) {
+    if (!generated(entry) || entry.slot < 0) continue;
+    for (std::size_t bad = 0; bad < entry.params.size(); ++bad) {
+      const Param& target = entry.params[bad];
+      if (target.role != Role::HandleIn && target.role != Role::HandleArrayIn) continue;
+      std::string arguments;
+      for (std::size_t i = 0; i < entry.params.size(); ++i) {
+        const Param& p = entry.params[i];
+        std::string value = "{}";
+        std::string type(p.type);
+        if (p.role == Role::Callback) value = "nullptr";
+        if (p.role == Role::ErrcodeRet) value = "&err";
+        if (p.role == Role::HandleIn)
+          value = i == bad ? fmt::format("reinterpret_cast<{}>(bad)", type)
+                           : fmt::format("reinterpret_cast<{}>(h.good(ObjectKind::{}))", type,
+                                         kind_enumerator(p.kind));
+        if (p.role == Role::HandleArrayIn)
+          value = i == bad ? fmt::format("reinterpret_cast<{}>(&bad)", type) : "nullptr";
+        if (p.role == Role::Count && target.role == Role::HandleArrayIn && target.peer == p.name)
+          value = "1";
+        if (!arguments.empty()) arguments += ", ";
+        arguments += value;
+      }
+      const char* check = entry.returns == Returns::ErrorCode ? "code" : "none";
+      if (entry.returns == Returns::ObjectWithErrcode || entry.returns == Returns::PointerWithErrcode)
+        check = "null_with_errcode";
+      if (entry.returns == Returns::Pointer || entry.returns == Returns::FunctionAddress)
+        check = "null";
+      out.print("      {{\"{}\", \"{}\", ObjectKind::{}, [](const cl_icd_dispatch* d, const GoodHandles& h, void* bad) {{\n",
+                entry.name, target.name, kind_enumerator(target.kind));
+      out.print("         cl_int err = CL_SUCCESS;\n");
+      if (entry.returns == Returns::ErrorCode)
+        out.print("         return Outcome::{}(d->{}({}), err);\n      }}}},\n", check, entry.name, arguments);
+      else if (entry.returns == Returns::Void)
+        out.print("         d->{}({});\n         return Outcome::none(err);\n      }}}},\n", entry.name, arguments);
+      else
+        out.print("         return Outcome::{}(d->{}({}) == nullptr, err);\n      }}}},\n", check,
+                  entry.name, arguments);
+    }
+  }
+  out.print("  }};\n  return cases;\n}}\n\n}}  // namespace clvet::test\n");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 6) {
+  if (argc != 7) {
     std::fprintf(stderr,
-                 "usage: generate_api ARGS_H DEVICE_IMPL_H DEVICE_DISPATCH_CPP FALLBACK_CPP STAMP\n");
+                 "usage: generate_api ARGS_H DEVICE_IMPL_H DEVICE_DISPATCH_CPP FALLBACK_CPP "
+                 "BAD_HANDLE_CASES_CPP STAMP\n");
     return 2;
   }
   write_args(argv[1]);
   write_device_impl_header(argv[2]);
   write_device_dispatch(argv[3]);
   write_device_fallback(argv[4]);
-  fmt::output_file(argv[5]).print("ok\n");
+  write_bad_handle_cases(argv[5]);
+  fmt::output_file(argv[6]).print("ok\n");
   return 0;
 }
