@@ -208,7 +208,7 @@ void write_bad_handle_cases(const char* path) {
         check = "null_with_errcode";
       if (entry.returns == Returns::Pointer || entry.returns == Returns::FunctionAddress)
         check = "null";
-      out.print("      {{\"{}\", \"{}\", ObjectKind::{}, [](const cl_icd_dispatch* d, const GoodHandles& h, void* bad) {{\n",
+      out.print("      {{\"{}\", \"{}\", ObjectKind::{}, [](const cl_icd_dispatch* d, [[maybe_unused]] const GoodHandles& h, void* bad) {{\n",
                 entry.name, target.name, kind_enumerator(target.kind));
       out.print("         cl_int err = CL_SUCCESS;\n");
       if (entry.returns == Returns::ErrorCode)
