@@ -29,6 +29,13 @@ void Context::notify(const std::string& message) const {
   if (notify_) notify_(message.c_str(), nullptr, 0, user_data_);
 }
 
+Error Context::fail(const rules::Rule& rule, std::string detail) const {
+  std::string message = std::string(rule.entry) + ": " + std::string(rule.id);
+  if (!detail.empty()) message += ": " + detail;
+  notify(message);
+  return clvet::fail(rule, std::move(detail));
+}
+
 void Context::add_destructor_callback(Destructor callback, void* user_data) {
   std::lock_guard lock(mutex_);
   destructors_.emplace_back(callback, user_data);

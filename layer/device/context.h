@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "clvet/rules/result.h"
 #include "object.h"
 #include "platform.h"
 
@@ -32,6 +33,9 @@ class Context final : public Object, public _cl_context {
 
   // Reports an error through the application's pfn_notify (§4.4), if it gave one.
   void notify(const std::string& message) const;
+  // Raises `rule` for an error that occurred in this context, telling pfn_notify first
+  // (§4.4: pfn_notify reports "errors that occur at runtime in this context").
+  Error fail(const rules::Rule& rule, std::string detail = {}) const;
   // clSetContextDestructorCallback: called in LIFO order when the context is destroyed.
   void add_destructor_callback(Destructor callback, void* user_data);
 

@@ -1,7 +1,10 @@
-// The reference platform "clvet" and its devices.
+// The reference platform "clvet" and its devices: the root CPU device and the sub-devices
+// partitioned from it (§4.1-4.3), with the limits every query and check reads.
 #pragma once
 
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "object.h"
@@ -10,9 +13,23 @@ namespace clvet::device {
 
 class Device;
 
+// An extension (or OpenCL C version, feature, IL) with its version, as cl_name_version has it.
+struct NamedVersion {
+  std::string_view name;
+  cl_version version;
+};
+
+// The extensions of the platform and of every device. One list: the platform must report
+// every extension all its devices support (§4.1), and all devices support the same ones.
+std::span<const NamedVersion> supported_extensions();
+bool extension_supported(std::string_view name);
+// Space-separated, as CL_PLATFORM_EXTENSIONS and CL_DEVICE_EXTENSIONS answer.
+std::string extension_string();
+
 class Platform final : public Object, public _cl_platform_id {
  public:
   static constexpr ObjectKind kKind = ObjectKind::Platform;
+  static constexpr cl_version kVersion = CL_MAKE_VERSION(3, 0, 0);
   // The one platform; lives for the whole process.
   static Platform& instance();
   static Platform* from(cl_platform_id handle) { return static_cast<Platform*>(handle); }
@@ -21,19 +38,26 @@ class Platform final : public Object, public _cl_platform_id {
   Device& root_device() const { return *root_; }
   std::vector<Device*> devices() const { return {root_}; }
 
+  // Resolution of the host timer (clGetHostTimer, clGetDeviceAndHostTimer) in nanoseconds.
+  static cl_ulong host_timer_resolution_ns();
+
  private:
   Platform();
   Device* root_ = nullptr;
 };
 
 // A compute device: the root CPU device, or a sub-device partitioned from it (§4.3).
+//
+// Partitioning models each compute unit as one host core with private L1 and L2 caches, all
+// cores sharing one L3 cache and one NUMA node: only L1 and L2 domains split a device.
 class Device final : public Object, public _cl_device_id {
  public:
   static constexpr ObjectKind kKind = ObjectKind::Device;
   static Device* from(cl_device_id handle) { return static_cast<Device*>(handle); }
   cl_device_id id() { return this; }
 
-  // The root device (parent == nullptr) or a sub-device with `compute_units` of its parent's.
+  // The root device (parent == nullptr) or a sub-device with `compute_units` of its parent's,
+  // made by the partition `how` (the properties CL_DEVICE_PARTITION_TYPE returns).
   Device(Device* parent, cl_uint compute_units, std::vector<cl_device_partition_property> how);
 
   bool is_root() const { return parent_ == nullptr; }
@@ -45,10 +69,42 @@ class Device final : public Object, public _cl_device_id {
   cl_ulong global_mem_size() const { return global_mem_size_; }
   cl_ulong max_mem_alloc_size() const { return global_mem_size_ / 4; }
   std::size_t max_work_group_size() const { return 1024; }
+  static constexpr cl_uint kWorkItemDimensions = 3;
+  std::vector<std::size_t> max_work_item_sizes() const {
+    return std::vector<std::size_t>(kWorkItemDimensions, max_work_group_size());
+  }
   cl_uint mem_base_addr_align_bits() const { return 1024; }  // 128 bytes: long16
   cl_command_queue_properties queue_properties() const {
     return CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_PROFILING_ENABLE;
   }
+  cl_ulong max_constant_buffer_size() const { return 64 * 1024; }
+  cl_uint max_constant_args() const { return 8; }
+  cl_ulong local_mem_size() const { return 64 * 1024; }
+  std::size_t max_parameter_size() const { return 4096; }
+  std::size_t printf_buffer_size() const { return 1024 * 1024; }
+  cl_device_exec_capabilities execution_capabilities() const {
+    return CL_EXEC_KERNEL | CL_EXEC_NATIVE_KERNEL;
+  }
+  // Optional features the device does not have (yet): compiler, images, SVM, pipes,
+  // device-side queues, intermediate languages.
+  bool compiler_available() const { return false; }
+  bool image_support() const { return false; }
+  cl_device_svm_capabilities svm_capabilities() const { return 0; }
+  bool pipe_support() const { return false; }
+
+  // Partitioning (§4.3). A device splits only if it has two compute units or more.
+  bool can_partition() const { return compute_units_ >= 2; }
+  // CL_DEVICE_PARTITION_PROPERTIES: the schemes, or a lone 0 when the device cannot split.
+  std::vector<cl_device_partition_property> partition_schemes() const;
+  // CL_DEVICE_PARTITION_AFFINITY_DOMAIN.
+  cl_device_affinity_domain affinity_domains() const;
+  // The compute units of each sub-device an affinity-domain split makes, the domain
+  // NEXT_PARTITIONABLE resolves to written to `used`; empty when the domain does not split.
+  std::vector<cl_uint> split_by_affinity(cl_device_affinity_domain domain,
+                                         cl_device_affinity_domain& used) const;
+  // Makes sub-devices of the given sizes, each with one application reference.
+  std::vector<Device*> partition(const std::vector<cl_uint>& sizes,
+                                 const std::vector<cl_device_partition_property>& how);
 
  private:
   Ref<Device> parent_;

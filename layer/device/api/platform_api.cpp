@@ -1,9 +1,11 @@
 // Platform entry points (§4.1): clGetPlatformIDs, clGetPlatformInfo, the ICD's platform
-// enumeration and extension function lookup.
+// enumeration and extension function lookup, with clvet's private extension functions.
 #include <cstring>
 
 #include "catalogue/platform.h"
+#include "clvet/rules/api.h"
 #include "device_impl.gen.h"
+#include "host_allocation.h"
 #include "info.h"
 #include "platform.h"
 
@@ -14,6 +16,14 @@ namespace clvet::device {
 void* entry_point_address(std::string_view name);  // generated
 }  // namespace clvet::device
 
+// clvet's private extension function clvetEntryPointCLVET: the reference device's own entry
+// point of any name, extension functions it does not advertise included. Tests use it to
+// reach the device past the ICD loader (which answers some invalid calls itself) and to call
+// entry points no advertised extension exposes.
+extern "C" void* CL_API_CALL clvet_entry_point(const char* name) {
+  return name ? clvet::device::entry_point_address(name) : nullptr;
+}
+
 namespace clvet::device::impl {
 
 namespace {
@@ -22,6 +32,38 @@ Status list_platforms(cl_uint num_entries, cl_platform_id* platforms, cl_uint* n
   if (num_platforms) *num_platforms = 1;
   return {};
 }
+
+std::vector<cl_name_version> extensions_with_version() {
+  std::vector<cl_name_version> list;
+  for (const NamedVersion& e : supported_extensions()) {
+    cl_name_version nv{};
+    nv.version = e.version;
+    std::memcpy(nv.name, e.name.data(), std::min(e.name.size(), sizeof nv.name - 1));
+    list.push_back(nv);
+  }
+  return list;
+}
+
+Status answer(cl_platform_info param, const InfoWriter& out) {
+  switch (param) {
+    case CL_PLATFORM_PROFILE: return out.string("FULL_PROFILE");
+    case CL_PLATFORM_VERSION: return out.string("OpenCL 3.0 clvet");
+    case CL_PLATFORM_NUMERIC_VERSION: return out.scalar<cl_version>(Platform::kVersion);
+    case CL_PLATFORM_NAME: return out.string("clvet");
+    case CL_PLATFORM_VENDOR: return out.string("clvet");
+    case CL_PLATFORM_EXTENSIONS: return out.string(extension_string());
+    case CL_PLATFORM_EXTENSIONS_WITH_VERSION: return out.array(extensions_with_version());
+    case CL_PLATFORM_HOST_TIMER_RESOLUTION:
+      return out.scalar<cl_ulong>(Platform::host_timer_resolution_ns());
+    // cl_khr_icd: the suffix the loader routes extension function names by
+    // (clvetLastRuleIdCLVET, ...).
+    case CL_PLATFORM_ICD_SUFFIX_KHR: return out.string("CLVET");
+    default:
+      return fail(rule::GetPlatformInfoBadParam,
+                  "param_name " + std::to_string(param) + " is not a platform query");
+  }
+}
+
 }  // namespace
 
 Status GetPlatformIDs(const args::GetPlatformIDs& a) {
@@ -32,33 +74,27 @@ Status IcdGetPlatformIDsKHR(const args::IcdGetPlatformIDsKHR& a) {
   return list_platforms(a.num_entries, a.platforms, a.num_platforms);
 }
 
-}  // namespace clvet::device::impl
-
-namespace clvet::device::impl {
-
 Status GetPlatformInfo(const args::GetPlatformInfo& a) {
+  if (!lookup<Platform>(a.platform)) return fail(rule::GetPlatformInfoInvalidPlatform);
   InfoWriter out(a.param_value_size, a.param_value, a.param_value_size_ret,
                  rule::GetPlatformInfoBadParam);
-  switch (a.param_name) {
-    case CL_PLATFORM_PROFILE: return out.string("FULL_PROFILE");
-    case CL_PLATFORM_VERSION: return out.string("OpenCL 3.0 clvet");
-    case CL_PLATFORM_NAME: return out.string("clvet");
-    case CL_PLATFORM_VENDOR: return out.string("clvet");
-    case CL_PLATFORM_EXTENSIONS: return out.string("cl_khr_icd");
-    case CL_PLATFORM_ICD_SUFFIX_KHR: return out.string("clvet");
-    default: return fail(rule::GetPlatformInfoBadParam, "unknown param_name");
-  }
+  return on_bad_alloc(rule::GetPlatformInfoOutOfHostMemory, [&] { return answer(a.param_name, out); });
 }
 
-
+// Extension functions are found only for the extensions the platform advertises; core
+// functions are not extension functions and are not returned (§9.2 of the extension spec).
 Result<void*> GetExtensionFunctionAddressForPlatform(
     const args::GetExtensionFunctionAddressForPlatform& a) {
-  if (a.func_name == nullptr) return static_cast<void*>(nullptr);
+  void* none = nullptr;
+  if (a.func_name == nullptr || !lookup<Platform>(a.platform)) return none;
   std::string_view name(a.func_name);
   if (name == "clvetLastRuleIdCLVET") return reinterpret_cast<void*>(&clvet_last_rule_id);
   if (name == "clvetClearLastRuleCLVET") return reinterpret_cast<void*>(&clvet_clear_last_rule);
-  if (name == "clIcdGetPlatformIDsKHR") return entry_point_address(name);
-  return static_cast<void*>(nullptr);
+  if (name == "clvetEntryPointCLVET") return reinterpret_cast<void*>(&clvet_entry_point);
+  const api::EntryPoint* entry = api::find_entry_point(name);
+  if (entry == nullptr || entry->extension.empty() || !extension_supported(entry->extension))
+    return none;
+  return entry_point_address(name);
 }
 
 Result<void*> GetExtensionFunctionAddress(const args::GetExtensionFunctionAddress& a) {

@@ -1,0 +1,540 @@
+// Device entry points (§4.2, §4.3): clGetDeviceIDs, clGetDeviceInfo, partitioning into
+// sub-devices (core and cl_ext_device_fission), device retain/release and the timers.
+#include <unistd.h>
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <fstream>
+#include <string>
+
+#include "catalogue/platform.h"
+#include "device_impl.gen.h"
+#include "event.h"
+#include "host_allocation.h"
+#include "info.h"
+#include "platform.h"
+
+namespace clvet::device::impl {
+
+namespace {
+
+bool matches(cl_device_type requested) {
+  // The one device is a CPU, and the platform's default device.
+  if (requested == CL_DEVICE_TYPE_ALL) return true;
+  return (requested & (CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_DEFAULT)) != 0;
+}
+
+}  // namespace
+
+Status GetDeviceIDs(const args::GetDeviceIDs& a) {
+  return on_bad_alloc(rule::GetDeviceIDsOutOfHostMemory, [&]() -> Status {
+    std::vector<Device*> found;
+    for (Device* device : Platform::instance().devices())
+      if (matches(a.device_type)) found.push_back(device);
+    if (found.empty())
+      return fail(rule::GetDeviceIDsNotFound, "the clvet platform has only a CPU device");
+    if (a.devices)
+      for (cl_uint i = 0; i < std::min<std::size_t>(a.num_entries, found.size()); ++i)
+        a.devices[i] = found[i]->id();
+    if (a.num_devices) *a.num_devices = static_cast<cl_uint>(found.size());
+    return {};
+  });
+}
+
+}  // namespace clvet::device::impl
+
+namespace clvet::device {
+namespace {
+
+// --- What clGetDeviceInfo answers ------------------------------------------------------------
+
+constexpr cl_version kOpenCLC12 = CL_MAKE_VERSION(1, 2, 0);
+constexpr cl_version kOpenCLC30 = CL_MAKE_VERSION(3, 0, 0);
+
+cl_name_version name_version(std::string_view name, cl_version version) {
+  cl_name_version nv{};
+  nv.version = version;
+  std::memcpy(nv.name, name.data(), std::min(name.size(), sizeof nv.name - 1));
+  return nv;
+}
+
+std::vector<cl_name_version> extensions_with_version() {
+  std::vector<cl_name_version> list;
+  for (const NamedVersion& e : supported_extensions())
+    list.push_back(name_version(e.name, e.version));
+  return list;
+}
+
+// OpenCL C versions a compiler for the device accepts: 3.0 and the ones it stays backward
+// compatible with (3.0 clGetDeviceInfo, CL_DEVICE_OPENCL_C_ALL_VERSIONS).
+std::vector<cl_name_version> opencl_c_versions() {
+  return {name_version("OpenCL C", CL_MAKE_VERSION(1, 0, 0)),
+          name_version("OpenCL C", CL_MAKE_VERSION(1, 1, 0)), name_version("OpenCL C", kOpenCLC12),
+          name_version("OpenCL C", kOpenCLC30)};
+}
+
+// Optional OpenCL C 3.0 features; each matches a device query (fp64: CL_DEVICE_DOUBLE_FP_CONFIG;
+// int64: required by the full profile). Atomics, images, pipes etc. are not claimed.
+std::vector<cl_name_version> opencl_c_features() {
+  return {name_version("__opencl_c_int64", kOpenCLC30),
+          name_version("__opencl_c_fp64", kOpenCLC30)};
+}
+
+cl_uint clock_mhz() {
+  static const cl_uint mhz = [] {
+    std::ifstream max_freq("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq");
+    unsigned long khz = 0;
+    if (max_freq >> khz && khz >= 1000) return static_cast<cl_uint>(khz / 1000);
+    std::ifstream cpuinfo("/proc/cpuinfo");
+    for (std::string line; std::getline(cpuinfo, line);) {
+      if (line.rfind("cpu MHz", 0) != 0) continue;
+      auto colon = line.find(':');
+      if (colon == std::string::npos) break;
+      double value = std::strtod(line.c_str() + colon + 1, nullptr);
+      if (value >= 1) return static_cast<cl_uint>(value);
+    }
+    return cl_uint{1000};  // unknown: any valid frequency may be returned
+  }();
+  return mhz;
+}
+
+cl_uint cacheline_bytes() {
+  const long line = sysconf(_SC_LEVEL1_DCACHE_LINESIZE);
+  return line > 0 ? static_cast<cl_uint>(line) : 64;
+}
+
+cl_ulong global_cache_bytes() {
+  for (int level : {_SC_LEVEL3_CACHE_SIZE, _SC_LEVEL2_CACHE_SIZE}) {
+    const long size = sysconf(level);
+    if (size > 0) return static_cast<cl_ulong>(size);
+  }
+  return 1024 * 1024;
+}
+
+// cl_khr_device_uuid: fixed identifiers, so that the same device is recognised across
+// processes and APIs; sub-devices are parts of the one device and report its UUID.
+constexpr cl_uchar kDeviceUuid[CL_UUID_SIZE_KHR] = {0x63, 0x6c, 0x76, 0x65, 0x74, 0x2d, 0x64, 0x65,
+                                                    0x76, 0x69, 0x63, 0x65, 0x00, 0x00, 0x00, 0x01};
+constexpr cl_uchar kDriverUuid[CL_UUID_SIZE_KHR] = {0x63, 0x6c, 0x76, 0x65, 0x74, 0x2d, 0x64, 0x72,
+                                                    0x69, 0x76, 0x65, 0x72, 0x00, 0x00, 0x00, 0x01};
+
+constexpr cl_device_fp_config kSingleFp = CL_FP_DENORM | CL_FP_INF_NAN | CL_FP_ROUND_TO_NEAREST |
+                                          CL_FP_FMA | CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT;
+// The 2.0+ minimum for devices with double precision.
+constexpr cl_device_fp_config kDoubleFp =
+    CL_FP_FMA | CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN | CL_FP_DENORM;
+
+Status answer(Device& d, cl_device_info param, const InfoWriter& out) {
+  using U = cl_uint;
+  using B = cl_bool;
+  using S = std::size_t;
+  const B no = CL_FALSE, yes = CL_TRUE;
+  switch (param) {
+    case CL_DEVICE_TYPE:
+      return out.scalar<cl_device_type>(CL_DEVICE_TYPE_CPU);
+    // clvet has neither a PCI nor a Khronos vendor id.
+    case CL_DEVICE_VENDOR_ID:
+      return out.scalar<U>(0);
+    case CL_DEVICE_MAX_COMPUTE_UNITS:
+      return out.scalar<U>(d.compute_units());
+    case CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS:
+      return out.scalar<U>(Device::kWorkItemDimensions);
+    case CL_DEVICE_MAX_WORK_ITEM_SIZES:
+      return out.array(d.max_work_item_sizes());
+    case CL_DEVICE_MAX_WORK_GROUP_SIZE:
+      return out.scalar<S>(d.max_work_group_size());
+    // Vector widths of a 128-bit SIMD unit; no half precision (cl_khr_fp16 unsupported).
+    case CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR:
+    case CL_DEVICE_NATIVE_VECTOR_WIDTH_CHAR:
+      return out.scalar<U>(16);
+    case CL_DEVICE_PREFERRED_VECTOR_WIDTH_SHORT:
+    case CL_DEVICE_NATIVE_VECTOR_WIDTH_SHORT:
+      return out.scalar<U>(8);
+    case CL_DEVICE_PREFERRED_VECTOR_WIDTH_INT:
+    case CL_DEVICE_NATIVE_VECTOR_WIDTH_INT:
+    case CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT:
+    case CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT:
+      return out.scalar<U>(4);
+    case CL_DEVICE_PREFERRED_VECTOR_WIDTH_LONG:
+    case CL_DEVICE_NATIVE_VECTOR_WIDTH_LONG:
+    case CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE:
+    case CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE:
+      return out.scalar<U>(2);
+    case CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF:
+    case CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF:
+      return out.scalar<U>(0);
+    case CL_DEVICE_MAX_CLOCK_FREQUENCY:
+      return out.scalar<U>(clock_mhz());
+    case CL_DEVICE_ADDRESS_BITS:
+      return out.scalar<U>(sizeof(void*) * 8);
+    case CL_DEVICE_MAX_MEM_ALLOC_SIZE:
+      return out.scalar<cl_ulong>(d.max_mem_alloc_size());
+    // Images: not supported, every image limit 0 (3.0 clGetDeviceInfo).
+    case CL_DEVICE_IMAGE_SUPPORT:
+      return out.scalar<B>(d.image_support() ? yes : no);
+    case CL_DEVICE_MAX_READ_IMAGE_ARGS:
+    case CL_DEVICE_MAX_WRITE_IMAGE_ARGS:
+    case CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS:
+    case CL_DEVICE_MAX_SAMPLERS:
+    case CL_DEVICE_IMAGE_PITCH_ALIGNMENT:
+    case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT:
+      return out.scalar<U>(0);
+    case CL_DEVICE_IMAGE2D_MAX_WIDTH:
+    case CL_DEVICE_IMAGE2D_MAX_HEIGHT:
+    case CL_DEVICE_IMAGE3D_MAX_WIDTH:
+    case CL_DEVICE_IMAGE3D_MAX_HEIGHT:
+    case CL_DEVICE_IMAGE3D_MAX_DEPTH:
+    case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
+    case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE:
+      return out.scalar<S>(0);
+    // Intermediate languages: none.
+    case CL_DEVICE_IL_VERSION:
+      return out.string("");
+    case CL_DEVICE_ILS_WITH_VERSION:
+      return out.array(std::vector<cl_name_version>{});
+    // Pipes: not supported.
+    case CL_DEVICE_MAX_PIPE_ARGS:
+    case CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS:
+    case CL_DEVICE_PIPE_MAX_PACKET_SIZE:
+      return out.scalar<U>(0);
+    case CL_DEVICE_PIPE_SUPPORT:
+      return out.scalar<B>(d.pipe_support() ? yes : no);
+    case CL_DEVICE_MAX_PARAMETER_SIZE:
+      return out.scalar<S>(d.max_parameter_size());
+    case CL_DEVICE_MEM_BASE_ADDR_ALIGN:
+      return out.scalar<U>(d.mem_base_addr_align_bits());
+    case CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE:
+      return out.scalar<U>(d.mem_base_addr_align_bits() / 8);
+    case CL_DEVICE_SINGLE_FP_CONFIG:
+      return out.scalar<cl_device_fp_config>(kSingleFp);
+    case CL_DEVICE_DOUBLE_FP_CONFIG:
+      return out.scalar<cl_device_fp_config>(kDoubleFp);
+    case CL_DEVICE_GLOBAL_MEM_CACHE_TYPE:
+      return out.scalar<cl_device_mem_cache_type>(CL_READ_WRITE_CACHE);
+    case CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE:
+      return out.scalar<U>(cacheline_bytes());
+    case CL_DEVICE_GLOBAL_MEM_CACHE_SIZE:
+      return out.scalar<cl_ulong>(global_cache_bytes());
+    case CL_DEVICE_GLOBAL_MEM_SIZE:
+      return out.scalar<cl_ulong>(d.global_mem_size());
+    case CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE:
+      return out.scalar<cl_ulong>(d.max_constant_buffer_size());
+    case CL_DEVICE_MAX_CONSTANT_ARGS:
+      return out.scalar<U>(d.max_constant_args());
+    // Program-scope global variables: not supported.
+    case CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE:
+    case CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE:
+      return out.scalar<S>(0);
+    // Local memory is host memory, like global memory.
+    case CL_DEVICE_LOCAL_MEM_TYPE:
+      return out.scalar<cl_device_local_mem_type>(CL_GLOBAL);
+    case CL_DEVICE_LOCAL_MEM_SIZE:
+      return out.scalar<cl_ulong>(d.local_mem_size());
+    case CL_DEVICE_ERROR_CORRECTION_SUPPORT:
+      return out.scalar<B>(no);
+    case CL_DEVICE_HOST_UNIFIED_MEMORY:
+      return out.scalar<B>(yes);
+    case CL_DEVICE_PROFILING_TIMER_RESOLUTION:
+      return out.scalar<S>(static_cast<S>(Platform::host_timer_resolution_ns()));
+    case CL_DEVICE_ENDIAN_LITTLE:
+      return out.scalar<B>(std::endian::native == std::endian::little ? yes : no);
+    case CL_DEVICE_AVAILABLE:
+      return out.scalar<B>(yes);
+    case CL_DEVICE_COMPILER_AVAILABLE:
+    case CL_DEVICE_LINKER_AVAILABLE:
+      return out.scalar<B>(d.compiler_available() ? yes : no);
+    case CL_DEVICE_EXECUTION_CAPABILITIES:
+      return out.scalar<cl_device_exec_capabilities>(d.execution_capabilities());
+    case CL_DEVICE_QUEUE_ON_HOST_PROPERTIES:  // also CL_DEVICE_QUEUE_PROPERTIES
+      return out.scalar<cl_command_queue_properties>(d.queue_properties());
+    // Device-side queues: not supported.
+    case CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES:
+      return out.scalar<cl_command_queue_properties>(0);
+    case CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE:
+    case CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE:
+    case CL_DEVICE_MAX_ON_DEVICE_QUEUES:
+    case CL_DEVICE_MAX_ON_DEVICE_EVENTS:
+      return out.scalar<U>(0);
+    case CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES:
+      return out.scalar<cl_device_device_enqueue_capabilities>(0);
+    case CL_DEVICE_BUILT_IN_KERNELS:
+      return out.string("");
+    case CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION:
+      return out.array(std::vector<cl_name_version>{});
+    case CL_DEVICE_PLATFORM:
+      return out.scalar<cl_platform_id>(Platform::instance().id());
+    case CL_DEVICE_NAME:
+      return out.string("clvet reference device");
+    case CL_DEVICE_VENDOR:
+      return out.string("clvet");
+    case CL_DRIVER_VERSION:
+      return out.string("0.1.0");
+    case CL_DEVICE_PROFILE:
+      return out.string("FULL_PROFILE");
+    case CL_DEVICE_VERSION:
+      return out.string("OpenCL 3.0 clvet");
+    case CL_DEVICE_NUMERIC_VERSION:
+      return out.scalar<cl_version>(Platform::kVersion);
+    case CL_DEVICE_OPENCL_C_VERSION:
+      return out.string("OpenCL C 1.2 clvet");
+    case CL_DEVICE_OPENCL_C_NUMERIC_VERSION_KHR:
+      return out.scalar<cl_version>(kOpenCLC12);
+    case CL_DEVICE_OPENCL_C_ALL_VERSIONS:
+      return out.array(opencl_c_versions());
+    case CL_DEVICE_OPENCL_C_FEATURES:
+      return out.array(opencl_c_features());
+    case CL_DEVICE_EXTENSIONS:
+      return out.string(extension_string());
+    case CL_DEVICE_EXTENSIONS_WITH_VERSION:
+      return out.array(extensions_with_version());
+    case CL_DEVICE_PRINTF_BUFFER_SIZE:
+      return out.scalar<S>(d.printf_buffer_size());
+    case CL_DEVICE_PREFERRED_INTEROP_USER_SYNC:
+      return out.scalar<B>(yes);
+    case CL_DEVICE_PARENT_DEVICE:
+      return out.scalar<cl_device_id>(d.parent() ? d.parent()->id() : nullptr);
+    case CL_DEVICE_PARTITION_MAX_SUB_DEVICES:
+      return out.scalar<U>(d.compute_units());
+    case CL_DEVICE_PARTITION_PROPERTIES:
+      return out.array(d.partition_schemes());
+    case CL_DEVICE_PARTITION_AFFINITY_DOMAIN:
+      return out.scalar<cl_device_affinity_domain>(d.affinity_domains());
+    case CL_DEVICE_PARTITION_TYPE:
+      // A root device: one 0 property, as the spec allows.
+      if (d.partition_type().empty())
+        return out.array(std::vector<cl_device_partition_property>{0});
+      return out.array(d.partition_type());
+    // Root devices report one reference, whatever is retained (§4.3).
+    case CL_DEVICE_REFERENCE_COUNT:
+      return out.scalar<U>(d.is_root() ? 1 : d.reference_count());
+    case CL_DEVICE_SVM_CAPABILITIES:
+      return out.scalar<cl_device_svm_capabilities>(d.svm_capabilities());
+    case CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT:
+    case CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT:
+    case CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT:
+      return out.scalar<U>(0);
+    // Sub-groups: not supported.
+    case CL_DEVICE_MAX_NUM_SUB_GROUPS:
+      return out.scalar<U>(0);
+    case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS:
+      return out.scalar<B>(no);
+    // The 3.0 minimum atomic capabilities.
+    case CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES:
+      return out.scalar<cl_device_atomic_capabilities>(CL_DEVICE_ATOMIC_ORDER_RELAXED |
+                                                       CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP);
+    case CL_DEVICE_ATOMIC_FENCE_CAPABILITIES:
+      return out.scalar<cl_device_atomic_capabilities>(CL_DEVICE_ATOMIC_ORDER_RELAXED |
+                                                       CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
+                                                       CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP);
+    case CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT:
+    case CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT:
+    case CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT:
+      return out.scalar<B>(no);
+    case CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
+      return out.scalar<S>(16);
+    // clvet has passed no conformance submission.
+    case CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED:
+      return out.string("");
+    // cl_khr_device_uuid
+    case CL_DEVICE_UUID_KHR:
+      return out.bytes(kDeviceUuid, sizeof kDeviceUuid);
+    case CL_DRIVER_UUID_KHR:
+      return out.bytes(kDriverUuid, sizeof kDriverUuid);
+    case CL_DEVICE_LUID_VALID_KHR:
+      return out.scalar<B>(no);
+    case CL_DEVICE_LUID_KHR: {
+      const cl_uchar luid[CL_LUID_SIZE_KHR] = {};
+      return out.bytes(luid, sizeof luid);
+    }
+    case CL_DEVICE_NODE_MASK_KHR:
+      return out.scalar<U>(0);
+    default:
+      // Unknown, or a query of an extension the device does not support (cl_khr_fp16's
+      // CL_DEVICE_HALF_FP_CONFIG, cl_ext_device_fission's, cl_khr_terminate_context's ...).
+      return fail(rule::GetDeviceInfoBadParam,
+                  "param_name " + std::to_string(param) + " is not a query the device answers");
+  }
+}
+
+}  // namespace
+}  // namespace clvet::device
+
+namespace clvet::device::impl {
+
+Status GetDeviceInfo(const args::GetDeviceInfo& a) {
+  Ref<Device> device = lookup<Device>(a.device);
+  if (!device) return fail(rule::GetDeviceInfoInvalidDevice);
+  InfoWriter out(a.param_value_size, a.param_value, a.param_value_size_ret,
+                 rule::GetDeviceInfoBadParam);
+  return on_bad_alloc(rule::GetDeviceInfoOutOfHostMemory,
+                      [&] { return answer(*device, a.param_name, out); });
+}
+
+// --- §4.3 partitioning -------------------------------------------------------------------
+
+namespace {
+
+// The compute units of each sub-device, and the properties CL_DEVICE_PARTITION_TYPE returns.
+struct Partition {
+  std::vector<cl_uint> sizes;
+  std::vector<cl_device_partition_property> how;
+};
+
+Result<Partition> plan(const Device& in, const rules::PartitionRequest& r) {
+  Partition p;
+  switch (r.scheme) {
+    case CL_DEVICE_PARTITION_EQUALLY: {
+      const auto n = static_cast<cl_uint>(r.value);
+      p.sizes.assign(in.compute_units() / n, n);
+      p.how = {CL_DEVICE_PARTITION_EQUALLY, r.value, 0};
+      return p;
+    }
+    case CL_DEVICE_PARTITION_BY_COUNTS:
+      p.how = {CL_DEVICE_PARTITION_BY_COUNTS};
+      for (auto count : r.counts) {
+        p.sizes.push_back(static_cast<cl_uint>(count));
+        p.how.push_back(count);
+      }
+      p.how.push_back(CL_DEVICE_PARTITION_BY_COUNTS_LIST_END);
+      p.how.push_back(0);
+      return p;
+    case CL_DEVICE_PARTITION_BY_AFFINITY_DOMAIN: {
+      cl_device_affinity_domain used = 0;
+      p.sizes = in.split_by_affinity(static_cast<cl_device_affinity_domain>(r.value), used);
+      if (p.sizes.empty())
+        return fail(rule::CreateSubDevicesPartitionFailed,
+                    "every compute unit shares that affinity domain");
+      // NEXT_PARTITIONABLE reports the domain it resolved to (table 4.3).
+      p.how = {CL_DEVICE_PARTITION_BY_AFFINITY_DOMAIN,
+               static_cast<cl_device_partition_property>(used), 0};
+      return p;
+    }
+    default:
+      return fail(rule::CreateSubDevicesBadProperties, "unknown partition scheme");
+  }
+}
+
+}  // namespace
+
+Status CreateSubDevices(const args::CreateSubDevices& a) {
+  Ref<Device> in = lookup<Device>(a.in_device);
+  if (!in) return fail(rule::CreateSubDevicesInvalidDevice);
+  return on_bad_alloc(rule::CreateSubDevicesOutOfHostMemory, [&]() -> Status {
+    Result<Partition> p = plan(*in, rules::read_partition(a.properties));
+    if (!p) return p.error();
+    const auto count = static_cast<cl_uint>(p->sizes.size());
+    if (a.out_devices != nullptr) {
+      if (a.num_devices < count)
+        return fail(rule::CreateSubDevicesTooFewEntries,
+                    "the partition makes " + std::to_string(count) +
+                        " sub-devices, num_devices is " + std::to_string(a.num_devices));
+      // Sub-devices exist only when the application receives them: a count query makes none.
+      std::vector<Device*> made = in->partition(p->sizes, p->how);
+      for (cl_uint i = 0; i < count; ++i) a.out_devices[i] = made[i]->id();
+    }
+    if (a.num_devices_ret) *a.num_devices_ret = count;
+    return {};
+  });
+}
+
+// Root devices are not reference counted (§4.3): retaining or releasing them does nothing.
+Status RetainDevice(const args::RetainDevice& a) {
+  Ref<Device> device = lookup<Device>(a.device);
+  if (!device) return fail(rule::RetainDeviceInvalidDevice);
+  if (!device->is_root()) device->retain();
+  return {};
+}
+
+Status ReleaseDevice(const args::ReleaseDevice& a) {
+  Ref<Device> device = lookup<Device>(a.device);
+  if (!device) return fail(rule::ReleaseDeviceInvalidDevice);
+  if (!device->is_root()) device->release();
+  return {};
+}
+
+// --- cl_ext_device_fission ------------------------------------------------------------------
+
+Status CreateSubDevicesEXT(const args::CreateSubDevicesEXT& a) {
+  Ref<Device> in = lookup<Device>(a.in_device);
+  if (!in) return fail(rule::CreateSubDevicesEXTInvalidDevice);
+  const rules::PartitionRequestEXT r = rules::read_partition_ext(a.properties);
+  Partition p;
+  switch (r.scheme) {
+    case CL_DEVICE_PARTITION_EQUALLY_EXT: {
+      const auto n = static_cast<cl_uint>(r.value);
+      p.sizes.assign(in->compute_units() / n, n);
+      p.how = {CL_DEVICE_PARTITION_EQUALLY, static_cast<cl_device_partition_property>(n), 0};
+      break;
+    }
+    case CL_DEVICE_PARTITION_BY_COUNTS_EXT:
+      p.how = {CL_DEVICE_PARTITION_BY_COUNTS};
+      for (auto count : r.entries) {
+        p.sizes.push_back(static_cast<cl_uint>(count));
+        p.how.push_back(static_cast<cl_device_partition_property>(count));
+      }
+      p.how.insert(p.how.end(), {CL_DEVICE_PARTITION_BY_COUNTS_LIST_END, 0});
+      break;
+    case CL_DEVICE_PARTITION_BY_NAMES_EXT: {
+      // One sub-device of the named compute units; the core query describes it by its count.
+      const auto units = static_cast<cl_uint>(r.entries.size());
+      p.sizes = {units};
+      p.how = {CL_DEVICE_PARTITION_BY_COUNTS, static_cast<cl_device_partition_property>(units),
+               CL_DEVICE_PARTITION_BY_COUNTS_LIST_END, 0};
+      break;
+    }
+    case CL_DEVICE_PARTITION_BY_AFFINITY_DOMAIN_EXT: {
+      cl_device_affinity_domain used = 0;
+      p.sizes = in->split_by_affinity(rules::affinity_domain_of_ext(r.value), used);
+      if (p.sizes.empty())
+        return fail(rule::CreateSubDevicesEXTPartitionFailed,
+                    "every compute unit shares that affinity domain");
+      p.how = {CL_DEVICE_PARTITION_BY_AFFINITY_DOMAIN,
+               static_cast<cl_device_partition_property>(used), 0};
+      break;
+    }
+    default:
+      return fail(rule::CreateSubDevicesEXTBadProperties, "unknown partition style");
+  }
+  const auto count = static_cast<cl_uint>(p.sizes.size());
+  if (a.out_devices != nullptr) {
+    // The extension returns min(num_entries, count) sub-devices and makes no others.
+    p.sizes.resize(std::min(count, a.num_entries));
+    std::vector<Device*> made = in->partition(p.sizes, p.how);
+    for (std::size_t i = 0; i < made.size(); ++i) a.out_devices[i] = made[i]->id();
+  }
+  if (a.num_devices) *a.num_devices = count;
+  return {};
+}
+
+Status RetainDeviceEXT(const args::RetainDeviceEXT& a) {
+  Ref<Device> device = lookup<Device>(a.device);
+  if (!device) return fail(rule::RetainDeviceEXTInvalidDevice);
+  if (!device->is_root()) device->retain();
+  return {};
+}
+
+Status ReleaseDeviceEXT(const args::ReleaseDeviceEXT& a) {
+  Ref<Device> device = lookup<Device>(a.device);
+  if (!device) return fail(rule::ReleaseDeviceEXTInvalidDevice);
+  if (!device->is_root()) device->release();
+  return {};
+}
+
+// --- 2.1+ timers ----------------------------------------------------------------------------
+
+// The device clock is the host clock (CLOCK_MONOTONIC), so one reading answers both.
+Status GetDeviceAndHostTimer(const args::GetDeviceAndHostTimer& a) {
+  if (!lookup<Device>(a.device)) return fail(rule::GetDeviceAndHostTimerInvalidDevice);
+  const cl_ulong now = device_time_ns();
+  *a.device_timestamp = now;
+  *a.host_timestamp = now;
+  return {};
+}
+
+Status GetHostTimer(const args::GetHostTimer& a) {
+  if (!lookup<Device>(a.device)) return fail(rule::GetHostTimerInvalidDevice);
+  *a.host_timestamp = device_time_ns();
+  return {};
+}
+
+}  // namespace clvet::device::impl
