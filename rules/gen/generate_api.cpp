@@ -215,9 +215,9 @@ void write_bad_handle_cases(const char* path) {
         out.print("         return Outcome::{}(d->{}({}), err);\n      }}}},\n", check, entry.name, arguments);
       else if (entry.returns == Returns::Void)
         out.print("         d->{}({});\n         return Outcome::none(err);\n      }}}},\n", entry.name, arguments);
-      else
-        out.print("         return Outcome::{}(d->{}({}) == nullptr, err);\n      }}}},\n", check,
-                  entry.name, arguments);
+      else  // the call must be sequenced before `err` is read
+        out.print("         const bool null = d->{}({}) == nullptr;\n         return Outcome::{}(null, err);\n      }}}},\n",
+                  entry.name, arguments, check);
     }
   }
   out.print("  }};\n  return cases;\n}}\n\n}}  // namespace clvet::test\n");
