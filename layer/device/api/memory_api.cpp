@@ -1,0 +1,171 @@
+// Buffer entry points (§5.2.1, §5.4.1, §5.4.5): clCreateBuffer, clCreateBufferWithProperties,
+// clCreateSubBuffer, clRetainMemObject, clReleaseMemObject, clGetMemObjectInfo,
+// clSetMemObjectDestructorCallback.
+#include <algorithm>
+#include <cstring>
+#include <new>
+
+#include "catalogue/memory.h"
+#include "device_impl.gen.h"
+#include "info.h"
+#include "memory.h"
+#include "platform.h"
+
+namespace clvet::device::impl {
+namespace {
+
+// The rules of the entry point that is creating a buffer.
+struct CreationRules {
+  const rules::Rule& invalid_context;
+  const rules::Rule& allocation_failure;
+  const rules::Rule& out_of_host_memory;
+};
+
+// Data stores are aligned for every device of the context (CL_DEVICE_MEM_BASE_ADDR_ALIGN).
+std::size_t store_alignment(const Context& context) {
+  std::size_t alignment = 1;
+  for (const Ref<Device>& device : context.devices())
+    alignment = std::max<std::size_t>(alignment, device->mem_base_addr_align_bits() / 8);
+  return alignment;
+}
+
+// The property list as given, with its terminating 0; empty when `properties` is NULL.
+std::vector<cl_mem_properties> copy_properties(const cl_mem_properties* properties) {
+  std::vector<cl_mem_properties> list;
+  if (properties == nullptr) return list;
+  for (; *properties != 0; properties += 2) list.insert(list.end(), properties, properties + 2);
+  list.push_back(0);
+  return list;
+}
+
+Result<cl_mem> create_buffer(cl_context context, const cl_mem_properties* properties,
+                             cl_mem_flags flags, std::size_t size, void* host_ptr,
+                             const CreationRules& rules) {
+  Ref<Context> owner = lookup<Context>(context);
+  if (!owner) return fail(rules.invalid_context);
+  std::unique_ptr<DataStore> store;
+  try {
+    if (flags & CL_MEM_USE_HOST_PTR) {
+      store = DataStore::borrow(host_ptr, size);
+    } else {
+      store = DataStore::allocate(size, store_alignment(*owner));
+      // §5.2.1: the copy is made now, so host_ptr is free for reuse when the call returns.
+      if (flags & CL_MEM_COPY_HOST_PTR) std::memcpy(store->bytes(), host_ptr, size);
+    }
+  } catch (const std::bad_alloc&) {
+    return fail(rules.allocation_failure,
+                "the data store of " + std::to_string(size) + " bytes could not be allocated");
+  }
+  try {
+    auto* mem =
+        new Mem(std::move(owner), flags, std::move(store), host_ptr, copy_properties(properties));
+    return mem->id();  // the application holds the one reference the object starts with
+  } catch (const std::bad_alloc&) {
+    return fail(rules.out_of_host_memory, "the buffer object could not be allocated");
+  }
+}
+
+// §5.2.1: what a sub-buffer's CL_MEM_FLAGS holds besides the flags it was created with.
+cl_mem_flags inherited_flags(cl_mem_flags parent, cl_mem_flags flags) {
+  if (!(flags & rules::memory::kMemKernelAccessFlags))
+    flags |= parent & rules::memory::kMemKernelAccessFlags;
+  flags |= parent & rules::memory::kMemHostPtrFlags;
+  if (!(flags & rules::memory::kMemHostAccessFlags))
+    flags |= parent & rules::memory::kMemHostAccessFlags;
+  return flags;
+}
+
+}  // namespace
+
+Result<cl_mem> CreateBuffer(const args::CreateBuffer& a) {
+  return create_buffer(a.context, nullptr, a.flags, a.size, a.host_ptr,
+                       {rule::CreateBufferInvalidContext, rule::CreateBufferAllocationFailure,
+                        rule::CreateBufferOutOfHostMemory});
+}
+
+Result<cl_mem> CreateBufferWithProperties(const args::CreateBufferWithProperties& a) {
+  return create_buffer(a.context, a.properties, a.flags, a.size, a.host_ptr,
+                       {rule::CreateBufferWithPropertiesInvalidContext,
+                        rule::CreateBufferWithPropertiesAllocationFailure,
+                        rule::CreateBufferWithPropertiesOutOfHostMemory});
+}
+
+Result<cl_mem> CreateSubBuffer(const args::CreateSubBuffer& a) {
+  Ref<Mem> parent = lookup<Mem>(a.buffer);
+  if (!parent || parent->type() != CL_MEM_OBJECT_BUFFER || parent->is_sub_buffer())
+    return fail(rule::CreateSubBufferInvalidBuffer);
+  const auto* region = static_cast<const cl_buffer_region*>(a.buffer_create_info);
+  try {
+    auto* mem =
+        new Mem(parent, inherited_flags(parent->flags(), a.flags), region->origin, region->size);
+    return mem->id();
+  } catch (const std::bad_alloc&) {
+    return fail(rule::CreateSubBufferOutOfHostMemory,
+                "the sub-buffer object could not be allocated");
+  }
+}
+
+Status RetainMemObject(const args::RetainMemObject& a) {
+  Ref<Mem> mem = lookup<Mem>(a.memobj);
+  if (!mem) return fail(rule::RetainMemObjectInvalidMemObject);
+  mem->retain();
+  return {};
+}
+
+Status ReleaseMemObject(const args::ReleaseMemObject& a) {
+  Ref<Mem> mem = lookup<Mem>(a.memobj);
+  if (!mem) return fail(rule::ReleaseMemObjectInvalidMemObject);
+  // The handle dies with the last application reference; the object itself lives on while
+  // queued commands or sub-buffers hold it (§5.4.1), and its destructor callbacks wait too.
+  mem->release();
+  return {};
+}
+
+Status SetMemObjectDestructorCallback(const args::SetMemObjectDestructorCallback& a) {
+  Ref<Mem> mem = lookup<Mem>(a.memobj);
+  if (!mem) return fail(rule::SetMemObjectDestructorCallbackInvalidMemObject);
+  try {
+    mem->add_destructor_callback(a.pfn_notify, a.user_data);
+  } catch (const std::bad_alloc&) {
+    return fail(rule::SetMemObjectDestructorCallbackOutOfHostMemory);
+  }
+  return {};
+}
+
+Status GetMemObjectInfo(const args::GetMemObjectInfo& a) {
+  Ref<Mem> mem = lookup<Mem>(a.memobj);
+  if (!mem) return fail(rule::GetMemObjectInfoInvalidMemObject);
+  InfoWriter out(a.param_value_size, a.param_value, a.param_value_size_ret,
+                 rule::GetMemObjectInfoBadParam);
+  switch (a.param_name) {
+    case CL_MEM_TYPE:
+      return out.scalar<cl_mem_object_type>(mem->type());
+    case CL_MEM_FLAGS:
+      return out.scalar<cl_mem_flags>(mem->flags());
+    case CL_MEM_SIZE:
+      return out.scalar<size_t>(mem->size());
+    case CL_MEM_HOST_PTR:
+      return out.scalar<void*>(mem->host_ptr());
+    case CL_MEM_MAP_COUNT:
+      return out.scalar<cl_uint>(mem->map_count());
+    case CL_MEM_REFERENCE_COUNT:
+      return out.scalar<cl_uint>(mem->reference_count());
+    case CL_MEM_CONTEXT:
+      return out.scalar<cl_context>(mem->context().id());
+    case CL_MEM_ASSOCIATED_MEMOBJECT:
+      return out.scalar<cl_mem>(mem->parent() ? mem->parent()->id() : nullptr);
+    case CL_MEM_OFFSET:
+      return out.scalar<size_t>(mem->offset());
+    // The device has no SVM (CL_DEVICE_SVM_CAPABILITIES is 0), so no host_ptr is an SVM pointer.
+    case CL_MEM_USES_SVM_POINTER:
+      return out.scalar<cl_bool>(CL_FALSE);
+    // Empty (size 0) unless created by clCreateBufferWithProperties with a non-NULL list.
+    case CL_MEM_PROPERTIES:
+      return out.array(mem->properties());
+    default:
+      return fail(rule::GetMemObjectInfoBadParam,
+                  "unknown param_name " + std::to_string(a.param_name));
+  }
+}
+
+}  // namespace clvet::device::impl

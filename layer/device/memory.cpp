@@ -1,0 +1,96 @@
+// Memory objects: data stores, sub-buffers, mapping bookkeeping and destructor callbacks.
+#include "memory.h"
+
+#include <algorithm>
+#include <new>
+
+namespace clvet::device {
+
+std::unique_ptr<DataStore> DataStore::allocate(std::size_t size, std::size_t alignment) {
+  alignment = std::max<std::size_t>(alignment, alignof(std::max_align_t));
+  auto* bytes = static_cast<std::byte*>(::operator new(size, std::align_val_t(alignment)));
+  // The contents stay undefined, as the spec says; operator new reports failure by throwing.
+  return std::unique_ptr<DataStore>(new DataStore(bytes, size, alignment));
+}
+
+std::unique_ptr<DataStore> DataStore::borrow(void* host_ptr, std::size_t size) {
+  return std::unique_ptr<DataStore>(new DataStore(static_cast<std::byte*>(host_ptr), size, 0));
+}
+
+DataStore::~DataStore() {
+  if (alignment_ != 0) ::operator delete(bytes_, std::align_val_t(alignment_));
+}
+
+Mem::Mem(Ref<Context> context, cl_mem_flags flags, std::unique_ptr<DataStore> store, void* host_ptr,
+         std::vector<cl_mem_properties> properties)
+    : Object(kKind, static_cast<_cl_mem*>(this)),
+      context_(std::move(context)),
+      flags_(flags),
+      size_(store->size()),
+      store_(std::move(store)),
+      data_(store_->bytes()),
+      host_ptr_((flags & CL_MEM_USE_HOST_PTR) ? host_ptr : nullptr),
+      properties_(std::move(properties)) {}
+
+Mem::Mem(Ref<Mem> parent, cl_mem_flags flags, std::size_t origin, std::size_t size)
+    : Object(kKind, static_cast<_cl_mem*>(this)),
+      context_(&parent->context()),
+      flags_(flags),
+      size_(size),
+      parent_(std::move(parent)),
+      offset_(origin),
+      data_(parent_->data() + origin),
+      host_ptr_(parent_->host_ptr() ? static_cast<std::byte*>(parent_->host_ptr()) + origin
+                                    : nullptr) {}
+
+Mem::~Mem() {
+  // §5.4.1: the callbacks run first, newest first, then the resources are freed (the data
+  // store when this object owns it; a sub-buffer's Ref to its parent goes last).
+  for (auto it = destructors_.rbegin(); it != destructors_.rend(); ++it)
+    it->first(static_cast<cl_mem>(this), it->second);
+  if (parent_) {
+    // Mappings the application never unmapped must not outlive the object they name.
+    std::lock_guard lock(parent_->mapping_mutex_);
+    std::erase_if(parent_->mappings_, [this](const Mapping& m) { return m.object == this; });
+  }
+}
+
+cl_uint Mem::map_count() const {
+  const Mem& store_owner = owner();
+  std::lock_guard lock(store_owner.mapping_mutex_);
+  return static_cast<cl_uint>(std::count_if(store_owner.mappings_.begin(),
+                                            store_owner.mappings_.end(),
+                                            [this](const Mapping& m) { return m.object == this; }));
+}
+
+bool Mem::add_mapping(void* pointer, std::size_t offset, std::size_t size, bool for_writing) {
+  Mem& store_owner = owner();
+  const std::size_t first = store_offset() + offset;
+  std::lock_guard lock(store_owner.mapping_mutex_);
+  for (const Mapping& m : store_owner.mappings_) {
+    const bool overlap = first < m.offset + m.size && m.offset < first + size;
+    if (overlap && (for_writing || m.for_writing)) return false;
+  }
+  store_owner.mappings_.push_back({this, pointer, first, size, for_writing});
+  return true;
+}
+
+bool Mem::remove_mapping(void* pointer) {
+  Mem& store_owner = owner();
+  std::lock_guard lock(store_owner.mapping_mutex_);
+  auto& list = store_owner.mappings_;
+  // The newest first: two read mappings of one region share a pointer, and either may go.
+  auto it = std::find_if(list.rbegin(), list.rend(), [&](const Mapping& m) {
+    return m.object == this && m.pointer == pointer;
+  });
+  if (it == list.rend()) return false;
+  list.erase(std::next(it).base());
+  return true;
+}
+
+void Mem::add_destructor_callback(Destructor callback, void* user_data) {
+  std::lock_guard lock(destructor_mutex_);
+  destructors_.emplace_back(callback, user_data);
+}
+
+}  // namespace clvet::device
