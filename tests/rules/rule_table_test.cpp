@@ -56,9 +56,14 @@ TEST(Rules, IdsAreUniqueAndEntryPointsExist) {
   }
 }
 
-// A rule's clause is the spec's sentence for its error code, so it names that code.
+// A rule's clause is the spec's sentence for its error code, so it names that code. Entry
+// points that report no code (clSVMAlloc returns NULL, clSVMFree nothing) have clauses without
+// one.
 TEST(Rules, ClauseNamesTheRulesErrorCode) {
   for (const Rule* rule : all_rules()) {
+    const api::EntryPoint* entry = api::find_entry_point(rule->entry);
+    if (entry && (entry->returns == api::Returns::Pointer || entry->returns == api::Returns::Void))
+      continue;
     std::string_view name = error_code_name(rule->code);
     EXPECT_NE(std::string_view(rule->clause).find(name), std::string_view::npos) << rule->id;
   }

@@ -1,0 +1,174 @@
+// Shared virtual memory entry points (OpenCL 2.2 §5.6): clSVMAlloc, clSVMFree and the SVM
+// commands. The reference device reports CL_DEVICE_SVM_CAPABILITIES = 0, so the rules stop
+// every call that needs SVM; the allocations and commands below are what a context with SVM
+// devices gets, and clSVMFree's "no action" is what one without gets.
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "catalogue/svm.h"
+#include "context.h"
+#include "device_impl.gen.h"
+#include "device_world.h"
+#include "enqueue.h"
+#include "queue.h"
+
+namespace clvet::device::impl {
+
+namespace {
+
+// Live clSVMAlloc allocations: start address -> size and the context they were made in (not
+// owned: the application frees its SVM before releasing the context).
+class SvmAllocations {
+ public:
+  static SvmAllocations& instance() {
+    static auto* allocations = new SvmAllocations;  // SVM may be freed after main()
+    return *allocations;
+  }
+  void add(void* ptr, std::size_t size, cl_context context) {
+    std::lock_guard lock(mutex_);
+    live_[address(ptr)] = {size, context};
+  }
+  // Removes and returns true if `ptr` starts an allocation of `context`.
+  bool remove(void* ptr, cl_context context) {
+    std::lock_guard lock(mutex_);
+    auto it = live_.find(address(ptr));
+    if (it == live_.end() || it->second.context != context) return false;
+    live_.erase(it);
+    return true;
+  }
+  // [ptr, ptr + size) lies inside one allocation of `context` (size 0: ptr does).
+  bool contains(const void* ptr, std::size_t size, cl_context context) {
+    std::lock_guard lock(mutex_);
+    auto it = live_.upper_bound(address(ptr));
+    if (it == live_.begin()) return false;
+    --it;
+    std::uintptr_t start = it->first, end = start + it->second.size, p = address(ptr);
+    return it->second.context == context && p < end && size <= end - p;
+  }
+
+ private:
+  struct Allocation {
+    std::size_t size;
+    cl_context context;
+  };
+  static std::uintptr_t address(const void* p) { return reinterpret_cast<std::uintptr_t>(p); }
+  std::mutex mutex_;
+  std::map<std::uintptr_t, Allocation> live_;
+};
+
+Ref<Queue> queue_of(cl_command_queue handle) { return lookup<Queue>(handle); }
+
+}  // namespace
+
+Result<void*> SVMAlloc(const args::SVMAlloc& a) {
+  // alignment 0: "the size of largest data type supported", long16.
+  std::size_t alignment = a.alignment ? a.alignment : sizeof(cl_long16);
+  std::size_t size = (a.size + alignment - 1) / alignment * alignment;
+  void* ptr = std::aligned_alloc(alignment, size);
+  if (ptr == nullptr) return fail(rule::SVMAllocOutOfResources, "aligned_alloc failed");
+  SvmAllocations::instance().add(ptr, a.size, a.context);
+  return ptr;
+}
+
+Status SVMFree(const args::SVMFree& a) {
+  // 3.0: "If no devices in context support SVM, no action occurs"; NULL: no action either.
+  if (a.svm_pointer == nullptr ||
+      rules::svm::no_device_supports_svm(DeviceWorld::instance(), a.context))
+    return {};
+  if (!SvmAllocations::instance().remove(a.svm_pointer, a.context))
+    return fail(rule::SVMFreeNotSvmPointer, "svm_pointer is not a live allocation of context");
+  std::free(a.svm_pointer);
+  return {};
+}
+
+Status EnqueueSVMFree(const args::EnqueueSVMFree& a) {
+  Ref<Queue> queue = queue_of(a.command_queue);
+  if (!queue) return fail(rule::EnqueueSVMFreeInvalidQueue, "the queue was released");
+  // The pointer array may be reused once the call returns; the callback gets our copy.
+  auto pointers = std::make_shared<std::vector<void*>>(a.svm_pointers,
+                                                       a.svm_pointers + a.num_svm_pointers);
+  cl_command_queue handle = a.command_queue;
+  cl_context context = queue->context().id();
+  auto callback = a.pfn_free_func;
+  void* user_data = a.user_data;
+  return submit(*queue, CL_COMMAND_SVM_FREE, a.num_events_in_wait_list, a.event_wait_list,
+                a.event, false, [=]() -> cl_int {
+                  if (callback) {
+                    callback(handle, static_cast<cl_uint>(pointers->size()), pointers->data(),
+                             user_data);
+                    return CL_SUCCESS;
+                  }
+                  for (void* p : *pointers)
+                    if (p && SvmAllocations::instance().remove(p, context)) std::free(p);
+                  return CL_SUCCESS;
+                });
+}
+
+Status EnqueueSVMMemcpy(const args::EnqueueSVMMemcpy& a) {
+  Ref<Queue> queue = queue_of(a.command_queue);
+  if (!queue) return fail(rule::EnqueueSVMMemcpyInvalidQueue, "the queue was released");
+  void* dst = a.dst_ptr;
+  const void* src = a.src_ptr;
+  std::size_t size = a.size;
+  return submit(*queue, CL_COMMAND_SVM_MEMCPY, a.num_events_in_wait_list, a.event_wait_list,
+                a.event, a.blocking_copy == CL_TRUE,
+                [=] {
+                  std::memcpy(dst, src, size);
+                  return CL_SUCCESS;
+                },
+                &rule::EnqueueSVMMemcpyBlockingWaitListFailed);
+}
+
+Status EnqueueSVMMemFill(const args::EnqueueSVMMemFill& a) {
+  Ref<Queue> queue = queue_of(a.command_queue);
+  if (!queue) return fail(rule::EnqueueSVMMemFillInvalidQueue, "the queue was released");
+  // "The memory associated with pattern can be reused or freed after the function returns."
+  auto pattern = std::make_shared<std::vector<unsigned char>>(
+      static_cast<const unsigned char*>(a.pattern),
+      static_cast<const unsigned char*>(a.pattern) + a.pattern_size);
+  auto* dst = static_cast<unsigned char*>(a.svm_ptr);
+  std::size_t size = a.size;
+  return submit(*queue, CL_COMMAND_SVM_MEMFILL, a.num_events_in_wait_list, a.event_wait_list,
+                a.event, false, [=] {
+                  for (std::size_t at = 0; at < size; at += pattern->size())
+                    std::memcpy(dst + at, pattern->data(), pattern->size());
+                  return CL_SUCCESS;
+                });
+}
+
+// The host and the device share memory, so mapping and unmapping only order the command.
+Status EnqueueSVMMap(const args::EnqueueSVMMap& a) {
+  Ref<Queue> queue = queue_of(a.command_queue);
+  if (!queue) return fail(rule::EnqueueSVMMapInvalidQueue, "the queue was released");
+  return submit(*queue, CL_COMMAND_SVM_MAP, a.num_events_in_wait_list, a.event_wait_list, a.event,
+                a.blocking_map == CL_TRUE, [] { return CL_SUCCESS; },
+                &rule::EnqueueSVMMapBlockingWaitListFailed);
+}
+
+Status EnqueueSVMUnmap(const args::EnqueueSVMUnmap& a) {
+  Ref<Queue> queue = queue_of(a.command_queue);
+  if (!queue) return fail(rule::EnqueueSVMUnmapInvalidQueue, "the queue was released");
+  return submit(*queue, CL_COMMAND_SVM_UNMAP, a.num_events_in_wait_list, a.event_wait_list,
+                a.event, false, [] { return CL_SUCCESS; });
+}
+
+Status EnqueueSVMMigrateMem(const args::EnqueueSVMMigrateMem& a) {
+  Ref<Queue> queue = queue_of(a.command_queue);
+  if (!queue) return fail(rule::EnqueueSVMMigrateMemInvalidQueue, "the queue was released");
+  for (cl_uint i = 0; i < a.num_svm_pointers; ++i) {
+    std::size_t size = a.sizes ? a.sizes[i] : 0;
+    if (!SvmAllocations::instance().contains(a.svm_pointers[i], size, queue->context().id()))
+      return fail(rule::EnqueueSVMMigrateMemRangeOutside,
+                  "range " + std::to_string(i) + " is not inside an SVM allocation of the context");
+  }
+  // One memory for host and device: migrating moves nothing.
+  return submit(*queue, CL_COMMAND_SVM_MIGRATE_MEM, a.num_events_in_wait_list, a.event_wait_list,
+                a.event, false, [] { return CL_SUCCESS; });
+}
+
+}  // namespace clvet::device::impl
