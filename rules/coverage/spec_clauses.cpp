@@ -99,33 +99,34 @@ std::vector<SpecClause> extract_clauses(Spec spec, const std::string& document) 
   std::vector<SpecClause> clauses;
   std::vector<std::string> owners;
   std::string paragraph;
-  SpecClause* open_item = nullptr;  // the clause whose wrapped lines are still coming
-  auto close_item = [&] {
-    if (open_item) open_item->text = plain(open_item->text);
-    open_item = nullptr;
-  };
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const std::string& line = lines[i];
     std::string rest, code;
     if (trim(line).empty()) {
-      close_item();
       paragraph.clear();
       continue;
     }
     if (starts_list_item(line, &rest) && !owners.empty() && starts_with_error_code(rest, &code)) {
-      close_item();
-      std::size_t first = clauses.size();
-      for (const std::string& owner : owners) clauses.push_back({spec, owner, code, rest});
-      // Wrapped continuation lines (AsciiDoc indents them) belong to every owner's copy.
+      // Wrapped continuation lines (AsciiDoc indents them) belong to the clause.
+      std::string text = rest;
       while (i + 1 < lines.size() && !trim(lines[i + 1]).empty() &&
-             !starts_list_item(lines[i + 1], &rest) && std::isspace(static_cast<unsigned char>(lines[i + 1][0]))) {
+             !starts_list_item(lines[i + 1], &rest) &&
+             std::isspace(static_cast<unsigned char>(lines[i + 1][0]))) {
         ++i;
-        for (std::size_t c = first; c < clauses.size(); ++c) clauses[c].text += " " + trim(lines[i]);
+        text += " " + trim(lines[i]);
       }
-      for (std::size_t c = first; c < clauses.size(); ++c) clauses[c].text = plain(clauses[c].text);
+      text = plain(text);
+      // A list shared by several entry points (clEnqueueReadBuffer and clEnqueueWriteBuffer)
+      // may hold clauses that name one of them ("if clEnqueueReadBuffer is called on..."):
+      // those belong to that entry point only.
+      std::vector<std::string> named;
+      for (const std::string& owner : owners)
+        if (owners.size() > 1 && text.find("if " + owner + " ") != std::string::npos)
+          named.push_back(owner);
+      for (const std::string& owner : named.size() == 1 ? named : owners)
+        clauses.push_back({spec, owner, code, text});
       continue;
     }
-    close_item();
     if (ends_error_section(line)) {
       owners.clear();
       paragraph.clear();
@@ -137,7 +138,6 @@ std::vector<SpecClause> extract_clauses(Spec spec, const std::string& document) 
       owners = found;
     }
   }
-  close_item();
   // The same clause stated twice for one entry point (a repeated list) counts once.
   std::set<std::tuple<std::string, std::string, std::string>> seen;
   std::vector<SpecClause> unique;
@@ -199,7 +199,17 @@ std::set<std::string> words(const std::string& text) {
   return out;
 }
 
-double similarity(const std::set<std::string>& a, const std::set<std::string>& b) {
+// How many of the clause's words the rule's text has; the rule quotes its clause, and a
+// clause the extractor cut short at a page break is still fully contained.
+double containment(const std::set<std::string>& clause, const std::set<std::string>& rule) {
+  if (clause.empty()) return 0.0;
+  std::size_t common = 0;
+  for (const std::string& w : clause) common += rule.count(w);
+  return static_cast<double>(common) / static_cast<double>(clause.size());
+}
+
+// Of two rules that both contain the clause, the one with fewest extra words is its rule.
+double jaccard(const std::set<std::string>& a, const std::set<std::string>& b) {
   std::size_t common = 0;
   for (const std::string& w : a) common += b.count(w);
   std::size_t all = a.size() + b.size() - common;
@@ -214,14 +224,18 @@ const Rule* rule_for_clause(const SpecClause& clause) {
   double best_score = 0.0;
   for (const Rule* rule : rules_for(clause.entry)) {
     if (error_code_name(rule->code) != clause.code) continue;
-    double score = similarity(clause_words, words(std::string(rule->clause)));
+    const std::set<std::string> rule_words = words(std::string(rule->clause));
+    // Another version's rewording shares most words (Jaccard); a clause cut short at a page
+    // break is still contained in the rule's full text.
+    const double j = jaccard(clause_words, rule_words);
+    const double c = containment(clause_words, rule_words);
+    const double score = std::max(j / 0.5, c / 0.8);
     if (score > best_score) {
       best_score = score;
       best = rule;
     }
   }
-  // Rules quote their clause; reworded lists of other versions still share most words.
-  return best_score >= 0.5 ? best : nullptr;
+  return best_score >= 1.0 ? best : nullptr;
 }
 
 std::vector<Coverage> measure_coverage(const std::vector<SpecClause>& clauses) {

@@ -95,5 +95,19 @@ TEST(Coverage, OfTheSpecsErrorClauses) {
   EXPECT_GE(covered * 100, all * CLVET_MIN_COVERAGE_PERCENT);
 }
 
+// Within one document a rule encodes one clause: a rule that matched two would be counting a
+// clause it does not check.
+TEST(Coverage, EachRuleEncodesOneClausePerDocument) {
+  auto clauses = read_clause_index(read(CLVET_SOURCE_DIR "/rules/spec/clauses.tsv"));
+  std::set<std::pair<Spec, const Rule*>> seen;
+  for (const SpecClause& clause : clauses) {
+    const Rule* rule = rule_for_clause(clause);
+    if (!rule) continue;
+    EXPECT_TRUE(seen.insert({clause.spec, rule}).second)
+        << rule->id << " matches a second clause of " << to_string(clause.spec) << ": "
+        << clause.entry << " " << clause.text;
+  }
+}
+
 }  // namespace
 }  // namespace clvet::rules
