@@ -16,10 +16,15 @@ cl_ulong device_time_ns() {
 Event::Event(Ref<Context> context, Queue* queue, cl_command_type type)
     : Object(kKind, static_cast<_cl_event*>(this)),
       context_(std::move(context)),
-      queue_(queue),
+      queue_(queue ? queue->id() : nullptr),
+      profiling_(queue && queue->profiling()),
       type_(type),
       status_(queue ? CL_QUEUED : CL_SUBMITTED),
-      queued_(device_time_ns()) {}
+      last_ok_status_(status_),
+      queued_(device_time_ns()) {
+  // A user event starts submitted (§5.9); its "submit" time is its creation.
+  if (!queue) submit_ = queued_;
+}
 
 cl_int Event::status() const {
   std::lock_guard lock(mutex_);
@@ -37,14 +42,17 @@ void Event::set_status(cl_int status) {
     std::lock_guard lock(mutex_);
     if (status_ <= CL_COMPLETE || status >= status_) return;  // final, or not forward
     const cl_ulong now = device_time_ns();
+    // Stamp every state passed on the way, so QUEUED <= SUBMIT <= START <= END <= COMPLETE
+    // holds even when a state is skipped (a command terminated before it ran).
     if (status <= CL_SUBMITTED && submit_ == 0) submit_ = now;
     if (status <= CL_RUNNING && start_ == 0) start_ = now;
     if (status <= CL_COMPLETE) end_ = complete_ = now;
     status_ = status;
-    if (is_user_event()) user_status_set_ = true;
-    // Callbacks for every status passed on the way; an error reaches CL_COMPLETE callbacks.
+    if (status >= 0) last_ok_status_ = status;
+    // A callback is due once its status is reached; termination makes every one due (§5.9
+    // footnote 20 for CL_COMPLETE; the others will never be reached otherwise).
     for (auto it = callbacks_.begin(); it != callbacks_.end();) {
-      if (it->trigger >= status || (status < 0 && it->trigger == CL_COMPLETE)) {
+      if (status < 0 || it->trigger >= status) {
         due.push_back(*it);
         it = callbacks_.erase(it);
       } else {
@@ -54,9 +62,23 @@ void Event::set_status(cl_int status) {
   }
   changed_.notify_all();
   if (status <= CL_COMPLETE) notify_event_changed();
-  for (const Pending& p : due) p.callback(static_cast<cl_event>(this), status, p.user_data);
-  // Registered callbacks held an internal reference so the event outlives them (§5.9).
+  // §5.9: the callback receives the status it was registered for, or the error code when the
+  // command was abnormally terminated.
+  for (const Pending& p : due)
+    p.callback(static_cast<cl_event>(this), status < 0 ? status : p.trigger, p.user_data);
+  // Each registered callback held an internal reference so the event outlives it (§5.9: all
+  // callbacks are called before the event is destroyed).
   for (std::size_t i = 0; i < due.size(); ++i) release_internal();
+}
+
+bool Event::set_user_status(cl_int status) {
+  {
+    std::lock_guard lock(mutex_);
+    if (user_status_set_) return false;
+    user_status_set_ = true;
+  }
+  set_status(status);
+  return true;
 }
 
 cl_int Event::wait() const {
@@ -66,28 +88,35 @@ cl_int Event::wait() const {
 }
 
 void Event::add_callback(cl_int trigger, Callback callback, void* user_data) {
-  cl_int reached;
+  cl_int passed;
   {
     std::lock_guard lock(mutex_);
-    reached = status_;
-    if (!(reached <= trigger || (reached < 0))) {
+    if (status_ > trigger && status_ >= 0) {
       retain_internal();
       callbacks_.push_back({trigger, callback, user_data});
       return;
     }
+    // Already due. A status reached before the command failed is reported as such.
+    passed = (status_ < 0 && trigger < last_ok_status_) ? status_ : trigger;
   }
-  callback(static_cast<cl_event>(this), reached < 0 ? reached : trigger, user_data);
+  callback(static_cast<cl_event>(this), passed, user_data);
 }
 
 cl_ulong Event::time(cl_profiling_info which) const {
   std::lock_guard lock(mutex_);
   switch (which) {
-    case CL_PROFILING_COMMAND_QUEUED: return queued_;
-    case CL_PROFILING_COMMAND_SUBMIT: return submit_;
-    case CL_PROFILING_COMMAND_START: return start_;
-    case CL_PROFILING_COMMAND_END: return end_;
-    case CL_PROFILING_COMMAND_COMPLETE: return complete_;
-    default: return 0;
+    case CL_PROFILING_COMMAND_QUEUED:
+      return queued_;
+    case CL_PROFILING_COMMAND_SUBMIT:
+      return submit_;
+    case CL_PROFILING_COMMAND_START:
+      return start_;
+    case CL_PROFILING_COMMAND_END:
+      return end_;
+    case CL_PROFILING_COMMAND_COMPLETE:
+      return complete_;
+    default:
+      return 0;
   }
 }
 

@@ -4,16 +4,19 @@
 
 #include <algorithm>
 #include <set>
+#include <system_error>
 
 namespace clvet::device {
 namespace {
 
+// Every queue, so that an event reaching its final status can wake the queues that may wait
+// for it (a user event, or a command of another queue).
 struct LiveQueues {
   std::mutex mutex;
   std::set<Queue*> queues;
 };
 LiveQueues& live_queues() {
-  static auto* instance = new LiveQueues;
+  static auto* instance = new LiveQueues;  // never destroyed: queue threads may outlive main()
   return *instance;
 }
 
@@ -33,18 +36,9 @@ Queue::Queue(Ref<Context> context, Ref<Device> device, cl_command_queue_properti
       properties_(properties),
       property_list_(std::move(property_list)),
       created_with_properties_(created_with_properties) {
-  {
-    LiveQueues& live = live_queues();
-    std::lock_guard lock(live.mutex);
-    live.queues.insert(this);
-  }
-  // The thread keeps the queue alive until the application released it and every command
-  // has finished (§5.1: clReleaseCommandQueue does not wait).
-  worker_ = std::thread([this, self = Ref<Queue>(this)]() mutable {
-    run();
-    Ref<Queue> last = std::move(self);
-    // `last` may be the final reference: ~Queue then runs here and detaches this thread.
-  });
+  LiveQueues& live = live_queues();
+  std::lock_guard lock(live.mutex);
+  live.queues.insert(this);
 }
 
 Queue::~Queue() {
@@ -53,10 +47,26 @@ Queue::~Queue() {
     std::lock_guard lock(live.mutex);
     live.queues.erase(this);
   }
+  // The scheduler thread usually drops the last reference itself, and cannot join itself.
   if (worker_.get_id() == std::this_thread::get_id())
     worker_.detach();
   else if (worker_.joinable())
     worker_.join();
+}
+
+bool Queue::start() {
+  try {
+    // The thread keeps the queue alive until the application released it and every command
+    // has finished (§5.1: clReleaseCommandQueue does not wait for them).
+    worker_ = std::thread([this, self = Ref<Queue>(this)]() mutable {
+      run();
+      Ref<Queue> last = std::move(self);
+      // `last` may be the final reference: ~Queue then runs here and detaches this thread.
+    });
+  } catch (const std::system_error&) {
+    return false;
+  }
+  return true;
 }
 
 void Queue::on_released() {
@@ -66,19 +76,17 @@ void Queue::on_released() {
 }
 
 Ref<Event> Queue::enqueue(Command command) {
-  Ref<Event> event = Ref<Event>::adopt(new Event(context_, this, command.type));
-  // The Event starts with one application reference; the caller decides whether the
-  // application gets it (cl_event* event) by calling release() or not. Keep an internal one.
-  event->retain_internal();
-  Ref<Event> result = event;
+  Ref<Event> event(new Event(context_, this, command.type));
   std::lock_guard lock(mutex_);
   Entry entry{std::move(command), event, {}};
   if (!out_of_order()) {
+    // In order (§5.11): each command follows the one enqueued before it.
     if (last_enqueued_) entry.implicit.push_back(last_enqueued_);
   } else {
+    // Out of order: only barriers and "all previous" markers order commands (§5.10).
     if (last_barrier_) entry.implicit.push_back(last_barrier_);
     if (entry.command.waits_for_all_previous)
-      for (const Ref<Event>& e : unfinished_) entry.implicit.push_back(e);
+      entry.implicit.insert(entry.implicit.end(), unfinished_.begin(), unfinished_.end());
   }
   if (entry.command.blocks_later) last_barrier_ = event;
   last_enqueued_ = event;
@@ -86,7 +94,7 @@ Ref<Event> Queue::enqueue(Command command) {
   pending_.push_back(std::move(entry));
   event->set_status(CL_SUBMITTED);
   wake_.notify_all();
-  return result;
+  return event;
 }
 
 void Queue::flush() {
@@ -103,7 +111,7 @@ void Queue::finish() {
   for (const Ref<Event>& e : waiting) e->wait();
 }
 
-bool Queue::ready(const Entry& entry) const {
+bool Queue::ready(const Entry& entry) {
   auto done = [](const Ref<Event>& e) { return e->is_done(); };
   return std::all_of(entry.command.wait_list.begin(), entry.command.wait_list.end(), done) &&
          std::all_of(entry.implicit.begin(), entry.implicit.end(), done);
@@ -115,8 +123,9 @@ void Queue::run() {
     {
       std::unique_lock lock(mutex_);
       for (;;) {
-        auto it = std::find_if(pending_.begin(), pending_.end(),
-                               [&](const Entry& e) { return ready(e); });
+        // The first ready command in enqueue order: a command held back by a dependency does
+        // not hold back later independent ones (out-of-order queues).
+        auto it = std::find_if(pending_.begin(), pending_.end(), &Queue::ready);
         if (it != pending_.end()) {
           entry = std::move(*it);
           pending_.erase(it);
@@ -126,19 +135,29 @@ void Queue::run() {
         wake_.wait(lock);
       }
     }
-    bool dependency_failed = false;
-    for (const Ref<Event>& e : entry.command.wait_list) dependency_failed |= e->status() < 0;
+    // §5.9: a command runs only when every event it waits for completed successfully.
+    bool dependency_failed =
+        std::any_of(entry.command.wait_list.begin(), entry.command.wait_list.end(),
+                    [](const Ref<Event>& e) { return e->status() < 0; });
     if (dependency_failed) {
       entry.event->set_status(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
     } else {
       entry.event->set_status(CL_RUNNING);
       cl_int result = entry.command.work ? entry.command.work() : CL_SUCCESS;
-      entry.event->set_status(result == CL_SUCCESS ? CL_COMPLETE : result);
+      // A command that reports a positive value is treated as complete: only negative
+      // values are errors (§5.9).
+      entry.event->set_status(result < 0 ? result : CL_COMPLETE);
     }
+    std::vector<Ref<Event>> finished;  // dropped outside the lock
     std::lock_guard lock(mutex_);
-    std::erase_if(unfinished_, [](const Ref<Event>& e) { return e->is_done(); });
-    if (last_enqueued_ && last_enqueued_->is_done() && pending_.empty()) last_enqueued_ = nullptr;
-    if (last_barrier_ && last_barrier_->is_done()) last_barrier_ = nullptr;
+    auto still_running = std::stable_partition(unfinished_.begin(), unfinished_.end(),
+                                               [](const Ref<Event>& e) { return !e->is_done(); });
+    finished.assign(std::make_move_iterator(still_running),
+                    std::make_move_iterator(unfinished_.end()));
+    unfinished_.erase(still_running, unfinished_.end());
+    if (last_enqueued_ && last_enqueued_->is_done() && pending_.empty())
+      finished.push_back(std::move(last_enqueued_));
+    if (last_barrier_ && last_barrier_->is_done()) finished.push_back(std::move(last_barrier_));
   }
 }
 
