@@ -4,6 +4,7 @@
 // out-of-order execution, markers and barriers, profiling times.
 #include <atomic>
 #include <chrono>
+#include <cstring>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -739,6 +740,88 @@ TEST_F(EventScheduling, WaitListAcrossQueues) {
   EXPECT_EQ(status(downstream), CL_SUBMITTED);
   ASSERT_EQ(clSetUserEventStatus(e, CL_COMPLETE), CL_SUCCESS);
   EXPECT_EQ(clWaitForEvents(1, &downstream), CL_SUCCESS);
+}
+
+// A native kernel (§5.8) that runs until told to stop: a command that stays CL_RUNNING.
+struct Hold {
+  std::atomic<int>* started;
+  std::atomic<int>* release;
+  static void CL_CALLBACK run(void* args) {
+    Hold hold;
+    std::memcpy(&hold, args, sizeof hold);  // the device passes a copy of the bytes
+    hold.started->store(1);
+    while (hold.release->load() == 0) std::this_thread::sleep_for(1ms);
+  }
+};
+
+// §5.9: a command goes CL_QUEUED -> CL_SUBMITTED -> CL_RUNNING -> CL_COMPLETE; while it
+// executes its status is CL_RUNNING and only the callbacks of the statuses reached have been
+// called; §5.12: END - START covers its execution.
+TEST_F(EventScheduling, RunningWhileTheCommandExecutes) {
+  CallbackLog log;
+  cl_command_queue q = make_queue(CL_QUEUE_PROFILING_ENABLE);
+  std::atomic<int> started{0}, release{0};
+  Hold hold{&started, &release};
+  cl_event e = nullptr;
+  ASSERT_EQ(
+      clEnqueueNativeKernel(q, &Hold::run, &hold, sizeof hold, 0, nullptr, nullptr, 0, nullptr, &e),
+      CL_SUCCESS);
+  owned_.push_back(e);
+  ASSERT_EQ(clSetEventCallback(e, CL_RUNNING, &CallbackLog::record, &log), CL_SUCCESS);
+  ASSERT_EQ(clSetEventCallback(e, CL_COMPLETE, &CallbackLog::record, &log), CL_SUCCESS);
+  for (int i = 0; i < 2000 && started.load() == 0; ++i) std::this_thread::sleep_for(1ms);
+  ASSERT_EQ(started.load(), 1);
+  EXPECT_EQ(status(e), CL_RUNNING);
+  ASSERT_TRUE(log.wait_for(1));
+  EXPECT_EQ(log.snapshot()[0], std::make_pair(e, cl_int{CL_RUNNING}));
+  std::this_thread::sleep_for(20ms);
+  release.store(1);
+  ASSERT_EQ(clWaitForEvents(1, &e), CL_SUCCESS);
+  ASSERT_TRUE(log.wait_for(2));
+  EXPECT_EQ(log.snapshot()[1], std::make_pair(e, cl_int{CL_COMPLETE}));
+  cl_ulong start = 0, end = 0;
+  ASSERT_EQ(clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_START, sizeof start, &start, nullptr),
+            CL_SUCCESS);
+  ASSERT_EQ(clGetEventProfilingInfo(e, CL_PROFILING_COMMAND_END, sizeof end, &end, nullptr),
+            CL_SUCCESS);
+  EXPECT_GE(end - start, 20'000'000u);
+}
+
+// A native kernel that records when it ran, and whether another ran at the same time.
+struct Record {
+  std::mutex* mutex;
+  std::vector<int>* order;
+  std::atomic<int>* running;
+  std::atomic<int>* overlaps;
+  int index;
+  static void CL_CALLBACK run(void* args) {
+    Record r;
+    std::memcpy(&r, args, sizeof r);
+    if (r.running->fetch_add(1) != 0) r.overlaps->fetch_add(1);
+    std::this_thread::sleep_for(2ms);
+    {
+      std::lock_guard lock(*r.mutex);
+      r.order->push_back(r.index);
+    }
+    r.running->fetch_sub(1);
+  }
+};
+
+// §5.11: in an in-order queue each command finishes before the next one starts, in enqueue
+// order.
+TEST_F(EventScheduling, InOrderCommandsDoNotOverlap) {
+  std::mutex mutex;
+  std::vector<int> order;
+  std::atomic<int> running{0}, overlaps{0};
+  for (int i = 0; i < 6; ++i) {
+    Record r{&mutex, &order, &running, &overlaps, i};
+    ASSERT_EQ(clEnqueueNativeKernel(queue, &Record::run, &r, sizeof r, 0, nullptr, nullptr, 0,
+                                    nullptr, nullptr),
+              CL_SUCCESS);
+  }
+  ASSERT_EQ(clFinish(queue), CL_SUCCESS);
+  EXPECT_EQ(overlaps.load(), 0);
+  EXPECT_EQ(order, (std::vector<int>{0, 1, 2, 3, 4, 5}));
 }
 
 }  // namespace
