@@ -6,12 +6,13 @@
 namespace clvet::options {
 
 const std::vector<Option>& all() {
-  static const std::vector<Option> table = {
+  // Never destroyed: the report written at exit (atexit) still reads options.
+  static const auto* table = new std::vector<Option>{
 #define CLVET_OPTION(id, env, flag, fallback, description) {#id, env, flag, fallback, description},
 #include "options.def"
 #undef CLVET_OPTION
   };
-  return table;
+  return *table;
 }
 
 std::string value(std::string_view id) {
