@@ -9,6 +9,8 @@ int main(int argc, char** argv) {
   clvet::cli::add_run_command(app);
   clvet::cli::add_rules_command(app);
   clvet::cli::add_options_command(app);
+  clvet::cli::add_trace_command(app);
+  clvet::cli::add_report_command(app);
   CLI11_PARSE(app, argc, argv);
   return clvet::cli::exit_status();
 }

@@ -1,0 +1,62 @@
+// The trace file's fixed layout: version, file header, record frame and record kinds.
+// reports/trace/FORMAT.md describes every byte; this header is its code.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace clvet::trace {
+
+// A reader accepts any minor version of its major version and skips record kinds it does not
+// know; a change that an older reader would misread bumps the major version.
+inline constexpr std::uint16_t kFormatMajor = 1;
+inline constexpr std::uint16_t kFormatMinor = 0;
+
+inline constexpr char kFileMagic[8] = {'C', 'L', 'V', 'T', 'R', 'A', 'C', 'E'};
+inline constexpr std::uint32_t kHeaderSize = 64;
+// Byte offsets of the file header's fields.
+namespace header {
+inline constexpr std::uint32_t kMagic = 0;          // 8 bytes "CLVTRACE"
+inline constexpr std::uint32_t kMajor = 8;          // u16
+inline constexpr std::uint32_t kMinor = 10;         // u16
+inline constexpr std::uint32_t kHeaderSize = 12;    // u32, 64
+inline constexpr std::uint32_t kCreatedNs = 16;     // u64, CLOCK_REALTIME ns at open
+inline constexpr std::uint32_t kOriginNs = 24;      // u64, CLOCK_MONOTONIC ns that times count from
+inline constexpr std::uint32_t kIndexHead = 32;     // u64, offset of the newest index record, 0 if none
+inline constexpr std::uint32_t kChunkSize = 40;     // u32, the writer's growth step (informative)
+inline constexpr std::uint32_t kWriterFlags = 44;   // u32, bit 0: closed cleanly
+}  // namespace header
+
+// Every record: a 16-byte frame header, the payload, zero padding up to a multiple of 8.
+inline constexpr std::uint32_t kRecordMagic = 0x52564c43;  // "CLVR" in the file
+inline constexpr std::uint32_t kFrameSize = 16;
+inline constexpr std::uint32_t kAlignment = 8;
+
+enum class RecordKind : std::uint16_t {
+  ApiTable = 1,       // names of the entry points, in the writer's table order
+  ProcessInfo = 2,    // pid, command line, start time, host
+  Platform = 3,       // one OpenCL platform the process saw
+  CallEnter = 4,      // a call's arguments, before it was forwarded (optional)
+  Call = 5,           // a completed call: arguments, result, outputs, handles created
+  Blob = 6,           // bytes stored once per content hash, usually zstd-compressed
+  Object = 7,         // an object's lifetime event: created, retained, released, destroyed
+  DeviceCommand = 8,  // a command's queued/submit/start/end device times, from its event
+  ClockSync = 9,      // one device timestamp read together with a host timestamp
+  Finding = 10,       // a reports::Finding
+  Index = 11,         // call and blob offsets since the writer thread's previous index record
+  IndexRoot = 12,     // every index record and every blob, written when the trace is closed
+  End = 13,           // the footer: last record of a trace closed cleanly
+};
+
+std::string_view to_string(RecordKind kind);
+
+// The footer's payload is fixed-size so a reader finds it at (file size - kEndRecordSize).
+inline constexpr std::uint32_t kEndPayloadSize = 32;
+inline constexpr std::uint32_t kEndRecordSize = kFrameSize + kEndPayloadSize;
+inline constexpr std::uint64_t kEndMagic = 0x00444e4554564c43;  // "CLVTEND\0"
+
+inline constexpr std::uint64_t align_up(std::uint64_t n) {
+  return (n + kAlignment - 1) & ~std::uint64_t{kAlignment - 1};
+}
+
+}  // namespace clvet::trace

@@ -1,0 +1,39 @@
+// Calls and other records as text, with parameters named and decoded by the API table:
+//   #12 clCreateBuffer(context: context#1, flags: CL_MEM_READ_WRITE|CL_MEM_COPY_HOST_PTR,
+//       size: 4096, host_ptr: 0x7ffd5a10, errcode_ret: 0x7ffd59fc) = mem#3
+#pragma once
+
+#include <string>
+
+#include "clvet/rules/api.h"
+#include "clvet/trace/reader.h"
+#include "clvet/trace/records.h"
+
+namespace clvet::trace {
+
+struct PrintOptions {
+  bool times = true;               // thread, start time and duration
+  std::size_t max_bytes = 32;      // inline bytes shown before "..."
+  std::size_t max_items = 16;      // array items shown before "..."
+  std::size_t max_string = 120;    // string characters shown before "..."
+};
+
+// A value, decoded as the parameter it was recorded for when `param` is given.
+std::string format_value(const Value& value, const api::Param* param = nullptr,
+                         const PrintOptions& options = {});
+// One call: a first line like C, then indented lines for inputs, outputs and created objects.
+std::string format_call(const Call& call, const PrintOptions& options = {});
+std::string format_handle(const Handle& handle);
+
+std::string format(const ProcessInfo& info);
+std::string format(const Platform& platform);
+std::string format(const ObjectEvent& event);
+std::string format(const DeviceCommand& command);
+std::string format(const ClockSync& sync);
+std::string format(const BlobInfo& blob);
+
+// Any record, decoded through `reader`: what `clvet trace dump --all` prints.
+std::string format_record(Reader& reader, const RecordView& record,
+                          const PrintOptions& options = {});
+
+}  // namespace clvet::trace

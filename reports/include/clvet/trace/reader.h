@@ -1,0 +1,157 @@
+// The trace reader: records in file order, call N at random through the index, blobs by
+// hash. A damaged or cut trace is read up to the damage, which problems() names by offset:
+//   trace.clvt: record 1834 at offset 0x3f20 is truncated (needs 96 bytes, has 12)
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <set>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "clvet/reports/finding.h"
+#include "clvet/trace/format.h"
+#include "clvet/trace/records.h"
+
+namespace clvet::trace {
+
+struct ReadOptions {
+  bool verify_checksums = true;
+  // After damage, look for the next whole record and go on (each skip is a problem), instead
+  // of stopping. Useful for a multithreaded process killed while several threads wrote.
+  bool skip_damage = false;
+  // Blobs that would decompress to more than this are refused rather than allocated.
+  std::uint64_t max_blob_size = std::uint64_t{4} << 30;
+};
+
+// One record as it lies in the file; decode() turns the payload into its record type.
+struct RecordView {
+  RecordKind kind = RecordKind::End;
+  std::uint64_t offset = 0;
+  std::uint64_t number = 0;  // 1-based position in the file; 0 when reached by random access
+  std::span<const std::uint8_t> payload;
+};
+
+// What a reader has touched: random access is measured by this, not by time.
+struct ReaderStats {
+  std::uint64_t records_read = 0;  // frames checked
+  std::uint64_t bytes_read = 0;    // bytes of those frames
+};
+
+class Reader {
+ public:
+  // nullptr and `error` when the file cannot be opened or is not a readable trace at all.
+  static std::unique_ptr<Reader> open(const std::string& path, std::string& error,
+                                      const ReadOptions& options = {});
+  // Reads bytes the caller keeps alive (tests, fuzzing). `name` starts messages.
+  static std::unique_ptr<Reader> from_memory(std::span<const std::uint8_t> bytes, std::string name,
+                                             std::string& error, const ReadOptions& options = {});
+  Reader(const Reader&) = delete;
+  Reader& operator=(const Reader&) = delete;
+  ~Reader();
+
+  const std::string& name() const { return name_; }
+  const TraceInfo& info() const { return info_; }
+
+  // Records in file order. False at the end, or at damage (then problems() says where).
+  bool next(RecordView& record);
+  void rewind();
+
+  // Damage found so far, each naming the record and offset. Empty for a whole trace.
+  const std::vector<std::string>& problems() const { return problems_; }
+  // Facts that are not damage, e.g. that the trace ends without its footer.
+  const std::vector<std::string>& notes() const { return notes_; }
+
+  // Payload decoding. False, with a problem naming the record, when it is malformed.
+  bool decode(const RecordView& record, Call& call);  // Call and CallEnter records
+  bool decode(const RecordView& record, ProcessInfo& info);
+  bool decode(const RecordView& record, Platform& platform);
+  bool decode(const RecordView& record, ObjectEvent& event);
+  bool decode(const RecordView& record, DeviceCommand& command);
+  bool decode(const RecordView& record, ClockSync& sync);
+  bool decode(const RecordView& record, reports::Finding& finding);
+  bool decode(const RecordView& record, BlobInfo& blob);
+
+  // Call `index` through the index (footer, or the header's chain if the writer died), falling
+  // back to one sequential pass when the call was not indexed yet.
+  std::optional<Call> call(std::uint64_t index);
+  // The bytes stored under `hash`, decompressed and checked against the hash.
+  std::optional<std::string> blob(std::uint64_t hash);
+
+  // The writer's name for its entry point number `entry`.
+  std::string entry_name(std::uint32_t writer_entry) const;
+
+  const ReaderStats& stats() const { return stats_; }
+  void reset_stats() { stats_ = {}; }
+
+ private:
+  Reader(std::string name, const std::uint8_t* data, std::uint64_t size, const ReadOptions& options);
+  bool open_header(std::string& error);
+  void read_footer();
+  void read_api_table();
+
+  enum class FrameStatus { Ok, Truncated, Unwritten, NoMarker, BadChecksum, BadPadding };
+  struct Frame {
+    FrameStatus status = FrameStatus::Ok;
+    RecordKind kind = RecordKind::End;
+    std::span<const std::uint8_t> payload;
+    std::uint64_t total = 0;      // frame, payload and padding
+    std::uint64_t needed = 0, available = 0;
+    std::uint32_t found = 0, stored = 0, computed = 0;
+  };
+  Frame check_frame(std::uint64_t offset);
+  std::string describe(const Frame& frame, std::uint64_t number, std::uint64_t offset) const;
+  bool all_zero(std::uint64_t from) const;
+  bool resync(std::uint64_t from);
+  std::optional<std::uint64_t> next_whole_frame(std::uint64_t from);
+  // The record at `offset` if its frame is whole and of `kind`.
+  std::optional<RecordView> record_at(std::uint64_t offset, RecordKind kind);
+  void problem(std::string message);
+  bool malformed(const RecordView& record, const char* why);
+  void load_index();
+  void scan_everything();
+  std::optional<std::uint64_t> find_call_offset(std::uint64_t index);
+
+  std::string name_;
+  const std::uint8_t* data_ = nullptr;
+  std::uint64_t size_ = 0;
+  void* mapping_ = nullptr;  // owned mmap, or nullptr for from_memory
+  ReadOptions options_;
+  TraceInfo info_;
+  std::uint64_t records_start_ = kHeaderSize;
+  std::uint64_t index_head_ = 0;
+  std::uint64_t root_offset_ = 0;
+
+  // Sequential position.
+  std::uint64_t position_ = 0;
+  std::uint64_t number_ = 0;
+  bool stopped_ = false;
+  bool end_seen_ = false;
+
+  std::vector<std::string> problems_;
+  std::set<std::string> problems_seen_;
+  std::vector<std::string> notes_;
+  ReaderStats stats_;
+
+  // The writer's entry point names, and each one's index in this build's table.
+  std::vector<std::string> entry_names_;
+  std::vector<std::uint32_t> entry_map_;
+
+  struct Block {
+    std::uint64_t first_call = 0, last_call = 0, offset = 0;
+  };
+  bool index_loaded_ = false;
+  std::vector<Block> blocks_;  // sorted by first_call
+  std::unordered_map<std::uint64_t, std::uint64_t> blob_offsets_;
+  // The index record decoded last, kept so that neighbouring calls cost one record each.
+  std::uint64_t cached_block_offset_ = 0;
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> cached_block_;
+  bool scanned_ = false;
+  std::unordered_map<std::uint64_t, std::uint64_t> scanned_calls_;
+};
+
+}  // namespace clvet::trace

@@ -1,0 +1,245 @@
+// The trace writer: what the layer records calls, data, object lifetimes, device times and
+// findings with. Crash safe (every record is complete in the file the moment it is written)
+// and thread safe (a call costs one atomic add and a memcpy into a shared mapping).
+//
+//   std::string error;
+//   auto writer = trace::Writer::create("app.clvt", error);
+//   writer->write_process_info(trace::current_process_info("clvet layer"));
+//   ...
+//   auto call = writer->begin_call(entry, index, writer->now());
+//   call.handle(api::ObjectKind::Context, context_id);   // one value per parameter, in order
+//   call.uint(flags);
+//   call.uint(size);
+//   call.pointer(host_ptr);
+//   call.pointer(errcode_ret);
+//   call.input(3);  call.data(host_ptr, size);           // the bytes behind host_ptr
+//   ... forward the call ...
+//   call.result(error).handle(api::ObjectKind::Mem, new_id);
+//   call.output(4).sint(error);
+//   call.created(api::ObjectKind::Mem, new_id);
+//   call.commit(writer->now());
+//   ...
+//   writer->close();  // at exit: index, footer, file cut to its real length
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "clvet/reports/finding.h"
+#include "clvet/trace/format.h"
+#include "clvet/trace/records.h"
+
+namespace clvet::trace {
+
+namespace wire {
+class Buffer;
+}
+namespace detail {
+struct WriterThread;  // one application thread's buffers and pending index entries
+}
+class FileMapping;
+class Writer;
+
+struct WriterOptions {
+  // The file grows by this much at a time (a multiple of the page size). A killed process
+  // leaves at most this much unwritten space at the end of its trace.
+  std::uint64_t chunk_size = std::uint64_t{8} << 20;
+  int zstd_level = 3;  // fast: the layer compresses on the application's threads
+  // Data up to this size is stored inline in the call (Value Bytes); larger data goes into
+  // a Blob record, once per content.
+  std::size_t inline_data_limit = 64;
+  // A thread writes an index record after this many calls.
+  std::uint32_t calls_per_index = 1024;
+};
+
+struct WriterStats {
+  std::uint64_t bytes = 0;            // file length so far
+  std::uint64_t records = 0;
+  std::uint64_t calls = 0;
+  std::uint64_t blobs_stored = 0;     // distinct contents written
+  std::uint64_t blobs_deduplicated = 0;  // stores answered with an existing blob
+  std::uint64_t blob_bytes_in = 0;    // bytes handed to store_blob
+  std::uint64_t blob_bytes_stored = 0;   // bytes written for them, after compression
+  std::uint64_t dropped = 0;          // records not written: writer closed, failed, or forked
+};
+
+// Appends values to a record under construction. Values go in the order the record expects;
+// array(n) and properties(n) are followed by their n items (properties: key() then a value).
+class ValueEncoder {
+ public:
+  void null();
+  void uint(std::uint64_t v);
+  void sint(std::int64_t v);
+  void floating(double v);
+  void handle(api::ObjectKind kind, std::uint64_t id);
+  void pointer(std::uint64_t address);
+  void pointer(const void* address) { pointer(reinterpret_cast<std::uintptr_t>(address)); }
+  void string(std::string_view s);
+  void inline_bytes(const void* data, std::size_t size);
+  void blob(std::uint64_t hash, std::uint64_t size);
+  void array(std::size_t count);
+  void properties(std::size_t pairs);
+  void key(std::uint64_t key);
+  void value(const Value& v);
+
+ protected:
+  ValueEncoder() = default;
+  wire::Buffer* out_ = nullptr;
+};
+
+// One call being recorded, from begin_call() to commit(). Encode one value per parameter of
+// the entry point, in order; then, in any order, input()/output() + one value, result() + one
+// value, created(). Lives on the thread that began it; calls begun inside it (a callback that
+// calls OpenCL) nest. Dropping it without commit() records nothing.
+class CallEncoder : public ValueEncoder {
+ public:
+  CallEncoder(CallEncoder&& other) noexcept;
+  CallEncoder& operator=(CallEncoder&&) = delete;
+  ~CallEncoder();
+
+  // False when nothing will be recorded (writer closed or failed): the caller may skip encoding.
+  explicit operator bool() const { return active_; }
+
+  // The next value is what the call read through parameter `param` (after all parameters).
+  ValueEncoder& input(std::uint32_t param);
+  // The next value is the return value; `error` is the call's error code (CL_SUCCESS, the
+  // code it returned, or what it wrote to errcode_ret).
+  ValueEncoder& result(std::int32_t error);
+  // The next value is what the call wrote through parameter `param`.
+  ValueEncoder& output(std::uint32_t param);
+  void created(api::ObjectKind kind, std::uint64_t id);
+  // Bytes as a value: inline when small, else stored once as a blob and referenced by hash.
+  void data(const void* bytes, std::size_t size);
+
+  // Writes a CallEnter record with the parameters (and inputs) encoded so far, so that a call
+  // that never returns (the driver crashed) is still in the trace. Optional.
+  void commit_enter();
+  // Writes the Call record. The encoder is spent afterwards.
+  void commit(std::uint64_t exit_ns);
+
+ private:
+  friend class Writer;
+  CallEncoder(Writer* writer, detail::WriterThread* state, wire::Buffer* buffer,
+              std::uint64_t call_index, std::uint64_t enter_ns, bool active);
+  void release();
+
+  Writer* writer_ = nullptr;
+  detail::WriterThread* state_ = nullptr;
+  std::uint64_t call_index_ = 0;
+  std::uint64_t enter_ns_ = 0;
+  bool active_ = false;
+};
+
+class Writer {
+ public:
+  // Creates (truncates) the file. nullptr and `error` when it cannot be created.
+  static std::unique_ptr<Writer> create(const std::string& path, std::string& error,
+                                        const WriterOptions& options = {});
+  Writer(const Writer&) = delete;
+  Writer& operator=(const Writer&) = delete;
+  ~Writer();
+
+  // Writes the index and footer and cuts the file to its length. Idempotent. Safe while other
+  // threads still record (what they write afterwards is dropped); destroying the Writer is
+  // not, so a layer closes it at exit and leaves the object alive.
+  void close();
+  bool failed() const { return failed_.load(std::memory_order_relaxed); }
+  std::string error() const;
+  const std::string& path() const { return path_; }
+
+  // Host time in ns since the trace's origin (CLOCK_MONOTONIC at create()).
+  std::uint64_t now() const;
+  std::uint64_t origin_ns() const { return origin_ns_; }
+  // Dense call indexes from 1, for recorders that have no counter of their own.
+  std::uint64_t next_call_index() { return call_counter_.fetch_add(1, std::memory_order_relaxed) + 1; }
+  // The calling thread's OS id (gettid), cached.
+  static std::uint64_t thread_id();
+
+  // `entry` is the index in api::entry_points(); `call_index` is unique per call (the index
+  // finds calls by it).
+  CallEncoder begin_call(std::uint32_t entry, std::uint64_t call_index, std::uint64_t enter_ns,
+                         std::uint64_t thread = thread_id());
+  // Whole records from the value model, for tests and paths that are not hot.
+  void write_call(const Call& call);
+  void write_call_enter(const Call& call);
+
+  // Stores the bytes once per content: returns their hash (XXH3-64) for Value::blob.
+  std::uint64_t store_blob(const void* data, std::size_t size);
+  // Small bytes inline, larger ones through store_blob.
+  Value store_data(const void* data, std::size_t size);
+
+  void write_process_info(const ProcessInfo& info);
+  void write_platform(const Platform& platform);
+  void write_object_event(const ObjectEvent& event);
+  void write_device_command(const DeviceCommand& command);
+  void write_clock_sync(const ClockSync& sync);
+  void write_finding(const reports::Finding& finding);
+
+  WriterStats stats() const;
+
+ private:
+  friend class CallEncoder;
+  friend class Recording;
+  using ThreadState = detail::WriterThread;
+  Writer(std::string path, int fd, const WriterOptions& options);
+
+  ThreadState& thread_state();
+  ThreadState& thread_state_slow();
+  // Reserves, copies and frames one record; returns its offset, 0 when dropped. Callers hold
+  // the thread's busy flag (see Recording in writer.cpp).
+  std::uint64_t append(ThreadState& ts, RecordKind kind, const wire::Buffer& payload);
+  void add_index_entry(ThreadState& ts, std::uint64_t call_index, std::uint64_t offset);
+  void flush_index(ThreadState& ts);
+  void fail(const std::string& why);
+  bool recording_allowed() const;
+  template <typename Encode>
+  void write_simple(RecordKind kind, Encode&& encode);
+  void commit_call(ThreadState& ts, wire::Buffer& payload, RecordKind kind,
+                   std::uint64_t call_index);
+  void finish_file();
+
+  std::string path_;
+  int fd_ = -1;
+  WriterOptions options_;
+  std::unique_ptr<FileMapping> mapping_;
+  std::uint64_t serial_ = 0;  // tells this writer's thread states from another's
+  int pid_ = 0;
+  std::uint64_t origin_ns_ = 0;
+
+  std::atomic<std::uint64_t> end_{kHeaderSize};  // next free byte of the file
+  std::atomic<bool> closed_{false};
+  std::atomic<bool> failed_{false};
+  std::atomic<std::uint64_t> call_counter_{0};
+  std::atomic<std::uint64_t> dropped_{0};
+
+  mutable std::mutex error_mutex_;
+  std::string error_;
+
+  mutable std::mutex threads_mutex_;
+  std::vector<std::unique_ptr<ThreadState>> threads_;
+
+  std::mutex index_mutex_;  // chains index records; taken once per calls_per_index calls
+  std::uint64_t index_head_ = 0;
+  struct BlockMeta {
+    std::uint64_t first_call, last_call, offset;
+  };
+  std::vector<BlockMeta> blocks_;
+
+  mutable std::mutex blob_mutex_;  // taken per blob, not per call
+  std::unordered_map<std::uint64_t, std::uint64_t> blob_offsets_;
+  std::uint64_t blobs_deduplicated_ = 0;
+  std::uint64_t blob_bytes_in_ = 0;
+  std::uint64_t blob_bytes_stored_ = 0;
+};
+
+// The facts of the current process for write_process_info(): pid, command line, executable,
+// host, and the CLVET_*, OPENCL_LAYERS and OCL_ICD_* variables.
+ProcessInfo current_process_info(std::string recorder);
+
+}  // namespace clvet::trace

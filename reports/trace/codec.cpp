@@ -1,0 +1,509 @@
+// Payload encodings of every record kind. Decoders never trust the input: every count is
+// checked against the bytes left and every failure is reported, never thrown or crashed on.
+// Decoders ignore bytes after the fields they know, which is how minor versions add fields.
+#include "codec.h"
+
+#include <bit>
+
+#include "clvet/rules/api.h"
+
+namespace clvet::trace::codec {
+
+bool valid_object_kind(std::uint64_t kind) {
+  return kind <= static_cast<std::uint64_t>(api::ObjectKind::Event);
+}
+
+void encode_value(wire::Buffer& out, const Value& v) {
+  switch (v.kind) {
+    case ValueKind::Null: out.byte(kNull); return;
+    case ValueKind::UInt: out.byte(kUInt); out.varint(v.number); return;
+    case ValueKind::Int: out.byte(kInt); out.svarint(v.as_int()); return;
+    case ValueKind::Float: out.byte(kFloat); out.fixed64(std::bit_cast<std::uint64_t>(v.real)); return;
+    case ValueKind::Handle:
+      out.byte(kHandle);
+      out.byte(static_cast<std::uint8_t>(v.object));
+      out.varint(v.number);
+      return;
+    case ValueKind::Pointer: out.byte(kPointer); out.varint(v.number); return;
+    case ValueKind::String: out.byte(kString); out.text(v.bytes); return;
+    case ValueKind::Bytes: out.byte(kBytes); out.text(v.bytes); return;
+    case ValueKind::Blob:
+      out.byte(kBlob);
+      out.fixed64(v.number);
+      out.varint(v.size);
+      return;
+    case ValueKind::Array:
+      out.byte(kArray);
+      out.varint(v.items.size());
+      for (const Value& item : v.items) encode_value(out, item);
+      return;
+    case ValueKind::Properties:
+      out.byte(kProperties);
+      out.varint(v.items.size() / 2);
+      for (std::size_t i = 0; i + 1 < v.items.size(); i += 2) {
+        out.varint(v.items[i].number);
+        encode_value(out, v.items[i + 1]);
+      }
+      return;
+  }
+}
+
+bool decode_value(wire::Decoder& in, Value& out, int depth) {
+  if (depth > kMaxDepth) {
+    in.fail("values nested too deeply");
+    return false;
+  }
+  out = Value{};
+  const std::uint8_t tag = in.byte();
+  switch (tag) {
+    case kNull: break;
+    case kUInt: out.kind = ValueKind::UInt; out.number = in.varint(); break;
+    case kInt: out.kind = ValueKind::Int; out.number = static_cast<std::uint64_t>(in.svarint()); break;
+    case kFloat:
+      out.kind = ValueKind::Float;
+      out.real = std::bit_cast<double>(in.fixed64());
+      break;
+    case kHandle: {
+      out.kind = ValueKind::Handle;
+      const std::uint8_t kind = in.byte();
+      if (!valid_object_kind(kind)) in.fail("unknown object kind");
+      out.object = static_cast<api::ObjectKind>(kind);
+      out.number = in.varint();
+      break;
+    }
+    case kPointer: out.kind = ValueKind::Pointer; out.number = in.varint(); break;
+    case kString: out.kind = ValueKind::String; out.bytes = in.text(); break;
+    case kBytes: out.kind = ValueKind::Bytes; out.bytes = in.text(); break;
+    case kBlob:
+      out.kind = ValueKind::Blob;
+      out.number = in.fixed64();
+      out.size = in.varint();
+      break;
+    case kArray: {
+      out.kind = ValueKind::Array;
+      const std::uint64_t n = in.count(1);
+      out.items.reserve(n);
+      for (std::uint64_t i = 0; i < n && in.ok(); ++i)
+        decode_value(in, out.items.emplace_back(), depth + 1);
+      break;
+    }
+    case kProperties: {
+      out.kind = ValueKind::Properties;
+      const std::uint64_t n = in.count(2);
+      out.items.reserve(2 * n);
+      for (std::uint64_t i = 0; i < n && in.ok(); ++i) {
+        out.items.push_back(Value::uint(in.varint()));
+        decode_value(in, out.items.emplace_back(), depth + 1);
+      }
+      break;
+    }
+    default: in.fail("unknown value tag"); break;
+  }
+  return in.ok();
+}
+
+void encode_call_header(wire::Buffer& out, std::uint64_t index, std::uint64_t thread,
+                        std::uint64_t enter_ns, std::uint32_t entry) {
+  out.varint(index);
+  out.varint(thread);
+  out.varint(enter_ns);
+  out.varint(entry);
+}
+
+void encode_call(wire::Buffer& out, const Call& call, bool enter_only) {
+  encode_call_header(out, call.index, call.thread, call.enter_ns, call.entry);
+  for (const Value& v : call.params) encode_value(out, v);
+  for (const ParamValue& in : call.inputs) {
+    out.byte(kMarkInput);
+    out.varint(in.param);
+    encode_value(out, in.value);
+  }
+  if (!enter_only) {
+    out.byte(kMarkResult);
+    out.svarint(call.error);
+    encode_value(out, call.result);
+    for (const ParamValue& o : call.outputs) {
+      out.byte(kMarkOutput);
+      out.varint(o.param);
+      encode_value(out, o.value);
+    }
+    for (const Handle& h : call.created) {
+      out.byte(kMarkCreated);
+      out.byte(static_cast<std::uint8_t>(h.kind));
+      out.varint(h.id);
+    }
+  }
+  out.byte(kMarkEnd);
+  out.varint(enter_only || call.exit_ns < call.enter_ns ? 0 : call.exit_ns - call.enter_ns);
+}
+
+namespace {
+
+std::uint32_t param_number(wire::Decoder& in) {
+  const std::uint64_t p = in.varint();
+  if (p > 0xffff) in.fail("parameter number out of range");
+  return static_cast<std::uint32_t>(p);
+}
+
+}  // namespace
+
+bool decode_call(wire::Decoder& in, Call& call) {
+  call = Call{};
+  call.index = in.varint();
+  call.thread = in.varint();
+  call.enter_ns = in.varint();
+  const std::uint64_t entry = in.varint();
+  if (entry >= kUnknownEntry) in.fail("entry point number out of range");
+  call.entry = static_cast<std::uint32_t>(entry);
+  bool past_params = false;
+  while (in.ok()) {
+    const std::uint8_t tag = in.peek();
+    if (tag < kMarkResult) {
+      if (past_params) {
+        in.fail("a parameter value after the result");
+        break;
+      }
+      decode_value(in, call.params.emplace_back());
+      continue;
+    }
+    in.byte();
+    switch (tag) {
+      case kMarkInput: {
+        past_params = true;
+        ParamValue& v = call.inputs.emplace_back();
+        v.param = param_number(in);
+        decode_value(in, v.value);
+        break;
+      }
+      case kMarkResult: {
+        past_params = true;
+        const std::int64_t error = in.svarint();
+        if (error < INT32_MIN || error > INT32_MAX) in.fail("error code out of range");
+        call.error = static_cast<std::int32_t>(error);
+        decode_value(in, call.result);
+        break;
+      }
+      case kMarkOutput: {
+        past_params = true;
+        ParamValue& v = call.outputs.emplace_back();
+        v.param = param_number(in);
+        decode_value(in, v.value);
+        break;
+      }
+      case kMarkCreated: {
+        past_params = true;
+        const std::uint8_t kind = in.byte();
+        if (!valid_object_kind(kind)) in.fail("unknown object kind");
+        call.created.push_back({static_cast<api::ObjectKind>(kind), in.varint()});
+        break;
+      }
+      case kMarkEnd: {
+        const std::uint64_t duration = in.varint();
+        call.exit_ns = call.enter_ns + duration;
+        if (call.exit_ns < call.enter_ns) in.fail("call duration out of range");
+        return in.ok();
+      }
+      default: in.fail("unknown call section"); break;
+    }
+  }
+  if (in.ok()) in.fail("call has no end marker");
+  return false;
+}
+
+void encode(wire::Buffer& out, const ProcessInfo& info) {
+  out.varint(info.pid);
+  out.varint(info.start_realtime_ns);
+  out.text(info.executable);
+  out.text(info.host);
+  out.text(info.recorder);
+  out.varint(info.command_line.size());
+  for (const std::string& arg : info.command_line) out.text(arg);
+  out.varint(info.environment.size());
+  for (const auto& [name, value] : info.environment) {
+    out.text(name);
+    out.text(value);
+  }
+}
+
+bool decode(wire::Decoder& in, ProcessInfo& info) {
+  info = ProcessInfo{};
+  info.pid = in.varint();
+  info.start_realtime_ns = in.varint();
+  info.executable = in.text();
+  info.host = in.text();
+  info.recorder = in.text();
+  for (std::uint64_t n = in.count(1); n && in.ok(); --n) info.command_line.emplace_back(in.text());
+  for (std::uint64_t n = in.count(2); n && in.ok(); --n) {
+    std::string name(in.text());
+    info.environment.emplace_back(std::move(name), in.text());
+  }
+  return in.ok();
+}
+
+namespace {
+
+void encode_handle(wire::Buffer& out, const Handle& h) {
+  out.byte(static_cast<std::uint8_t>(h.kind));
+  out.varint(h.id);
+}
+
+Handle decode_handle(wire::Decoder& in) {
+  const std::uint8_t kind = in.byte();
+  if (!valid_object_kind(kind)) in.fail("unknown object kind");
+  return {static_cast<api::ObjectKind>(kind), in.varint()};
+}
+
+}  // namespace
+
+void encode(wire::Buffer& out, const Platform& p) {
+  encode_handle(out, p.platform);
+  out.text(p.name);
+  out.text(p.vendor);
+  out.text(p.version);
+  out.text(p.library);
+}
+
+bool decode(wire::Decoder& in, Platform& p) {
+  p = Platform{};
+  p.platform = decode_handle(in);
+  p.name = in.text();
+  p.vendor = in.text();
+  p.version = in.text();
+  p.library = in.text();
+  return in.ok();
+}
+
+void encode(wire::Buffer& out, const ObjectEvent& e) {
+  out.byte(static_cast<std::uint8_t>(e.action));
+  encode_handle(out, e.object);
+  out.varint(e.call_index);
+  out.varint(e.time_ns);
+  out.varint(e.refcount);
+  out.varint(e.parents.size());
+  for (const Handle& h : e.parents) encode_handle(out, h);
+}
+
+bool decode(wire::Decoder& in, ObjectEvent& e) {
+  e = ObjectEvent{};
+  const std::uint8_t action = in.byte();
+  if (action < 1 || action > 4) in.fail("unknown object action");
+  e.action = static_cast<ObjectEvent::Action>(action);
+  e.object = decode_handle(in);
+  e.call_index = in.varint();
+  e.time_ns = in.varint();
+  const std::uint64_t refcount = in.varint();
+  if (refcount > UINT32_MAX) in.fail("reference count out of range");
+  e.refcount = static_cast<std::uint32_t>(refcount);
+  for (std::uint64_t n = in.count(2); n && in.ok(); --n) e.parents.push_back(decode_handle(in));
+  return in.ok();
+}
+
+void encode(wire::Buffer& out, const DeviceCommand& c) {
+  out.varint(c.call_index);
+  encode_handle(out, c.queue);
+  encode_handle(out, c.event);
+  out.varint(c.command_type);
+  out.text(c.label);
+  out.varint(c.queued);
+  out.varint(c.submit);
+  out.varint(c.start);
+  out.varint(c.end);
+}
+
+bool decode(wire::Decoder& in, DeviceCommand& c) {
+  c = DeviceCommand{};
+  c.call_index = in.varint();
+  c.queue = decode_handle(in);
+  c.event = decode_handle(in);
+  const std::uint64_t type = in.varint();
+  if (type > UINT32_MAX) in.fail("command type out of range");
+  c.command_type = static_cast<std::uint32_t>(type);
+  c.label = in.text();
+  c.queued = in.varint();
+  c.submit = in.varint();
+  c.start = in.varint();
+  c.end = in.varint();
+  return in.ok();
+}
+
+void encode(wire::Buffer& out, const ClockSync& s) {
+  encode_handle(out, s.device);
+  out.varint(s.device_ns);
+  out.varint(s.host_ns);
+}
+
+bool decode(wire::Decoder& in, ClockSync& s) {
+  s = ClockSync{};
+  s.device = decode_handle(in);
+  s.device_ns = in.varint();
+  s.host_ns = in.varint();
+  return in.ok();
+}
+
+void encode(wire::Buffer& out, const reports::Finding& f) {
+  out.byte(static_cast<std::uint8_t>(f.category));
+  out.byte(static_cast<std::uint8_t>(f.severity));
+  out.text(f.rule_id);
+  out.text(f.entry);
+  out.svarint(f.error_code);
+  out.text(f.spec);
+  out.text(f.clause);
+  out.text(f.detail);
+  out.varint(f.call_index);
+  out.varint(f.count);
+}
+
+bool decode(wire::Decoder& in, reports::Finding& f) {
+  f = reports::Finding{};
+  const std::uint8_t category = in.byte();
+  const std::uint8_t severity = in.byte();
+  if (category > static_cast<std::uint8_t>(reports::Category::Platform)) in.fail("unknown category");
+  if (severity > static_cast<std::uint8_t>(reports::Severity::Error)) in.fail("unknown severity");
+  f.category = static_cast<reports::Category>(category);
+  f.severity = static_cast<reports::Severity>(severity);
+  f.rule_id = in.text();
+  f.entry = in.text();
+  const std::int64_t code = in.svarint();
+  if (code < INT32_MIN || code > INT32_MAX) in.fail("error code out of range");
+  f.error_code = static_cast<int>(code);
+  f.spec = in.text();
+  f.clause = in.text();
+  f.detail = in.text();
+  f.call_index = in.varint();
+  f.count = in.varint();
+  return in.ok();
+}
+
+void encode_api_table(wire::Buffer& out) {
+  const auto entries = api::entry_points();
+  out.varint(entries.size());
+  for (const api::EntryPoint& e : entries) {
+    out.text(e.name);
+    out.varint(e.params.size());
+  }
+}
+
+bool decode(wire::Decoder& in, std::vector<ApiEntry>& table) {
+  table.clear();
+  for (std::uint64_t n = in.count(2); n && in.ok(); --n) {
+    ApiEntry& e = table.emplace_back();
+    e.name = in.text();
+    const std::uint64_t params = in.varint();
+    if (params > 0xffff) in.fail("parameter count out of range");
+    e.param_count = static_cast<std::uint32_t>(params);
+  }
+  return in.ok();
+}
+
+void encode_blob_header(wire::Buffer& out, std::uint64_t hash, std::uint64_t size,
+                        Compression compression) {
+  out.fixed64(hash);
+  out.varint(size);
+  out.byte(compression);
+}
+
+bool decode_blob_header(wire::Decoder& in, BlobInfo& info) {
+  info = BlobInfo{};
+  info.hash = in.fixed64();
+  info.size = in.varint();
+  info.compression = in.byte();
+  if (info.compression > kZstd) in.fail("unknown compression");
+  info.stored_size = in.remaining();
+  if (in.ok() && info.compression == kStored && info.stored_size != info.size)
+    in.fail("stored blob size disagrees with its length");
+  return in.ok();
+}
+
+void encode(wire::Buffer& out, const IndexBlock& b) {
+  out.varint(b.previous);
+  out.varint(b.thread);
+  out.varint(b.calls.size());
+  // Sorted call indexes and mostly rising offsets: deltas keep an entry to 3 or 4 bytes.
+  std::uint64_t key = 0, offset = 0;
+  for (const IndexEntry& e : b.calls) {
+    out.varint(e.key - key);
+    out.svarint(static_cast<std::int64_t>(e.offset - offset));
+    key = e.key;
+    offset = e.offset;
+  }
+  out.varint(b.blobs.size());
+  for (const IndexEntry& e : b.blobs) {
+    out.fixed64(e.key);
+    out.varint(e.offset);
+  }
+}
+
+bool decode(wire::Decoder& in, IndexBlock& b) {
+  b = IndexBlock{};
+  b.previous = in.varint();
+  b.thread = in.varint();
+  std::uint64_t key = 0, offset = 0;
+  const std::uint64_t calls = in.count(2);
+  b.calls.reserve(calls);
+  for (std::uint64_t i = 0; i < calls && in.ok(); ++i) {
+    key += in.varint();
+    offset += static_cast<std::uint64_t>(in.svarint());
+    b.calls.push_back({key, offset});
+  }
+  const std::uint64_t blobs = in.count(9);
+  b.blobs.reserve(blobs);
+  for (std::uint64_t i = 0; i < blobs && in.ok(); ++i) {
+    const std::uint64_t hash = in.fixed64();
+    b.blobs.push_back({hash, in.varint()});
+  }
+  return in.ok();
+}
+
+void encode(wire::Buffer& out, const IndexRoot& r) {
+  out.varint(r.call_count);
+  out.varint(r.record_count);
+  out.varint(r.blocks.size());
+  for (const BlockRef& b : r.blocks) {
+    out.varint(b.first_call);
+    out.varint(b.last_call - b.first_call);
+    out.varint(b.offset);
+  }
+  out.varint(r.blobs.size());
+  for (const IndexEntry& e : r.blobs) {
+    out.fixed64(e.key);
+    out.varint(e.offset);
+  }
+}
+
+bool decode(wire::Decoder& in, IndexRoot& r) {
+  r = IndexRoot{};
+  r.call_count = in.varint();
+  r.record_count = in.varint();
+  const std::uint64_t blocks = in.count(3);
+  r.blocks.reserve(blocks);
+  for (std::uint64_t i = 0; i < blocks && in.ok(); ++i) {
+    BlockRef& b = r.blocks.emplace_back();
+    b.first_call = in.varint();
+    b.last_call = b.first_call + in.varint();
+    b.offset = in.varint();
+  }
+  const std::uint64_t blobs = in.count(9);
+  r.blobs.reserve(blobs);
+  for (std::uint64_t i = 0; i < blobs && in.ok(); ++i) {
+    const std::uint64_t hash = in.fixed64();
+    r.blobs.push_back({hash, in.varint()});
+  }
+  return in.ok();
+}
+
+void encode(wire::Buffer& out, const EndRecord& e) {
+  out.fixed64(e.root_offset);
+  out.fixed64(e.record_count);
+  out.fixed64(e.call_count);
+  out.fixed64(kEndMagic);
+}
+
+bool decode(wire::Decoder& in, EndRecord& e) {
+  e.root_offset = in.fixed64();
+  e.record_count = in.fixed64();
+  e.call_count = in.fixed64();
+  if (in.fixed64() != kEndMagic) in.fail("end record without its magic");
+  return in.ok();
+}
+
+}  // namespace clvet::trace::codec

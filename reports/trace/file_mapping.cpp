@@ -1,0 +1,77 @@
+// Growing the trace file's shared mapping one chunk at a time.
+#include "file_mapping.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace clvet::trace {
+
+bool FileMapping::open(int fd, std::uint64_t chunk_size, std::string& error) {
+  const auto page = static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
+  if (chunk_size == 0 || chunk_size % page != 0) {
+    error = "chunk size " + std::to_string(chunk_size) + " is not a multiple of the page size";
+    return false;
+  }
+  fd_ = fd;
+  chunk_ = chunk_size;
+  chunks_ = std::make_unique<std::atomic<std::uint8_t*>[]>(kMaxChunks);
+  if (!grow(1)) {
+    error = error_;
+    return false;
+  }
+  return true;
+}
+
+bool FileMapping::grow(std::uint64_t end) {
+  std::lock_guard lock(grow_mutex_);
+  std::uint64_t mapped = mapped_.load(std::memory_order_relaxed);
+  if (!error_.empty()) return false;  // a failed growth is final: no hole in the middle
+  while (mapped * chunk_ < end) {
+    if (mapped == kMaxChunks) {
+      error_ = "trace is larger than the writer's limit";
+      return false;
+    }
+    const auto offset = static_cast<off_t>(mapped * chunk_);
+    // Allocate the blocks now: writing into a sparse page later on a full disk would raise
+    // SIGBUS inside the application instead of an error here.
+    int rc = posix_fallocate(fd_, offset, static_cast<off_t>(chunk_));
+    if (rc == EOPNOTSUPP || rc == EINVAL) rc = ftruncate(fd_, offset + static_cast<off_t>(chunk_)) ? errno : 0;
+    if (rc != 0) {
+      error_ = std::string("cannot grow the trace file: ") + std::strerror(rc);
+      return false;
+    }
+    void* p = mmap(nullptr, chunk_, PROT_READ | PROT_WRITE, MAP_SHARED, fd_, offset);
+    if (p == MAP_FAILED) {
+      error_ = std::string("cannot map the trace file: ") + std::strerror(errno);
+      return false;
+    }
+    chunks_[mapped].store(static_cast<std::uint8_t*>(p), std::memory_order_release);
+    ++mapped;
+    mapped_.store(mapped, std::memory_order_release);
+  }
+  return true;
+}
+
+void FileMapping::write(std::uint64_t offset, const void* data, std::uint64_t size) {
+  auto* from = static_cast<const std::uint8_t*>(data);
+  while (size > 0) {
+    const std::uint64_t within = offset % chunk_;
+    const std::uint64_t n = std::min(size, chunk_ - within);
+    std::memcpy(chunks_[offset / chunk_].load(std::memory_order_acquire) + within, from, n);
+    offset += n;
+    from += n;
+    size -= n;
+  }
+}
+
+void FileMapping::unmap() {
+  if (!chunks_) return;
+  const std::uint64_t mapped = mapped_.exchange(0);
+  for (std::uint64_t i = 0; i < mapped; ++i) munmap(chunks_[i].exchange(nullptr), chunk_);
+}
+
+}  // namespace clvet::trace

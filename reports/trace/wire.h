@@ -1,0 +1,186 @@
+// The byte-level building blocks of trace payloads: a growable output buffer, LEB128
+// varints and a bounds-checked decoder. Private to reports/trace.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <string_view>
+
+namespace clvet::trace::wire {
+
+// A byte buffer that is reused call after call, so the hot path allocates only while a
+// thread's largest record so far grows. std::vector would zero-fill on resize.
+class Buffer {
+ public:
+  Buffer() = default;
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
+  ~Buffer() { std::free(data_); }
+
+  void clear() { size_ = 0; }
+  void truncate(std::size_t size) {
+    if (size < size_) size_ = size;
+  }
+  std::size_t size() const { return size_; }
+  const std::uint8_t* data() const { return data_; }
+  std::uint8_t* data() { return data_; }
+
+  // Room for `n` more bytes; returns where they go. The caller then calls commit(n).
+  std::uint8_t* reserve(std::size_t n) {
+    if (size_ + n > capacity_) grow(size_ + n);
+    return data_ + size_;
+  }
+  void commit(std::size_t n) { size_ += n; }
+
+  void byte(std::uint8_t b) {
+    *reserve(1) = b;
+    size_ += 1;
+  }
+  void bytes(const void* p, std::size_t n) {
+    if (n == 0) return;
+    std::memcpy(reserve(n), p, n);
+    size_ += n;
+  }
+  void varint(std::uint64_t v) {
+    std::uint8_t* out = reserve(10);
+    std::size_t n = 0;
+    while (v >= 0x80) {
+      out[n++] = static_cast<std::uint8_t>(v) | 0x80;
+      v >>= 7;
+    }
+    out[n++] = static_cast<std::uint8_t>(v);
+    size_ += n;
+  }
+  void svarint(std::int64_t v) {  // zigzag: small negative numbers stay short
+    varint((static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63));
+  }
+  void fixed64(std::uint64_t v) {  // little-endian, as every field of the format
+    std::uint8_t b[8];
+    for (int i = 0; i < 8; ++i) b[i] = static_cast<std::uint8_t>(v >> (8 * i));
+    bytes(b, 8);
+  }
+  void text(std::string_view s) {
+    varint(s.size());
+    bytes(s.data(), s.size());
+  }
+
+ private:
+  void grow(std::size_t needed) {
+    std::size_t capacity = capacity_ ? capacity_ * 2 : 256;
+    while (capacity < needed) capacity *= 2;
+    auto* p = static_cast<std::uint8_t*>(std::realloc(data_, capacity));
+    if (!p) throw std::bad_alloc();
+    data_ = p;
+    capacity_ = capacity;
+  }
+
+  std::uint8_t* data_ = nullptr;
+  std::size_t size_ = 0;
+  std::size_t capacity_ = 0;
+};
+
+inline std::uint64_t load64(const std::uint8_t* p) {
+  std::uint64_t v = 0;
+  for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];
+  return v;
+}
+inline std::uint32_t load32(const std::uint8_t* p) {
+  return static_cast<std::uint32_t>(p[0]) | static_cast<std::uint32_t>(p[1]) << 8 |
+         static_cast<std::uint32_t>(p[2]) << 16 | static_cast<std::uint32_t>(p[3]) << 24;
+}
+inline std::uint16_t load16(const std::uint8_t* p) {
+  return static_cast<std::uint16_t>(p[0] | p[1] << 8);
+}
+inline void store64(std::uint8_t* p, std::uint64_t v) {
+  for (int i = 0; i < 8; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+}
+inline void store32(std::uint8_t* p, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+}
+inline void store16(std::uint8_t* p, std::uint16_t v) {
+  p[0] = static_cast<std::uint8_t>(v);
+  p[1] = static_cast<std::uint8_t>(v >> 8);
+}
+
+// Reads a payload that may come from a damaged or hostile file: every read is checked, and
+// the first failure sticks (ok() turns false, later reads return zeros), so decoders can
+// read a whole structure and test once at the end.
+class Decoder {
+ public:
+  Decoder(const std::uint8_t* data, std::size_t size) : p_(data), end_(data + size) {}
+
+  bool ok() const { return error_ == nullptr; }
+  const char* error() const { return error_; }
+  std::size_t remaining() const { return static_cast<std::size_t>(end_ - p_); }
+  bool at_end() const { return p_ == end_; }
+  void fail(const char* why) {
+    if (!error_) error_ = why;
+    p_ = end_;
+  }
+
+  std::uint8_t byte() {
+    if (p_ == end_) {
+      fail("payload ends early");
+      return 0;
+    }
+    return *p_++;
+  }
+  std::uint8_t peek() const { return p_ == end_ ? 0 : *p_; }
+  std::uint64_t varint() {
+    std::uint64_t v = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+      if (p_ == end_) {
+        fail("payload ends inside a number");
+        return 0;
+      }
+      std::uint8_t b = *p_++;
+      v |= static_cast<std::uint64_t>(b & 0x7f) << shift;
+      if (!(b & 0x80)) return v;
+    }
+    fail("number longer than 64 bits");
+    return 0;
+  }
+  std::int64_t svarint() {
+    std::uint64_t v = varint();
+    return static_cast<std::int64_t>((v >> 1) ^ (~(v & 1) + 1));
+  }
+  std::uint64_t fixed64() {
+    if (remaining() < 8) {
+      fail("payload ends inside a number");
+      return 0;
+    }
+    std::uint64_t v = load64(p_);
+    p_ += 8;
+    return v;
+  }
+  // A count of things still to come, each at least `min_bytes` long: a count that cannot
+  // fit in what is left is damage, and checking it here keeps a bad count from allocating.
+  std::uint64_t count(std::size_t min_bytes = 1) {
+    std::uint64_t n = varint();
+    if (min_bytes && n > remaining() / min_bytes) {
+      fail("count larger than the payload");
+      return 0;
+    }
+    return n;
+  }
+  std::string_view bytes(std::size_t n) {
+    if (n > remaining()) {
+      fail("payload ends inside a string");
+      return {};
+    }
+    std::string_view s(reinterpret_cast<const char*>(p_), n);
+    p_ += n;
+    return s;
+  }
+  std::string_view text() { return bytes(count(1)); }
+
+ private:
+  const std::uint8_t* p_;
+  const std::uint8_t* end_;
+  const char* error_ = nullptr;
+};
+
+}  // namespace clvet::trace::wire

@@ -1,0 +1,589 @@
+// The trace writer. Each record is reserved with one atomic add on the file's end, copied into
+// the shared mapping payload first and frame header last, so a record is either whole in the
+// file or absent (its header still zero) whenever the process dies.
+#include "clvet/trace/writer.h"
+
+#include <fcntl.h>
+#include <pthread.h>
+#include <unistd.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <bit>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <ctime>
+#include <mutex>
+#include <thread>
+
+#include "codec.h"
+#include "file_mapping.h"
+#include "frame.h"
+#include "wire.h"
+
+namespace clvet::trace {
+
+namespace detail {
+
+struct WriterThread {
+  std::thread::id id;
+  std::uint64_t tid = 0;
+  // Non-zero while this thread is inside a record write; close() waits for it to drop.
+  std::atomic<std::uint32_t> busy{0};
+  // One payload buffer per nesting level of calls on this thread (callbacks nest).
+  std::vector<std::unique_ptr<wire::Buffer>> call_buffers;
+  std::size_t depth = 0;
+  wire::Buffer scratch;       // records other than calls
+  wire::Buffer blob_buffer;   // compressed blobs
+  wire::Buffer index_buffer;  // index records
+  std::vector<codec::IndexEntry> pending_calls;
+  std::vector<codec::IndexEntry> pending_blobs;
+  // Written by this thread only; atomic so that stats() may read them meanwhile.
+  std::atomic<std::uint64_t> records{0};
+  std::atomic<std::uint64_t> calls{0};
+  ZSTD_CCtx* zstd = nullptr;
+
+  ~WriterThread() { ZSTD_freeCCtx(zstd); }
+};
+
+}  // namespace detail
+
+namespace {
+
+std::atomic<std::uint64_t> g_next_serial{1};
+// The pid recording is for: a forked child inherits the writer and its mapping, and must not
+// write into its parent's trace.
+std::atomic<int> g_pid{0};
+std::once_flag g_atfork_once;
+
+struct ThreadCache {
+  std::uint64_t serial = 0;
+  detail::WriterThread* state = nullptr;
+  std::uint64_t tid = 0;
+};
+thread_local ThreadCache t_cache;
+
+void after_fork_in_child() {
+  g_pid.store(getpid(), std::memory_order_relaxed);
+  t_cache = ThreadCache{};
+}
+
+std::uint64_t clock_ns(clockid_t clock) {
+  timespec ts{};
+  clock_gettime(clock, &ts);
+  return static_cast<std::uint64_t>(ts.tv_sec) * 1'000'000'000u +
+         static_cast<std::uint64_t>(ts.tv_nsec);
+}
+
+void increment(std::atomic<std::uint64_t>& counter) {
+  // Only the owning thread writes it: a plain load and store, no locked instruction.
+  counter.store(counter.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+}
+
+}  // namespace
+
+// Marks the thread busy for the length of one record write and says whether recording is
+// allowed. The seq_cst store and load pair with close(): either close() sees the thread busy
+// and waits, or the thread sees the writer closed and writes nothing.
+class Recording {
+ public:
+  Recording(Writer& writer, detail::WriterThread& ts) : ts_(ts) {
+    ts_.busy.store(ts_.busy.load(std::memory_order_relaxed) + 1, std::memory_order_seq_cst);
+    allowed_ = writer.recording_allowed();
+    if (!allowed_) writer.dropped_.fetch_add(1, std::memory_order_relaxed);
+  }
+  ~Recording() {
+    ts_.busy.store(ts_.busy.load(std::memory_order_relaxed) - 1, std::memory_order_release);
+  }
+  Recording(const Recording&) = delete;
+  Recording& operator=(const Recording&) = delete;
+  bool allowed() const { return allowed_; }
+
+ private:
+  detail::WriterThread& ts_;
+  bool allowed_ = false;
+};
+
+// --- ValueEncoder -----------------------------------------------------------------------------
+
+void ValueEncoder::null() { out_->byte(codec::kNull); }
+void ValueEncoder::uint(std::uint64_t v) {
+  out_->byte(codec::kUInt);
+  out_->varint(v);
+}
+void ValueEncoder::sint(std::int64_t v) {
+  out_->byte(codec::kInt);
+  out_->svarint(v);
+}
+void ValueEncoder::floating(double v) {
+  out_->byte(codec::kFloat);
+  out_->fixed64(std::bit_cast<std::uint64_t>(v));
+}
+void ValueEncoder::handle(api::ObjectKind kind, std::uint64_t id) {
+  out_->byte(codec::kHandle);
+  out_->byte(static_cast<std::uint8_t>(kind));
+  out_->varint(id);
+}
+void ValueEncoder::pointer(std::uint64_t address) {
+  out_->byte(codec::kPointer);
+  out_->varint(address);
+}
+void ValueEncoder::string(std::string_view s) {
+  out_->byte(codec::kString);
+  out_->text(s);
+}
+void ValueEncoder::inline_bytes(const void* data, std::size_t size) {
+  out_->byte(codec::kBytes);
+  out_->varint(size);
+  out_->bytes(data, size);
+}
+void ValueEncoder::blob(std::uint64_t hash, std::uint64_t size) {
+  out_->byte(codec::kBlob);
+  out_->fixed64(hash);
+  out_->varint(size);
+}
+void ValueEncoder::array(std::size_t count) {
+  out_->byte(codec::kArray);
+  out_->varint(count);
+}
+void ValueEncoder::properties(std::size_t pairs) {
+  out_->byte(codec::kProperties);
+  out_->varint(pairs);
+}
+void ValueEncoder::key(std::uint64_t key) { out_->varint(key); }
+void ValueEncoder::value(const Value& v) { codec::encode_value(*out_, v); }
+
+// --- CallEncoder ------------------------------------------------------------------------------
+
+CallEncoder::CallEncoder(Writer* writer, detail::WriterThread* state, wire::Buffer* buffer,
+                         std::uint64_t call_index, std::uint64_t enter_ns, bool active)
+    : writer_(writer), state_(state), call_index_(call_index), enter_ns_(enter_ns),
+      active_(active) {
+  out_ = buffer;
+}
+
+CallEncoder::CallEncoder(CallEncoder&& other) noexcept
+    : writer_(other.writer_), state_(other.state_), call_index_(other.call_index_),
+      enter_ns_(other.enter_ns_), active_(other.active_) {
+  out_ = other.out_;
+  other.writer_ = nullptr;
+  other.active_ = false;
+}
+
+CallEncoder::~CallEncoder() { release(); }
+
+void CallEncoder::release() {
+  if (!writer_) return;
+  --state_->depth;
+  writer_ = nullptr;
+  active_ = false;
+}
+
+ValueEncoder& CallEncoder::input(std::uint32_t param) {
+  out_->byte(codec::kMarkInput);
+  out_->varint(param);
+  return *this;
+}
+
+ValueEncoder& CallEncoder::result(std::int32_t error) {
+  out_->byte(codec::kMarkResult);
+  out_->svarint(error);
+  return *this;
+}
+
+ValueEncoder& CallEncoder::output(std::uint32_t param) {
+  out_->byte(codec::kMarkOutput);
+  out_->varint(param);
+  return *this;
+}
+
+void CallEncoder::created(api::ObjectKind kind, std::uint64_t id) {
+  out_->byte(codec::kMarkCreated);
+  out_->byte(static_cast<std::uint8_t>(kind));
+  out_->varint(id);
+}
+
+void CallEncoder::data(const void* bytes, std::size_t size) {
+  if (!writer_ || size <= writer_->options_.inline_data_limit) {
+    inline_bytes(bytes, size);
+    return;
+  }
+  blob(writer_->store_blob(bytes, size), size);
+}
+
+void CallEncoder::commit_enter() {
+  if (!writer_) return;
+  const std::size_t mark = out_->size();
+  out_->byte(codec::kMarkEnd);
+  out_->varint(0);
+  writer_->commit_call(*state_, *out_, RecordKind::CallEnter, call_index_);
+  out_->truncate(mark);  // the Call record goes on from the parameters
+}
+
+void CallEncoder::commit(std::uint64_t exit_ns) {
+  if (!writer_) return;
+  out_->byte(codec::kMarkEnd);
+  out_->varint(exit_ns >= enter_ns_ ? exit_ns - enter_ns_ : 0);
+  writer_->commit_call(*state_, *out_, RecordKind::Call, call_index_);
+  release();
+}
+
+// --- Writer -----------------------------------------------------------------------------------
+
+Writer::Writer(std::string path, int fd, const WriterOptions& options)
+    : path_(std::move(path)), fd_(fd), options_(options),
+      mapping_(std::make_unique<FileMapping>()),
+      serial_(g_next_serial.fetch_add(1, std::memory_order_relaxed)), pid_(getpid()) {
+  if (options_.calls_per_index == 0) options_.calls_per_index = 1;
+}
+
+std::unique_ptr<Writer> Writer::create(const std::string& path, std::string& error,
+                                       const WriterOptions& options) {
+  std::call_once(g_atfork_once, [] { pthread_atfork(nullptr, nullptr, after_fork_in_child); });
+  g_pid.store(getpid(), std::memory_order_relaxed);
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    error = path + ": cannot create the trace: " + std::strerror(errno);
+    return nullptr;
+  }
+  std::unique_ptr<Writer> w(new Writer(path, fd, options));
+  std::string why;
+  if (!w->mapping_->open(fd, options.chunk_size, why)) {
+    error = path + ": " + why;
+    return nullptr;  // the destructor closes fd
+  }
+  w->origin_ns_ = clock_ns(CLOCK_MONOTONIC);
+  std::uint8_t header[kHeaderSize] = {};
+  std::memcpy(header + header::kMagic, kFileMagic, sizeof kFileMagic);
+  wire::store16(header + header::kMajor, kFormatMajor);
+  wire::store16(header + header::kMinor, kFormatMinor);
+  wire::store32(header + header::kHeaderSize, kHeaderSize);
+  wire::store64(header + header::kCreatedNs, clock_ns(CLOCK_REALTIME));
+  wire::store64(header + header::kOriginNs, w->origin_ns_);
+  wire::store32(header + header::kChunkSize, static_cast<std::uint32_t>(
+                                                 std::min<std::uint64_t>(options.chunk_size, UINT32_MAX)));
+  w->mapping_->write(0, header, kHeaderSize);
+  // The names of the entry points come first, so calls can be read by a build whose table
+  // has grown or been reordered since.
+  w->write_simple(RecordKind::ApiTable, [](wire::Buffer& out) { codec::encode_api_table(out); });
+  return w;
+}
+
+Writer::~Writer() {
+  close();
+  mapping_->unmap();
+  if (fd_ >= 0) ::close(fd_);
+}
+
+std::string Writer::error() const {
+  std::lock_guard lock(error_mutex_);
+  return error_;
+}
+
+void Writer::fail(const std::string& why) {
+  std::lock_guard lock(error_mutex_);
+  if (error_.empty()) error_ = path_ + ": " + why;
+  failed_.store(true, std::memory_order_relaxed);
+}
+
+bool Writer::recording_allowed() const {
+  return !closed_.load(std::memory_order_seq_cst) && !failed_.load(std::memory_order_relaxed) &&
+         pid_ == g_pid.load(std::memory_order_relaxed);
+}
+
+std::uint64_t Writer::now() const { return clock_ns(CLOCK_MONOTONIC) - origin_ns_; }
+
+std::uint64_t Writer::thread_id() {
+  if (!t_cache.tid) t_cache.tid = static_cast<std::uint64_t>(gettid());
+  return t_cache.tid;
+}
+
+Writer::ThreadState& Writer::thread_state() {
+  if (t_cache.serial == serial_) return *t_cache.state;
+  return thread_state_slow();
+}
+
+Writer::ThreadState& Writer::thread_state_slow() {
+  const std::thread::id self = std::this_thread::get_id();
+  std::lock_guard lock(threads_mutex_);
+  ThreadState* found = nullptr;
+  for (const auto& ts : threads_)
+    if (ts->id == self) found = ts.get();
+  if (!found) {
+    auto ts = std::make_unique<ThreadState>();
+    ts->id = self;
+    ts->tid = thread_id();
+    found = ts.get();
+    threads_.push_back(std::move(ts));
+  }
+  t_cache.serial = serial_;
+  t_cache.state = found;
+  return *found;
+}
+
+std::uint64_t Writer::append(ThreadState& ts, RecordKind kind, const wire::Buffer& payload) {
+  if (payload.size() > UINT32_MAX) {
+    fail("a record is larger than 4 GiB");
+    return 0;
+  }
+  const auto length = static_cast<std::uint32_t>(payload.size());
+  const std::uint64_t total = kFrameSize + align_up(length);
+  const std::uint64_t offset = end_.fetch_add(total, std::memory_order_relaxed);
+  if (!mapping_->ensure(offset + total)) {
+    fail(mapping_->error());
+    dropped_.fetch_add(1, std::memory_order_relaxed);
+    return 0;
+  }
+  // The padding needs no writing: fresh file space reads as zeros.
+  mapping_->write(offset + kFrameSize, payload.data(), length);
+  std::uint8_t header[kFrameSize];
+  frame::write_header(header, kind, payload.data(), length);
+  // Payload before header in program order: a thread stopped between the two leaves a zero
+  // header, which readers see as a record never written, not as a damaged one.
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  mapping_->write(offset, header, kFrameSize);
+  increment(ts.records);
+  return offset;
+}
+
+template <typename Encode>
+void Writer::write_simple(RecordKind kind, Encode&& encode) {
+  ThreadState& ts = thread_state();
+  Recording recording(*this, ts);
+  if (!recording.allowed()) return;
+  ts.scratch.clear();
+  encode(ts.scratch);
+  append(ts, kind, ts.scratch);
+}
+
+void Writer::commit_call(ThreadState& ts, wire::Buffer& payload, RecordKind kind,
+                         std::uint64_t call_index) {
+  Recording recording(*this, ts);
+  if (!recording.allowed()) return;
+  const std::uint64_t offset = append(ts, kind, payload);
+  if (!offset || kind != RecordKind::Call) return;
+  increment(ts.calls);
+  add_index_entry(ts, call_index, offset);
+}
+
+void Writer::add_index_entry(ThreadState& ts, std::uint64_t call_index, std::uint64_t offset) {
+  ts.pending_calls.push_back({call_index, offset});
+  if (ts.pending_calls.size() + ts.pending_blobs.size() >= options_.calls_per_index)
+    flush_index(ts);
+}
+
+void Writer::flush_index(ThreadState& ts) {
+  if (ts.pending_calls.empty() && ts.pending_blobs.empty()) return;
+  codec::IndexBlock block;
+  block.thread = ts.tid;
+  block.calls.swap(ts.pending_calls);
+  block.blobs.swap(ts.pending_blobs);
+  // A thread's calls finish in index order unless callbacks nest, so this is nearly free.
+  std::sort(block.calls.begin(), block.calls.end());
+  std::lock_guard lock(index_mutex_);
+  block.previous = index_head_;
+  ts.index_buffer.clear();
+  codec::encode(ts.index_buffer, block);
+  const std::uint64_t offset = append(ts, RecordKind::Index, ts.index_buffer);
+  if (offset) {
+    index_head_ = offset;
+    // The header names the newest index record, so a trace that never gets its footer can
+    // still be searched by walking the chain backwards.
+    std::uint8_t head[8];
+    wire::store64(head, offset);
+    mapping_->write(header::kIndexHead, head, 8);
+    if (!block.calls.empty())
+      blocks_.push_back({block.calls.front().key, block.calls.back().key, offset});
+  }
+  block.calls.clear();
+  block.blobs.clear();
+  ts.pending_calls.swap(block.calls);  // keep the capacity
+  ts.pending_blobs.swap(block.blobs);
+}
+
+CallEncoder Writer::begin_call(std::uint32_t entry, std::uint64_t call_index,
+                               std::uint64_t enter_ns, std::uint64_t thread) {
+  ThreadState& ts = thread_state();
+  if (ts.depth == ts.call_buffers.size()) ts.call_buffers.push_back(std::make_unique<wire::Buffer>());
+  wire::Buffer* buffer = ts.call_buffers[ts.depth++].get();
+  buffer->clear();
+  codec::encode_call_header(*buffer, call_index, thread, enter_ns, entry);
+  return CallEncoder(this, &ts, buffer, call_index, enter_ns, recording_allowed());
+}
+
+void Writer::write_call(const Call& call) {
+  ThreadState& ts = thread_state();
+  ts.scratch.clear();
+  codec::encode_call(ts.scratch, call, false);
+  commit_call(ts, ts.scratch, RecordKind::Call, call.index);
+}
+
+void Writer::write_call_enter(const Call& call) {
+  ThreadState& ts = thread_state();
+  ts.scratch.clear();
+  codec::encode_call(ts.scratch, call, true);
+  commit_call(ts, ts.scratch, RecordKind::CallEnter, call.index);
+}
+
+std::uint64_t Writer::store_blob(const void* data, std::size_t size) {
+  const std::uint64_t hash = frame::content_hash(data, size);
+  {
+    std::lock_guard lock(blob_mutex_);
+    blob_bytes_in_ += size;
+    if (blob_offsets_.count(hash)) {
+      ++blobs_deduplicated_;
+      return hash;
+    }
+  }
+  ThreadState& ts = thread_state();
+  Recording recording(*this, ts);
+  if (!recording.allowed()) return hash;
+  // Two threads storing the same new bytes at once may both write them: harmless, and cheaper
+  // than holding the lock across compression.
+  wire::Buffer& out = ts.blob_buffer;
+  out.clear();
+  codec::encode_blob_header(out, hash, size, codec::kZstd);
+  const std::size_t header_size = out.size();
+  bool compressed = false;
+  if (size >= 64) {
+    if (!ts.zstd) ts.zstd = ZSTD_createCCtx();
+    const std::size_t bound = ZSTD_compressBound(size);
+    const std::size_t n = ZSTD_compressCCtx(ts.zstd, out.reserve(bound), bound, data, size,
+                                            options_.zstd_level);
+    if (!ZSTD_isError(n) && n < size) {
+      out.commit(n);
+      compressed = true;
+    }
+  }
+  if (!compressed) {
+    out.data()[header_size - 1] = codec::kStored;
+    out.bytes(data, size);
+  }
+  const std::uint64_t offset = append(ts, RecordKind::Blob, out);
+  if (!offset) return hash;
+  {
+    std::lock_guard lock(blob_mutex_);
+    blob_offsets_.emplace(hash, offset);
+    blob_bytes_stored_ += out.size() - header_size;
+  }
+  ts.pending_blobs.push_back({hash, offset});
+  if (ts.pending_calls.size() + ts.pending_blobs.size() >= options_.calls_per_index)
+    flush_index(ts);
+  return hash;
+}
+
+Value Writer::store_data(const void* data, std::size_t size) {
+  if (size <= options_.inline_data_limit) return Value::inline_bytes(data, size);
+  return Value::blob(store_blob(data, size), size);
+}
+
+void Writer::write_process_info(const ProcessInfo& info) {
+  ProcessInfo filled = info;
+  if (!filled.start_realtime_ns) {
+    std::uint8_t* header = mapping_->at(0);
+    filled.start_realtime_ns = wire::load64(header + header::kCreatedNs);
+  }
+  write_simple(RecordKind::ProcessInfo, [&](wire::Buffer& out) { codec::encode(out, filled); });
+}
+
+void Writer::write_platform(const Platform& platform) {
+  write_simple(RecordKind::Platform, [&](wire::Buffer& out) { codec::encode(out, platform); });
+}
+
+void Writer::write_object_event(const ObjectEvent& event) {
+  write_simple(RecordKind::Object, [&](wire::Buffer& out) { codec::encode(out, event); });
+}
+
+void Writer::write_device_command(const DeviceCommand& command) {
+  write_simple(RecordKind::DeviceCommand, [&](wire::Buffer& out) { codec::encode(out, command); });
+}
+
+void Writer::write_clock_sync(const ClockSync& sync) {
+  write_simple(RecordKind::ClockSync, [&](wire::Buffer& out) { codec::encode(out, sync); });
+}
+
+void Writer::write_finding(const reports::Finding& finding) {
+  write_simple(RecordKind::Finding, [&](wire::Buffer& out) { codec::encode(out, finding); });
+}
+
+WriterStats Writer::stats() const {
+  WriterStats s;
+  s.bytes = end_.load(std::memory_order_relaxed);
+  s.dropped = dropped_.load(std::memory_order_relaxed);
+  {
+    std::lock_guard lock(threads_mutex_);
+    for (const auto& ts : threads_) {
+      s.records += ts->records.load(std::memory_order_relaxed);
+      s.calls += ts->calls.load(std::memory_order_relaxed);
+    }
+  }
+  std::lock_guard lock(blob_mutex_);
+  s.blobs_stored = blob_offsets_.size();
+  s.blobs_deduplicated = blobs_deduplicated_;
+  s.blob_bytes_in = blob_bytes_in_;
+  s.blob_bytes_stored = blob_bytes_stored_;
+  return s;
+}
+
+void Writer::close() {
+  if (closed_.exchange(true, std::memory_order_seq_cst)) return;
+  if (pid_ != getpid()) return;  // a forked child: the trace is its parent's to finish
+  // Let threads that are inside a record write finish it. They cannot block while busy,
+  // so the wait is short; the bound only guards against the impossible.
+  {
+    std::lock_guard lock(threads_mutex_);
+    for (const auto& ts : threads_) {
+      for (int spins = 0; ts->busy.load(std::memory_order_seq_cst) != 0 && spins < 200000; ++spins)
+        std::this_thread::yield();
+    }
+  }
+  finish_file();
+}
+
+void Writer::finish_file() {
+  ThreadState& self = thread_state();
+  std::vector<ThreadState*> threads;
+  {
+    std::lock_guard lock(threads_mutex_);
+    for (const auto& ts : threads_) threads.push_back(ts.get());
+  }
+  if (!failed()) {
+    for (ThreadState* ts : threads) flush_index(*ts);
+    codec::IndexRoot root;
+    {
+      std::lock_guard lock(index_mutex_);
+      for (const BlockMeta& b : blocks_) root.blocks.push_back({b.first_call, b.last_call, b.offset});
+    }
+    std::sort(root.blocks.begin(), root.blocks.end(),
+              [](const codec::BlockRef& a, const codec::BlockRef& b) { return a.first_call < b.first_call; });
+    {
+      std::lock_guard lock(blob_mutex_);
+      for (const auto& [hash, offset] : blob_offsets_) root.blobs.push_back({hash, offset});
+    }
+    std::sort(root.blobs.begin(), root.blobs.end());
+    for (ThreadState* ts : threads) {
+      root.call_count += ts->calls.load(std::memory_order_relaxed);
+      root.record_count += ts->records.load(std::memory_order_relaxed);
+    }
+    root.record_count += 2;  // the root and the footer themselves
+    self.scratch.clear();
+    codec::encode(self.scratch, root);
+    const std::uint64_t root_offset = append(self, RecordKind::IndexRoot, self.scratch);
+    self.scratch.clear();
+    codec::encode(self.scratch, codec::EndRecord{root_offset, root.record_count, root.call_count});
+    const std::uint64_t end_offset = append(self, RecordKind::End, self.scratch);
+    if (root_offset && end_offset) {
+      std::uint8_t flags[4];
+      wire::store32(flags, 1);
+      mapping_->write(header::kWriterFlags, flags, 4);
+    }
+  }
+  const std::uint64_t length = std::min(end_.load(), mapping_->mapped_bytes());
+  mapping_->unmap();
+  if (ftruncate(fd_, static_cast<off_t>(length)) != 0) fail("cannot cut the trace to its length");
+  ::close(fd_);
+  fd_ = -1;
+}
+
+}  // namespace clvet::trace

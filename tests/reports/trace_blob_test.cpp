@@ -1,0 +1,103 @@
+// Large data is compressed and stored once per content; small data stays inline.
+#include <gtest/gtest.h>
+
+#include <numeric>
+
+#include "trace_test_support.h"
+
+namespace clvet::trace {
+namespace {
+
+TEST(TraceBlobs, SameBytesAreStoredOnce) {
+  testing::TempDir dir;
+  const std::string path = dir.file("blobs.clvt");
+  std::vector<std::uint8_t> buffer(1 << 20);
+  std::iota(buffer.begin(), buffer.end(), 0);  // compresses well, like most buffer contents
+  std::vector<std::uint8_t> other(buffer);
+  other[12345] ^= 1;
+  std::uint64_t first = 0, second = 0, third = 0;
+  WriterStats stats;
+  {
+    auto writer = testing::make_writer(path);
+    first = writer->store_blob(buffer.data(), buffer.size());
+    second = writer->store_blob(buffer.data(), buffer.size());
+    third = writer->store_blob(other.data(), other.size());
+    stats = writer->stats();
+  }
+  EXPECT_EQ(first, second);
+  EXPECT_NE(first, third);
+  EXPECT_EQ(stats.blobs_stored, 2u);
+  EXPECT_EQ(stats.blobs_deduplicated, 1u);
+  EXPECT_EQ(stats.blob_bytes_in, 3u << 20);
+  EXPECT_LT(stats.blob_bytes_stored, buffer.size() / 20) << "zstd should shrink a ramp 20 times";
+
+  auto reader = testing::open_reader(path);
+  RecordView r;
+  int blob_records = 0;
+  while (reader->next(r)) {
+    if (r.kind != RecordKind::Blob) continue;
+    ++blob_records;
+    BlobInfo info;
+    ASSERT_TRUE(reader->decode(r, info));
+    EXPECT_EQ(info.size, buffer.size());
+    EXPECT_EQ(info.compression, 1);
+  }
+  EXPECT_EQ(blob_records, 2);
+  const auto bytes = reader->blob(first);
+  ASSERT_TRUE(bytes);
+  EXPECT_TRUE(std::equal(bytes->begin(), bytes->end(), buffer.begin(), buffer.end(),
+                         [](char a, std::uint8_t b) { return static_cast<std::uint8_t>(a) == b; }));
+  const auto changed = reader->blob(third);
+  ASSERT_TRUE(changed);
+  EXPECT_EQ(static_cast<std::uint8_t>((*changed)[12345]), other[12345]);
+  EXPECT_FALSE(reader->blob(0x1234));
+  // The file holds the two compressed contents, not three megabytes.
+  EXPECT_LT(reader->info().file_size, 200'000u);
+}
+
+TEST(TraceBlobs, IncompressibleBytesAreStoredAsTheyAre) {
+  testing::TempDir dir;
+  const std::string path = dir.file("random.clvt");
+  std::vector<std::uint8_t> noise(5000);
+  std::uint64_t x = 88172645463325252u;
+  for (auto& b : noise) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    b = static_cast<std::uint8_t>(x);
+  }
+  std::uint64_t hash = 0;
+  Value small;
+  {
+    auto writer = testing::make_writer(path);
+    hash = writer->store_blob(noise.data(), noise.size());
+    small = writer->store_data(noise.data(), 10);
+  }
+  EXPECT_EQ(small.kind, ValueKind::Bytes);
+  auto reader = testing::open_reader(path);
+  const auto bytes = reader->blob(hash);
+  ASSERT_TRUE(bytes);
+  EXPECT_EQ(bytes->size(), noise.size());
+  RecordView r;
+  while (reader->next(r)) {
+    if (r.kind != RecordKind::Blob) continue;
+    BlobInfo info;
+    ASSERT_TRUE(reader->decode(r, info));
+    EXPECT_EQ(info.compression, 0);
+  }
+}
+
+TEST(TraceBlobs, EmptyBlob) {
+  testing::TempDir dir;
+  const std::string path = dir.file("empty.clvt");
+  std::uint64_t hash = 0;
+  {
+    auto writer = testing::make_writer(path);
+    hash = writer->store_blob(nullptr, 0);
+  }
+  auto reader = testing::open_reader(path);
+  const auto bytes = reader->blob(hash);
+  ASSERT_TRUE(bytes);
+  EXPECT_TRUE(bytes->empty());
+}
+
+}  // namespace
+}  // namespace clvet::trace
