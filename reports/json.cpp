@@ -32,7 +32,7 @@ std::string render_json(const std::vector<Finding>& findings, const ReportSource
   }
   out["summary"] = {{"findings", findings.size()}, {"application", application}, {"platform", platform}};
   out["findings"] = std::move(list);
-  return out.dump(2) + "\n";
+  return out.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace clvet::reports

@@ -92,7 +92,7 @@ std::string render_sarif(const std::vector<Finding>& findings, const ReportSourc
   log["$schema"] = "https://json.schemastore.org/sarif-2.1.0.json";
   log["version"] = "2.1.0";
   log["runs"] = nlohmann::ordered_json::array({std::move(run)});
-  return log.dump(2) + "\n";
+  return log.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace clvet::reports

@@ -14,16 +14,7 @@
 
 namespace clvet::trace::codec {
 
-// Value tags; a Call payload interleaves values with section markers after its parameters.
-enum Tag : std::uint8_t {
-  kNull = 1, kUInt = 2, kInt = 3, kFloat = 4, kHandle = 5, kPointer = 6, kString = 7,
-  kBytes = 8, kBlob = 9, kArray = 10, kProperties = 11,
-  kMarkResult = 0xf0,   // svarint error, then the return value
-  kMarkOutput = 0xf1,   // varint parameter, then the value the call wrote through it
-  kMarkCreated = 0xf2,  // u8 object kind, varint id
-  kMarkInput = 0xf3,    // varint parameter, then the bytes the call read through it
-  kMarkEnd = 0xf4,      // varint duration in ns: the last item of a call
-};
+using namespace ::clvet::trace::tag;  // value tags and call section markers
 
 // Nesting deeper than this is damage: it bounds the reader's recursion on hostile input.
 inline constexpr int kMaxDepth = 32;

@@ -5,6 +5,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <bit>
 #include <cerrno>
 #include <cstring>
 
@@ -12,12 +14,14 @@ namespace clvet::trace {
 
 bool FileMapping::open(int fd, std::uint64_t chunk_size, std::string& error) {
   const auto page = static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
-  if (chunk_size == 0 || chunk_size % page != 0) {
-    error = "chunk size " + std::to_string(chunk_size) + " is not a multiple of the page size";
+  if (chunk_size < page || !std::has_single_bit(chunk_size)) {
+    error = "chunk size " + std::to_string(chunk_size) +
+            " is not a power of two of at least the page size";
     return false;
   }
   fd_ = fd;
   chunk_ = chunk_size;
+  shift_ = static_cast<unsigned>(std::countr_zero(chunk_size));
   chunks_ = std::make_unique<std::atomic<std::uint8_t*>[]>(kMaxChunks);
   if (!grow(1)) {
     error = error_;
@@ -56,12 +60,12 @@ bool FileMapping::grow(std::uint64_t end) {
   return true;
 }
 
-void FileMapping::write(std::uint64_t offset, const void* data, std::uint64_t size) {
+void FileMapping::write_across(std::uint64_t offset, const void* data, std::uint64_t size) {
   auto* from = static_cast<const std::uint8_t*>(data);
   while (size > 0) {
-    const std::uint64_t within = offset % chunk_;
+    const std::uint64_t within = offset & (chunk_ - 1);
     const std::uint64_t n = std::min(size, chunk_ - within);
-    std::memcpy(chunks_[offset / chunk_].load(std::memory_order_acquire) + within, from, n);
+    std::memcpy(chunks_[offset >> shift_].load(std::memory_order_acquire) + within, from, n);
     offset += n;
     from += n;
     size -= n;

@@ -42,7 +42,8 @@ class EventWriter {
   void add(const json& event) {
     if (!first_) out_ << ",\n";
     first_ = false;
-    out_ << event.dump();
+    // Strings from the trace are bytes, not always UTF-8: replace what is not.
+    out_ << event.dump(-1, ' ', false, json::error_handler_t::replace);
   }
   void finish() { out_ << "\n]}\n"; }
 

@@ -107,51 +107,6 @@ class Recording {
 
 // --- ValueEncoder -----------------------------------------------------------------------------
 
-void ValueEncoder::null() { out_->byte(codec::kNull); }
-void ValueEncoder::uint(std::uint64_t v) {
-  out_->byte(codec::kUInt);
-  out_->varint(v);
-}
-void ValueEncoder::sint(std::int64_t v) {
-  out_->byte(codec::kInt);
-  out_->svarint(v);
-}
-void ValueEncoder::floating(double v) {
-  out_->byte(codec::kFloat);
-  out_->fixed64(std::bit_cast<std::uint64_t>(v));
-}
-void ValueEncoder::handle(api::ObjectKind kind, std::uint64_t id) {
-  out_->byte(codec::kHandle);
-  out_->byte(static_cast<std::uint8_t>(kind));
-  out_->varint(id);
-}
-void ValueEncoder::pointer(std::uint64_t address) {
-  out_->byte(codec::kPointer);
-  out_->varint(address);
-}
-void ValueEncoder::string(std::string_view s) {
-  out_->byte(codec::kString);
-  out_->text(s);
-}
-void ValueEncoder::inline_bytes(const void* data, std::size_t size) {
-  out_->byte(codec::kBytes);
-  out_->varint(size);
-  out_->bytes(data, size);
-}
-void ValueEncoder::blob(std::uint64_t hash, std::uint64_t size) {
-  out_->byte(codec::kBlob);
-  out_->fixed64(hash);
-  out_->varint(size);
-}
-void ValueEncoder::array(std::size_t count) {
-  out_->byte(codec::kArray);
-  out_->varint(count);
-}
-void ValueEncoder::properties(std::size_t pairs) {
-  out_->byte(codec::kProperties);
-  out_->varint(pairs);
-}
-void ValueEncoder::key(std::uint64_t key) { out_->varint(key); }
 void ValueEncoder::value(const Value& v) { codec::encode_value(*out_, v); }
 
 // --- CallEncoder ------------------------------------------------------------------------------
@@ -180,30 +135,6 @@ void CallEncoder::release() {
   active_ = false;
 }
 
-ValueEncoder& CallEncoder::input(std::uint32_t param) {
-  out_->byte(codec::kMarkInput);
-  out_->varint(param);
-  return *this;
-}
-
-ValueEncoder& CallEncoder::result(std::int32_t error) {
-  out_->byte(codec::kMarkResult);
-  out_->svarint(error);
-  return *this;
-}
-
-ValueEncoder& CallEncoder::output(std::uint32_t param) {
-  out_->byte(codec::kMarkOutput);
-  out_->varint(param);
-  return *this;
-}
-
-void CallEncoder::created(api::ObjectKind kind, std::uint64_t id) {
-  out_->byte(codec::kMarkCreated);
-  out_->byte(static_cast<std::uint8_t>(kind));
-  out_->varint(id);
-}
-
 void CallEncoder::data(const void* bytes, std::size_t size) {
   if (!writer_ || size <= writer_->options_.inline_data_limit) {
     inline_bytes(bytes, size);
@@ -215,7 +146,7 @@ void CallEncoder::data(const void* bytes, std::size_t size) {
 void CallEncoder::commit_enter() {
   if (!writer_) return;
   const std::size_t mark = out_->size();
-  out_->byte(codec::kMarkEnd);
+  out_->byte(tag::kMarkEnd);
   out_->varint(0);
   writer_->commit_call(*state_, *out_, RecordKind::CallEnter, call_index_);
   out_->truncate(mark);  // the Call record goes on from the parameters
@@ -223,7 +154,7 @@ void CallEncoder::commit_enter() {
 
 void CallEncoder::commit(std::uint64_t exit_ns) {
   if (!writer_) return;
-  out_->byte(codec::kMarkEnd);
+  out_->byte(tag::kMarkEnd);
   out_->varint(exit_ns >= enter_ns_ ? exit_ns - enter_ns_ : 0);
   writer_->commit_call(*state_, *out_, RecordKind::Call, call_index_);
   release();
@@ -380,7 +311,8 @@ void Writer::flush_index(ThreadState& ts) {
   block.calls.swap(ts.pending_calls);
   block.blobs.swap(ts.pending_blobs);
   // A thread's calls finish in index order unless callbacks nest, so this is nearly free.
-  std::sort(block.calls.begin(), block.calls.end());
+  if (!std::is_sorted(block.calls.begin(), block.calls.end()))
+    std::sort(block.calls.begin(), block.calls.end());
   std::lock_guard lock(index_mutex_);
   block.previous = index_head_;
   ts.index_buffer.clear();

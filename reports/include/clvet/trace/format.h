@@ -50,6 +50,20 @@ enum class RecordKind : std::uint16_t {
 
 std::string_view to_string(RecordKind kind);
 
+// Value tags, and the section markers a Call payload interleaves with values after its
+// parameters (FORMAT.md, "Values" and "Call").
+namespace tag {
+enum : std::uint8_t {
+  kNull = 1, kUInt = 2, kInt = 3, kFloat = 4, kHandle = 5, kPointer = 6, kString = 7,
+  kBytes = 8, kBlob = 9, kArray = 10, kProperties = 11,
+  kMarkResult = 0xf0,   // svarint error, then the return value
+  kMarkOutput = 0xf1,   // varint parameter, then the value the call wrote through it
+  kMarkCreated = 0xf2,  // u8 object kind, varint id
+  kMarkInput = 0xf3,    // varint parameter, then the bytes the call read through it
+  kMarkEnd = 0xf4,      // varint duration in ns: the last item of a call
+};
+}  // namespace tag
+
 // The footer's payload is fixed-size so a reader finds it at (file size - kEndRecordSize).
 inline constexpr std::uint32_t kEndPayloadSize = 32;
 inline constexpr std::uint32_t kEndRecordSize = kFrameSize + kEndPayloadSize;

@@ -23,6 +23,7 @@
 #pragma once
 
 #include <atomic>
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -32,14 +33,12 @@
 #include <vector>
 
 #include "clvet/reports/finding.h"
+#include "clvet/trace/buffer.h"
 #include "clvet/trace/format.h"
 #include "clvet/trace/records.h"
 
 namespace clvet::trace {
 
-namespace wire {
-class Buffer;
-}
 namespace detail {
 struct WriterThread;  // one application thread's buffers and pending index entries
 }
@@ -47,8 +46,8 @@ class FileMapping;
 class Writer;
 
 struct WriterOptions {
-  // The file grows by this much at a time (a multiple of the page size). A killed process
-  // leaves at most this much unwritten space at the end of its trace.
+  // The file grows by this much at a time (a power of two, at least a page). A killed
+  // process leaves at most this much unwritten space at the end of its trace.
   std::uint64_t chunk_size = std::uint64_t{8} << 20;
   int zstd_level = 3;  // fast: the layer compresses on the application's threads
   // Data up to this size is stored inline in the call (Value Bytes); larger data goes into
@@ -73,19 +72,52 @@ struct WriterStats {
 // array(n) and properties(n) are followed by their n items (properties: key() then a value).
 class ValueEncoder {
  public:
-  void null();
-  void uint(std::uint64_t v);
-  void sint(std::int64_t v);
-  void floating(double v);
-  void handle(api::ObjectKind kind, std::uint64_t id);
-  void pointer(std::uint64_t address);
+  void null() { out_->byte(tag::kNull); }
+  void uint(std::uint64_t v) {
+    out_->byte(tag::kUInt);
+    out_->varint(v);
+  }
+  void sint(std::int64_t v) {
+    out_->byte(tag::kInt);
+    out_->svarint(v);
+  }
+  void floating(double v) {
+    out_->byte(tag::kFloat);
+    out_->fixed64(std::bit_cast<std::uint64_t>(v));
+  }
+  void handle(api::ObjectKind kind, std::uint64_t id) {
+    out_->byte(tag::kHandle);
+    out_->byte(static_cast<std::uint8_t>(kind));
+    out_->varint(id);
+  }
+  void pointer(std::uint64_t address) {
+    out_->byte(tag::kPointer);
+    out_->varint(address);
+  }
   void pointer(const void* address) { pointer(reinterpret_cast<std::uintptr_t>(address)); }
-  void string(std::string_view s);
-  void inline_bytes(const void* data, std::size_t size);
-  void blob(std::uint64_t hash, std::uint64_t size);
-  void array(std::size_t count);
-  void properties(std::size_t pairs);
-  void key(std::uint64_t key);
+  void string(std::string_view s) {
+    out_->byte(tag::kString);
+    out_->text(s);
+  }
+  void inline_bytes(const void* data, std::size_t size) {
+    out_->byte(tag::kBytes);
+    out_->varint(size);
+    out_->bytes(data, size);
+  }
+  void blob(std::uint64_t hash, std::uint64_t size) {
+    out_->byte(tag::kBlob);
+    out_->fixed64(hash);
+    out_->varint(size);
+  }
+  void array(std::size_t count) {
+    out_->byte(tag::kArray);
+    out_->varint(count);
+  }
+  void properties(std::size_t pairs) {
+    out_->byte(tag::kProperties);
+    out_->varint(pairs);
+  }
+  void key(std::uint64_t key) { out_->varint(key); }
   void value(const Value& v);
 
  protected:
@@ -107,13 +139,29 @@ class CallEncoder : public ValueEncoder {
   explicit operator bool() const { return active_; }
 
   // The next value is what the call read through parameter `param` (after all parameters).
-  ValueEncoder& input(std::uint32_t param);
+  ValueEncoder& input(std::uint32_t param) {
+    out_->byte(tag::kMarkInput);
+    out_->varint(param);
+    return *this;
+  }
   // The next value is the return value; `error` is the call's error code (CL_SUCCESS, the
   // code it returned, or what it wrote to errcode_ret).
-  ValueEncoder& result(std::int32_t error);
+  ValueEncoder& result(std::int32_t error) {
+    out_->byte(tag::kMarkResult);
+    out_->svarint(error);
+    return *this;
+  }
   // The next value is what the call wrote through parameter `param`.
-  ValueEncoder& output(std::uint32_t param);
-  void created(api::ObjectKind kind, std::uint64_t id);
+  ValueEncoder& output(std::uint32_t param) {
+    out_->byte(tag::kMarkOutput);
+    out_->varint(param);
+    return *this;
+  }
+  void created(api::ObjectKind kind, std::uint64_t id) {
+    out_->byte(tag::kMarkCreated);
+    out_->byte(static_cast<std::uint8_t>(kind));
+    out_->varint(id);
+  }
   // Bytes as a value: inline when small, else stored once as a blob and referenced by hash.
   void data(const void* bytes, std::size_t size);
 
@@ -237,6 +285,11 @@ class Writer {
   std::uint64_t blob_bytes_in_ = 0;
   std::uint64_t blob_bytes_stored_ = 0;
 };
+
+// The position of an entry point in api::entry_points(), which begin_call() takes.
+inline std::uint32_t entry_index(const api::EntryPoint& entry) {
+  return static_cast<std::uint32_t>(&entry - api::entry_points().data());
+}
 
 // The facts of the current process for write_process_info(): pid, command line, executable,
 // host, and the CLVET_*, OPENCL_LAYERS and OCL_ICD_* variables.

@@ -1,0 +1,90 @@
+// The growable byte buffer record payloads are encoded into, with LEB128 varints. Public so
+// that the call encoder's methods (writer.h) inline into the layer's wrappers: the layer
+// encodes every argument of every call through it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <string_view>
+
+namespace clvet::trace::wire {
+
+// A byte buffer that is reused call after call, so the hot path allocates only while a
+// thread's largest record so far grows. std::vector would zero-fill on resize.
+class Buffer {
+ public:
+  Buffer() = default;
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
+  ~Buffer() { std::free(data_); }
+
+  void clear() { size_ = 0; }
+  void truncate(std::size_t size) {
+    if (size < size_) size_ = size;
+  }
+  std::size_t size() const { return size_; }
+  const std::uint8_t* data() const { return data_; }
+  std::uint8_t* data() { return data_; }
+
+  // Room for `n` more bytes; returns where they go. The caller then calls commit(n).
+  std::uint8_t* reserve(std::size_t n) {
+    if (size_ + n > capacity_) grow(size_ + n);
+    return data_ + size_;
+  }
+  void commit(std::size_t n) { size_ += n; }
+
+  void byte(std::uint8_t b) {
+    *reserve(1) = b;
+    size_ += 1;
+  }
+  void bytes(const void* p, std::size_t n) {
+    if (n == 0) return;
+    std::memcpy(reserve(n), p, n);
+    size_ += n;
+  }
+  void varint(std::uint64_t v) {
+    if (v < 0x80 && size_ < capacity_) {  // most counts, enums and ids: one byte
+      data_[size_++] = static_cast<std::uint8_t>(v);
+      return;
+    }
+    std::uint8_t* out = reserve(10);
+    std::size_t n = 0;
+    while (v >= 0x80) {
+      out[n++] = static_cast<std::uint8_t>(v) | 0x80;
+      v >>= 7;
+    }
+    out[n++] = static_cast<std::uint8_t>(v);
+    size_ += n;
+  }
+  void svarint(std::int64_t v) {  // zigzag: small negative numbers stay short
+    varint((static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63));
+  }
+  void fixed64(std::uint64_t v) {  // little-endian, as every field of the format
+    std::uint8_t b[8];
+    for (int i = 0; i < 8; ++i) b[i] = static_cast<std::uint8_t>(v >> (8 * i));
+    bytes(b, 8);
+  }
+  void text(std::string_view s) {
+    varint(s.size());
+    bytes(s.data(), s.size());
+  }
+
+ private:
+  void grow(std::size_t needed) {
+    std::size_t capacity = capacity_ ? capacity_ * 2 : 256;
+    while (capacity < needed) capacity *= 2;
+    auto* p = static_cast<std::uint8_t*>(std::realloc(data_, capacity));
+    if (!p) throw std::bad_alloc();
+    data_ = p;
+    capacity_ = capacity;
+  }
+
+  std::uint8_t* data_ = nullptr;
+  std::size_t size_ = 0;
+  std::size_t capacity_ = 0;
+};
+
+}  // namespace clvet::trace::wire
