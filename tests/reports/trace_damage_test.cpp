@@ -58,6 +58,8 @@ class SmallTrace : public ::testing::Test {
 };
 
 TEST_F(SmallTrace, CutAtEveryByteReadsUpToTheLastWholeRecord) {
+  std::printf("[ figures  ] cutting a %zu-byte trace of %zu records at every byte\n",
+              bytes_.size(), records_.size());
   for (std::size_t cut = 0; cut < bytes_.size(); ++cut) {
     SCOPED_TRACE(fmt::format("cut at {}", cut));
     std::string error;
