@@ -1,5 +1,7 @@
-// `clvet run --device=reference -- APP ARGS...`: runs APP with the reference device as its
-// only OpenCL platform, then prints the findings and exits non-zero if there were any.
+// `clvet run -- APP ARGS...`: runs APP with the layer under it on its own platforms;
+// `clvet run --device=reference -- APP ARGS...`: with the reference device as its only
+// platform. Either way the findings print at the end, and the exit status says whether
+// there were any.
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -9,8 +11,12 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "commands.h"
+#include "loader.h"
 #include "options.h"
 
 namespace clvet::cli {
@@ -27,7 +33,32 @@ std::string icd_dir() {
   return CLVET_ICD_DIR;
 }
 
-int run_reference(const std::vector<std::string>& command) {
+// The environment the program runs in: variable -> value (empty value: unset it).
+using Environment = std::vector<std::pair<std::string, std::string>>;
+
+Environment reference_environment() {
+  return {{"OCL_ICD_VENDORS", icd_dir()}, {"OCL_ICD_FILENAMES", ""}};
+}
+
+// OPENCL_LAYERS names the layer (after any the user listed: ocl-icd makes the last one the
+// outermost, the one that sees exactly what the application calls). A loader that ignores
+// it is replaced for this run, and clvet says so.
+Environment layer_environment(const std::string& program) {
+  Environment env;
+  const char* layers = std::getenv("OPENCL_LAYERS");
+  const std::string layer = clvet_layer_path();
+  env.emplace_back("OPENCL_LAYERS", layers && *layers ? std::string(layers) + ":" + layer : layer);
+  const LoaderPlan plan = plan_loader(program, options::value("loader"));
+  if (!plan.message.empty()) fmt::print(stderr, "{}\n", plan.message);
+  if (!plan.put_first.empty()) {
+    const char* path = std::getenv("LD_LIBRARY_PATH");
+    env.emplace_back("LD_LIBRARY_PATH",
+                     path && *path ? plan.put_first + ":" + path : plan.put_first);
+  }
+  return env;
+}
+
+int run_program(const std::vector<std::string>& command, const Environment& environment) {
   if (command.empty()) throw CLI::ValidationError("run", "no program given after --");
   char report_template[] = "/tmp/clvet-report-XXXXXX";
   int fd = mkstemp(report_template);
@@ -37,8 +68,12 @@ int run_reference(const std::vector<std::string>& command) {
 
   pid_t child = fork();
   if (child == 0) {
-    setenv("OCL_ICD_VENDORS", icd_dir().c_str(), 1);
-    unsetenv("OCL_ICD_FILENAMES");
+    for (const auto& [name, value] : environment) {
+      if (value.empty())
+        unsetenv(name.c_str());
+      else
+        setenv(name.c_str(), value.c_str(), 1);
+    }
     setenv("CLVET_REPORT", report_template, 1);
     std::vector<char*> argv;
     for (const std::string& arg : command) argv.push_back(const_cast<char*>(arg.c_str()));
@@ -72,11 +107,14 @@ int run_reference(const std::vector<std::string>& command) {
 
 void add_run_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
-      "run", "Run a program with the reference device as its OpenCL platform; report findings");
+      "run",
+      "Run a program under the clvet layer on its own OpenCL platforms (or, with "
+      "--device=reference, on the reference device alone); report findings");
   static std::string device;
   static std::vector<std::string> command;
-  cmd->add_option("--device", device, "reference: the clvet reference device")
-      ->required()
+  cmd->add_option("--device", device,
+                  "reference: the clvet reference device as the only platform; without it, the "
+                  "program's own platforms under the layer")
       ->check(CLI::IsMember({"reference"}));
   for (const options::Option& o : options::all()) {
     cmd->add_option_function<std::string>(
@@ -85,7 +123,11 @@ void add_run_command(CLI::App& app) {
         fmt::format("{} (env {}, default {})", o.description, o.env, o.fallback));
   }
   cmd->add_option("command", command, "the program and its arguments, after --")->required();
-  cmd->callback([] { set_exit_status(run_reference(command)); });
+  cmd->callback([] {
+    if (command.empty()) throw CLI::ValidationError("run", "no program given after --");
+    set_exit_status(run_program(command, device == "reference" ? reference_environment()
+                                                                : layer_environment(command[0])));
+  });
 }
 
 void add_options_command(CLI::App& app) {

@@ -585,7 +585,7 @@ constexpr Param clCreateSubDevicesEXT_params[] = {
     {.type = "cl_device_id", .name = "in_device", .role = Role::HandleIn, .kind = ObjectKind::Device},
     {.type = "const cl_device_partition_property_ext*", .name = "properties", .role = Role::Properties, .family = "cl_device_partition_property_ext", .nullable = true},
     {.type = "cl_uint", .name = "num_entries", .role = Role::Count},
-    {.type = "cl_device_id*", .name = "out_devices", .role = Role::HandleArrayOut, .kind = ObjectKind::Device, .peer = "num_devices", .nullable = true},
+    {.type = "cl_device_id*", .name = "out_devices", .role = Role::HandleArrayOut, .kind = ObjectKind::Device, .peer = "num_entries", .nullable = true},
     {.type = "cl_uint*", .name = "num_devices", .role = Role::CountOut, .nullable = true},
 };
 constexpr Param clRetainDeviceEXT_params[] = {

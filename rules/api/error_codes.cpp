@@ -1,13 +1,15 @@
 // Names of the OpenCL error codes, for diagnostics and for matching spec clauses to rules.
 #include "clvet/rules/error_codes.h"
 
+#include <cstdio>
 #include <map>
 #include <string>
 
 namespace clvet::rules {
 
 std::string_view error_code_name(int code) {
-  static const std::map<int, std::string_view> known = {
+  // Never destroyed: reports are written at exit, after static destructors have run.
+  static const auto* known = new std::map<int, std::string_view>{
       {0, "CL_SUCCESS"}, {-1, "CL_DEVICE_NOT_FOUND"}, {-2, "CL_DEVICE_NOT_AVAILABLE"},
       {-3, "CL_COMPILER_NOT_AVAILABLE"}, {-4, "CL_MEM_OBJECT_ALLOCATION_FAILURE"},
       {-5, "CL_OUT_OF_RESOURCES"}, {-6, "CL_OUT_OF_HOST_MEMORY"},
@@ -43,10 +45,12 @@ std::string_view error_code_name(int code) {
       {-1059, "CL_INVALID_PARTITION_NAME_EXT"}, {-1121, "CL_CONTEXT_TERMINATED_KHR"},
       {-1092, "CL_EGL_RESOURCE_NOT_ACQUIRED_KHR"}, {-1093, "CL_INVALID_EGL_OBJECT_KHR"},
   };
-  auto it = known.find(code);
-  if (it != known.end()) return it->second;
-  static thread_local std::string number;
-  number = std::to_string(code);
+  auto it = known->find(code);
+  if (it != known->end()) return it->second;
+  // A plain buffer, not a std::string: this runs in exit reports, after thread_local
+  // destructors.
+  static thread_local char number[16];
+  std::snprintf(number, sizeof number, "%d", code);
   return number;
 }
 

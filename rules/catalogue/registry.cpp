@@ -17,9 +17,11 @@ struct Registry {
   std::map<std::string_view, std::vector<const Rule*>, std::less<>> by_entry;
 };
 
+// Never destroyed: the layer checks calls an application makes from its static destructors,
+// which run after those of the layer's own statics.
 Registry& registry() {
-  static Registry instance;
-  return instance;
+  static auto* instance = new Registry;
+  return *instance;
 }
 
 }  // namespace

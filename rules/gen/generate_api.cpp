@@ -1,11 +1,13 @@
-// Writes the C++ that the API table drives: the argument structs every rule checks, and the
-// reference device's ICD entry points and dispatch table.
+// Writes the C++ that the API table drives: the argument structs every rule checks, the
+// reference device's ICD entry points and dispatch table, and the layer's wrappers.
 #include <fmt/format.h>
 #include <fmt/os.h>
 
 #include <cstdio>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "clvet/rules/api.h"
 
@@ -223,13 +225,222 @@ void write_bad_handle_cases(const char* path) {
   out.print("  }};\n  return cases;\n}}\n\n}}  // namespace clvet::test\n");
 }
 
+// --- The layer's wrappers (layer/layer) ------------------------------------------------------
+
+// The object kind an object-returning entry point's return type names.
+std::string_view returned_kind(std::string_view type) {
+  if (type == "cl_context") return "Context";
+  if (type == "cl_command_queue") return "CommandQueue";
+  if (type == "cl_mem") return "Mem";
+  if (type == "cl_sampler") return "Sampler";
+  if (type == "cl_program") return "Program";
+  if (type == "cl_kernel") return "Kernel";
+  if (type == "cl_event") return "Event";
+  return "None";
+}
+
+const Param* find_role(const EntryPoint& entry, Role role) {
+  for (const Param& param : entry.params)
+    if (param.role == role) return &param;
+  return nullptr;
+}
+
+// clRetain* / clRelease*: one handle, whose application-visible count they change.
+bool is_refcount_entry(const EntryPoint& entry, std::string_view prefix) {
+  return entry.name.starts_with(prefix) && entry.params.size() == 1 &&
+         entry.params[0].role == Role::HandleIn;
+}
+
+// One wrapper: pack the arguments, judge the handles, let the Call decide whether the
+// driver sees the call, forward it (callbacks bound, output pointers the application left
+// NULL given a local so the answer can be checked), record what it created, check the answer.
+void write_layer_wrapper(fmt::ostream& out, const EntryPoint& entry) {
+  const std::string name = short_name(entry.name);
+  const bool by_slot = entry.slot >= 0;
+  out.print("{} CL_API_CALL {}_layer({}) {{\n", entry.return_type, name, parameter_list(entry));
+  out.print("  const args::{} a{{{}}};\n", name, argument_names(entry));
+  out.print("  Call call(args::{}::kEntryIndex, &a);\n", name);
+
+  const Param* platform_param = nullptr;
+  for (const Param& p : entry.params) {
+    const char* nullable = p.nullable ? "true" : "false";
+    if (p.role == Role::HandleIn) {
+      out.print("  call.handle(a.{}, ObjectKind::{}, {}, \"{}\");\n", p.name, kind_enumerator(p.kind),
+                nullable, p.name);
+      if (p.kind == clvet::api::ObjectKind::Platform && !platform_param) platform_param = &p;
+    }
+    if (p.role == Role::HandleArrayIn)
+      out.print("  call.handles(a.{}, a.{}, ObjectKind::{}, {}, \"{}\");\n", p.name, p.peer,
+                kind_enumerator(p.kind), nullable, p.name);
+    if (p.role == Role::Properties && p.family == "cl_context_properties")
+      out.print("  call.context_properties(a.{});\n", p.name);
+  }
+  if (platform_param) {
+    out.print("  args::{} checked = a;\n", name);
+    out.print("  checked.{0} = call.platform_for_rules(a.{0});\n", platform_param->name);
+    out.print("  call.check_args(&checked);\n");
+  }
+  if (is_refcount_entry(entry, "clRelease")) out.print("  call.releases(a.{});\n", entry.params[0].name);
+
+  if (by_slot)
+    out.print("  auto* const forward = next().{};\n", entry.name);
+  else
+    out.print("  auto* const forward = reinterpret_cast<decltype(&{}_layer)>(\n"
+              "      extensions::target(\"{}\", call.platform()));\n",
+              name, entry.name);
+
+  // Refused: the code the rule (or the layer) decided, the way the entry point reports it.
+  out.print("  if (!call.admit(forward != nullptr)) {{\n");
+  switch (entry.returns) {
+    case Returns::ErrorCode: out.print("    return call.refuse();\n"); break;
+    case Returns::ObjectWithErrcode:
+    case Returns::PointerWithErrcode:
+      out.print("    const cl_int code = call.refuse();\n");
+      out.print("    if (a.errcode_ret != nullptr) *a.errcode_ret = code;\n    return nullptr;\n");
+      break;
+    case Returns::Pointer:
+    case Returns::FunctionAddress: out.print("    call.refuse();\n    return nullptr;\n"); break;
+    case Returns::Void: out.print("    call.refuse();\n    return;\n"); break;
+    case Returns::Unavailable: break;
+  }
+  out.print("  }}\n");
+
+  // What is forwarded in place of the application's arguments.
+  std::vector<std::pair<std::string, std::string>> replaced;  // parameter -> expression
+  for (const Param& p : entry.params) {
+    if (p.role == Role::Callback && !p.peer.empty()) {
+      out.print("  const auto {0}_bound = callbacks::bind(a.{0}, a.{1}, call);\n", p.name, p.peer);
+      replaced.emplace_back(std::string(p.name), fmt::format("{}_bound.function", p.name));
+      replaced.emplace_back(std::string(p.peer), fmt::format("{}_bound.user_data", p.name));
+    }
+  }
+  const Param* errcode = find_role(entry, Role::ErrcodeRet);
+  if (errcode) {
+    out.print("  cl_int errcode_local = CL_SUCCESS;\n");
+    out.print("  cl_int* const errcode = a.{0} != nullptr ? a.{0} : &errcode_local;\n", errcode->name);
+    replaced.emplace_back(std::string(errcode->name), "errcode");
+  }
+  const Param* info_value = find_role(entry, Role::InfoValueOut);
+  const Param* size_ret = find_role(entry, Role::InfoSizeRet);
+  if (info_value && size_ret) {
+    out.print("  size_t size_ret_local = 0;\n");
+    out.print("  size_t* const size_ret = a.{0} != nullptr ? a.{0} : &size_ret_local;\n", size_ret->name);
+    replaced.emplace_back(std::string(size_ret->name), "size_ret");
+  }
+  const Param* array_out = find_role(entry, Role::HandleArrayOut);
+  const Param* count_out = find_role(entry, Role::CountOut);
+  if (array_out && count_out) {
+    // Given only where the application passes the array: both NULL is its error to make.
+    out.print("  cl_uint count_local = 0;\n");
+    out.print("  cl_uint* const count_ret = a.{0} != nullptr ? a.{0} : a.{1} != nullptr ? &count_local : nullptr;\n",
+              count_out->name, array_out->name);
+    replaced.emplace_back(std::string(count_out->name), "count_ret");
+  }
+  std::string forwarded;
+  for (const Param& p : entry.params) {
+    if (!forwarded.empty()) forwarded += ", ";
+    std::string value = fmt::format("a.{}", p.name);
+    for (const auto& [param, expression] : replaced)
+      if (param == p.name) value = expression;
+    forwarded += value;
+  }
+
+  switch (entry.returns) {
+    case Returns::ErrorCode:
+      out.print("  const cl_int result = forward({});\n", forwarded);
+      out.print("  if (result == CL_SUCCESS) {{\n");
+      break;
+    case Returns::ObjectWithErrcode:
+    case Returns::PointerWithErrcode:
+      out.print("  {} const result = forward({});\n", entry.return_type, forwarded);
+      out.print("  call.object_result(result, *errcode);\n");
+      // A handle returned with an error code is the platform's fault (reported above), but
+      // the application may well release it: it is an object all the same.
+      if (entry.returns == Returns::ObjectWithErrcode)
+        out.print("  if (result != nullptr) call.created(result, ObjectKind::{});\n",
+                  returned_kind(entry.return_type));
+      out.print("  if (*errcode == CL_SUCCESS) {{\n");
+      break;
+    case Returns::Pointer:
+    case Returns::FunctionAddress:
+      out.print("  void* const result = forward({});\n", forwarded);
+      out.print("  if (result != nullptr) {{\n");
+      break;
+    case Returns::Void:
+      out.print("  forward({});\n", forwarded);
+      out.print("  {{\n");
+      break;
+    case Returns::Unavailable: break;
+  }
+  for (const Param& p : entry.params)
+    if (p.role == Role::HandleOut)
+      out.print("    if (a.{0} != nullptr) call.created(*a.{0}, ObjectKind::{1});\n", p.name,
+                kind_enumerator(p.kind));
+  if (array_out && count_out)
+    out.print("    if (count_ret != nullptr) call.created_list(a.{0}, *count_ret < a.{1} ? *count_ret : a.{1}, ObjectKind::{2});\n",
+              array_out->name, array_out->peer, kind_enumerator(array_out->kind));
+  if (is_refcount_entry(entry, "clRetain")) out.print("    call.retained(a.{});\n", entry.params[0].name);
+  if (info_value && size_ret)
+    out.print("    call.info_answered(a.param_name, a.{}, a.{}, *size_ret);\n", info_value->peer,
+              info_value->name);
+  out.print("  }}\n");
+
+  switch (entry.returns) {
+    case Returns::ErrorCode: out.print("  return call.finish(result);\n"); break;
+    case Returns::ObjectWithErrcode:
+    case Returns::PointerWithErrcode:
+      out.print("  call.finish(*errcode, result);\n  return result;\n");
+      break;
+    case Returns::Pointer:
+    case Returns::FunctionAddress: {
+      const bool hands_out = entry.name == "clGetExtensionFunctionAddress" ||
+                             entry.name == "clGetExtensionFunctionAddressForPlatform";
+      if (hands_out) {
+        const std::string platform =
+            entry.name == "clGetExtensionFunctionAddress" ? "nullptr" : "a.platform";
+        out.print("  void* const handed_out = extensions::hand_out(a.func_name, result, {});\n", platform);
+      }
+      out.print("  call.{}(result);\n", entry.returns == Returns::Pointer ? "finish_pointer" : "finish_unchecked");
+      out.print("  return {};\n", hands_out ? "handed_out" : "result");
+      break;
+    }
+    case Returns::Void: out.print("  call.finish_unchecked();\n"); break;
+    case Returns::Unavailable: break;
+  }
+  out.print("}}\n\n");
+}
+
+void write_layer_wrappers(const char* path) {
+  auto out = fmt::output_file(path);
+  out.print("// Generated from rules/api/entry_points.cpp by generate_api. Do not edit.\n");
+  out.print("// The layer's wrapper of every entry point: what each parameter is, for layer/layer/call.h.\n");
+  out.print("#include <cstddef>\n#include <string_view>\n\n");
+  out.print("#include \"call.h\"\n#include \"callbacks.h\"\n#include \"clvet/rules/args.gen.h\"\n");
+  out.print("#include \"dispatch.h\"\n#include \"extensions.h\"\n\n");
+  out.print("namespace clvet::layer {{\nnamespace {{\n\nusing api::ObjectKind;\n\n");
+  for (const EntryPoint& entry : clvet::api::entry_points())
+    if (generated(entry)) write_layer_wrapper(out, entry);
+  out.print("}}  // namespace\n\n");
+  out.print("void fill_layer_dispatch(cl_icd_dispatch& table) {{\n");
+  for (const EntryPoint& entry : clvet::api::entry_points())
+    if (generated(entry) && entry.slot >= 0)
+      out.print("  table.{} = &{}_layer;\n", entry.name, short_name(entry.name));
+  out.print("}}\n\n");
+  out.print("void* wrapper_address(std::string_view name) {{\n");
+  for (const EntryPoint& entry : clvet::api::entry_points())
+    if (generated(entry))
+      out.print("  if (name == \"{}\") return reinterpret_cast<void*>(&{}_layer);\n", entry.name,
+                short_name(entry.name));
+  out.print("  return nullptr;\n}}\n\n}}  // namespace clvet::layer\n");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 7) {
+  if (argc != 8) {
     std::fprintf(stderr,
                  "usage: generate_api ARGS_H DEVICE_IMPL_H DEVICE_DISPATCH_CPP FALLBACK_CPP "
-                 "BAD_HANDLE_CASES_CPP STAMP\n");
+                 "BAD_HANDLE_CASES_CPP LAYER_WRAPPERS_CPP STAMP\n");
     return 2;
   }
   write_args(argv[1]);
@@ -237,6 +448,7 @@ int main(int argc, char** argv) {
   write_device_dispatch(argv[3]);
   write_device_fallback(argv[4]);
   write_bad_handle_cases(argv[5]);
-  fmt::output_file(argv[6]).print("ok\n");
+  write_layer_wrappers(argv[6]);
+  fmt::output_file(argv[7]).print("ok\n");
   return 0;
 }

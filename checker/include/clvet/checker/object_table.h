@@ -1,0 +1,92 @@
+// Object-lifetime tracking: every OpenCL object an implementation handed to the application,
+// with its kind, the call that created it, its parents and its application-visible reference
+// count, so a handle can be judged (live, released, unknown, wrong kind) without touching it.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <shared_mutex>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "clvet/rules/api.h"
+
+namespace clvet::checker {
+
+enum class HandleState : std::uint8_t {
+  Unknown,   // never handed out by the implementation (garbage, or from another process)
+  Live,      // the application holds at least one reference
+  Released,  // the application dropped its last reference
+};
+
+struct ObjectRecord {
+  static constexpr std::size_t kMaxParents = 4;
+
+  const void* handle = nullptr;
+  api::ObjectKind kind = api::ObjectKind::None;
+  HandleState state = HandleState::Unknown;
+  std::uint64_t id = 0;          // unique in the process, from 1: what a trace calls the object
+  std::uint32_t generation = 0;  // how many earlier objects had the same address
+  // Platforms and root devices are found, not created: they have no reference count and
+  // never leak.
+  bool counted = true;
+  std::uint32_t refcount = 0;    // application-visible references
+  std::uint64_t created_call = 0;  // index of the call that created (or first returned) it
+  std::string_view created_by;     // its entry point
+  std::uint64_t released_call = 0;  // the call that dropped the last reference
+  std::string_view released_by;
+  const void* platform = nullptr;   // the platform the object belongs to, when known
+  std::array<const void*, kMaxParents> parents{};  // context, device, program, buffer...
+  std::uint8_t parent_count = 0;
+};
+
+// What the table tells about one handle, and why, in words for a diagnostic.
+std::string_view to_string(HandleState state);
+
+// Thread-safe. Records of released objects stay until their address names a new object, so
+// a use after release is told apart from garbage.
+class ObjectTable {
+ public:
+  struct Creation {
+    api::ObjectKind kind = api::ObjectKind::None;
+    std::uint64_t call = 0;
+    std::string_view entry;
+    bool counted = true;
+    const void* platform = nullptr;
+    std::array<const void*, ObjectRecord::kMaxParents> parents{};
+    std::uint8_t parent_count = 0;
+  };
+
+  // The kind of a live object, None otherwise. Never dereferences `handle`.
+  api::ObjectKind kind_of(const void* handle) const;
+  std::optional<ObjectRecord> find(const void* handle) const;
+  const void* platform_of(const void* handle) const;
+
+  // A new object at `handle` (any earlier record there is superseded, generation + 1). An
+  // uncounted handle that is already live (a platform listed again) keeps its record.
+  ObjectRecord created(const void* handle, const Creation& creation);
+  // Sets the platform of a record that had none (contexts made from a device type).
+  void set_platform(const void* handle, const void* platform);
+  // clRetain*: one more reference. Returns the count afterwards; nullopt if not live.
+  std::optional<std::uint32_t> retained(const void* handle);
+  // clRelease*: one reference less; at zero the object counts as released by `call`.
+  // Returns the count afterwards; nullopt if not live.
+  std::optional<std::uint32_t> released(const void* handle, std::uint64_t call,
+                                        std::string_view entry);
+  // Undoes released() when the implementation refused the release.
+  void unreleased(const void* handle);
+
+  // Counted objects the application still holds, in creation order: the leaks at exit.
+  std::vector<ObjectRecord> live_counted() const;
+  std::size_t size() const;
+
+ private:
+  mutable std::shared_mutex mutex_;
+  std::unordered_map<const void*, ObjectRecord> records_;
+  std::uint64_t next_id_ = 1;
+};
+
+}  // namespace clvet::checker

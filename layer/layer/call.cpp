@@ -1,0 +1,308 @@
+// A call through the layer: handle judgement, the forward-or-refuse decision, and the checks
+// of the driver's answer.
+#include "call.h"
+
+#include <fmt/format.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <atomic>
+
+#include "clvet/checker/api_validation.h"
+#include "dispatch.h"
+#include "findings.h"
+#include "layer_world.h"
+#include "objects.h"
+#include "platform_checks.h"
+#include "platforms.h"
+#include "settings.h"
+
+namespace clvet::layer {
+namespace {
+
+using api::ObjectKind;
+using reports::Category;
+using reports::Severity;
+
+std::atomic<std::uint64_t> g_calls{0};
+
+std::uint64_t now_ns() {
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<std::uint64_t>(ts.tv_sec) * 1000000000u + static_cast<std::uint64_t>(ts.tv_nsec);
+}
+
+std::uint64_t thread_id() {
+  thread_local const std::uint64_t tid = static_cast<std::uint64_t>(syscall(SYS_gettid));
+  return tid;
+}
+
+// "2.1" as a Version.
+rules::Version parse_since(std::string_view since) {
+  if (since.size() < 3) return {1, 0};
+  return {since[0] - '0', since[2] - '0'};
+}
+
+// Handle arrays longer than this are not read through: a count that large is garbage, and
+// reading would run off the application's array.
+constexpr cl_uint kMaxHandlesJudged = 1u << 16;
+
+}  // namespace
+
+Call::Call(std::uint32_t entry_index, const void* args)
+    : entry_(&api::entry_points()[entry_index]), rule_args_(args) {
+  platforms::discover();
+  observed_.entry = entry_index;
+  observed_.index = g_calls.fetch_add(1, std::memory_order_relaxed) + 1;
+  observed_.args = args;
+  if (CallObserver* observer = call_observer()) {
+    observed_.thread = thread_id();
+    observed_.enter_ns = now_ns();
+    observer->call_begin(observed_);
+  }
+}
+
+void Call::judge(const void* handle, ObjectKind kind, bool nullable, std::string_view param,
+                 bool in_array, std::size_t element) {
+  if (handle == nullptr && nullable) return;
+  const ObjectKind seen = objects().kind_of(handle);
+  if (seen == kind) {
+    if (platform_ == nullptr) platform_ = objects().platform_of(handle);
+    if (parent_count_ < parents_.size()) parents_[parent_count_++] = handle;
+    return;
+  }
+  if (has_bad_) return;  // the first bad handle is the one reported
+  has_bad_ = true;
+  bad_ = BadHandle{param, handle, kind, element, in_array, false};
+}
+
+void Call::handle(const void* handle, ObjectKind kind, bool nullable, std::string_view param) {
+  // A NULL platform is the loader's business (its default platform), not a bad handle.
+  if (kind == ObjectKind::Platform && handle == nullptr) {
+    if (const void* fallback = platforms::default_platform()) {
+      if (platform_ == nullptr) platform_ = fallback;
+      return;
+    }
+  }
+  judge(handle, kind, nullable, param, false, 0);
+}
+
+void Call::handles(const void* list, cl_uint count, ObjectKind kind, bool nullable,
+                   std::string_view param) {
+  if (list == nullptr) {
+    // The loader finds the driver through the first element of some required arrays
+    // (clCreateContext's devices, clWaitForEvents' events): NULL must not reach it.
+    if (!nullable && !has_bad_) {
+      has_bad_ = true;
+      bad_ = BadHandle{param, nullptr, kind, 0, true, true};
+    }
+    return;
+  }
+  const auto* handles = static_cast<const void* const*>(list);
+  const cl_uint judged = count < kMaxHandlesJudged ? count : kMaxHandlesJudged;
+  for (cl_uint i = 0; i < judged; ++i) judge(handles[i], kind, false, param, true, i);
+}
+
+void Call::context_properties(const cl_context_properties* properties) {
+  if (properties == nullptr) return;
+  for (std::size_t i = 0; i < 64 && properties[2 * i] != 0; ++i)
+    if (properties[2 * i] == CL_CONTEXT_PLATFORM)
+      judge(reinterpret_cast<const void*>(properties[2 * i + 1]), ObjectKind::Platform, false,
+            "properties", false, 0);
+}
+
+cl_platform_id Call::platform_for_rules(cl_platform_id platform) const {
+  if (platform != nullptr) return platform;
+  return static_cast<cl_platform_id>(const_cast<void*>(platforms::default_platform()));
+}
+
+const void* Call::platform() const {
+  return platform_ ? platform_ : platforms::default_platform();
+}
+
+std::string Call::describe(const BadHandle& bad) const {
+  const std::string where =
+      bad.in_array ? fmt::format("{}[{}]", bad.param, bad.element) : std::string(bad.param);
+  const std::string_view type = handle_type(bad.expected);
+  if (bad.array_missing) return fmt::format("{} is NULL; a list of {} is required", bad.param, type);
+  if (bad.handle == nullptr) return fmt::format("{} is NULL, not a {}", where, type);
+  auto record = objects().find(bad.handle);
+  if (!record)
+    return fmt::format("{} = {} is not a {} the platform returned (garbage, or never created)",
+                       where, bad.handle, type);
+  const std::string origin =
+      record->created_call
+          ? fmt::format("created by {} (call #{})", record->created_by, record->created_call)
+          : fmt::format("listed by {}", record->created_by);
+  if (record->state == checker::HandleState::Released)
+    return fmt::format("{} = {} is a {} already released by {} (call #{}); it was {}", where,
+                       bad.handle, handle_type(record->kind), record->released_by,
+                       record->released_call, origin);
+  return fmt::format("{} = {} is a {}, not a {}; it was {}", where, bad.handle,
+                     handle_type(record->kind), type, origin);
+}
+
+bool Call::admit(bool next_available) {
+  const void* target = platform();
+  const rules::Version version = platforms::version_of(target);
+  const LayerWorld world(version);
+  if (has_bad_) {
+    // Refused: the loader would dereference the handle to find the driver.
+    const rules::Rule* rule = checker::first_violation(entry_->name, rule_args_, world);
+    refusal_code_ = rule ? rule->code : invalid_handle_code(bad_.expected);
+    const std::string detail = describe(bad_) + "; not forwarded to the driver";
+    if (rule)
+      record_rule(*rule, Category::Application, index(), detail);
+    else
+      record_check(check::kInvalidHandle, Category::Application, Severity::Error, entry_->name,
+                   refusal_code_, index(), detail);
+    return false;
+  }
+  if (entry_->extension.empty() && target != nullptr && parse_since(entry_->since) > version) {
+    refusal_code_ = CL_INVALID_OPERATION;
+    record_check(check::kEntryPointAbovePlatformVersion, Category::Application, Severity::Error,
+                 entry_->name, refusal_code_, index(),
+                 fmt::format("{} is OpenCL {}; the platform is OpenCL {}.{}: not forwarded",
+                             entry_->name, entry_->since, version.major, version.minor));
+    return false;
+  }
+  if (!next_available) {
+    refusal_code_ = CL_INVALID_OPERATION;
+    record_check(check::kEntryPointMissingInLoader, Category::Platform, Severity::Error,
+                 entry_->name, refusal_code_, index(),
+                 fmt::format("the ICD loader's dispatch table has no {}", entry_->name));
+    return false;
+  }
+  violated_ = checker::first_violation(entry_->name, rule_args_, world);
+  if (violated_) {
+    const bool enforced = settings().enforce;
+    // clvet's reference device reports the rules it enforces itself: once is enough.
+    if (enforced || !platforms::is_reference(target))
+      record_rule(*violated_, Category::Application, index(),
+                  enforced ? "CLVET_ENFORCE=1: not forwarded to the driver" : "");
+    if (enforced) {
+      refusal_code_ = violated_->code;
+      return false;
+    }
+  }
+  if (releases_ != nullptr) {
+    // Counted down before the driver frees it: once freed, its address may name a new
+    // object created on another thread.
+    released_ = objects().released(releases_, index(), entry_->name).has_value();
+    if (released_)
+      if (CallObserver* observer = call_observer())
+        if (auto record = objects().find(releases_)) observer->object_released(*record, index());
+  }
+  return true;
+}
+
+cl_int Call::refuse() {
+  end(refusal_code_, nullptr, false);
+  return refusal_code_;
+}
+
+void Call::created(const void* handle, ObjectKind kind) {
+  if (handle == nullptr) return;
+  const std::string_view name = entry_->name;
+  // Platforms and root devices are listed, not created: they have no reference count.
+  const bool listed = name.starts_with("clGet") || name.starts_with("clIcdGet");
+  if (auto earlier = objects().find(handle);
+      earlier && earlier->state == checker::HandleState::Live && earlier->counted && !listed) {
+    record_check(check::kHandleReturnedTwice, Category::Platform, Severity::Error, name,
+                 CL_SUCCESS, index(),
+                 fmt::format("{} returned {} as a new {}, but it still names a live {} created by "
+                             "{} (call #{})",
+                             name, handle, handle_type(kind), handle_type(earlier->kind),
+                             earlier->created_by, earlier->created_call));
+  }
+  checker::ObjectTable::Creation creation;
+  creation.kind = kind;
+  creation.call = index();
+  creation.entry = name;
+  creation.counted = !listed;
+  creation.parents = parents_;
+  creation.parent_count = parent_count_;
+  creation.platform = kind == ObjectKind::Platform ? handle : platform_;
+  if (kind == ObjectKind::Device && creation.platform == nullptr)
+    creation.platform = platforms::platform_of_device(handle);
+  checker::ObjectRecord record = objects().created(handle, creation);
+  if (kind == ObjectKind::Context && record.platform == nullptr) {
+    // A context made from a device type: its platform is that of its devices.
+    cl_device_id device = nullptr;
+    auto* get_info = next().clGetContextInfo;
+    if (get_info &&
+        get_info(static_cast<cl_context>(const_cast<void*>(handle)), CL_CONTEXT_DEVICES,
+                 sizeof device, &device, nullptr) == CL_SUCCESS &&
+        device != nullptr) {
+      record.platform = platforms::platform_of_device(device);
+      objects().set_platform(handle, record.platform);
+    }
+  }
+  created_.push_back(record);
+}
+
+void Call::created_list(const void* list, cl_uint count, ObjectKind kind) {
+  if (list == nullptr) return;
+  const auto* handles = static_cast<const void* const*>(list);
+  for (cl_uint i = 0; i < count && i < kMaxHandlesJudged; ++i) created(handles[i], kind);
+}
+
+void Call::retained(const void* handle) {
+  if (!objects().retained(handle)) return;
+  if (CallObserver* observer = call_observer())
+    if (auto record = objects().find(handle)) observer->object_retained(*record, index());
+}
+
+void Call::info_answered(cl_uint param, std::size_t size, const void* value,
+                         std::size_t size_ret) {
+  check_info_answer(*entry_, index(), param, size, value, size_ret);
+}
+
+void Call::object_result(const void* result, cl_int errcode) {
+  if ((result == nullptr) == (errcode != CL_SUCCESS)) return;
+  record_check(check::kResultDisagreesWithErrcode, Category::Platform, Severity::Error,
+               entry_->name, errcode, index(),
+               result ? fmt::format("returned a {} (not NULL) but wrote {} to errcode_ret",
+                                    entry_->return_type, reports::error_name(errcode))
+                      : std::string("returned NULL but wrote CL_SUCCESS to errcode_ret"));
+}
+
+cl_int Call::finish(cl_int code, const void* result) {
+  if (released_ && code != CL_SUCCESS) objects().unreleased(releases_);
+  if (violated_ && code == CL_SUCCESS && !rule_is_optional(*violated_))
+    record_rule(*violated_, Category::Platform, index(),
+                fmt::format("the platform returned CL_SUCCESS where the rule demands {}",
+                            reports::error_name(violated_->code)));
+  if (code != CL_SUCCESS && !code_listed(*entry_, code))
+    record_check(check::kUnlistedErrorCode, Category::Platform, Severity::Error, entry_->name,
+                 code, index(),
+                 fmt::format("{} returned {}, which none of its error clauses lists",
+                             entry_->name, reports::error_name(code)));
+  end(code, result, true);
+  return code;
+}
+
+void Call::finish_pointer(const void* result) {
+  if (violated_ && result != nullptr && !rule_is_optional(*violated_))
+    record_rule(*violated_, Category::Platform, index(),
+                fmt::format("the platform returned {} where the rule demands NULL", result));
+  // NULL carries no code; most of clSVMAlloc's failure clauses are CL_INVALID_VALUE.
+  end(result ? CL_SUCCESS : violated_ ? violated_->code : CL_INVALID_VALUE, result, true);
+}
+
+void Call::finish_unchecked(const void* result) { end(CL_SUCCESS, result, true); }
+
+void Call::end(cl_int error, const void* result, bool forwarded) {
+  CallObserver* observer = call_observer();
+  if (observer == nullptr) return;
+  CallOutcome outcome;
+  outcome.error = error;
+  outcome.result = result;
+  outcome.forwarded = forwarded;
+  outcome.exit_ns = now_ns();
+  outcome.created = created_;
+  observer->call_end(observed_, outcome);
+}
+
+}  // namespace clvet::layer

@@ -1,0 +1,104 @@
+// One application call passing through the layer: what the generated wrappers tell it about
+// the call's handles, the decision whether it goes to the driver, and the checks of what the
+// driver answered. The wrappers (layer_wrappers.gen.cpp) only say which parameter is which.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "clvet/checker/object_table.h"
+#include "clvet/rules/api.h"
+#include "clvet/rules/opencl.h"
+#include "clvet/rules/rule.h"
+#include "call_observer.h"
+
+namespace clvet::layer {
+
+class Call {
+ public:
+  // `entry_index` indexes api::entry_points(); `args` is the call's clvet::args struct.
+  Call(std::uint32_t entry_index, const void* args);
+  Call(const Call&) = delete;
+  Call& operator=(const Call&) = delete;
+
+  std::uint64_t index() const { return observed_.index; }
+  std::uint32_t entry_index() const { return observed_.entry; }
+  const api::EntryPoint& entry() const { return *entry_; }
+
+  // --- Before the call, in parameter order. ---------------------------------------------
+  // A handle parameter: judged against the object table without being dereferenced.
+  void handle(const void* handle, api::ObjectKind kind, bool nullable, std::string_view param);
+  // An array of `count` handles (a wait list, a device list).
+  void handles(const void* list, cl_uint count, api::ObjectKind kind, bool nullable,
+               std::string_view param);
+  // A cl_context_properties list: its CL_CONTEXT_PLATFORM is a handle the loader
+  // dereferences to find the driver.
+  void context_properties(const cl_context_properties* properties);
+  // What the rules should see for a platform parameter: the loader's default platform in
+  // place of NULL, where the loader has one (the spec leaves NULL implementation-defined).
+  cl_platform_id platform_for_rules(cl_platform_id platform) const;
+  // The arguments the rules check, when they differ from those forwarded.
+  void check_args(const void* args) { rule_args_ = args; }
+  // The entry point drops one application reference to `handle` (clRelease*).
+  void releases(const void* handle) { releases_ = handle; }
+  // The platform the call goes to: that of its first known handle.
+  const void* platform() const;
+
+  // Decides whether the call goes to the driver. False: it must not (a bad handle, an entry
+  // point the platform or the loader lacks, or CLVET_ENFORCE and a broken rule); the wrapper
+  // then returns refusal_code() through refuse().
+  bool admit(bool next_available);
+  cl_int refusal_code() const { return refusal_code_; }
+  // Ends a call that was not forwarded. Returns refusal_code().
+  cl_int refuse();
+
+  // --- After the call. -------------------------------------------------------------------
+  // A handle the call returned: a new object (or a platform or root device it listed).
+  void created(const void* handle, api::ObjectKind kind);
+  void created_list(const void* list, cl_uint count, api::ObjectKind kind);
+  void retained(const void* handle);
+  // An info query's answer, checked against what the data says.
+  void info_answered(cl_uint param, std::size_t size, const void* value, std::size_t size_ret);
+  // An object- or pointer-returning call's result with the code it wrote to errcode_ret.
+  void object_result(const void* result, cl_int errcode);
+  // Ends a forwarded call: checks the code against the rules (platform findings), tells the
+  // observer. Returns `code`.
+  cl_int finish(cl_int code, const void* result = nullptr);
+  // Ends a forwarded call that reports failure only by returning NULL (clSVMAlloc).
+  void finish_pointer(const void* result);
+  // Ends a forwarded call that returns nothing, or a function address.
+  void finish_unchecked(const void* result = nullptr);
+
+ private:
+  struct BadHandle {
+    std::string_view param;
+    const void* handle = nullptr;
+    api::ObjectKind expected = api::ObjectKind::None;
+    std::size_t element = 0;  // position in an array parameter
+    bool in_array = false;
+    bool array_missing = false;  // a required array passed as NULL
+  };
+
+  void judge(const void* handle, api::ObjectKind kind, bool nullable, std::string_view param,
+             bool in_array, std::size_t element);
+  std::string describe(const BadHandle& bad) const;
+  void end(cl_int error, const void* result, bool forwarded);
+
+  const api::EntryPoint* entry_;
+  ObservedCall observed_;
+  const void* rule_args_;
+  const void* releases_ = nullptr;
+  bool released_ = false;
+  const void* platform_ = nullptr;  // the first known handle's platform
+  bool has_bad_ = false;
+  BadHandle bad_;
+  std::array<const void*, checker::ObjectRecord::kMaxParents> parents_{};
+  std::uint8_t parent_count_ = 0;
+  const rules::Rule* violated_ = nullptr;
+  cl_int refusal_code_ = CL_SUCCESS;
+  std::vector<checker::ObjectRecord> created_;
+};
+
+}  // namespace clvet::layer

@@ -1,0 +1,60 @@
+// The hook where the trace recorder plugs into the layer: every call, object event, callback
+// and finding passes through one CallObserver. The layer itself does not record anything.
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include "clvet/checker/object_table.h"
+#include "clvet/reports/finding.h"
+#include "clvet/rules/opencl.h"
+
+namespace clvet::layer {
+
+// One application call, as the wrapper received it.
+struct ObservedCall {
+  std::uint32_t entry = 0;    // index in api::entry_points()
+  std::uint64_t index = 0;    // the layer's call index, from 1
+  const void* args = nullptr; // the call's clvet::args::<Entry>, exactly as the application passed them
+  std::uint64_t thread = 0;   // gettid()
+  std::uint64_t enter_ns = 0; // CLOCK_MONOTONIC at entry
+};
+
+// How the call ended.
+struct CallOutcome {
+  cl_int error = CL_SUCCESS;     // returned code, what went to errcode_ret, or CL_SUCCESS
+  const void* result = nullptr;  // the value returned (handle, pointer), NULL for cl_int and void
+  bool forwarded = true;         // false: the layer answered without calling the driver
+  std::uint64_t exit_ns = 0;
+  std::span<const checker::ObjectRecord> created;  // objects the call created or first returned
+};
+
+// A callback of the application, called by the driver through the layer's trampoline.
+struct ObservedCallback {
+  std::uint32_t entry = 0;          // the entry point that registered it
+  std::uint64_t registered_by = 0;  // that call's index
+  const void* function = nullptr;   // the application's function
+  void* user_data = nullptr;        // the application's user_data
+};
+
+class CallObserver {
+ public:
+  virtual ~CallObserver() = default;
+  virtual void call_begin(const ObservedCall& call) = 0;
+  virtual void call_end(const ObservedCall& call, const CallOutcome& outcome) = 0;
+  // clRetain* / clRelease* changed an object's application-visible count.
+  virtual void object_retained(const checker::ObjectRecord& object, std::uint64_t call) = 0;
+  virtual void object_released(const checker::ObjectRecord& object, std::uint64_t call) = 0;
+  virtual void callback_begin(const ObservedCallback& callback) = 0;
+  virtual void callback_end(const ObservedCallback& callback) = 0;
+  virtual void finding(const reports::Finding& finding) = 0;
+  // The process is exiting (or the loader unloads the layer): last chance to write.
+  virtual void close() = 0;
+};
+
+// Installs the observer (nullptr: none). Not synchronised with calls in flight: install it
+// before the application's first call reaches the layer (clInitLayer time).
+void set_call_observer(CallObserver* observer);
+CallObserver* call_observer();
+
+}  // namespace clvet::layer

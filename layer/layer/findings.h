@@ -1,0 +1,49 @@
+// The findings the layer makes: rule violations named by their rule, and the layer's own
+// checks (lifetimes, what a platform answered), named by the ids below.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "clvet/reports/finding.h"
+#include "clvet/rules/rule.h"
+
+namespace clvet::layer {
+
+namespace check {
+// Application: a handle no rule of the entry point covers was unknown, released or of the
+// wrong kind (the entry points' own rules name almost every case).
+inline constexpr std::string_view kInvalidHandle = "InvalidHandle";
+// Application: an object still held when the process exits.
+inline constexpr std::string_view kObjectLeaked = "ObjectLeaked";
+// Application: an entry point newer than the platform the call goes to (not forwarded:
+// ocl-icd 2.3.1 spins forever on a missing slot).
+inline constexpr std::string_view kEntryPointAbovePlatformVersion = "EntryPointAbovePlatformVersion";
+// Platform: the loader's dispatch table has no such slot (an older loader).
+inline constexpr std::string_view kEntryPointMissingInLoader = "EntryPointMissingInLoader";
+// Platform: an error code none of the entry point's error clauses lists.
+inline constexpr std::string_view kUnlistedErrorCode = "UnlistedErrorCode";
+// Platform: an object-returning call whose result and errcode_ret disagree.
+inline constexpr std::string_view kResultDisagreesWithErrcode = "ResultDisagreesWithErrcode";
+// Platform: a handle returned as new that names an object the application still holds.
+inline constexpr std::string_view kHandleReturnedTwice = "HandleReturnedTwice";
+// Platform: param_value_size_ret disagrees with the data an info query wrote.
+inline constexpr std::string_view kInfoSizeMismatch = "InfoSizeMismatch";
+// Platform: an info query answered a value outside the enumeration of its type.
+inline constexpr std::string_view kInfoValueOutsideEnum = "InfoValueOutsideEnum";
+}  // namespace check
+
+// Records a finding: the process's log (reported at exit), stderr at once with CLVET_LIVE=1,
+// and the call observer.
+void record(reports::Finding finding);
+
+// A finding that names a rule of the catalogue.
+void record_rule(const rules::Rule& rule, reports::Category category, std::uint64_t call_index,
+                 std::string detail = {});
+// A finding of one of the layer's own checks.
+void record_check(std::string_view id, reports::Category category, reports::Severity severity,
+                  std::string_view entry, cl_int code, std::uint64_t call_index,
+                  std::string detail);
+
+}  // namespace clvet::layer

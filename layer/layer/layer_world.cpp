@@ -1,0 +1,104 @@
+// Rules' questions answered by the driver under the layer.
+#include "layer_world.h"
+
+#include "dispatch.h"
+#include "objects.h"
+#include "platforms.h"
+
+namespace clvet::layer {
+namespace {
+
+using api::ObjectKind;
+using rules::InfoQuery;
+
+ObjectKind kind_asked(InfoQuery query) {
+  switch (query) {
+    case InfoQuery::Platform: return ObjectKind::Platform;
+    case InfoQuery::Device: return ObjectKind::Device;
+    case InfoQuery::Context: return ObjectKind::Context;
+    case InfoQuery::CommandQueue: return ObjectKind::CommandQueue;
+    case InfoQuery::Mem:
+    case InfoQuery::Image:
+    case InfoQuery::Pipe: return ObjectKind::Mem;
+    case InfoQuery::Sampler: return ObjectKind::Sampler;
+    case InfoQuery::Program:
+    case InfoQuery::ProgramBuild: return ObjectKind::Program;
+    case InfoQuery::Kernel:
+    case InfoQuery::KernelWorkGroup:
+    case InfoQuery::KernelArg: return ObjectKind::Kernel;
+    case InfoQuery::Event:
+    case InfoQuery::EventProfiling: return ObjectKind::Event;
+  }
+  return ObjectKind::None;
+}
+
+// The queries whose second handle is a device (NULL allowed where the spec allows it).
+bool extra_is_device(InfoQuery query) {
+  return query == InfoQuery::ProgramBuild || query == InfoQuery::KernelWorkGroup;
+}
+
+template <class Handle> Handle as(const void* handle) {
+  return static_cast<Handle>(const_cast<void*>(handle));
+}
+
+// An entry point the loader did not offer answers like a failed query.
+template <class Fn, class... Args> cl_int ask(Fn fn, Args... args) {
+  if (fn == nullptr) return CL_INVALID_OPERATION;
+  return fn(args...);
+}
+
+}  // namespace
+
+api::ObjectKind LayerWorld::kind_of(const void* handle) const { return objects().kind_of(handle); }
+
+cl_int LayerWorld::info(InfoQuery query, const void* handle, const void* extra, cl_uint param,
+                        std::size_t size, void* value, std::size_t* size_ret) const {
+  if (objects().kind_of(handle) != kind_asked(query)) return CL_INVALID_VALUE;
+  if (extra_is_device(query) && extra != nullptr &&
+      objects().kind_of(extra) != ObjectKind::Device)
+    return CL_INVALID_DEVICE;
+  // clGetPipeInfo is a 2.0 slot: never forwarded to an older platform (see platforms.h).
+  if (query == InfoQuery::Pipe &&
+      platforms::version_of(objects().platform_of(handle)) < rules::Version{2, 0})
+    return CL_INVALID_MEM_OBJECT;
+  const cl_icd_dispatch& d = next();
+  switch (query) {
+    case InfoQuery::Platform:
+      return ask(d.clGetPlatformInfo, as<cl_platform_id>(handle), param, size, value, size_ret);
+    case InfoQuery::Device:
+      return ask(d.clGetDeviceInfo, as<cl_device_id>(handle), param, size, value, size_ret);
+    case InfoQuery::Context:
+      return ask(d.clGetContextInfo, as<cl_context>(handle), param, size, value, size_ret);
+    case InfoQuery::CommandQueue:
+      return ask(d.clGetCommandQueueInfo, as<cl_command_queue>(handle), param, size, value, size_ret);
+    case InfoQuery::Mem:
+      return ask(d.clGetMemObjectInfo, as<cl_mem>(handle), param, size, value, size_ret);
+    case InfoQuery::Image:
+      return ask(d.clGetImageInfo, as<cl_mem>(handle), param, size, value, size_ret);
+    case InfoQuery::Pipe:
+      return ask(d.clGetPipeInfo, as<cl_mem>(handle), param, size, value, size_ret);
+    case InfoQuery::Sampler:
+      return ask(d.clGetSamplerInfo, as<cl_sampler>(handle), param, size, value, size_ret);
+    case InfoQuery::Program:
+      return ask(d.clGetProgramInfo, as<cl_program>(handle), param, size, value, size_ret);
+    case InfoQuery::ProgramBuild:
+      return ask(d.clGetProgramBuildInfo, as<cl_program>(handle), as<cl_device_id>(extra), param,
+                 size, value, size_ret);
+    case InfoQuery::Kernel:
+      return ask(d.clGetKernelInfo, as<cl_kernel>(handle), param, size, value, size_ret);
+    case InfoQuery::KernelWorkGroup:
+      return ask(d.clGetKernelWorkGroupInfo, as<cl_kernel>(handle), as<cl_device_id>(extra), param,
+                 size, value, size_ret);
+    case InfoQuery::KernelArg:
+      return ask(d.clGetKernelArgInfo, as<cl_kernel>(handle),
+                 static_cast<cl_uint>(reinterpret_cast<std::uintptr_t>(extra)), param, size, value,
+                 size_ret);
+    case InfoQuery::Event:
+      return ask(d.clGetEventInfo, as<cl_event>(handle), param, size, value, size_ret);
+    case InfoQuery::EventProfiling:
+      return ask(d.clGetEventProfilingInfo, as<cl_event>(handle), param, size, value, size_ret);
+  }
+  return CL_INVALID_VALUE;
+}
+
+}  // namespace clvet::layer

@@ -1,0 +1,47 @@
+// The object table and the words and codes that go with object kinds.
+#include "objects.h"
+
+#include "clvet/rules/opencl.h"
+
+namespace clvet::layer {
+
+checker::ObjectTable& objects() {
+  static auto* table = new checker::ObjectTable;  // never destroyed: leaks are listed at exit
+  return *table;
+}
+
+std::string_view handle_type(api::ObjectKind kind) {
+  using api::ObjectKind;
+  switch (kind) {
+    case ObjectKind::None: return "handle";
+    case ObjectKind::Platform: return "cl_platform_id";
+    case ObjectKind::Device: return "cl_device_id";
+    case ObjectKind::Context: return "cl_context";
+    case ObjectKind::CommandQueue: return "cl_command_queue";
+    case ObjectKind::Mem: return "cl_mem";
+    case ObjectKind::Sampler: return "cl_sampler";
+    case ObjectKind::Program: return "cl_program";
+    case ObjectKind::Kernel: return "cl_kernel";
+    case ObjectKind::Event: return "cl_event";
+  }
+  return "handle";
+}
+
+cl_int invalid_handle_code(api::ObjectKind kind) {
+  using api::ObjectKind;
+  switch (kind) {
+    case ObjectKind::Platform: return CL_INVALID_PLATFORM;
+    case ObjectKind::Device: return CL_INVALID_DEVICE;
+    case ObjectKind::Context: return CL_INVALID_CONTEXT;
+    case ObjectKind::CommandQueue: return CL_INVALID_COMMAND_QUEUE;
+    case ObjectKind::Mem: return CL_INVALID_MEM_OBJECT;
+    case ObjectKind::Sampler: return CL_INVALID_SAMPLER;
+    case ObjectKind::Program: return CL_INVALID_PROGRAM;
+    case ObjectKind::Kernel: return CL_INVALID_KERNEL;
+    case ObjectKind::Event: return CL_INVALID_EVENT;
+    case ObjectKind::None: break;
+  }
+  return CL_INVALID_VALUE;
+}
+
+}  // namespace clvet::layer

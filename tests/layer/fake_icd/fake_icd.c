@@ -1,0 +1,282 @@
+/* A tiny OpenCL ICD that breaks the specification on purpose, so that the layer's platform
+ * findings can be tested without a buggy driver at hand. Platform "clvet-fake", OpenCL 1.2,
+ * one CPU device. Its deliberate faults:
+ *   clCreateBuffer          succeeds for a size of 0 (the spec demands CL_INVALID_BUFFER_SIZE)
+ *   clGetDeviceInfo         CL_DEVICE_NAME: param_value_size_ret 4 bytes longer than the string
+ *   clGetMemObjectInfo      CL_MEM_TYPE: 0x1234, no cl_mem_object_type
+ *   clFinish                returns CL_INVALID_KERNEL, which clFinish's clauses do not list
+ *   clCreateContextFromType a context together with CL_DEVICE_NOT_FOUND for GPUs (as PoCL 3.1)
+ * Its dispatch table has nothing past OpenCL 1.2: a 2.0 call forwarded to it would crash. */
+#define CL_TARGET_OPENCL_VERSION 300
+#define CL_USE_DEPRECATED_OPENCL_1_1_APIS
+#define CL_USE_DEPRECATED_OPENCL_1_2_APIS
+#include <CL/cl_icd.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define EXPORT __attribute__((visibility("default")))
+
+enum kind { PLATFORM = 1, DEVICE, CONTEXT, QUEUE, MEM };
+
+struct object {
+  const cl_icd_dispatch* dispatch;
+  enum kind kind;
+  int refs;
+  cl_context context;   /* queues and buffers */
+  size_t size;          /* buffers */
+  cl_mem_flags flags;   /* buffers */
+};
+struct _cl_platform_id { struct object o; };
+struct _cl_device_id { struct object o; };
+struct _cl_context { struct object o; };
+struct _cl_command_queue { struct object o; };
+struct _cl_mem { struct object o; };
+
+static cl_icd_dispatch dispatch;
+static struct _cl_platform_id platform = {{&dispatch, PLATFORM, 1, NULL, 0, 0}};
+static struct _cl_device_id device = {{&dispatch, DEVICE, 1, NULL, 0, 0}};
+
+static cl_int answer(const void* value, size_t size, size_t param_value_size, void* param_value,
+                     size_t* param_value_size_ret) {
+  if (param_value) {
+    if (param_value_size < size) return CL_INVALID_VALUE;
+    memcpy(param_value, value, size);
+  }
+  if (param_value_size_ret) *param_value_size_ret = size;
+  return CL_SUCCESS;
+}
+
+static cl_int answer_string(const char* s, size_t n, void* v, size_t* r) {
+  return answer(s, strlen(s) + 1, n, v, r);
+}
+
+static void* new_object(enum kind kind, size_t size) {
+  struct object* o = calloc(1, size);
+  o->dispatch = &dispatch;
+  o->kind = kind;
+  o->refs = 1;
+  return o;
+}
+
+static cl_int release(struct object* o, enum kind kind, cl_int invalid) {
+  if (o == NULL || o->kind != kind) return invalid;
+  if (--o->refs == 0) free(o);
+  return CL_SUCCESS;
+}
+
+static cl_int CL_API_CALL GetPlatformIDs(cl_uint n, cl_platform_id* platforms, cl_uint* count) {
+  if ((n == 0 && platforms) || (!platforms && !count)) return CL_INVALID_VALUE;
+  if (platforms) platforms[0] = &platform;
+  if (count) *count = 1;
+  return CL_SUCCESS;
+}
+
+static cl_int CL_API_CALL GetPlatformInfo(cl_platform_id p, cl_platform_info param, size_t n,
+                                          void* v, size_t* r) {
+  if (p != &platform) return CL_INVALID_PLATFORM;
+  switch (param) {
+    case CL_PLATFORM_PROFILE: return answer_string("FULL_PROFILE", n, v, r);
+    case CL_PLATFORM_VERSION: return answer_string("OpenCL 1.2 fake", n, v, r);
+    case CL_PLATFORM_NAME: return answer_string("clvet-fake", n, v, r);
+    case CL_PLATFORM_VENDOR: return answer_string("clvet tests", n, v, r);
+    case CL_PLATFORM_EXTENSIONS: return answer_string("cl_khr_icd", n, v, r);
+    case CL_PLATFORM_ICD_SUFFIX_KHR: return answer_string("FAKE", n, v, r);
+    default: return CL_INVALID_VALUE;
+  }
+}
+
+/* Exported because ocl-icd looks it up by name. The dispatch table points at GetPlatformInfo
+ * itself: this symbol may be bound to the loader's own clGetPlatformInfo. */
+EXPORT cl_int CL_API_CALL clGetPlatformInfo(cl_platform_id p, cl_platform_info param, size_t n,
+                                            void* v, size_t* r) {
+  return GetPlatformInfo(p, param, n, v, r);
+}
+
+static cl_int CL_API_CALL GetDeviceIDs(cl_platform_id p, cl_device_type type, cl_uint n,
+                                       cl_device_id* devices, cl_uint* count) {
+  if (p != &platform) return CL_INVALID_PLATFORM;
+  if ((n == 0 && devices) || (!devices && !count)) return CL_INVALID_VALUE;
+  if (!(type & (CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_DEFAULT))) return CL_DEVICE_NOT_FOUND;
+  if (devices) devices[0] = &device;
+  if (count) *count = 1;
+  return CL_SUCCESS;
+}
+
+static cl_int CL_API_CALL GetDeviceInfo(cl_device_id d, cl_device_info param, size_t n, void* v,
+                                        size_t* r) {
+  if (d != &device) return CL_INVALID_DEVICE;
+  cl_device_type type = CL_DEVICE_TYPE_CPU;
+  cl_ulong max_alloc = 1u << 30;
+  cl_bool yes = CL_TRUE;
+  cl_platform_id p = &platform;
+  switch (param) {
+    case CL_DEVICE_NAME: {
+      /* The fault: four bytes more than "fake device" and its NUL. */
+      static const char name[16] = "fake device";
+      return answer(name, sizeof name, n, v, r);
+    }
+    case CL_DEVICE_TYPE: return answer(&type, sizeof type, n, v, r);
+    case CL_DEVICE_MAX_MEM_ALLOC_SIZE: return answer(&max_alloc, sizeof max_alloc, n, v, r);
+    case CL_DEVICE_AVAILABLE: return answer(&yes, sizeof yes, n, v, r);
+    case CL_DEVICE_PLATFORM: return answer(&p, sizeof p, n, v, r);
+    case CL_DEVICE_VERSION: return answer_string("OpenCL 1.2 fake", n, v, r);
+    default: return CL_INVALID_VALUE;
+  }
+}
+
+static cl_context CL_API_CALL CreateContext(const cl_context_properties* properties, cl_uint n,
+                                            const cl_device_id* devices,
+                                            void(CL_CALLBACK* notify)(const char*, const void*, size_t, void*),
+                                            void* user_data, cl_int* err) {
+  (void)properties, (void)notify, (void)user_data;
+  if (n != 1 || devices == NULL || devices[0] != &device) {
+    if (err) *err = CL_INVALID_DEVICE;
+    return NULL;
+  }
+  if (err) *err = CL_SUCCESS;
+  return new_object(CONTEXT, sizeof(struct _cl_context));
+}
+
+static cl_context CL_API_CALL CreateContextFromType(
+    const cl_context_properties* properties, cl_device_type type,
+    void(CL_CALLBACK* notify)(const char*, const void*, size_t, void*), void* user_data,
+    cl_int* err) {
+  (void)properties, (void)notify, (void)user_data;
+  if (err) *err = (type & (CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_DEFAULT)) ? CL_SUCCESS : CL_DEVICE_NOT_FOUND;
+  /* The fault: a context even when no device matched. */
+  return new_object(CONTEXT, sizeof(struct _cl_context));
+}
+
+static cl_int CL_API_CALL RetainContext(cl_context c) {
+  if (c == NULL || c->o.kind != CONTEXT) return CL_INVALID_CONTEXT;
+  ++c->o.refs;
+  return CL_SUCCESS;
+}
+
+static cl_int CL_API_CALL ReleaseContext(cl_context c) {
+  return release(c ? &c->o : NULL, CONTEXT, CL_INVALID_CONTEXT);
+}
+
+static cl_int CL_API_CALL GetContextInfo(cl_context c, cl_context_info param, size_t n, void* v,
+                                         size_t* r) {
+  if (c == NULL || c->o.kind != CONTEXT) return CL_INVALID_CONTEXT;
+  cl_device_id d = &device;
+  cl_uint one = 1, refs = (cl_uint)c->o.refs;
+  switch (param) {
+    case CL_CONTEXT_DEVICES: return answer(&d, sizeof d, n, v, r);
+    case CL_CONTEXT_NUM_DEVICES: return answer(&one, sizeof one, n, v, r);
+    case CL_CONTEXT_REFERENCE_COUNT: return answer(&refs, sizeof refs, n, v, r);
+    default: return CL_INVALID_VALUE;
+  }
+}
+
+static cl_command_queue CL_API_CALL CreateCommandQueue(cl_context c, cl_device_id d,
+                                                       cl_command_queue_properties properties,
+                                                       cl_int* err) {
+  (void)properties;
+  if (c == NULL || c->o.kind != CONTEXT || d != &device) {
+    if (err) *err = c == NULL || c->o.kind != CONTEXT ? CL_INVALID_CONTEXT : CL_INVALID_DEVICE;
+    return NULL;
+  }
+  cl_command_queue q = new_object(QUEUE, sizeof(struct _cl_command_queue));
+  q->o.context = c;
+  if (err) *err = CL_SUCCESS;
+  return q;
+}
+
+static cl_int CL_API_CALL ReleaseCommandQueue(cl_command_queue q) {
+  return release(q ? &q->o : NULL, QUEUE, CL_INVALID_COMMAND_QUEUE);
+}
+
+static cl_int CL_API_CALL GetCommandQueueInfo(cl_command_queue q, cl_command_queue_info param,
+                                              size_t n, void* v, size_t* r) {
+  if (q == NULL || q->o.kind != QUEUE) return CL_INVALID_COMMAND_QUEUE;
+  cl_device_id d = &device;
+  cl_command_queue_properties none = 0;
+  switch (param) {
+    case CL_QUEUE_CONTEXT: return answer(&q->o.context, sizeof q->o.context, n, v, r);
+    case CL_QUEUE_DEVICE: return answer(&d, sizeof d, n, v, r);
+    case CL_QUEUE_PROPERTIES: return answer(&none, sizeof none, n, v, r);
+    default: return CL_INVALID_VALUE;
+  }
+}
+
+static cl_mem CL_API_CALL CreateBuffer(cl_context c, cl_mem_flags flags, size_t size,
+                                       void* host_ptr, cl_int* err) {
+  (void)host_ptr;
+  if (c == NULL || c->o.kind != CONTEXT) {
+    if (err) *err = CL_INVALID_CONTEXT;
+    return NULL;
+  }
+  /* The fault: no CL_INVALID_BUFFER_SIZE for a size of 0. */
+  cl_mem m = new_object(MEM, sizeof(struct _cl_mem));
+  m->o.context = c;
+  m->o.size = size;
+  m->o.flags = flags;
+  if (err) *err = CL_SUCCESS;
+  return m;
+}
+
+static cl_int CL_API_CALL ReleaseMemObject(cl_mem m) {
+  return release(m ? &m->o : NULL, MEM, CL_INVALID_MEM_OBJECT);
+}
+
+static cl_int CL_API_CALL GetMemObjectInfo(cl_mem m, cl_mem_info param, size_t n, void* v,
+                                           size_t* r) {
+  if (m == NULL || m->o.kind != MEM) return CL_INVALID_MEM_OBJECT;
+  cl_mem_object_type type = 0x1234; /* The fault: no cl_mem_object_type. */
+  cl_mem none = NULL;
+  size_t offset = 0;
+  switch (param) {
+    case CL_MEM_TYPE: return answer(&type, sizeof type, n, v, r);
+    case CL_MEM_FLAGS: return answer(&m->o.flags, sizeof m->o.flags, n, v, r);
+    case CL_MEM_SIZE: return answer(&m->o.size, sizeof m->o.size, n, v, r);
+    case CL_MEM_CONTEXT: return answer(&m->o.context, sizeof m->o.context, n, v, r);
+    case CL_MEM_ASSOCIATED_MEMOBJECT: return answer(&none, sizeof none, n, v, r);
+    case CL_MEM_OFFSET: return answer(&offset, sizeof offset, n, v, r);
+    default: return CL_INVALID_VALUE;
+  }
+}
+
+static cl_int CL_API_CALL Flush(cl_command_queue q) {
+  return q && q->o.kind == QUEUE ? CL_SUCCESS : CL_INVALID_COMMAND_QUEUE;
+}
+
+static cl_int CL_API_CALL Finish(cl_command_queue q) {
+  if (q == NULL || q->o.kind != QUEUE) return CL_INVALID_COMMAND_QUEUE;
+  return CL_INVALID_KERNEL; /* The fault: not one of clFinish's codes. */
+}
+
+static void* CL_API_CALL GetExtensionFunctionAddress(const char* name) {
+  void* address = NULL;
+  if (strcmp(name, "clIcdGetPlatformIDsKHR") == 0) {
+    cl_api_clGetPlatformIDs function = &GetPlatformIDs;
+    memcpy(&address, &function, sizeof address); /* ISO C has no cast between the two */
+  }
+  return address;
+}
+
+EXPORT void* CL_API_CALL clGetExtensionFunctionAddress(const char* name) {
+  return GetExtensionFunctionAddress(name);
+}
+
+__attribute__((constructor)) static void fill_dispatch(void) {
+  dispatch.clGetPlatformIDs = GetPlatformIDs;
+  dispatch.clGetPlatformInfo = GetPlatformInfo;
+  dispatch.clGetDeviceIDs = GetDeviceIDs;
+  dispatch.clGetDeviceInfo = GetDeviceInfo;
+  dispatch.clCreateContext = CreateContext;
+  dispatch.clCreateContextFromType = CreateContextFromType;
+  dispatch.clRetainContext = RetainContext;
+  dispatch.clReleaseContext = ReleaseContext;
+  dispatch.clGetContextInfo = GetContextInfo;
+  dispatch.clCreateCommandQueue = CreateCommandQueue;
+  dispatch.clReleaseCommandQueue = ReleaseCommandQueue;
+  dispatch.clGetCommandQueueInfo = GetCommandQueueInfo;
+  dispatch.clCreateBuffer = CreateBuffer;
+  dispatch.clReleaseMemObject = ReleaseMemObject;
+  dispatch.clGetMemObjectInfo = GetMemObjectInfo;
+  dispatch.clFlush = Flush;
+  dispatch.clFinish = Finish;
+  dispatch.clGetExtensionFunctionAddress = GetExtensionFunctionAddress;
+}

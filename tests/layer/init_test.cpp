@@ -1,0 +1,88 @@
+// The layer as a loader sees it: exactly the four entry points of cl_layer.h, version 100,
+// and a loader that offers fewer dispatch slots than clvet knows.
+#include <dlfcn.h>
+#include <gtest/gtest.h>
+
+#include "clvet/rules/opencl.h"
+#include <CL/cl_layer.h>
+
+#include <string>
+
+namespace {
+
+// A loader's table with only the first kOffered slots: the platform and device queries.
+constexpr cl_uint kOffered = 4;
+int g_platform_object = 0;  // what the stub hands out as a platform
+
+cl_int CL_API_CALL stub_get_platform_ids(cl_uint n, cl_platform_id* platforms, cl_uint* count) {
+  if (platforms && n > 0) platforms[0] = reinterpret_cast<cl_platform_id>(&g_platform_object);
+  if (count) *count = 1;
+  return CL_SUCCESS;
+}
+cl_int CL_API_CALL stub_get_platform_info(cl_platform_id, cl_platform_info, size_t, void*, size_t*) {
+  return CL_INVALID_PLATFORM;
+}
+cl_int CL_API_CALL stub_get_device_ids(cl_platform_id, cl_device_type, cl_uint, cl_device_id*,
+                                       cl_uint*) {
+  return CL_DEVICE_NOT_FOUND;
+}
+
+struct Layer {
+  void* library = dlopen(CLVET_LAYER_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+  template <class Fn> Fn symbol(const char* name) {
+    return reinterpret_cast<Fn>(dlsym(library, name));
+  }
+};
+
+TEST(LayerEntryPoints, ExportsTheFourLayerFunctions) {
+  Layer layer;
+  ASSERT_NE(layer.library, nullptr) << dlerror();
+  for (const char* name : {"clGetLayerInfo", "clInitLayer", "clInitLayerWithProperties", "clDeinitLayer"})
+    EXPECT_NE(dlsym(layer.library, name), nullptr) << name;
+  // No OpenCL entry point of its own: the application's calls reach it through the loader.
+  EXPECT_EQ(dlsym(layer.library, "clGetPlatformIDs"), nullptr);
+}
+
+TEST(LayerEntryPoints, ReportsApiVersion100AndItsName) {
+  Layer layer;
+  auto get_info = layer.symbol<pfn_clGetLayerInfo>("clGetLayerInfo");
+  ASSERT_NE(get_info, nullptr);
+  cl_layer_api_version version = 0;
+  ASSERT_EQ(get_info(CL_LAYER_API_VERSION, sizeof version, &version, nullptr), CL_SUCCESS);
+  EXPECT_EQ(version, static_cast<cl_layer_api_version>(CL_LAYER_API_VERSION_100));
+  size_t size = 0;
+  ASSERT_EQ(get_info(CL_LAYER_NAME, 0, nullptr, &size), CL_SUCCESS);
+  std::string name(size, '\0');
+  ASSERT_EQ(get_info(CL_LAYER_NAME, size, name.data(), nullptr), CL_SUCCESS);
+  EXPECT_EQ(name.rfind("clvet", 0), 0u) << name;
+  EXPECT_EQ(get_info(CL_LAYER_API_VERSION, 1, &version, nullptr), CL_INVALID_VALUE);
+}
+
+TEST(LayerEntryPoints, CopesWithALoaderOfferingFewerSlots) {
+  Layer layer;
+  auto init = layer.symbol<pfn_clInitLayer>("clInitLayer");
+  ASSERT_NE(init, nullptr);
+  // Only kOffered slots exist in the target's table: the layer must not read past them.
+  void* slots[kOffered] = {reinterpret_cast<void*>(&stub_get_platform_ids),
+                           reinterpret_cast<void*>(&stub_get_platform_info),
+                           reinterpret_cast<void*>(&stub_get_device_ids), nullptr};
+  cl_uint entries = 0;
+  const cl_icd_dispatch* table = nullptr;
+  ASSERT_EQ(init(kOffered, reinterpret_cast<const cl_icd_dispatch*>(slots), &entries, &table),
+            CL_SUCCESS);
+  ASSERT_NE(table, nullptr);
+  EXPECT_EQ(entries, sizeof(cl_icd_dispatch) / sizeof(void*));
+
+  cl_platform_id platform = nullptr;
+  cl_uint count = 0;
+  ASSERT_EQ(table->clGetPlatformIDs(1, &platform, &count), CL_SUCCESS);
+  EXPECT_EQ(platform, reinterpret_cast<cl_platform_id>(&g_platform_object));
+  // A slot the loader did not offer answers CL_INVALID_OPERATION instead of jumping to
+  // whatever lies past the loader's table.
+  EXPECT_EQ(table->clUnloadCompiler(), CL_INVALID_OPERATION);
+  cl_device_id device = nullptr;
+  EXPECT_EQ(table->clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, nullptr),
+            CL_DEVICE_NOT_FOUND);
+}
+
+}  // namespace

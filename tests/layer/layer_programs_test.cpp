@@ -1,0 +1,122 @@
+// Deliberately wrong programs (tests/layer/programs) under `clvet run` on PoCL: each gives
+// exactly the findings its source marks with `expect:` / `expect platform:`, and computes
+// what it computes without clvet (or, where it cannot run without clvet, its `output:`).
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <set>
+#include <string>
+
+#include "run_program.h"
+
+namespace clvet::test {
+namespace {
+
+struct Source {
+  std::set<std::string> expected;  // finding_ids() form
+  bool runs_without_clvet = false;
+  std::string output;              // the `output:` lines, each with its newline
+};
+
+Source read_source(const std::string& name) {
+  const std::string text = read_file(std::string(CLVET_PROGRAMS_SOURCE_DIR "/") + name + ".c");
+  Source source;
+  static const std::regex expect(R"(expect( platform)?: (\w+))");
+  for (std::sregex_iterator it(text.begin(), text.end(), expect), end; it != end; ++it)
+    source.expected.insert(std::string((*it)[1].matched ? "platform:" : "application:") +
+                           (*it)[2].str());
+  source.runs_without_clvet = text.find("runs-without-clvet: yes") != std::string::npos;
+  static const std::regex output(R"(\* output: (.*?)( \*/)?\n)");
+  for (std::sregex_iterator it(text.begin(), text.end(), output), end; it != end; ++it)
+    source.output += (*it)[1].str() + "\n";
+  return source;
+}
+
+std::string program(const std::string& name) { return CLVET_PROGRAMS_DIR "/" + name; }
+
+struct Outcome {
+  Ran ran;
+  std::set<std::string> findings;
+};
+
+Outcome under_clvet(const std::string& name, const std::string& vendors,
+                    const std::vector<std::string>& flags = {}) {
+  const std::string report = temporary_path("report");
+  std::vector<std::string> command = {CLVET_CLI, "run", "--report=" + report};
+  command.insert(command.end(), flags.begin(), flags.end());
+  command.push_back("--");
+  command.push_back(program(name));
+  Outcome outcome;
+  outcome.ran = run(command, {{"OCL_ICD_VENDORS", vendors}, {"OCL_ICD_FILENAMES", ""}});
+  outcome.findings = finding_ids(read_file(report));
+  std::remove(report.c_str());
+  return outcome;
+}
+
+class WrongProgram : public testing::TestWithParam<std::string> {};
+
+TEST_P(WrongProgram, GivesExactlyItsExpectedFindingsOnPocl) {
+  const Source source = read_source(GetParam());
+  const Outcome outcome = under_clvet(GetParam(), CLVET_POCL_ICD);
+  EXPECT_EQ(outcome.ran.status, 1) << "clvet run exits 1 when the program ran and there were "
+                                      "findings\nstderr:\n" << outcome.ran.err;
+  EXPECT_EQ(outcome.findings, source.expected) << outcome.ran.err;
+  if (source.runs_without_clvet) {
+    const Ran alone = run({program(GetParam())}, {{"OCL_ICD_VENDORS", CLVET_POCL_ICD}});
+    EXPECT_EQ(alone.status, 0) << alone.err;
+    EXPECT_EQ(outcome.ran.out, alone.out) << "the program computes something else under clvet";
+  } else {
+    EXPECT_EQ(outcome.ran.out, source.output);
+  }
+}
+
+// The same programs under the layer over clvet's reference device: the device reports the
+// rules it enforces itself, the layer what it refuses to forward and the leaks.
+TEST_P(WrongProgram, GivesTheSameFindingsOverTheReferenceDevice) {
+  const Source source = read_source(GetParam());
+  const Outcome outcome = under_clvet(GetParam(), CLVET_REFERENCE_ICD_DIR);
+  EXPECT_EQ(outcome.findings, source.expected) << outcome.ran.err;
+  if (!source.runs_without_clvet) {
+    EXPECT_EQ(outcome.ran.out, source.output);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Layer, WrongProgram,
+                         testing::Values("double_release", "use_after_release", "wrong_sizes",
+                                         "leaks", "bad_wait_lists"));
+
+// tests/layer/fake_icd breaks the spec in known ways: each fault is a platform finding, and
+// the 2.0 entry point is not forwarded to its 1.2 platform (the fake has no such slot).
+TEST(FakePlatform, EveryFaultIsAPlatformFinding) {
+  const Source source = read_source("fake_platform");
+  const Outcome outcome = under_clvet("fake_platform", CLVET_FAKE_ICD);
+  EXPECT_EQ(outcome.ran.status, 1) << outcome.ran.err;
+  EXPECT_EQ(outcome.findings, source.expected) << outcome.ran.err;
+  EXPECT_EQ(outcome.ran.out,
+            "buffer of zero bytes: 0\n"
+            "finish: -48\n"
+            "a 2.0 queue on a 1.2 platform: (nil), -59\n"
+            "GPU context: -1\n");
+}
+
+// CLVET_ENFORCE=1: the call that breaks a rule gets the rule's code and never reaches the
+// driver, so the fake's wrong success is neither seen by the program nor reported.
+TEST(FakePlatform, EnforceReturnsTheRulesError) {
+  Source source = read_source("fake_platform");
+  const Outcome outcome = under_clvet("fake_platform", CLVET_FAKE_ICD, {"--enforce=1"});
+  source.expected.erase("platform:CreateBufferSizeZero");
+  source.expected.erase("platform:InfoValueOutsideEnum");  // asked of the buffer never made
+  EXPECT_EQ(outcome.findings, source.expected) << outcome.ran.err;
+  EXPECT_NE(outcome.ran.out.find("buffer of zero bytes: -61\n"), std::string::npos)
+      << outcome.ran.out;
+}
+
+TEST(Enforce, OnPoclTheProgramGetsTheRulesCode) {
+  const Outcome outcome = under_clvet("wrong_sizes", CLVET_POCL_ICD, {"--enforce=1"});
+  EXPECT_NE(outcome.ran.err.find("a buffer of zero bytes: -61"), std::string::npos)
+      << outcome.ran.err;
+  EXPECT_NE(outcome.ran.err.find("read past the end: -30"), std::string::npos) << outcome.ran.err;
+}
+
+}  // namespace
+}  // namespace clvet::test

@@ -1,0 +1,49 @@
+/* What the deliberately wrong programs share: the first device of the first platform, a
+ * context and a queue on it, and a CHECK for the calls that must succeed. Each program says
+ * what it computes on stdout (compared with and without clvet) and the codes of its wrong
+ * calls on stderr. */
+#ifndef CLVET_TEST_PROGRAMS_COMMON_H
+#define CLVET_TEST_PROGRAMS_COMMON_H
+
+#define CL_TARGET_OPENCL_VERSION 300
+#include <CL/cl.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define CHECK(call)                                                                   \
+  do {                                                                                \
+    cl_int check_err_ = (call);                                                       \
+    if (check_err_ != CL_SUCCESS) {                                                   \
+      fprintf(stderr, "%s:%d: %s failed: %d\n", __FILE__, __LINE__, #call, check_err_); \
+      exit(2);                                                                        \
+    }                                                                                 \
+  } while (0)
+
+struct setup {
+  cl_platform_id platform;
+  cl_device_id device;
+  cl_context context;
+  cl_command_queue queue;
+};
+
+static inline struct setup setup_first_device(void) {
+  struct setup s;
+  cl_int err = CL_SUCCESS;
+  CHECK(clGetPlatformIDs(1, &s.platform, NULL));
+  CHECK(clGetDeviceIDs(s.platform, CL_DEVICE_TYPE_ALL, 1, &s.device, NULL));
+  s.context = clCreateContext(NULL, 1, &s.device, NULL, NULL, &err);
+  CHECK(err);
+  s.queue = clCreateCommandQueueWithProperties(s.context, s.device, NULL, &err);
+  CHECK(err);
+  return s;
+}
+
+static inline void teardown(struct setup* s) {
+  CHECK(clReleaseCommandQueue(s->queue));
+  CHECK(clReleaseContext(s->context));
+}
+
+/* What the wrong call returned, for stderr: the program's output stays what it computes. */
+static inline void report_code(const char* what, cl_int code) { fprintf(stderr, "%s: %d\n", what, code); }
+
+#endif

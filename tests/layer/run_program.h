@@ -1,0 +1,28 @@
+// Running a program for the layer tests: its exit status, stdout and stderr, with extra
+// environment variables, and reading clvet's report back as (category, rule id) pairs.
+#pragma once
+
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clvet::test {
+
+struct Ran {
+  int status = -1;  // exit status; 128 + signal when killed
+  std::string out;
+  std::string err;
+};
+
+Ran run(const std::vector<std::string>& command,
+        const std::vector<std::pair<std::string, std::string>>& environment = {});
+
+std::string read_file(const std::string& path);
+std::string temporary_path(const std::string& stem);
+
+// "application:CreateBufferSizeZero", "platform:InfoSizeMismatch": one per finding heading of
+// a text report (a heading is a line that does not start with a space).
+std::set<std::string> finding_ids(const std::string& report);
+
+}  // namespace clvet::test
