@@ -10,8 +10,13 @@ namespace clvet::checker {
 
 const rules::Rule* first_violation(std::string_view entry, const void* args,
                                    const rules::World& world) {
+  return first_violation(rules::rules_for(entry), args, world);
+}
+
+const rules::Rule* first_violation(std::span<const rules::Rule* const> rules, const void* args,
+                                   const rules::World& world) {
   const rules::Version version = world.version();
-  for (const rules::Rule* rule : rules::rules_for(entry))
+  for (const rules::Rule* rule : rules)
     if (rule->check && rule->applies_to(version) && rule->check(args, world)) return rule;
   return nullptr;
 }

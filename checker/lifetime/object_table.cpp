@@ -22,6 +22,14 @@ api::ObjectKind ObjectTable::kind_of(const void* handle) const {
   return it->second.kind;
 }
 
+ObjectTable::Brief ObjectTable::brief(const void* handle) const {
+  if (handle == nullptr) return {};
+  std::shared_lock lock(mutex_);
+  auto it = records_.find(handle);
+  if (it == records_.end() || it->second.state != HandleState::Live) return {};
+  return {it->second.kind, it->second.platform};
+}
+
 std::optional<ObjectRecord> ObjectTable::find(const void* handle) const {
   std::shared_lock lock(mutex_);
   auto it = records_.find(handle);

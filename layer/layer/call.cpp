@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <span>
+#include <vector>
 
 #include "clvet/checker/api_validation.h"
 #include "dispatch.h"
@@ -44,6 +46,18 @@ rules::Version parse_since(std::string_view since) {
   return {since[0] - '0', since[2] - '0'};
 }
 
+// The rules of every entry point, by its index in api::entry_points(): looked up once, not
+// by name on every call.
+std::span<const rules::Rule* const> rules_of(std::uint32_t entry_index) {
+  static const auto* by_index = [] {
+    auto* table = new std::vector<std::span<const rules::Rule* const>>;
+    for (const api::EntryPoint& entry : api::entry_points())
+      table->push_back(rules::rules_for(entry.name));
+    return table;
+  }();
+  return (*by_index)[entry_index];
+}
+
 // Handle arrays longer than this are not read through: a count that large is garbage, and
 // reading would run off the application's array.
 constexpr cl_uint kMaxHandlesJudged = 1u << 16;
@@ -66,9 +80,9 @@ Call::Call(std::uint32_t entry_index, const void* args)
 void Call::judge(const void* handle, ObjectKind kind, bool nullable, std::string_view param,
                  bool in_array, std::size_t element) {
   if (handle == nullptr && nullable) return;
-  const ObjectKind seen = objects().kind_of(handle);
-  if (seen == kind) {
-    if (platform_ == nullptr) platform_ = objects().platform_of(handle);
+  const checker::ObjectTable::Brief seen = objects().brief(handle);
+  if (seen.kind == kind) {
+    if (platform_ == nullptr) platform_ = seen.platform;
     if (parent_count_ < parents_.size()) parents_[parent_count_++] = handle;
     return;
   }
@@ -149,7 +163,7 @@ bool Call::admit(bool next_available) {
   const LayerWorld world(version);
   if (has_bad_) {
     // Refused: the loader would dereference the handle to find the driver.
-    const rules::Rule* rule = checker::first_violation(entry_->name, rule_args_, world);
+    const rules::Rule* rule = checker::first_violation(rules_of(entry_index()), rule_args_, world);
     refusal_code_ = rule ? rule->code : invalid_handle_code(bad_.expected);
     const std::string detail = describe(bad_) + "; not forwarded to the driver";
     if (rule)
@@ -174,7 +188,7 @@ bool Call::admit(bool next_available) {
                  fmt::format("the ICD loader's dispatch table has no {}", entry_->name));
     return false;
   }
-  violated_ = checker::first_violation(entry_->name, rule_args_, world);
+  violated_ = checker::first_violation(rules_of(entry_index()), rule_args_, world);
   if (violated_) {
     const bool enforced = settings().enforce;
     // clvet's reference device reports the rules it enforces itself: once is enough.

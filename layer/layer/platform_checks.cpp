@@ -8,6 +8,7 @@
 #include <map>
 #include <mutex>
 #include <set>
+#include <vector>
 
 #include "findings.h"
 
@@ -50,10 +51,6 @@ constexpr InfoParam kStringParams[] = {
     {"clGetKernelInfo", CL_KERNEL_FUNCTION_NAME},
 };
 
-bool is_string_param(std::string_view entry, cl_uint param) {
-  return std::any_of(std::begin(kStringParams), std::end(kStringParams),
-                     [&](const InfoParam& p) { return p.entry == entry && p.param == param; });
-}
 
 // The enumerated answers of the spec's info tables: a value outside them is the platform's.
 struct EnumParam {
@@ -134,6 +131,28 @@ constexpr EnumParam kEnumParams[] = {
      }},
 };
 
+// The string and enumerated params of each entry point, by its index in api::entry_points():
+// an info query is checked without comparing entry point names.
+struct EntryParams {
+  std::vector<cl_uint> strings;
+  std::vector<const EnumParam*> enums;
+};
+
+const EntryParams& params_of(const api::EntryPoint& entry) {
+  static const auto* by_index = [] {
+    auto* table = new std::vector<EntryParams>(api::entry_points().size());
+    for (std::size_t i = 0; i < table->size(); ++i) {
+      const std::string_view name = api::entry_points()[i].name;
+      for (const InfoParam& p : kStringParams)
+        if (p.entry == name) (*table)[i].strings.push_back(p.param);
+      for (const EnumParam& e : kEnumParams)
+        if (e.entry == name) (*table)[i].enums.push_back(&e);
+    }
+    return table;
+  }();
+  return (*by_index)[static_cast<std::size_t>(&entry - api::entry_points().data())];
+}
+
 std::string hex_of(const void* value, std::size_t size) {
   std::string out = "0x";
   const auto* bytes = static_cast<const unsigned char*>(value);
@@ -160,6 +179,7 @@ bool rule_is_optional(const rules::Rule& rule) {
 void check_info_answer(const api::EntryPoint& entry, std::uint64_t call_index, cl_uint param,
                        std::size_t size, const void* value, std::size_t size_ret) {
   if (value == nullptr) return;  // a size query: nothing was written to compare with
+  const EntryParams& known = params_of(entry);
   if (size_ret > size) {
     record_check(check::kInfoSizeMismatch, Category::Platform, Severity::Error, entry.name,
                  CL_SUCCESS, call_index,
@@ -169,7 +189,7 @@ void check_info_answer(const api::EntryPoint& entry, std::uint64_t call_index, c
                              param, size_ret, size));
     return;
   }
-  if (is_string_param(entry.name, param)) {
+  if (std::find(known.strings.begin(), known.strings.end(), param) != known.strings.end()) {
     const auto* text = static_cast<const char*>(value);
     const std::size_t length = strnlen(text, size_ret);
     if (size_ret == 0 || length + 1 != size_ret) {
@@ -181,13 +201,13 @@ void check_info_answer(const api::EntryPoint& entry, std::uint64_t call_index, c
     }
     return;
   }
-  for (const EnumParam& e : kEnumParams) {
-    if (e.entry != entry.name || e.param != param || size_ret < e.size) continue;
-    if (!e.valid(value))
+  for (const EnumParam* e : known.enums) {
+    if (e->param != param || size_ret < e->size) continue;
+    if (!e->valid(value))
       record_check(check::kInfoValueOutsideEnum, Category::Platform, Severity::Error, entry.name,
                    CL_SUCCESS, call_index,
                    fmt::format("param_name {:#x}: the value {} is none of those the spec allows",
-                               param, hex_of(value, e.size)));
+                               param, hex_of(value, e->size)));
     return;
   }
 }

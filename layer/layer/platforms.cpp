@@ -1,9 +1,10 @@
 // Platform discovery through the next dispatch table.
 #include "platforms.h"
 
+#include <array>
+#include <atomic>
 #include <cstdio>
 #include <cstring>
-#include <map>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -19,10 +20,18 @@ struct Facts {
   bool reference = false;
 };
 
+// Every call asks for its platform's facts: they are read without a lock. A process sees a
+// handful of platforms; entries are only ever added, each published by its key.
+constexpr std::size_t kMaxPlatforms = 64;
+
 struct State {
   std::once_flag discovered;
-  std::mutex mutex;
-  std::map<const void*, Facts> facts;
+  std::atomic<bool> done{false};
+  std::mutex mutex;  // serialises additions
+  std::array<std::atomic<const void*>, kMaxPlatforms> keys{};
+  std::array<Facts, kMaxPlatforms> facts{};
+  std::atomic<std::size_t> count{0};
+  Facts unknown;  // for platforms past kMaxPlatforms
   const void* default_platform = nullptr;
 };
 
@@ -57,16 +66,25 @@ Facts facts_of(const void* platform) {
   return facts;
 }
 
+const Facts* find_facts(const State& s, const void* platform) {
+  const std::size_t count = s.count.load(std::memory_order_acquire);
+  for (std::size_t i = 0; i < count; ++i)
+    if (s.keys[i].load(std::memory_order_acquire) == platform) return &s.facts[i];
+  return nullptr;
+}
+
 const Facts& remembered(const void* platform) {
   State& s = state();
-  {
-    std::lock_guard lock(s.mutex);
-    auto it = s.facts.find(platform);
-    if (it != s.facts.end()) return it->second;
-  }
+  if (const Facts* known = find_facts(s, platform)) return *known;
   Facts facts = facts_of(platform);  // asked outside the lock: the driver may take its time
   std::lock_guard lock(s.mutex);
-  return s.facts.emplace(platform, facts).first->second;
+  if (const Facts* known = find_facts(s, platform)) return *known;
+  const std::size_t i = s.count.load(std::memory_order_relaxed);
+  if (i == kMaxPlatforms) return s.unknown;
+  s.facts[i] = facts;
+  s.keys[i].store(platform, std::memory_order_release);
+  s.count.store(i + 1, std::memory_order_release);
+  return s.facts[i];
 }
 
 void register_devices(cl_platform_id platform) {
@@ -122,11 +140,14 @@ void discover_now() {
 }  // namespace
 
 void discover() {
+  State& s = state();
+  if (s.done.load(std::memory_order_acquire)) return;
   // A driver that calls back into the loader while being listed must not wait for itself.
   thread_local bool discovering = false;
   if (discovering) return;
   discovering = true;
-  std::call_once(state().discovered, discover_now);
+  std::call_once(s.discovered, discover_now);
+  s.done.store(true, std::memory_order_release);
   discovering = false;
 }
 

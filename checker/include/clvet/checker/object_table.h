@@ -62,6 +62,12 @@ class ObjectTable {
 
   // The kind of a live object, None otherwise. Never dereferences `handle`.
   api::ObjectKind kind_of(const void* handle) const;
+  // kind_of() and the object's platform in one look-up: what every handle of every call needs.
+  struct Brief {
+    api::ObjectKind kind = api::ObjectKind::None;  // None unless live
+    const void* platform = nullptr;
+  };
+  Brief brief(const void* handle) const;
   std::optional<ObjectRecord> find(const void* handle) const;
   const void* platform_of(const void* handle) const;
 
