@@ -85,6 +85,40 @@ bool reads_opencl_layers(const std::string& file) {
   return bytes.find("OPENCL_LAYERS") != std::string::npos;
 }
 
+// NVIDIA's OpenCL driver when the dynamic linker knows it and no .icd file in `vendors`
+// names it; empty otherwise.
+std::string nvidia_icd_missing_from(const std::string& vendors) {
+  constexpr const char* kDriver = "libnvidia-opencl.so.1";
+  std::error_code ec;
+  for (const auto& file : fs::directory_iterator(vendors, ec)) {
+    if (file.path().extension() != ".icd") continue;
+    std::ifstream in(file.path());
+    std::string named;
+    std::getline(in, named);
+    if (named.find("libnvidia-opencl") != std::string::npos) return {};
+  }
+  FILE* pipe = popen("/sbin/ldconfig -p 2>/dev/null", "r");
+  if (pipe == nullptr) return {};
+  bool known = false;
+  char line[4096];
+  while (std::fgets(line, sizeof line, pipe))
+    if (std::string(line).find(kDriver) != std::string::npos) known = true;
+  pclose(pipe);
+  return known ? kDriver : std::string{};
+}
+
+// A temporary folder with the .icd files of `vendors` and one naming `extra`.
+std::string icd_dir_with(const std::string& vendors, const std::string& extra) {
+  char folder[] = "/tmp/clvet-icd-XXXXXX";
+  if (mkdtemp(folder) == nullptr) return {};
+  std::error_code ec;
+  for (const auto& file : fs::directory_iterator(vendors, ec))
+    if (file.path().extension() == ".icd")
+      fs::copy_file(file.path(), fs::path(folder) / file.path().filename(), ec);
+  std::ofstream(fs::path(folder) / "clvet-nvidia.icd") << extra << "\n";
+  return folder;
+}
+
 }  // namespace
 
 std::string clvet_loader_dir() {
@@ -119,7 +153,16 @@ LoaderPlan plan_loader(const std::string& program, const std::string& mode) {
   }
   plan.put_first = dir;
   const char* vendors = std::getenv("OCL_ICD_VENDORS");
-  const std::string icds = vendors && *vendors ? vendors : "/etc/OpenCL/vendors";
+  std::string icds = vendors && *vendors ? vendors : "/etc/OpenCL/vendors";
+  if (!(vendors && *vendors)) {
+    // CUDA's loader finds NVIDIA's driver without an .icd file; ocl-icd needs one.
+    const std::string nvidia = nvidia_icd_missing_from(icds);
+    if (!nvidia.empty()) {
+      plan.icd_dir = icd_dir_with(icds, nvidia);
+      if (!plan.icd_dir.empty())
+        icds = fmt::format("{} and NVIDIA's {} (in {})", icds, nvidia, plan.icd_dir);
+    }
+  }
   plan.message =
       mode == "clvet"
           ? fmt::format("clvet: running {} with clvet's copy of ocl-icd ({}/libOpenCL.so.1) "

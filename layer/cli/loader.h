@@ -1,5 +1,6 @@
 // Which libOpenCL an application will load, and what `clvet run` does when that loader
-// ignores OPENCL_LAYERS (CUDA's libOpenCL does): put clvet's copy of ocl-icd first.
+// ignores OPENCL_LAYERS (CUDA's libOpenCL does): put clvet's copy of ocl-icd first, over the
+// ICDs the application's loader would have found.
 #pragma once
 
 #include <string>
@@ -10,6 +11,9 @@ struct LoaderPlan {
   std::string application_loader;  // the libOpenCL the program would load; empty if unknown
   bool honours_layers = false;     // it reads OPENCL_LAYERS
   std::string put_first;           // a folder to put first on LD_LIBRARY_PATH; empty: none
+  // A folder of .icd files made for this run, for OCL_ICD_VENDORS (removed afterwards);
+  // empty: the loader reads the system's.
+  std::string icd_dir;
   std::string message;             // one line for stderr saying what clvet did; empty: nothing
 };
 

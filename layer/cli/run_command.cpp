@@ -33,6 +33,12 @@ std::string icd_dir() {
   return CLVET_ICD_DIR;
 }
 
+// Files and folders made for the program's run, removed when it ends.
+std::vector<std::string>& made_for_the_run() {
+  static std::vector<std::string> paths;
+  return paths;
+}
+
 // The environment the program runs in: variable -> value (empty value: unset it).
 using Environment = std::vector<std::pair<std::string, std::string>>;
 
@@ -54,6 +60,10 @@ Environment layer_environment(const std::string& program) {
     const char* path = std::getenv("LD_LIBRARY_PATH");
     env.emplace_back("LD_LIBRARY_PATH",
                      path && *path ? plan.put_first + ":" + path : plan.put_first);
+  }
+  if (!plan.icd_dir.empty()) {
+    env.emplace_back("OCL_ICD_VENDORS", plan.icd_dir);
+    made_for_the_run().push_back(plan.icd_dir);
   }
   return env;
 }
@@ -84,6 +94,8 @@ int run_program(const std::vector<std::string>& command, const Environment& envi
   }
   int status = 0;
   waitpid(child, &status, 0);
+
+  for (const std::string& path : made_for_the_run()) std::filesystem::remove_all(path);
 
   std::ifstream in(report_template);
   std::stringstream report;

@@ -4,7 +4,6 @@
  * kernel. Under clvet every callback still reaches the program with its user_data, the
  * results are the same, and there is no finding.
  * runs-without-clvet: yes */
-#include <string.h>
 #include <time.h>
 
 #define CL_USE_DEPRECATED_OPENCL_2_2_APIS /* clSetProgramReleaseCallback */
@@ -65,7 +64,7 @@ int main(void) {
   cl_platform_id platform;
   cl_device_id device;
   cl_int err = CL_SUCCESS;
-  CHECK(clGetPlatformIDs(1, &platform, NULL));
+  platform = choose_platform();
   CHECK(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL));
   cl_context context = clCreateContext(NULL, 1, &device, on_context_note, &note, &err);
   CHECK(err);

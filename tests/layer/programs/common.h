@@ -1,4 +1,4 @@
-/* What the deliberately wrong programs share: the first device of the first platform, a
+/* What the deliberately wrong programs share: the first device of the chosen platform, a
  * context and a queue on it, and a CHECK for the calls that must succeed. Each program says
  * what it computes on stdout (compared with and without clvet) and the codes of its wrong
  * calls on stderr. */
@@ -9,6 +9,7 @@
 #include <CL/cl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define CHECK(call)                                                                   \
   do {                                                                                \
@@ -26,10 +27,25 @@ struct setup {
   cl_command_queue queue;
 };
 
+/* The first platform, or the first whose name contains CLVET_TEST_PLATFORM ("NVIDIA"), so
+ * that a machine with several platforms runs the programs on the one it is meant to test. */
+static inline cl_platform_id choose_platform(void) {
+  cl_platform_id platforms[16];
+  cl_uint count = 0;
+  CHECK(clGetPlatformIDs(16, platforms, &count));
+  const char* wanted = getenv("CLVET_TEST_PLATFORM");
+  for (cl_uint i = 0; wanted && i < count && i < 16; ++i) {
+    char name[256] = "";
+    CHECK(clGetPlatformInfo(platforms[i], CL_PLATFORM_NAME, sizeof name, name, NULL));
+    if (strstr(name, wanted)) return platforms[i];
+  }
+  return platforms[0];
+}
+
 static inline struct setup setup_first_device(void) {
   struct setup s;
   cl_int err = CL_SUCCESS;
-  CHECK(clGetPlatformIDs(1, &s.platform, NULL));
+  s.platform = choose_platform();
   CHECK(clGetDeviceIDs(s.platform, CL_DEVICE_TYPE_ALL, 1, &s.device, NULL));
   s.context = clCreateContext(NULL, 1, &s.device, NULL, NULL, &err);
   CHECK(err);
