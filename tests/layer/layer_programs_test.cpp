@@ -89,7 +89,19 @@ TEST_P(Program, GivesTheSameFindingsOverTheReferenceDevice) {
 
 INSTANTIATE_TEST_SUITE_P(Layer, Program,
                          testing::Values("double_release", "use_after_release", "wrong_sizes",
-                                         "leaks", "bad_wait_lists", "callbacks"));
+                                         "leaks", "bad_wait_lists", "callbacks", "threads"));
+
+// Extension functions come back as the layer's wrappers: what they create is tracked and
+// their handles are judged. The reference device has cl_khr_create_command_queue.
+TEST(ExtensionFunctions, AreWrappedOverTheReferenceDevice) {
+  const Source source = read_source("extension_functions");
+  const Outcome outcome = under_clvet("extension_functions", CLVET_REFERENCE_ICD_DIR);
+  EXPECT_EQ(outcome.findings, source.expected) << outcome.ran.err;
+  EXPECT_EQ(outcome.ran.out, source.output);
+  EXPECT_NE(outcome.ran.err.find("a released context through the extension: -34"),
+            std::string::npos)
+      << outcome.ran.err;
+}
 
 // tests/layer/fake_icd breaks the spec in known ways: each fault is a platform finding, and
 // the 2.0 entry point is not forwarded to its 1.2 platform (the fake has no such slot).
