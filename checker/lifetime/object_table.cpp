@@ -2,8 +2,36 @@
 #include "clvet/checker/object_table.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace clvet::checker {
+
+// One address's record. A reader finds it without a lock and reads only `kind`, `state` and
+// `platform`, which a writer stores before it stores `state` with release order.
+struct ObjectTable::Node {
+  const void* handle = nullptr;
+  Node* next = nullptr;  // set before the node is published, never changed
+  std::atomic<api::ObjectKind> kind{api::ObjectKind::None};
+  std::atomic<HandleState> state{HandleState::Unknown};
+  std::atomic<const void*> platform{nullptr};
+  ObjectRecord record;  // under the table's mutex
+
+  void publish() {
+    kind.store(record.kind, std::memory_order_relaxed);
+    platform.store(record.platform, std::memory_order_relaxed);
+    state.store(record.state, std::memory_order_release);
+  }
+};
+
+namespace {
+
+std::size_t bucket_of(const void* handle, std::size_t buckets) {
+  // Fibonacci hashing: handles are aligned heap addresses, their low bits say little.
+  const auto bits = reinterpret_cast<std::uintptr_t>(handle) >> 4;
+  return static_cast<std::size_t>((bits * 0x9e3779b97f4a7c15ull) >> 48) & (buckets - 1);
+}
+
+}  // namespace
 
 std::string_view to_string(HandleState state) {
   switch (state) {
@@ -14,39 +42,63 @@ std::string_view to_string(HandleState state) {
   return "?";
 }
 
+ObjectTable::ObjectTable() : buckets_(new std::atomic<Node*>[kBuckets]) {
+  for (std::size_t i = 0; i < kBuckets; ++i) buckets_[i].store(nullptr, std::memory_order_relaxed);
+}
+
+ObjectTable::~ObjectTable() {
+  for (std::size_t i = 0; i < kBuckets; ++i) {
+    Node* node = buckets_[i].load(std::memory_order_relaxed);
+    while (node) delete std::exchange(node, node->next);
+  }
+  delete[] buckets_;
+}
+
+const ObjectTable::Node* ObjectTable::lookup(const void* handle) const {
+  for (const Node* node = buckets_[bucket_of(handle, kBuckets)].load(std::memory_order_acquire);
+       node != nullptr; node = node->next)
+    if (node->handle == handle) return node;
+  return nullptr;
+}
+
+ObjectTable::Node* ObjectTable::lookup_locked(const void* handle) {
+  return const_cast<Node*>(lookup(handle));
+}
+
 api::ObjectKind ObjectTable::kind_of(const void* handle) const {
-  if (handle == nullptr) return api::ObjectKind::None;
-  std::shared_lock lock(mutex_);
-  auto it = records_.find(handle);
-  if (it == records_.end() || it->second.state != HandleState::Live) return api::ObjectKind::None;
-  return it->second.kind;
+  return brief(handle).kind;
 }
 
 ObjectTable::Brief ObjectTable::brief(const void* handle) const {
   if (handle == nullptr) return {};
-  std::shared_lock lock(mutex_);
-  auto it = records_.find(handle);
-  if (it == records_.end() || it->second.state != HandleState::Live) return {};
-  return {it->second.kind, it->second.platform};
+  const Node* node = lookup(handle);
+  if (node == nullptr || node->state.load(std::memory_order_acquire) != HandleState::Live)
+    return {};
+  return {node->kind.load(std::memory_order_relaxed),
+          node->platform.load(std::memory_order_relaxed)};
 }
 
 std::optional<ObjectRecord> ObjectTable::find(const void* handle) const {
-  std::shared_lock lock(mutex_);
-  auto it = records_.find(handle);
-  if (it == records_.end()) return std::nullopt;
-  return it->second;
+  std::lock_guard lock(mutex_);
+  const Node* node = lookup(handle);
+  if (node == nullptr) return std::nullopt;
+  return node->record;
 }
 
 const void* ObjectTable::platform_of(const void* handle) const {
-  std::shared_lock lock(mutex_);
-  auto it = records_.find(handle);
-  return it == records_.end() ? nullptr : it->second.platform;
+  const Node* node = lookup(handle);
+  return node ? node->platform.load(std::memory_order_acquire) : nullptr;
 }
 
 ObjectRecord ObjectTable::created(const void* handle, const Creation& creation) {
-  std::unique_lock lock(mutex_);
-  auto [it, inserted] = records_.try_emplace(handle);
-  ObjectRecord& record = it->second;
+  std::lock_guard lock(mutex_);
+  Node* node = lookup_locked(handle);
+  const bool inserted = node == nullptr;
+  if (inserted) {
+    node = new Node;
+    node->handle = handle;
+  }
+  ObjectRecord& record = node->record;
   // Listing a platform or a root device again finds the same object, not a new one.
   if (!inserted && record.state == HandleState::Live && !record.counted && !creation.counted &&
       record.kind == creation.kind)
@@ -65,47 +117,58 @@ ObjectRecord ObjectTable::created(const void* handle, const Creation& creation) 
   record.platform = creation.platform;
   record.parents = creation.parents;
   record.parent_count = creation.parent_count;
+  node->publish();
+  if (inserted) {
+    std::atomic<Node*>& head = buckets_[bucket_of(handle, kBuckets)];
+    node->next = head.load(std::memory_order_relaxed);
+    head.store(node, std::memory_order_release);
+    ++size_;
+  }
   return record;
 }
 
 void ObjectTable::set_platform(const void* handle, const void* platform) {
-  std::unique_lock lock(mutex_);
-  auto it = records_.find(handle);
-  if (it != records_.end() && it->second.platform == nullptr) it->second.platform = platform;
+  std::lock_guard lock(mutex_);
+  Node* node = lookup_locked(handle);
+  if (node == nullptr || node->record.platform != nullptr) return;
+  node->record.platform = platform;
+  node->publish();
 }
 
 std::optional<std::uint32_t> ObjectTable::retained(const void* handle) {
-  std::unique_lock lock(mutex_);
-  auto it = records_.find(handle);
-  if (it == records_.end() || it->second.state != HandleState::Live) return std::nullopt;
-  if (!it->second.counted) return 0;
-  return ++it->second.refcount;
+  std::lock_guard lock(mutex_);
+  Node* node = lookup_locked(handle);
+  if (node == nullptr || node->record.state != HandleState::Live) return std::nullopt;
+  if (!node->record.counted) return 0;
+  return ++node->record.refcount;
 }
 
 std::optional<std::uint32_t> ObjectTable::released(const void* handle, std::uint64_t call,
                                                    std::string_view entry) {
-  std::unique_lock lock(mutex_);
-  auto it = records_.find(handle);
-  if (it == records_.end() || it->second.state != HandleState::Live) return std::nullopt;
-  ObjectRecord& record = it->second;
+  std::lock_guard lock(mutex_);
+  Node* node = lookup_locked(handle);
+  if (node == nullptr || node->record.state != HandleState::Live) return std::nullopt;
+  ObjectRecord& record = node->record;
   if (!record.counted) return 0;
   if (--record.refcount == 0) {
     record.state = HandleState::Released;
     record.released_call = call;
     record.released_by = entry;
+    node->publish();
   }
   return record.refcount;
 }
 
 void ObjectTable::unreleased(const void* handle) {
-  std::unique_lock lock(mutex_);
-  auto it = records_.find(handle);
-  if (it == records_.end() || !it->second.counted) return;
-  ObjectRecord& record = it->second;
+  std::lock_guard lock(mutex_);
+  Node* node = lookup_locked(handle);
+  if (node == nullptr || !node->record.counted) return;
+  ObjectRecord& record = node->record;
   if (record.state == HandleState::Released) {
     record.state = HandleState::Live;
     record.released_call = 0;
     record.released_by = {};
+    node->publish();
   }
   ++record.refcount;
 }
@@ -113,9 +176,11 @@ void ObjectTable::unreleased(const void* handle) {
 std::vector<ObjectRecord> ObjectTable::live_counted() const {
   std::vector<ObjectRecord> live;
   {
-    std::shared_lock lock(mutex_);
-    for (const auto& [handle, record] : records_)
-      if (record.counted && record.state == HandleState::Live) live.push_back(record);
+    std::lock_guard lock(mutex_);
+    for (std::size_t i = 0; i < kBuckets; ++i)
+      for (const Node* node = buckets_[i].load(std::memory_order_relaxed); node; node = node->next)
+        if (node->record.counted && node->record.state == HandleState::Live)
+          live.push_back(node->record);
   }
   std::sort(live.begin(), live.end(),
             [](const ObjectRecord& a, const ObjectRecord& b) { return a.id < b.id; });
@@ -123,8 +188,8 @@ std::vector<ObjectRecord> ObjectTable::live_counted() const {
 }
 
 std::size_t ObjectTable::size() const {
-  std::shared_lock lock(mutex_);
-  return records_.size();
+  std::lock_guard lock(mutex_);
+  return size_;
 }
 
 }  // namespace clvet::checker

@@ -3,11 +3,28 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <string>
 
 #include "run_program.h"
 
 namespace clvet::test {
 namespace {
+
+// clinfo 3.0.23.01.25 reads past one of its own arrays (valgrind: "Invalid read of size 4 ...
+// 16 bytes after a block of size 48 alloc'd", inside clinfo) with two platforms, and prints a
+// blank line more or less depending on what lies there: outputs are compared without blank
+// lines.
+std::string without_blank_lines(const std::string& text) {
+  std::string out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    if (end > start) out += text.substr(start, end - start) + "\n";
+    start = end + 1;
+  }
+  return out;
+}
 
 struct Compared {
   Ran alone;
@@ -48,7 +65,7 @@ TEST(Clinfo, OutputUnchangedUnderTheLayerOnPocl) {
   const Compared c = clinfo_with_and_without_layer(CLVET_POCL_ICD);
   ASSERT_EQ(c.alone.status, 0) << c.alone.err;
   EXPECT_NE(c.alone.out.find("Portable Computing Language"), std::string::npos);
-  EXPECT_EQ(c.layered.out, c.alone.out);
+  EXPECT_EQ(without_blank_lines(c.layered.out), without_blank_lines(c.alone.out));
   expect_only_known_findings(c);
 }
 
@@ -58,7 +75,7 @@ TEST(Clinfo, OutputUnchangedWithTheReferenceDeviceAsSecondPlatform) {
   EXPECT_NE(c.alone.out.find("Number of platforms                               2"),
             std::string::npos)
       << c.alone.out;
-  EXPECT_EQ(c.layered.out, c.alone.out);
+  EXPECT_EQ(without_blank_lines(c.layered.out), without_blank_lines(c.alone.out));
   expect_only_known_findings(c);
 }
 

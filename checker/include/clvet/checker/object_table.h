@@ -4,12 +4,11 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <mutex>
 #include <optional>
-#include <shared_mutex>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "clvet/rules/api.h"
@@ -47,9 +46,17 @@ struct ObjectRecord {
 std::string_view to_string(HandleState state);
 
 // Thread-safe. Records of released objects stay until their address names a new object, so
-// a use after release is told apart from garbage.
+// a use after release is told apart from garbage. Every call of an application asks about its
+// handles, so kind_of() and brief() take no lock: records sit in a fixed array of buckets,
+// are never freed or moved, and publish their kind and state atomically. Changes are
+// serialised by one mutex.
 class ObjectTable {
  public:
+  ObjectTable();
+  ~ObjectTable();
+  ObjectTable(const ObjectTable&) = delete;
+  ObjectTable& operator=(const ObjectTable&) = delete;
+
   struct Creation {
     api::ObjectKind kind = api::ObjectKind::None;
     std::uint64_t call = 0;
@@ -90,8 +97,15 @@ class ObjectTable {
   std::size_t size() const;
 
  private:
-  mutable std::shared_mutex mutex_;
-  std::unordered_map<const void*, ObjectRecord> records_;
+  struct Node;
+  static constexpr std::size_t kBuckets = std::size_t{1} << 16;
+
+  const Node* lookup(const void* handle) const;
+  Node* lookup_locked(const void* handle);
+
+  mutable std::mutex mutex_;  // every change; readers of whole records
+  std::atomic<Node*>* buckets_;
+  std::size_t size_ = 0;
   std::uint64_t next_id_ = 1;
 };
 
