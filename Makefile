@@ -1,6 +1,7 @@
 # The two commands of the README, and the steps they are made of.
 #   make demo   install dependencies, build, run the main job (clinfo and the example program
-#               on the reference device, with clvet's report)
+#               on the reference device, then programs under the layer on PoCL, with clvet's
+#               reports)
 #   make test   install dependencies, build, run the whole test suite (a ThreadSanitizer build
 #               of the multithreaded tests first, then every test)
 
@@ -23,6 +24,12 @@ demo: build
 	OCL_ICD_VENDORS=$(abspath $(BUILD))/icd OCL_ICD_FILENAMES= clinfo
 	@echo "== an example program on the reference device, under clvet"
 	$(BUILD)/layer/clvet run --device=reference -- $(BUILD)/tests/buffer_pipeline; \
+	  echo "clvet run exited with $$? (1: the program ran and clvet reported findings)"
+	@echo "== the same program on the system's platforms (PoCL), under the clvet layer"
+	$(BUILD)/layer/clvet run -- $(BUILD)/tests/buffer_pipeline; \
+	  echo "clvet run exited with $$?"
+	@echo "== a program that uses a buffer and an event after releasing them, and a buffer as a queue, under the clvet layer"
+	$(BUILD)/layer/clvet run -- $(BUILD)/tests/layer/programs/use_after_release; \
 	  echo "clvet run exited with $$? (1: the program ran and clvet reported findings)"
 
 tsan: deps
