@@ -241,16 +241,13 @@ void Call::created(const void* handle, ObjectKind kind) {
   if (kind == ObjectKind::Device && creation.platform == nullptr)
     creation.platform = platforms::platform_of_device(handle);
   checker::ObjectRecord record = objects().created(handle, creation);
-  if (kind == ObjectKind::Context && record.platform == nullptr) {
-    // A context made from a device type: its platform is that of its devices.
-    cl_device_id device = nullptr;
-    auto* get_info = next().clGetContextInfo;
-    if (get_info &&
-        get_info(static_cast<cl_context>(const_cast<void*>(handle)), CL_CONTEXT_DEVICES,
-                 sizeof device, &device, nullptr) == CL_SUCCESS &&
-        device != nullptr) {
-      record.platform = platforms::platform_of_device(device);
-      objects().set_platform(handle, record.platform);
+  if (kind == ObjectKind::Context) {
+    // Its devices may be new to the table (CL_DEVICE_TYPE_CUSTOM ones are not listed by
+    // CL_DEVICE_TYPE_ALL), and a context made from a device type takes their platform.
+    const void* platform = platforms::register_context_devices(handle);
+    if (record.platform == nullptr && platform != nullptr) {
+      record.platform = platform;
+      objects().set_platform(handle, platform);
     }
   }
   created_.push_back(record);

@@ -173,4 +173,30 @@ const void* platform_of_device(const void* device) {
   return platform;
 }
 
+const void* register_context_devices(const void* context) {
+  auto* get_info = next().clGetContextInfo;
+  auto* handle = static_cast<cl_context>(const_cast<void*>(context));
+  std::size_t size = 0;
+  if (get_info == nullptr ||
+      get_info(handle, CL_CONTEXT_DEVICES, 0, nullptr, &size) != CL_SUCCESS || size == 0)
+    return nullptr;
+  std::vector<cl_device_id> devices(size / sizeof(cl_device_id));
+  if (get_info(handle, CL_CONTEXT_DEVICES, devices.size() * sizeof(cl_device_id), devices.data(),
+               nullptr) != CL_SUCCESS)
+    return nullptr;
+  const void* first_platform = nullptr;
+  for (cl_device_id device : devices) {
+    const void* platform = platform_of_device(device);
+    if (first_platform == nullptr) first_platform = platform;
+    if (objects().find(device)) continue;  // known, or released by the application
+    checker::ObjectTable::Creation creation;
+    creation.kind = api::ObjectKind::Device;
+    creation.entry = "clGetContextInfo";
+    creation.counted = false;
+    creation.platform = platform;
+    objects().created(device, creation);
+  }
+  return first_platform;
+}
+
 }  // namespace clvet::layer::platforms

@@ -17,5 +17,8 @@ bool is_reference(const void* platform);
 const void* default_platform();
 // The platform of `device`, asking the driver when the table does not know it.
 const void* platform_of_device(const void* device);
+// Records the devices of a new context that the table does not know yet; returns their
+// platform (NULL when the driver does not say).
+const void* register_context_devices(const void* context);
 
 }  // namespace clvet::layer::platforms
