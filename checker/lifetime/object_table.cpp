@@ -35,9 +35,12 @@ std::size_t bucket_of(const void* handle, std::size_t buckets) {
 
 std::string_view to_string(HandleState state) {
   switch (state) {
-    case HandleState::Unknown: return "unknown";
-    case HandleState::Live: return "live";
-    case HandleState::Released: return "released";
+    case HandleState::Unknown:
+      return "unknown";
+    case HandleState::Live:
+      return "live";
+    case HandleState::Released:
+      return "released";
   }
   return "?";
 }

@@ -165,13 +165,15 @@ LoaderPlan plan_loader(const std::string& program, const std::string& mode) {
   }
   plan.message =
       mode == "clvet"
-          ? fmt::format("clvet: running {} with clvet's copy of ocl-icd ({}/libOpenCL.so.1) "
-                        "first on LD_LIBRARY_PATH, over the ICDs in {}",
-                        program, dir, icds)
-          : fmt::format("clvet: {} loads {}, which ignores OPENCL_LAYERS: running it with clvet's "
-                        "copy of ocl-icd ({}/libOpenCL.so.1) first on LD_LIBRARY_PATH, over the "
-                        "ICDs in {}",
-                        program, plan.application_loader, dir, icds);
+          ? fmt::format(
+                "clvet: running {} with clvet's copy of ocl-icd ({}/libOpenCL.so.1) "
+                "first on LD_LIBRARY_PATH, over the ICDs in {}",
+                program, dir, icds)
+          : fmt::format(
+                "clvet: {} loads {}, which ignores OPENCL_LAYERS: running it with clvet's "
+                "copy of ocl-icd ({}/libOpenCL.so.1) first on LD_LIBRARY_PATH, over the "
+                "ICDs in {}",
+                program, plan.application_loader, dir, icds);
   return plan;
 }
 

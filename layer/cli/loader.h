@@ -14,7 +14,7 @@ struct LoaderPlan {
   // A folder of .icd files made for this run, for OCL_ICD_VENDORS (removed afterwards);
   // empty: the loader reads the system's.
   std::string icd_dir;
-  std::string message;             // one line for stderr saying what clvet did; empty: nothing
+  std::string message;  // one line for stderr saying what clvet did; empty: nothing
 };
 
 // `program` as execvp would find it; `mode` is CLVET_LOADER (auto, system, clvet).

@@ -32,7 +32,8 @@ std::atomic<std::uint64_t> g_calls{0};
 std::uint64_t now_ns() {
   timespec ts{};
   clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<std::uint64_t>(ts.tv_sec) * 1000000000u + static_cast<std::uint64_t>(ts.tv_nsec);
+  return static_cast<std::uint64_t>(ts.tv_sec) * 1000000000u +
+         static_cast<std::uint64_t>(ts.tv_nsec);
 }
 
 std::uint64_t thread_id() {
@@ -139,7 +140,8 @@ std::string Call::describe(const BadHandle& bad) const {
   const std::string where =
       bad.in_array ? fmt::format("{}[{}]", bad.param, bad.element) : std::string(bad.param);
   const std::string_view type = handle_type(bad.expected);
-  if (bad.array_missing) return fmt::format("{} is NULL; a list of {} is required", bad.param, type);
+  if (bad.array_missing)
+    return fmt::format("{} is NULL; a list of {} is required", bad.param, type);
   if (bad.handle == nullptr) return fmt::format("{} is NULL, not a {}", where, type);
   auto record = objects().find(bad.handle);
   if (!record)
@@ -223,8 +225,8 @@ void Call::created(const void* handle, ObjectKind kind) {
   const bool listed = name.starts_with("clGet") || name.starts_with("clIcdGet");
   if (auto earlier = objects().find(handle);
       earlier && earlier->state == checker::HandleState::Live && earlier->counted && !listed) {
-    record_check(check::kHandleReturnedTwice, Category::Platform, Severity::Error, name,
-                 CL_SUCCESS, index(),
+    record_check(check::kHandleReturnedTwice, Category::Platform, Severity::Error, name, CL_SUCCESS,
+                 index(),
                  fmt::format("{} returned {} as a new {}, but it still names a live {} created by "
                              "{} (call #{})",
                              name, handle, handle_type(kind), handle_type(earlier->kind),
@@ -265,8 +267,7 @@ void Call::retained(const void* handle) {
     if (auto record = objects().find(handle)) observer->object_retained(*record, index());
 }
 
-void Call::info_answered(cl_uint param, std::size_t size, const void* value,
-                         std::size_t size_ret) {
+void Call::info_answered(cl_uint param, std::size_t size, const void* value, std::size_t size_ret) {
   check_info_answer(*entry_, index(), param, size, value, size_ret);
 }
 
@@ -286,10 +287,10 @@ cl_int Call::finish(cl_int code, const void* result) {
                 fmt::format("the platform returned CL_SUCCESS where the rule demands {}",
                             reports::error_name(violated_->code)));
   if (code != CL_SUCCESS && !code_listed(*entry_, code))
-    record_check(check::kUnlistedErrorCode, Category::Platform, Severity::Error, entry_->name,
-                 code, index(),
-                 fmt::format("{} returned {}, which none of its error clauses lists",
-                             entry_->name, reports::error_name(code)));
+    record_check(check::kUnlistedErrorCode, Category::Platform, Severity::Error, entry_->name, code,
+                 index(),
+                 fmt::format("{} returned {}, which none of its error clauses lists", entry_->name,
+                             reports::error_name(code)));
   end(code, result, true);
   return code;
 }
@@ -302,7 +303,9 @@ void Call::finish_pointer(const void* result) {
   end(result ? CL_SUCCESS : violated_ ? violated_->code : CL_INVALID_VALUE, result, true);
 }
 
-void Call::finish_unchecked(const void* result) { end(CL_SUCCESS, result, true); }
+void Call::finish_unchecked(const void* result) {
+  end(CL_SUCCESS, result, true);
+}
 
 void Call::end(cl_int error, const void* result, bool forwarded) {
   CallObserver* observer = call_observer();

@@ -8,11 +8,11 @@
 #include <string_view>
 #include <vector>
 
+#include "call_observer.h"
 #include "clvet/checker/object_table.h"
 #include "clvet/rules/api.h"
 #include "clvet/rules/opencl.h"
 #include "clvet/rules/rule.h"
-#include "call_observer.h"
 
 namespace clvet::layer {
 

@@ -12,6 +12,8 @@ void set_call_observer(CallObserver* observer) {
   g_observer.store(observer, std::memory_order_release);
 }
 
-CallObserver* call_observer() { return g_observer.load(std::memory_order_acquire); }
+CallObserver* call_observer() {
+  return g_observer.load(std::memory_order_acquire);
+}
 
 }  // namespace clvet::layer

@@ -13,11 +13,12 @@ namespace clvet::layer {
 
 // One application call, as the wrapper received it.
 struct ObservedCall {
-  std::uint32_t entry = 0;    // index in api::entry_points()
-  std::uint64_t index = 0;    // the layer's call index, from 1
-  const void* args = nullptr; // the call's clvet::args::<Entry>, exactly as the application passed them
-  std::uint64_t thread = 0;   // gettid()
-  std::uint64_t enter_ns = 0; // CLOCK_MONOTONIC at entry
+  std::uint32_t entry = 0;  // index in api::entry_points()
+  std::uint64_t index = 0;  // the layer's call index, from 1
+  const void* args =
+      nullptr;  // the call's clvet::args::<Entry>, exactly as the application passed them
+  std::uint64_t thread = 0;    // gettid()
+  std::uint64_t enter_ns = 0;  // CLOCK_MONOTONIC at entry
 };
 
 // How the call ended.

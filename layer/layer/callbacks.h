@@ -27,14 +27,17 @@ void callback_end(const Binding& binding);
 // Whether callbacks registered by `entry` are called at most once.
 bool called_once(const api::EntryPoint& entry);
 
-template <class Fn> struct Bound {
+template <class Fn>
+struct Bound {
   Fn function;
   void* user_data;
 };
 
-template <class Fn> struct Trampoline;
+template <class Fn>
+struct Trampoline;
 
-template <class... A> struct Trampoline<void(CL_CALLBACK*)(A...)> {
+template <class... A>
+struct Trampoline<void(CL_CALLBACK*)(A...)> {
   static_assert(sizeof...(A) > 0, "an OpenCL callback takes user_data last");
   static void CL_CALLBACK run(A... args) {
     std::tuple<A...> forwarded(args...);
@@ -51,7 +54,8 @@ template <class... A> struct Trampoline<void(CL_CALLBACK*)(A...)> {
 // What goes to the driver in place of (`function`, `user_data`). A NULL function stays NULL.
 // A binding whose call fails is never freed: a driver might still call it, and a few bytes
 // per failed registration are cheaper than a use after free.
-template <class Fn> Bound<Fn> bind(Fn function, void* user_data, const Call& call) {
+template <class Fn>
+Bound<Fn> bind(Fn function, void* user_data, const Call& call) {
   if (function == nullptr) return {function, user_data};
   auto* binding = new Binding{reinterpret_cast<void*>(function), user_data, call.entry_index(),
                               call.index(), called_once(call.entry())};

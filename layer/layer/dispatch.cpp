@@ -16,7 +16,9 @@ cl_icd_dispatch& next_table() {
 
 }  // namespace
 
-const cl_icd_dispatch& next() { return next_table(); }
+const cl_icd_dispatch& next() {
+  return next_table();
+}
 
 void set_next(const cl_icd_dispatch* target, cl_uint num_entries) {
   constexpr std::size_t kOurs = sizeof(cl_icd_dispatch) / sizeof(void*);

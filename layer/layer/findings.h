@@ -19,7 +19,8 @@ inline constexpr std::string_view kInvalidHandle = "InvalidHandle";
 inline constexpr std::string_view kObjectLeaked = "ObjectLeaked";
 // Application: an entry point newer than the platform the call goes to (not forwarded:
 // ocl-icd 2.3.1 spins forever on a missing slot).
-inline constexpr std::string_view kEntryPointAbovePlatformVersion = "EntryPointAbovePlatformVersion";
+inline constexpr std::string_view kEntryPointAbovePlatformVersion =
+    "EntryPointAbovePlatformVersion";
 // Platform: the loader's dispatch table has no such slot (an older loader).
 inline constexpr std::string_view kEntryPointMissingInLoader = "EntryPointMissingInLoader";
 // Platform: an error code none of the entry point's error clauses lists.

@@ -24,8 +24,8 @@ namespace {
 
 constexpr char kLayerName[] = "clvet: checks every OpenCL call against the specification";
 
-cl_int init(cl_uint num_entries, const cl_icd_dispatch* target_dispatch,
-            cl_uint* num_entries_ret, const cl_icd_dispatch** layer_dispatch_ret) {
+cl_int init(cl_uint num_entries, const cl_icd_dispatch* target_dispatch, cl_uint* num_entries_ret,
+            const cl_icd_dispatch** layer_dispatch_ret) {
   if (target_dispatch == nullptr || num_entries_ret == nullptr || layer_dispatch_ret == nullptr)
     return CL_INVALID_VALUE;
   clvet::layer::set_next(target_dispatch, num_entries);
@@ -51,7 +51,8 @@ CLVET_EXPORT cl_int CL_API_CALL clGetLayerInfo(cl_layer_info param_name, size_t 
       value = kLayerName;
       size = sizeof kLayerName;
       break;
-    default: return CL_INVALID_VALUE;
+    default:
+      return CL_INVALID_VALUE;
   }
   if (param_value != nullptr) {
     if (param_value_size < size) return CL_INVALID_VALUE;

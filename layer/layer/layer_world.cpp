@@ -13,21 +13,30 @@ using rules::InfoQuery;
 
 ObjectKind kind_asked(InfoQuery query) {
   switch (query) {
-    case InfoQuery::Platform: return ObjectKind::Platform;
-    case InfoQuery::Device: return ObjectKind::Device;
-    case InfoQuery::Context: return ObjectKind::Context;
-    case InfoQuery::CommandQueue: return ObjectKind::CommandQueue;
+    case InfoQuery::Platform:
+      return ObjectKind::Platform;
+    case InfoQuery::Device:
+      return ObjectKind::Device;
+    case InfoQuery::Context:
+      return ObjectKind::Context;
+    case InfoQuery::CommandQueue:
+      return ObjectKind::CommandQueue;
     case InfoQuery::Mem:
     case InfoQuery::Image:
-    case InfoQuery::Pipe: return ObjectKind::Mem;
-    case InfoQuery::Sampler: return ObjectKind::Sampler;
+    case InfoQuery::Pipe:
+      return ObjectKind::Mem;
+    case InfoQuery::Sampler:
+      return ObjectKind::Sampler;
     case InfoQuery::Program:
-    case InfoQuery::ProgramBuild: return ObjectKind::Program;
+    case InfoQuery::ProgramBuild:
+      return ObjectKind::Program;
     case InfoQuery::Kernel:
     case InfoQuery::KernelWorkGroup:
-    case InfoQuery::KernelArg: return ObjectKind::Kernel;
+    case InfoQuery::KernelArg:
+      return ObjectKind::Kernel;
     case InfoQuery::Event:
-    case InfoQuery::EventProfiling: return ObjectKind::Event;
+    case InfoQuery::EventProfiling:
+      return ObjectKind::Event;
   }
   return ObjectKind::None;
 }
@@ -37,25 +46,28 @@ bool extra_is_device(InfoQuery query) {
   return query == InfoQuery::ProgramBuild || query == InfoQuery::KernelWorkGroup;
 }
 
-template <class Handle> Handle as(const void* handle) {
+template <class Handle>
+Handle as(const void* handle) {
   return static_cast<Handle>(const_cast<void*>(handle));
 }
 
 // An entry point the loader did not offer answers like a failed query.
-template <class Fn, class... Args> cl_int ask(Fn fn, Args... args) {
+template <class Fn, class... Args>
+cl_int ask(Fn fn, Args... args) {
   if (fn == nullptr) return CL_INVALID_OPERATION;
   return fn(args...);
 }
 
 }  // namespace
 
-api::ObjectKind LayerWorld::kind_of(const void* handle) const { return objects().kind_of(handle); }
+api::ObjectKind LayerWorld::kind_of(const void* handle) const {
+  return objects().kind_of(handle);
+}
 
 cl_int LayerWorld::info(InfoQuery query, const void* handle, const void* extra, cl_uint param,
                         std::size_t size, void* value, std::size_t* size_ret) const {
   if (objects().kind_of(handle) != kind_asked(query)) return CL_INVALID_VALUE;
-  if (extra_is_device(query) && extra != nullptr &&
-      objects().kind_of(extra) != ObjectKind::Device)
+  if (extra_is_device(query) && extra != nullptr && objects().kind_of(extra) != ObjectKind::Device)
     return CL_INVALID_DEVICE;
   // clGetPipeInfo is a 2.0 slot: never forwarded to an older platform (see platforms.h).
   if (query == InfoQuery::Pipe &&
@@ -70,7 +82,8 @@ cl_int LayerWorld::info(InfoQuery query, const void* handle, const void* extra, 
     case InfoQuery::Context:
       return ask(d.clGetContextInfo, as<cl_context>(handle), param, size, value, size_ret);
     case InfoQuery::CommandQueue:
-      return ask(d.clGetCommandQueueInfo, as<cl_command_queue>(handle), param, size, value, size_ret);
+      return ask(d.clGetCommandQueueInfo, as<cl_command_queue>(handle), param, size, value,
+                 size_ret);
     case InfoQuery::Mem:
       return ask(d.clGetMemObjectInfo, as<cl_mem>(handle), param, size, value, size_ret);
     case InfoQuery::Image:

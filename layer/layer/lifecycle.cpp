@@ -63,7 +63,9 @@ void write_report() {
 // Runs after the application's exit handlers and static destructors (the dynamic linker's
 // own exit handler runs the destructors of loaded libraries last), so objects released
 // there are not taken for leaks.
-__attribute__((destructor)) void finish_at_exit() { finish(); }
+__attribute__((destructor)) void finish_at_exit() {
+  finish();
+}
 
 }  // namespace
 

@@ -13,16 +13,26 @@ checker::ObjectTable& objects() {
 std::string_view handle_type(api::ObjectKind kind) {
   using api::ObjectKind;
   switch (kind) {
-    case ObjectKind::None: return "handle";
-    case ObjectKind::Platform: return "cl_platform_id";
-    case ObjectKind::Device: return "cl_device_id";
-    case ObjectKind::Context: return "cl_context";
-    case ObjectKind::CommandQueue: return "cl_command_queue";
-    case ObjectKind::Mem: return "cl_mem";
-    case ObjectKind::Sampler: return "cl_sampler";
-    case ObjectKind::Program: return "cl_program";
-    case ObjectKind::Kernel: return "cl_kernel";
-    case ObjectKind::Event: return "cl_event";
+    case ObjectKind::None:
+      return "handle";
+    case ObjectKind::Platform:
+      return "cl_platform_id";
+    case ObjectKind::Device:
+      return "cl_device_id";
+    case ObjectKind::Context:
+      return "cl_context";
+    case ObjectKind::CommandQueue:
+      return "cl_command_queue";
+    case ObjectKind::Mem:
+      return "cl_mem";
+    case ObjectKind::Sampler:
+      return "cl_sampler";
+    case ObjectKind::Program:
+      return "cl_program";
+    case ObjectKind::Kernel:
+      return "cl_kernel";
+    case ObjectKind::Event:
+      return "cl_event";
   }
   return "handle";
 }
@@ -30,16 +40,26 @@ std::string_view handle_type(api::ObjectKind kind) {
 cl_int invalid_handle_code(api::ObjectKind kind) {
   using api::ObjectKind;
   switch (kind) {
-    case ObjectKind::Platform: return CL_INVALID_PLATFORM;
-    case ObjectKind::Device: return CL_INVALID_DEVICE;
-    case ObjectKind::Context: return CL_INVALID_CONTEXT;
-    case ObjectKind::CommandQueue: return CL_INVALID_COMMAND_QUEUE;
-    case ObjectKind::Mem: return CL_INVALID_MEM_OBJECT;
-    case ObjectKind::Sampler: return CL_INVALID_SAMPLER;
-    case ObjectKind::Program: return CL_INVALID_PROGRAM;
-    case ObjectKind::Kernel: return CL_INVALID_KERNEL;
-    case ObjectKind::Event: return CL_INVALID_EVENT;
-    case ObjectKind::None: break;
+    case ObjectKind::Platform:
+      return CL_INVALID_PLATFORM;
+    case ObjectKind::Device:
+      return CL_INVALID_DEVICE;
+    case ObjectKind::Context:
+      return CL_INVALID_CONTEXT;
+    case ObjectKind::CommandQueue:
+      return CL_INVALID_COMMAND_QUEUE;
+    case ObjectKind::Mem:
+      return CL_INVALID_MEM_OBJECT;
+    case ObjectKind::Sampler:
+      return CL_INVALID_SAMPLER;
+    case ObjectKind::Program:
+      return CL_INVALID_PROGRAM;
+    case ObjectKind::Kernel:
+      return CL_INVALID_KERNEL;
+    case ObjectKind::Event:
+      return CL_INVALID_EVENT;
+    case ObjectKind::None:
+      break;
   }
   return CL_INVALID_VALUE;
 }

@@ -51,16 +51,16 @@ constexpr InfoParam kStringParams[] = {
     {"clGetKernelInfo", CL_KERNEL_FUNCTION_NAME},
 };
 
-
 // The enumerated answers of the spec's info tables: a value outside them is the platform's.
 struct EnumParam {
   std::string_view entry;
   cl_uint param;
-  std::size_t size;                      // of the value's type
-  bool (*valid)(const void* value);      // reads `size` bytes
+  std::size_t size;                  // of the value's type
+  bool (*valid)(const void* value);  // reads `size` bytes
 };
 
-template <class T> T read(const void* value) {
+template <class T>
+T read(const void* value) {
   T v;
   std::memcpy(&v, value, sizeof v);
   return v;
@@ -105,8 +105,10 @@ constexpr EnumParam kEnumParams[] = {
          case CL_MEM_OBJECT_IMAGE1D:
          case CL_MEM_OBJECT_IMAGE1D_ARRAY:
          case CL_MEM_OBJECT_IMAGE1D_BUFFER:
-         case CL_MEM_OBJECT_PIPE: return true;
-         default: return false;
+         case CL_MEM_OBJECT_PIPE:
+           return true;
+         default:
+           return false;
        }
      }},
     // CL_QUEUED ... CL_COMPLETE, or a negative error code of a failed command.

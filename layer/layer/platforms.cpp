@@ -160,7 +160,9 @@ bool is_reference(const void* platform) {
   return platform != nullptr && remembered(platform).reference;
 }
 
-const void* default_platform() { return state().default_platform; }
+const void* default_platform() {
+  return state().default_platform;
+}
 
 const void* platform_of_device(const void* device) {
   if (const void* known = objects().platform_of(device)) return known;

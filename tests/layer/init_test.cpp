@@ -3,8 +3,8 @@
 #include <dlfcn.h>
 #include <gtest/gtest.h>
 
-#include "clvet/rules/opencl.h"
 #include <CL/cl_layer.h>
+#include "clvet/rules/opencl.h"
 
 #include <string>
 
@@ -19,7 +19,8 @@ cl_int CL_API_CALL stub_get_platform_ids(cl_uint n, cl_platform_id* platforms, c
   if (count) *count = 1;
   return CL_SUCCESS;
 }
-cl_int CL_API_CALL stub_get_platform_info(cl_platform_id, cl_platform_info, size_t, void*, size_t*) {
+cl_int CL_API_CALL stub_get_platform_info(cl_platform_id, cl_platform_info, size_t, void*,
+                                          size_t*) {
   return CL_INVALID_PLATFORM;
 }
 cl_int CL_API_CALL stub_get_device_ids(cl_platform_id, cl_device_type, cl_uint, cl_device_id*,
@@ -29,7 +30,8 @@ cl_int CL_API_CALL stub_get_device_ids(cl_platform_id, cl_device_type, cl_uint, 
 
 struct Layer {
   void* library = dlopen(CLVET_LAYER_LIBRARY, RTLD_NOW | RTLD_LOCAL);
-  template <class Fn> Fn symbol(const char* name) {
+  template <class Fn>
+  Fn symbol(const char* name) {
     return reinterpret_cast<Fn>(dlsym(library, name));
   }
 };
@@ -37,7 +39,8 @@ struct Layer {
 TEST(LayerEntryPoints, ExportsTheFourLayerFunctions) {
   Layer layer;
   ASSERT_NE(layer.library, nullptr) << dlerror();
-  for (const char* name : {"clGetLayerInfo", "clInitLayer", "clInitLayerWithProperties", "clDeinitLayer"})
+  for (const char* name :
+       {"clGetLayerInfo", "clInitLayer", "clInitLayerWithProperties", "clDeinitLayer"})
     EXPECT_NE(dlsym(layer.library, name), nullptr) << name;
   // No OpenCL entry point of its own: the application's calls reach it through the loader.
   EXPECT_EQ(dlsym(layer.library, "clGetPlatformIDs"), nullptr);

@@ -17,7 +17,7 @@ struct Source {
   std::string text;
   std::set<std::string> expected;  // finding_ids() form
   bool runs_without_clvet = false;
-  std::string output;              // the `output:` lines, each with its newline
+  std::string output;  // the `output:` lines, each with its newline
 };
 
 Source read_source(const std::string& name) {
@@ -35,7 +35,9 @@ Source read_source(const std::string& name) {
   return source;
 }
 
-std::string program(const std::string& name) { return CLVET_PROGRAMS_DIR "/" + name; }
+std::string program(const std::string& name) {
+  return CLVET_PROGRAMS_DIR "/" + name;
+}
 
 struct Outcome {
   Ran ran;

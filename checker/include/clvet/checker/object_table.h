@@ -32,12 +32,12 @@ struct ObjectRecord {
   // Platforms and root devices are found, not created: they have no reference count and
   // never leak.
   bool counted = true;
-  std::uint32_t refcount = 0;    // application-visible references
-  std::uint64_t created_call = 0;  // index of the call that created (or first returned) it
-  std::string_view created_by;     // its entry point
+  std::uint32_t refcount = 0;       // application-visible references
+  std::uint64_t created_call = 0;   // index of the call that created (or first returned) it
+  std::string_view created_by;      // its entry point
   std::uint64_t released_call = 0;  // the call that dropped the last reference
   std::string_view released_by;
-  const void* platform = nullptr;   // the platform the object belongs to, when known
+  const void* platform = nullptr;                  // the platform the object belongs to, when known
   std::array<const void*, kMaxParents> parents{};  // context, device, program, buffer...
   std::uint8_t parent_count = 0;
 };
