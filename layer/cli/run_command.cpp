@@ -75,6 +75,8 @@ int run_program(const std::vector<std::string>& command, const Environment& envi
   if (fd < 0) throw CLI::RuntimeError("cannot create a temporary report file", 2);
   close(fd);
   std::string user_report = options::value("report");
+  // A trace unless the user said none: named after the child, in the current directory.
+  const std::string user_trace = options::value("trace");
 
   pid_t child = fork();
   if (child == 0) {
@@ -85,6 +87,10 @@ int run_program(const std::vector<std::string>& command, const Environment& envi
         setenv(name.c_str(), value.c_str(), 1);
     }
     setenv("CLVET_REPORT", report_template, 1);
+    if (user_trace == "none")
+      unsetenv("CLVET_TRACE");
+    else if (user_trace.empty())
+      setenv("CLVET_TRACE", fmt::format("clvet-{}.clvt", getpid()).c_str(), 1);
     std::vector<char*> argv;
     for (const std::string& arg : command) argv.push_back(const_cast<char*>(arg.c_str()));
     argv.push_back(nullptr);
@@ -96,6 +102,10 @@ int run_program(const std::vector<std::string>& command, const Environment& envi
   waitpid(child, &status, 0);
 
   for (const std::string& path : made_for_the_run()) std::filesystem::remove_all(path);
+  if (user_trace != "none") {
+    const std::string trace = user_trace.empty() ? fmt::format("clvet-{}.clvt", child) : user_trace;
+    if (std::filesystem::exists(trace)) fmt::print(stderr, "clvet: trace written to {}\n", trace);
+  }
 
   std::ifstream in(report_template);
   std::stringstream report;

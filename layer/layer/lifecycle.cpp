@@ -13,6 +13,7 @@
 #include "findings.h"
 #include "objects.h"
 #include "settings.h"
+#include "trace_observer.h"
 
 namespace clvet::layer {
 namespace {
@@ -75,6 +76,7 @@ void start() {
   // Start the report file empty, so that appending at exit does not add to an old one.
   const std::string& where = settings().report;
   if (where != "stderr" && where != "none") std::ofstream(where, std::ios::trunc);
+  start_trace();
 }
 
 void finish() {

@@ -434,13 +434,150 @@ void write_layer_wrappers(const char* path) {
   out.print("  return nullptr;\n}}\n\n}}  // namespace clvet::layer\n");
 }
 
+
+// --- The trace encoders (layer/layer/trace_observer.cpp) -------------------------------------
+
+// The size expression of a parameter's `peer` or fixed length, empty when it has neither.
+std::string length_of(const Param& p) {
+  if (!p.peer.empty()) return fmt::format("a.{}", p.peer);
+  if (p.fixed_length != 0) return fmt::format("{}", p.fixed_length);
+  return "";
+}
+
+// One call's arguments: a value per parameter by its role, then the bytes the call reads.
+void write_trace_arguments(fmt::ostream& out, const EntryPoint& entry) {
+  const std::string name = short_name(entry.name);
+  out.print("void encode_{0}([[maybe_unused]] TraceEncoding& t, [[maybe_unused]] const args::{0}& a) {{\n", name);
+  out.print("  [[maybe_unused]] trace::CallEncoder& e = t.encoder;\n");
+  for (const Param& p : entry.params) {
+    const std::string kind = std::string(kind_enumerator(p.kind));
+    switch (p.role) {
+      case Role::Value:
+      case Role::Count:
+      case Role::Enum:
+      case Role::Bitfield: out.print("  encode::scalar(e, a.{});\n", p.name); break;
+      case Role::HandleIn: out.print("  encode::handle(e, a.{}, ObjectKind::{});\n", p.name, kind); break;
+      case Role::HandleArrayIn:
+        out.print("  encode::handles(e, a.{}, a.{}, ObjectKind::{});\n", p.name, p.peer, kind);
+        break;
+      case Role::ArrayIn:
+        if (length_of(p).empty()) out.print("  e.pointer(a.{});\n", p.name);
+        else out.print("  encode::elements(e, a.{}, {});\n", p.name, length_of(p));
+        break;
+      case Role::StringIn: out.print("  encode::string(e, a.{});\n", p.name); break;
+      case Role::StringArrayIn:
+        out.print("  encode::strings(e, a.{}, a.{}, {}, t.data);\n", p.name, p.peer,
+                  p.peer2.empty() ? std::string("nullptr") : fmt::format("a.{}", p.peer2));
+        break;
+      case Role::BinaryArrayIn:
+        out.print("  encode::binaries(e, a.{}, a.{}, a.{}, t.data);\n", p.name, p.peer, p.peer2);
+        break;
+      case Role::StructIn:
+        if (p.family.empty()) out.print("  e.pointer(a.{});\n", p.name);
+        else out.print("  encode::structure(e, a.{}, sizeof({}));\n", p.name, p.family);
+        break;
+      case Role::Properties: out.print("  encode::properties(e, a.{});\n", p.name); break;
+      case Role::Callback: out.print("  e.pointer(reinterpret_cast<const void*>(a.{}));\n", p.name); break;
+      default: out.print("  e.pointer(a.{});\n", p.name); break;  // outputs, host memory, opaque
+    }
+  }
+  // What the call reads from host memory: big contents only when data is captured.
+  bool has_flags = false, has_size = false;
+  for (const Param& p : entry.params) {
+    has_flags = has_flags || p.name == "flags";
+    has_size = has_size || p.name == "size";
+  }
+  for (std::size_t i = 0; i < entry.params.size(); ++i) {
+    const Param& p = entry.params[i];
+    if (p.role == Role::HostMemIn && !length_of(p).empty())
+      out.print("  encode::input_bytes(t, {}, a.{}, {});\n", i, p.name, length_of(p));
+    if (p.role == Role::HostPtr && has_flags && has_size)
+      out.print("  if ((a.flags & (CL_MEM_COPY_HOST_PTR | CL_MEM_USE_HOST_PTR)) != 0 && t.data)"
+                " encode::input_bytes(t, {}, a.{}, a.size);\n", i, p.name);
+  }
+  out.print("}}\n\n");
+}
+
+// What the call wrote through its output parameters, read after it returned.
+void write_trace_outputs(fmt::ostream& out, const EntryPoint& entry) {
+  const std::string name = short_name(entry.name);
+  out.print("void encode_{0}_outputs([[maybe_unused]] TraceEncoding& t, [[maybe_unused]] const args::{0}& a) {{\n", name);
+  out.print("  [[maybe_unused]] trace::CallEncoder& e = t.encoder;\n");
+  const Param* count_out = find_role(entry, Role::CountOut);
+  for (std::size_t i = 0; i < entry.params.size(); ++i) {
+    const Param& p = entry.params[i];
+    const std::string kind = std::string(kind_enumerator(p.kind));
+    switch (p.role) {
+      case Role::ErrcodeRet:
+        out.print("  if (a.{0} != nullptr) e.output({1}).sint(*a.{0});\n", p.name, i);
+        break;
+      case Role::HandleOut:
+        out.print("  if (t.success && a.{0} != nullptr) {{ e.output({1}); encode::handle(e, *a.{0}, ObjectKind::{2}); }}\n",
+                  p.name, i, kind);
+        break;
+      case Role::HandleArrayOut: {
+        std::string n = fmt::format("a.{}", p.peer);
+        if (count_out)
+          n = fmt::format("a.{0} != nullptr && *a.{0} < a.{1} ? *a.{0} : a.{1}", count_out->name, p.peer);
+        out.print("  if (t.success && a.{0} != nullptr) {{ e.output({1}); encode::handles(e, a.{0}, {2}, ObjectKind::{3}); }}\n",
+                  p.name, i, n, kind);
+        break;
+      }
+      case Role::CountOut:
+      case Role::ValueOut:
+      case Role::InfoSizeRet:
+        out.print("  if (t.success && a.{0} != nullptr) {{ e.output({1}); encode::scalar(e, *a.{0}); }}\n", p.name, i);
+        break;
+      case Role::ArrayOut:
+        if (!length_of(p).empty())
+          out.print("  if (t.success && a.{0} != nullptr) {{ e.output({1}); encode::elements(e, a.{0}, {2}); }}\n",
+                    p.name, i, length_of(p));
+        break;
+      case Role::InfoValueOut:
+        out.print("  if (t.success && a.{0} != nullptr) {{ e.output({1}); e.data(a.{0}, encode::answered(a.{2}, a.{3})); }}\n",
+                  p.name, i, p.peer, p.peer2);
+        break;
+      default: break;
+    }
+  }
+  out.print("}}\n\n");
+}
+
+void write_trace_encoders(const char* path) {
+  auto out = fmt::output_file(path);
+  out.print("// Generated from rules/api/entry_points.cpp by generate_api. Do not edit.\n");
+  out.print("// How the trace records each entry point's arguments and outputs, by parameter role.\n");
+  out.print("#include \"clvet/rules/args.gen.h\"\n#include \"trace_encode.h\"\n\n");
+  out.print("namespace clvet::layer {{\nnamespace {{\n\nusing api::ObjectKind;\n\n");
+  for (const EntryPoint& entry : clvet::api::entry_points()) {
+    if (!generated(entry)) continue;
+    write_trace_arguments(out, entry);
+    write_trace_outputs(out, entry);
+  }
+  out.print("}}  // namespace\n\n");
+  for (const char* which : {"arguments", "outputs"}) {
+    const bool outputs = std::string_view(which) == "outputs";
+    out.print("void encode_{}(TraceEncoding& t, std::uint32_t entry, const void* args) {{\n", which);
+    out.print("  switch (entry) {{\n");
+    int index = 0;
+    for (const EntryPoint& entry : clvet::api::entry_points()) {
+      if (generated(entry))
+        out.print("    case {}: encode_{}{}(t, *static_cast<const args::{}*>(args)); break;\n", index,
+                  short_name(entry.name), outputs ? "_outputs" : "", short_name(entry.name));
+      ++index;
+    }
+    out.print("    default: break;\n  }}\n}}\n\n");
+  }
+  out.print("}}  // namespace clvet::layer\n");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 8) {
+  if (argc != 9) {
     std::fprintf(stderr,
                  "usage: generate_api ARGS_H DEVICE_IMPL_H DEVICE_DISPATCH_CPP FALLBACK_CPP "
-                 "BAD_HANDLE_CASES_CPP LAYER_WRAPPERS_CPP STAMP\n");
+                 "BAD_HANDLE_CASES_CPP LAYER_WRAPPERS_CPP TRACE_ENCODERS_CPP STAMP\n");
     return 2;
   }
   write_args(argv[1]);
@@ -449,6 +586,7 @@ int main(int argc, char** argv) {
   write_device_fallback(argv[4]);
   write_bad_handle_cases(argv[5]);
   write_layer_wrappers(argv[6]);
-  fmt::output_file(argv[7]).print("ok\n");
+  write_trace_encoders(argv[7]);
+  fmt::output_file(argv[8]).print("ok\n");
   return 0;
 }

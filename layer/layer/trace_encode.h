@@ -1,0 +1,110 @@
+// What the generated trace encoders (trace_encoders.gen.cpp) build on: one helper per kind
+// of parameter, so that the generator only picks the helper a parameter's role calls for.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "clvet/rules/api.h"
+#include "clvet/rules/opencl.h"
+#include "clvet/trace/writer.h"
+
+namespace clvet::layer {
+
+// One call being encoded.
+struct TraceEncoding {
+  trace::CallEncoder& encoder;
+  bool data = true;      // CLVET_TRACE_DATA: keep big contents (sources, binaries, buffers)
+  bool success = false;  // the call succeeded: its outputs are worth reading
+};
+
+// Generated: a value per parameter of `entry` (then the bytes it reads), and what it wrote.
+void encode_arguments(TraceEncoding& t, std::uint32_t entry, const void* args);
+void encode_outputs(TraceEncoding& t, std::uint32_t entry, const void* args);
+
+namespace encode {
+
+// Arrays longer than this are cut: a count that large is garbage the application passed,
+// and reading it through would run off its array.
+constexpr std::uint64_t kMaxElements = 1u << 16;
+// Bytes the call reads that are kept even without CLVET_TRACE_DATA (kernel arguments, patterns).
+constexpr std::uint64_t kSmallBytes = 64;
+
+// The object's trace id, or its address when the layer does not know it.
+void handle(trace::CallEncoder& e, const void* object, api::ObjectKind kind);
+
+template <typename T>
+void scalar(trace::CallEncoder& e, const T& v) {
+  if constexpr (std::is_pointer_v<T>)
+    e.pointer(reinterpret_cast<const void*>(v));
+  else if constexpr (std::is_floating_point_v<T>)
+    e.floating(v);
+  else if constexpr (std::is_integral_v<T> && std::is_signed_v<T>)
+    e.sint(v);
+  else if constexpr (std::is_integral_v<T> || std::is_enum_v<T>)
+    e.uint(static_cast<std::uint64_t>(v));
+  else
+    e.inline_bytes(&v, sizeof v);  // a struct element (cl_image_format)
+}
+
+template <typename T>
+void handles(trace::CallEncoder& e, T* list, std::uint64_t count, api::ObjectKind kind) {
+  if (list == nullptr) return e.null();
+  if (count > kMaxElements) count = kMaxElements;
+  e.array(count);
+  for (std::uint64_t i = 0; i < count; ++i) handle(e, list[i], kind);
+}
+
+template <typename T>
+void elements(trace::CallEncoder& e, T* list, std::uint64_t count) {
+  if (list == nullptr) return e.null();
+  if (count > kMaxElements) count = kMaxElements;
+  e.array(count);
+  for (std::uint64_t i = 0; i < count; ++i) scalar(e, list[i]);
+}
+
+inline void string(trace::CallEncoder& e, const char* s) {
+  if (s == nullptr) return e.null();
+  e.string(s);
+}
+
+void strings(trace::CallEncoder& e, const char** list, cl_uint count, const size_t* lengths,
+             bool data);
+void binaries(trace::CallEncoder& e, const unsigned char** list, cl_uint count,
+              const size_t* lengths, bool data);
+
+inline void structure(trace::CallEncoder& e, const void* s, std::size_t size) {
+  if (s == nullptr) return e.null();
+  e.data(s, size);
+}
+
+// A zero-terminated list of (name, value) pairs; values as integers (pointers, handles too).
+template <typename T>
+void properties(trace::CallEncoder& e, const T* list) {
+  if (list == nullptr) return e.null();
+  constexpr std::size_t kMaxPairs = 256;
+  std::size_t pairs = 0;
+  while (pairs < kMaxPairs && list[2 * pairs] != 0) ++pairs;
+  e.properties(pairs);
+  for (std::size_t i = 0; i < pairs; ++i) {
+    e.key(static_cast<std::uint64_t>(list[2 * i]));
+    e.uint(static_cast<std::uint64_t>(list[2 * i + 1]));
+  }
+}
+
+// The bytes the call reads through parameter `param`: small ones always, big ones with data.
+inline void input_bytes(TraceEncoding& t, std::uint32_t param, const void* bytes,
+                        std::uint64_t size) {
+  if (bytes == nullptr || size == 0 || (!t.data && size > kSmallBytes)) return;
+  t.encoder.input(param);
+  t.encoder.data(bytes, size);
+}
+
+// How much of an info query's answer is valid: what it said it wrote, within the room given.
+inline std::size_t answered(std::size_t room, const size_t* size_ret) {
+  return size_ret != nullptr && *size_ret < room ? *size_ret : room;
+}
+
+}  // namespace encode
+}  // namespace clvet::layer
