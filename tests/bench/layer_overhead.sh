@@ -1,0 +1,22 @@
+#!/bin/sh
+# Benchmark, not a test (`make bench`): the layer's overhead on a million cheap calls on the
+# first platform (PoCL here), as process CPU time of the calls and its ratio to no layer:
+# without the layer, under it, and, where this clvet has CLVET_TRACE, tracing without and with
+# data capture. Usage: layer_overhead.sh BUILD_DIR [OCL_ICD_VENDORS]
+set -eu
+build=${1:?usage: layer_overhead.sh BUILD_DIR [OCL_ICD_VENDORS]}
+export OCL_ICD_VENDORS=${2:-${OCL_ICD_VENDORS:-/etc/OpenCL/vendors}}
+export OCL_ICD_FILENAMES=
+layer=$(cd "$build/layer" && pwd)/libclvet-layer.so
+trace=$(mktemp -d)
+trap 'rm -rf "$trace"' EXIT
+set --
+if "$build/layer/clvet" options 2>/dev/null | grep -q CLVET_TRACE_DATA; then
+  set -- "trace, no data:CLVET_TRACE=$trace/a.clvt,CLVET_TRACE_DATA=0" \
+         "trace and data:CLVET_TRACE=$trace/b.clvt,CLVET_TRACE_DATA=1"
+elif "$build/layer/clvet" options 2>/dev/null | grep -q CLVET_TRACE; then
+  set -- "trace:CLVET_TRACE=$trace/a.clvt"
+else
+  echo "layer_overhead: this clvet has no CLVET_TRACE: tracing is not measured"
+fi
+"$build/tests/bench/layer_overhead" "$layer" "$@"
