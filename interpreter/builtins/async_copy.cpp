@@ -1,0 +1,8 @@
+// The async copy built-ins (placeholder until the family is written).
+#include "clvet/interp/builtin_abi.h"
+
+namespace clvet::interp {
+
+void register_async_copy_builtins(BuiltinRegistry&) {}
+
+}  // namespace clvet::interp

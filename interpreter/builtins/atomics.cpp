@@ -1,0 +1,8 @@
+// The atomic built-ins (placeholder until the family is written).
+#include "clvet/interp/builtin_abi.h"
+
+namespace clvet::interp {
+
+void register_atomic_builtins(BuiltinRegistry&) {}
+
+}  // namespace clvet::interp

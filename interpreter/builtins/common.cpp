@@ -1,0 +1,8 @@
+// The common built-ins (placeholder until the family is written).
+#include "clvet/interp/builtin_abi.h"
+
+namespace clvet::interp {
+
+void register_common_builtins(BuiltinRegistry&) {}
+
+}  // namespace clvet::interp

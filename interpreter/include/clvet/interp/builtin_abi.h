@@ -1,0 +1,175 @@
+// The contract between the execution engine and the OpenCL C built-in library: how a call to a
+// built-in sees its operands across the lanes of a work-group, and how a built-in is resolved
+// from its mangled name once, at decode time, to a plain function pointer.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clvet::interp {
+
+// OpenCL C scalar types. Signedness matters to built-ins and is lost in LLVM types, so it is
+// read from the mangled name.
+enum class Scalar : std::uint8_t {
+  Void, Bool, Char, UChar, Short, UShort, Int, UInt, Long, ULong, Half, Float, Double,
+  Event,    // event_t
+  Sampler,  // sampler_t
+  Other,    // images, pipes, structs: passed as a pointer-sized handle
+};
+
+std::size_t scalar_size(Scalar s);  // bytes in memory (Bool: 1, Event/Sampler/Other: 8)
+bool is_float(Scalar s);            // Half, Float, Double
+bool is_signed(Scalar s);           // Char, Short, Int, Long (and the float types)
+std::string_view scalar_name(Scalar s);  // "uint", "float", ...
+
+// OpenCL address spaces as Clang numbers them for the SPIR targets.
+enum AddressSpace : std::uint8_t {
+  kPrivate = 0, kGlobal = 1, kConstant = 2, kLocal = 3, kGeneric = 4,
+};
+
+// One parameter type of a built-in, as its mangled name spells it. For pointers `scalar` and
+// `width` describe the pointee.
+struct ParamType {
+  Scalar scalar = Scalar::Void;
+  std::uint8_t width = 1;  // 1 for scalars, else 2, 3, 4, 8 or 16
+  bool pointer = false;
+  std::uint8_t address_space = kPrivate;  // of the pointee, for pointers
+  bool is_const = false;
+  bool is_volatile = false;
+  bool operator==(const ParamType&) const = default;
+};
+
+// A built-in call's unmangled name and parameter types ("fract", {float4, __global float4*}).
+struct Signature {
+  std::string name;
+  std::vector<ParamType> params;
+  // The LLVM result: element count and store size of one element (0 bytes: void). Signedness
+  // is not known here; built-ins that care read it from their name or parameters.
+  std::uint8_t result_width = 1;
+  std::uint8_t result_element_size = 0;
+  bool result_is_float = false;
+};
+
+// Demangles an Itanium-mangled OpenCL built-in name ("_Z5fractDv4_fPU3AS1S_"). False when the
+// name is not a mangled function name of the forms OpenCL C uses; unmangled names (printf)
+// come back with no parameters and `mangled` false.
+struct Demangled {
+  std::string name;
+  std::vector<ParamType> params;
+  bool mangled = false;
+};
+bool demangle(std::string_view symbol, Demangled& out);
+
+// One value per lane: lane l's value is at base + l * stride. Vectors are stored with their
+// components contiguous (width elements of scalar type).
+struct Operand {
+  std::byte* base = nullptr;
+  std::uint32_t stride = 0;
+  std::uint8_t width = 1;
+  Scalar scalar = Scalar::Void;
+  bool pointer = false;
+  std::uint8_t address_space = kPrivate;
+
+  template <class T>
+  T* lane(std::uint32_t l) const { return reinterpret_cast<T*>(base + std::size_t(l) * stride); }
+  template <class T>
+  T get(std::uint32_t l, unsigned component = 0) const {
+    T v;
+    std::memcpy(&v, base + std::size_t(l) * stride + component * sizeof(T), sizeof(T));
+    return v;
+  }
+  template <class T>
+  void set(std::uint32_t l, unsigned component, T v) const {
+    std::memcpy(base + std::size_t(l) * stride + component * sizeof(T), &v, sizeof(T));
+  }
+};
+
+// The active lanes of a call: ids[0..count), increasing.
+struct Lanes {
+  const std::uint32_t* ids = nullptr;
+  std::uint32_t count = 0;
+  template <class F>
+  void for_each(F&& f) const {
+    for (std::uint32_t i = 0; i < count; ++i) f(ids[i]);
+  }
+};
+
+enum class Access : std::uint8_t { Read, Write, ReadWrite, Atomic };
+
+class WorkGroup;  // the executing work-group (exec/work_group.h); built-ins use its interface
+
+// The geometry of the NDRange and of the executing work-group, for the work-item functions.
+struct NDRangeGeometry {
+  std::uint32_t work_dim = 1;
+  std::uint64_t global_size[3] = {1, 1, 1};
+  std::uint64_t global_offset[3] = {0, 0, 0};
+  std::uint64_t local_size[3] = {1, 1, 1};           // of this work-group (non-uniform: smaller)
+  std::uint64_t enqueued_local_size[3] = {1, 1, 1};
+  std::uint64_t num_groups[3] = {1, 1, 1};
+};
+
+// What a built-in may ask of the engine.
+class BuiltinContext {
+ public:
+  virtual ~BuiltinContext() = default;
+  virtual const NDRangeGeometry& geometry() const = 0;
+  virtual const std::uint64_t* group_id() const = 0;  // [3]
+  // Local ids of lane l in dimensions 0..2, and its linear local id.
+  virtual std::uint32_t local_id(std::uint32_t lane, unsigned dim) const = 0;
+  virtual std::uint32_t lane_count() const = 0;  // work-items in this work-group
+  // Every memory access a built-in makes through a pointer goes through here first, so that
+  // it is bounds-checked and the checkers see it. Returns false when the access must not be
+  // made (it is outside every object the kernel can reach); the built-in then skips it.
+  virtual bool access(std::uint32_t lane, const void* address, std::size_t size, Access kind,
+                      std::uint8_t address_space) = 0;
+  // printf's output for the current work-item, appended to the device's printf buffer.
+  virtual void print(std::uint32_t lane, std::string_view text) = 0;
+};
+
+struct BuiltinCall {
+  Operand result;                 // base == nullptr for void built-ins
+  const Operand* args = nullptr;  // the call's arguments in order
+  std::uint32_t arg_count = 0;
+  Lanes lanes;
+  BuiltinContext* context = nullptr;
+};
+
+using BuiltinFn = void (*)(const BuiltinCall&);
+
+// Family resolvers: given a demangled call, the function that implements it, or nullptr when
+// the family does not provide that name with those types.
+using Resolver = BuiltinFn (*)(const Signature&);
+
+class BuiltinRegistry {
+ public:
+  void add(std::string_view name, Resolver resolver);
+  BuiltinFn resolve(const Signature& signature) const;
+  static const BuiltinRegistry& instance();  // with every family registered
+
+ private:
+  struct Entry {
+    std::string name;
+    Resolver resolver;
+  };
+  std::vector<Entry> entries_;  // sorted by name after construction
+  friend struct RegistryBuilder;
+};
+
+// Each family registers its names here (builtins/<family>.cpp).
+void register_work_item_builtins(BuiltinRegistry&);
+void register_math_builtins(BuiltinRegistry&);
+void register_integer_builtins(BuiltinRegistry&);
+void register_common_builtins(BuiltinRegistry&);
+void register_geometric_builtins(BuiltinRegistry&);
+void register_relational_builtins(BuiltinRegistry&);
+void register_conversion_builtins(BuiltinRegistry&);
+void register_vector_data_builtins(BuiltinRegistry&);  // vload/vstore, shuffle
+void register_atomic_builtins(BuiltinRegistry&);
+void register_async_copy_builtins(BuiltinRegistry&);
+void register_printf_builtins(BuiltinRegistry&);
+
+}  // namespace clvet::interp

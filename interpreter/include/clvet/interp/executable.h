@@ -1,0 +1,79 @@
+// A program executable decoded for the interpreter: its kernels' interfaces (what the API's
+// kernel queries answer) and the launch of an NDRange over the lockstep engine.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "clvet/interp/frontend.h"
+
+namespace clvet::interp {
+
+// One kernel parameter, as the program's metadata describes it (§5.7.3, clGetKernelArgInfo).
+struct KernelArgInfo {
+  enum class Kind { Value, Global, Constant, Local, Image, Sampler, Pipe, Queue };
+  Kind kind = Kind::Value;
+  std::uint64_t size = 0;          // by-value: bytes the host passes; pointers/objects: 8
+  std::uint32_t address_qualifier = 0x119E;  // CL_KERNEL_ARG_ADDRESS_PRIVATE
+  std::uint32_t access_qualifier = 0x11A3;   // CL_KERNEL_ARG_ACCESS_NONE
+  std::uint64_t type_qualifier = 0;          // CL_KERNEL_ARG_TYPE_*
+  std::string type_name;
+  std::string name;
+  std::uint32_t image_type = 0;    // Image: the cl_mem_object_type it takes
+};
+
+struct KernelInfo {
+  std::string name;
+  std::string attributes;          // CL_KERNEL_ATTRIBUTES, as written in the source
+  std::vector<KernelArgInfo> args;
+  std::uint64_t required_work_group_size[3] = {0, 0, 0};
+  std::uint64_t local_mem_size = 0;    // __local variables the kernel uses
+  std::uint64_t private_mem_size = 0;  // per work-item
+  bool arg_info_available = false;     // names and type names (-cl-kernel-arg-info)
+};
+
+// Reads the kernels' interfaces out of a linked executable (frontend/kernel_metadata.cpp).
+bool kernel_infos(const Bytes& bitcode, std::vector<KernelInfo>& out, std::string& error);
+
+// The value of one kernel argument for a launch.
+struct LaunchArg {
+  enum class Kind { Bytes, Buffer, Local, Null };
+  Kind kind = Kind::Bytes;
+  std::vector<std::uint8_t> bytes;  // Bytes: by-value data
+  void* pointer = nullptr;          // Buffer: the host storage of the (sub-)buffer
+  std::uint64_t size = 0;           // Buffer: its size; Local: bytes per work-group
+  bool read_only = false, write_only = false;  // Buffer: the cl_mem flags
+};
+
+struct LaunchRequest {
+  std::string kernel;
+  std::uint32_t work_dim = 1;
+  std::uint64_t global_offset[3] = {0, 0, 0};
+  std::uint64_t global_size[3] = {1, 1, 1};
+  std::uint64_t local_size[3] = {1, 1, 1};  // already chosen (the device picks when NULL)
+  std::vector<LaunchArg> args;
+  unsigned threads = 0;                     // 0: the engine's pool size
+};
+
+struct LaunchResult {
+  bool ok = false;
+  std::string error;          // why the kernel could not run
+  std::string printf_output;  // flushed by the caller at completion
+};
+
+class Executable {
+ public:
+  // Decodes every kernel of a linked executable. Fails (with a message naming the
+  // instruction, intrinsic or built-in) when something cannot be executed exactly.
+  static std::shared_ptr<Executable> load(const Bytes& bitcode, std::string& error);
+  virtual ~Executable() = default;
+
+  virtual const std::vector<KernelInfo>& kernels() const = 0;
+  // Bytes of program-scope __global variables (CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE).
+  virtual std::uint64_t global_variable_size() const = 0;
+  virtual LaunchResult launch(const LaunchRequest& request) = 0;
+};
+
+}  // namespace clvet::interp

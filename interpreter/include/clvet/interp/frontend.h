@@ -1,0 +1,74 @@
+// The kernel front ends: OpenCL C through Clang 15 in process, SPIR-V through the LLVM/SPIR-V
+// translator, linking, and clvet's own program binary format. Everything here speaks bitcode
+// and text, so the device never sees an LLVM type.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace clvet::interp {
+
+using Bytes = std::vector<std::uint8_t>;
+
+// Why a front-end step failed, in the terms the API's error codes need.
+enum class FrontEndStatus {
+  Ok,
+  InvalidOptions,      // CL_INVALID_BUILD_OPTIONS / CL_INVALID_COMPILER_OPTIONS / _LINKER_OPTIONS
+  Failed,              // CL_BUILD_PROGRAM_FAILURE / CL_COMPILE_PROGRAM_FAILURE / CL_LINK_PROGRAM_FAILURE
+  InvalidInput,        // CL_INVALID_BINARY / CL_INVALID_VALUE (IL that is not SPIR-V)
+};
+
+struct FrontEndResult {
+  FrontEndStatus status = FrontEndStatus::Failed;
+  std::string log;     // Clang's diagnostics with file:line:col, the validator's messages
+  Bytes bitcode;       // LLVM bitcode of the result
+  bool ok() const { return status == FrontEndStatus::Ok; }
+};
+
+// clCompileProgram's input_headers / header_include_names.
+struct EmbeddedHeader {
+  std::string name;
+  std::string source;
+};
+
+// The OpenCL C versions and 3.0 features the reference device supports (device info answers
+// these, and the compiler defines exactly these feature macros).
+struct LanguageSupport {
+  static std::vector<std::pair<std::string, unsigned>> c_versions();  // {"OpenCL C", CL_MAKE_VERSION}
+  static std::vector<std::string> c_features();                        // "__opencl_c_int64", ...
+  static std::string extensions();                                     // space separated
+};
+
+// clBuildProgram / clCompileProgram on source: preprocess and compile OpenCL C to bitcode
+// (compiled object). `options` are the API's option string; an unknown option is InvalidOptions.
+FrontEndResult compile_opencl_c(std::string_view source, std::string_view options,
+                                const std::vector<EmbeddedHeader>& headers);
+
+// clLinkProgram / the link half of clBuildProgram: link compiled objects and libraries into a
+// library (-create-library) or an executable (optimised unless -cl-opt-disable, keeping every
+// memory access of the program as written).
+FrontEndResult link_bitcode(const std::vector<Bytes>& inputs, std::string_view options);
+
+// clCreateProgramWithIL + build: validate SPIR-V for the OpenCL environment (SPIRV-Tools) and
+// translate it to bitcode, applying specialization constants (id -> value bytes).
+FrontEndResult translate_spirv(const Bytes& il,
+                               const std::vector<std::pair<std::uint32_t, Bytes>>& spec_constants);
+// The IL versions accepted (CL_DEVICE_IL_VERSION, CL_DEVICE_ILS_WITH_VERSION).
+std::string il_version_string();
+
+// clvet's program binary: a versioned header, the binary type and the bitcode (plus the build
+// options it was made with). Garbage reads back as false, never a crash.
+enum class BinaryKind : std::uint32_t { CompiledObject = 1, Library = 2, Executable = 3 };
+struct ProgramBinary {
+  BinaryKind kind = BinaryKind::Executable;
+  std::string options;
+  Bytes bitcode;
+};
+Bytes write_program_binary(const ProgramBinary& binary);
+bool read_program_binary(const std::uint8_t* data, std::size_t size, ProgramBinary& out,
+                         std::string& error);
+
+}  // namespace clvet::interp
