@@ -1,8 +1,358 @@
-// The atomic built-ins (placeholder until the family is written).
+// The atomic functions: OpenCL C 1.1/1.2 atomic_* (§6.12.11), the atom_* forms of the
+// cl_khr_{global,local}_int32_{base,extended}_atomics and cl_khr_int64_{base,extended}_atomics
+// extensions, and the C11-style functions of OpenCL C 2.0/3.0 (§6.13.11) with default and
+// explicit memory order and scope.
+//
+// Work-groups run in parallel on host threads while the lanes of one group run one after another
+// in lane order, which is one valid serialisation of the work-items' atomics: every operation is
+// a host atomic on the object itself, sequentially consistent whatever order the kernel asks for
+// (a stronger order is always allowed).
+#include <atomic>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <mutex>
+#include <string_view>
+#include <type_traits>
+
 #include "clvet/interp/builtin_abi.h"
 
 namespace clvet::interp {
+namespace {
 
-void register_atomic_builtins(BuiltinRegistry&) {}
+enum class Op : std::uint8_t {
+  // Read-modify-write operations returning the old value (1.x and fetch_*).
+  Add,
+  Sub,
+  Xchg,
+  Inc,
+  Dec,
+  Min,
+  Max,
+  And,
+  Or,
+  Xor,
+  CmpXchg,  // 1.x: returns old, stores val when old == cmp
+  Init,
+  Store,
+  Load,
+  CompareExchange,  // C11: bool, writes the old value to *expected on failure
+  TestAndSet,
+  Clear,  // atomic_flag
+  Fence,
+};
+
+template <Op kOp>
+constexpr bool kReturnsValue = kOp <= Op::CmpXchg || kOp == Op::Load;
+
+// The new value of a read-modify-write. Integer arithmetic wraps (OpenCL C's unsigned
+// arithmetic; for signed types the two's complement result the devices produce).
+template <class T, Op kOp>
+T combine(T old, T operand) {
+  if constexpr (std::is_integral_v<T>) {
+    using U = std::make_unsigned_t<T>;
+    switch (kOp) {
+      case Op::Add:
+      case Op::Inc:
+        return T(U(old) + U(operand));
+      case Op::Sub:
+      case Op::Dec:
+        return T(U(old) - U(operand));
+      case Op::Min:
+        return operand < old ? operand : old;
+      case Op::Max:
+        return operand > old ? operand : old;
+      case Op::And:
+        return T(old & operand);
+      case Op::Or:
+        return T(old | operand);
+      case Op::Xor:
+        return T(old ^ operand);
+      default:
+        return operand;  // Xchg
+    }
+  } else {
+    // cl_ext_float_atomics: fetch_min/max behave as fmin/fmax.
+    switch (kOp) {
+      case Op::Add:
+        return old + operand;
+      case Op::Sub:
+        return old - operand;
+      case Op::Min:
+        return std::fmin(old, operand);
+      case Op::Max:
+        return std::fmax(old, operand);
+      default:
+        return operand;  // Xchg
+    }
+  }
+}
+
+// A misaligned atomic object cannot be a host atomic: such operations (which the checkers
+// report through access()) are serialised among themselves instead.
+std::mutex& misaligned_lock() {
+  static std::mutex m;
+  return m;
+}
+
+template <class T>
+bool aligned(const T* p) {
+  return reinterpret_cast<std::uintptr_t>(p) % std::atomic_ref<T>::required_alignment == 0;
+}
+
+template <class T, Op kOp>
+T read_modify_write(T* p, T operand) {
+  if (!aligned(p)) {
+    std::lock_guard<std::mutex> hold(misaligned_lock());
+    T old;
+    std::memcpy(&old, p, sizeof(T));
+    const T updated = combine<T, kOp>(old, operand);
+    std::memcpy(p, &updated, sizeof(T));
+    return old;
+  }
+  std::atomic_ref<T> object(*p);
+  if constexpr (kOp == Op::Xchg) return object.exchange(operand);
+  if constexpr (std::is_integral_v<T>) {
+    if constexpr (kOp == Op::Add || kOp == Op::Inc) return object.fetch_add(operand);
+    if constexpr (kOp == Op::Sub || kOp == Op::Dec) return object.fetch_sub(operand);
+    if constexpr (kOp == Op::And) return object.fetch_and(operand);
+    if constexpr (kOp == Op::Or) return object.fetch_or(operand);
+    if constexpr (kOp == Op::Xor) return object.fetch_xor(operand);
+  }
+  T old = object.load();
+  while (!object.compare_exchange_weak(old, combine<T, kOp>(old, operand))) {
+  }
+  return old;
+}
+
+// Compares and, when equal, replaces; returns the old value (== expected on success).
+template <class T>
+T compare_and_swap(T* p, T expected, T desired) {
+  if (!aligned(p)) {
+    std::lock_guard<std::mutex> hold(misaligned_lock());
+    T old;
+    std::memcpy(&old, p, sizeof(T));
+    // C11 compares object representations (a float NaN can equal itself, +0 is not -0).
+    if (std::memcmp(&old, &expected, sizeof(T)) == 0) std::memcpy(p, &desired, sizeof(T));
+    return old;
+  }
+  std::atomic_ref<T>(*p).compare_exchange_strong(expected, desired);
+  return expected;
+}
+
+template <class T>
+T load(T* p) {
+  if (!aligned(p)) {
+    std::lock_guard<std::mutex> hold(misaligned_lock());
+    T v;
+    std::memcpy(&v, p, sizeof(T));
+    return v;
+  }
+  return std::atomic_ref<T>(*p).load();
+}
+
+template <class T>
+void store(T* p, T v) {
+  if (!aligned(p)) {
+    std::lock_guard<std::mutex> hold(misaligned_lock());
+    std::memcpy(p, &v, sizeof(T));
+    return;
+  }
+  std::atomic_ref<T>(*p).store(v);
+}
+
+template <class T>
+T* object_of(const BuiltinCall& call, std::uint32_t lane) {
+  return reinterpret_cast<T*>(call.args[0].get<std::uint64_t>(lane));
+}
+
+// Every lane's atomic object is checked as an atomic access first; a refused lane's result is 0.
+template <class T, Op kOp>
+void run(const BuiltinCall& call) {
+  const Operand& pointer = call.args[0];
+  const bool has_result = call.result.base != nullptr;
+  call.lanes.for_each([&](std::uint32_t l) {
+    T* p = object_of<T>(call, l);
+    if (!call.context->access(l, p, sizeof(T), Access::Atomic, pointer.address_space)) {
+      if constexpr (kReturnsValue<kOp>) {
+        if (has_result) call.result.set<T>(l, 0, T{});
+      } else if constexpr (kOp == Op::CompareExchange || kOp == Op::TestAndSet) {
+        if (has_result) call.result.set<std::uint8_t>(l, 0, 0);
+      }
+      return;
+    }
+    if constexpr (kOp == Op::Load) {
+      const T v = load(p);
+      if (has_result) call.result.set<T>(l, 0, v);
+    } else if constexpr (kOp == Op::Init || kOp == Op::Store) {
+      store(p, call.args[1].get<T>(l));
+    } else if constexpr (kOp == Op::CmpXchg) {
+      const T old = compare_and_swap(p, call.args[1].get<T>(l), call.args[2].get<T>(l));
+      if (has_result) call.result.set<T>(l, 0, old);
+    } else if constexpr (kOp == Op::CompareExchange) {
+      // bool atomic_compare_exchange_*(A* object, C* expected, C desired, ...): on failure the
+      // value read is written to *expected, which is plain (non-atomic) memory of this lane.
+      const Operand& expected_pointer = call.args[1];
+      T* expected = reinterpret_cast<T*>(expected_pointer.get<std::uint64_t>(l));
+      bool exchanged = false;
+      if (call.context->access(l, expected, sizeof(T), Access::Read,
+                               expected_pointer.address_space)) {
+        T want;
+        std::memcpy(&want, expected, sizeof(T));
+        const T old = compare_and_swap(p, want, call.args[2].get<T>(l));
+        exchanged = std::memcmp(&old, &want, sizeof(T)) == 0;
+        if (!exchanged && call.context->access(l, expected, sizeof(T), Access::Write,
+                                               expected_pointer.address_space))
+          std::memcpy(expected, &old, sizeof(T));
+      }
+      if (has_result) call.result.set<std::uint8_t>(l, 0, exchanged);
+    } else if constexpr (kOp == Op::TestAndSet) {
+      const T old = read_modify_write<T, Op::Xchg>(p, T(1));
+      if (has_result) call.result.set<std::uint8_t>(l, 0, old != 0);
+    } else if constexpr (kOp == Op::Clear) {
+      store(p, T(0));
+    } else {
+      // Inc and Dec take no operand: they add or subtract 1.
+      T operand = T(1);
+      if constexpr (kOp != Op::Inc && kOp != Op::Dec) operand = call.args[1].get<T>(l);
+      const T old = read_modify_write<T, kOp>(p, operand);
+      if (has_result) call.result.set<T>(l, 0, old);
+    }
+  });
+}
+
+// atomic_work_item_fence: lanes already see each other's effects in program order and the host
+// atomics are sequentially consistent, so there is nothing left to order.
+void fence(const BuiltinCall&) {}
+
+// Which object types a function accepts, per the spec and its extensions.
+enum class Family : std::uint8_t { Legacy, Atom, C11 };
+
+template <Op kOp>
+constexpr bool kFloatAllowed(Family f) {
+  // 1.x: "Only the atomic_xchg operation is supported for single precision floating-point".
+  // C11: load, store, init, exchange and compare-exchange on atomic_float/atomic_double, and
+  // cl_ext_float_atomics' fetch_add/sub/min/max.
+  if (f != Family::C11) return kOp == Op::Xchg;
+  return kOp == Op::Xchg || kOp == Op::Init || kOp == Op::Store || kOp == Op::Load ||
+         kOp == Op::CompareExchange || kOp == Op::Add || kOp == Op::Sub || kOp == Op::Min ||
+         kOp == Op::Max;
+}
+
+template <Op kOp>
+BuiltinFn for_object(Scalar s, Family f) {
+  // atomic_flag is an atomic_int.
+  if constexpr (kOp == Op::TestAndSet || kOp == Op::Clear)
+    return s == Scalar::Int ? &run<std::int32_t, kOp> : nullptr;
+  // The 1.x functions are 32-bit only; atom_* and C11 also take long and ulong.
+  const bool wide_allowed = f != Family::Legacy;
+  switch (s) {
+    case Scalar::Int:
+      return &run<std::int32_t, kOp>;
+    case Scalar::UInt:
+      return &run<std::uint32_t, kOp>;
+    case Scalar::Long:
+      return wide_allowed ? &run<std::int64_t, kOp> : nullptr;
+    case Scalar::ULong:
+      return wide_allowed ? &run<std::uint64_t, kOp> : nullptr;
+    default:
+      break;
+  }
+  if constexpr (kOp == Op::Add || kOp == Op::Sub || kOp == Op::Min || kOp == Op::Max ||
+                kOp == Op::Xchg || kOp == Op::Init || kOp == Op::Store || kOp == Op::Load ||
+                kOp == Op::CompareExchange) {
+    if (!kFloatAllowed<kOp>(f)) return nullptr;
+    if (s == Scalar::Float) return &run<float, kOp>;
+    if (s == Scalar::Double && f == Family::C11) return &run<double, kOp>;
+  }
+  return nullptr;
+}
+
+// Parameters before the memory order and scope of the _explicit forms.
+constexpr std::size_t operand_count(Op op) {
+  switch (op) {
+    case Op::Inc:
+    case Op::Dec:
+    case Op::Load:
+    case Op::TestAndSet:
+    case Op::Clear:
+      return 1;
+    case Op::CmpXchg:
+    case Op::CompareExchange:
+      return 3;
+    default:
+      return 2;
+  }
+}
+
+template <Op kOp, Family kFamily>
+BuiltinFn resolve(const Signature& s) {
+  if (s.params.empty() || !s.params[0].pointer) return nullptr;
+  const std::size_t n = operand_count(kOp);
+  // _explicit forms add one order (two for compare-exchange) and optionally a scope.
+  const bool is_explicit = s.name.size() > 9 && s.name.ends_with("_explicit");
+  const std::size_t orders = kOp == Op::CompareExchange ? 2 : 1;
+  if (is_explicit ? s.params.size() != n + orders && s.params.size() != n + orders + 1
+                  : s.params.size() != n)
+    return nullptr;
+  if constexpr (kOp == Op::CompareExchange) {
+    if (!s.params[1].pointer || s.params[1].scalar != s.params[0].scalar) return nullptr;
+  }
+  const std::size_t object_size = scalar_size(s.params[0].scalar);
+  if constexpr (kReturnsValue<kOp>) {
+    if (s.result_element_size != object_size) return nullptr;
+  }
+  if (s.params[0].width != 1) return nullptr;
+  return for_object<kOp>(s.params[0].scalar, kFamily);
+}
+
+BuiltinFn resolve_fence(const Signature& s) {
+  return s.params.size() == 3 && s.result_element_size == 0 ? &fence : nullptr;
+}
+
+template <Op kOp>
+void add_both(BuiltinRegistry& r, std::string_view suffix) {
+  r.add(std::string("atomic_") + std::string(suffix), resolve<kOp, Family::Legacy>);
+  r.add(std::string("atom_") + std::string(suffix), resolve<kOp, Family::Atom>);
+}
+
+template <Op kOp>
+void add_c11(BuiltinRegistry& r, std::string_view name) {
+  r.add(name, resolve<kOp, Family::C11>);
+  r.add(std::string(name) + "_explicit", resolve<kOp, Family::C11>);
+}
+
+}  // namespace
+
+void register_atomic_builtins(BuiltinRegistry& r) {
+  add_both<Op::Add>(r, "add");
+  add_both<Op::Sub>(r, "sub");
+  add_both<Op::Xchg>(r, "xchg");
+  add_both<Op::Inc>(r, "inc");
+  add_both<Op::Dec>(r, "dec");
+  add_both<Op::CmpXchg>(r, "cmpxchg");
+  add_both<Op::Min>(r, "min");
+  add_both<Op::Max>(r, "max");
+  add_both<Op::And>(r, "and");
+  add_both<Op::Or>(r, "or");
+  add_both<Op::Xor>(r, "xor");
+
+  r.add("atomic_init", resolve<Op::Init, Family::C11>);
+  add_c11<Op::Store>(r, "atomic_store");
+  add_c11<Op::Load>(r, "atomic_load");
+  add_c11<Op::Xchg>(r, "atomic_exchange");
+  add_c11<Op::CompareExchange>(r, "atomic_compare_exchange_strong");
+  add_c11<Op::CompareExchange>(r, "atomic_compare_exchange_weak");
+  add_c11<Op::Add>(r, "atomic_fetch_add");
+  add_c11<Op::Sub>(r, "atomic_fetch_sub");
+  add_c11<Op::Or>(r, "atomic_fetch_or");
+  add_c11<Op::Xor>(r, "atomic_fetch_xor");
+  add_c11<Op::And>(r, "atomic_fetch_and");
+  add_c11<Op::Min>(r, "atomic_fetch_min");
+  add_c11<Op::Max>(r, "atomic_fetch_max");
+  add_c11<Op::TestAndSet>(r, "atomic_flag_test_and_set");
+  add_c11<Op::Clear>(r, "atomic_flag_clear");
+  r.add("atomic_work_item_fence", resolve_fence);
+}
 
 }  // namespace clvet::interp
