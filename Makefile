@@ -6,13 +6,15 @@
 #               of the multithreaded tests first, then every test)
 #   make bench  build, then the benchmark (not a test) of the layer's overhead on a million
 #               cheap calls: CPU time without the layer, under it, and tracing, as ratios
+#   make bench-kernels  build, then the kernel benchmark (not a test): eleven kernels on the
+#               reference device, PoCL and Oclgrind, CPU time and ratios (SCALE=1 by default)
 
 BUILD ?= build
 TSAN_BUILD ?= build-tsan
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: deps build demo test tsan bench clean
+.PHONY: deps build demo test tsan bench bench-kernels clean
 
 deps:
 	./.ci/install-deps
@@ -43,6 +45,10 @@ test: tsan build
 
 bench: build
 	./tests/bench/layer_overhead.sh $(BUILD)
+
+SCALE ?= 1
+bench-kernels: build
+	./tests/bench/kernel_speed.sh $(BUILD) $(SCALE)
 
 clean:
 	rm -rf $(BUILD) $(TSAN_BUILD)
