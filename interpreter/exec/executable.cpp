@@ -1,29 +1,156 @@
-// Executable::load: decodes a linked program for the lockstep engine (until the decoder lands:
-// the kernels' interfaces only, and launches that fail with a message).
+// Executable: a decoded program with its program-scope variables, and the launch of an
+// NDRange: work-groups handed out to the host's cores, each run by a lockstep WorkGroupRunner.
 #include "clvet/interp/executable.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <thread>
+
+#include "decode/program_ir.h"
+#include "exec/work_group.h"
 
 namespace clvet::interp {
 namespace {
 
-class InterfaceOnly final : public Executable {
+unsigned pool_size() {
+  if (const char* v = std::getenv("CLVET_THREADS")) {
+    int n = std::atoi(v);
+    if (n > 0) return static_cast<unsigned>(n);
+  }
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+class DecodedExecutable final : public Executable {
  public:
-  explicit InterfaceOnly(std::vector<KernelInfo> kernels) : kernels_(std::move(kernels)) {}
-  const std::vector<KernelInfo>& kernels() const override { return kernels_; }
-  std::uint64_t global_variable_size() const override { return 0; }
-  LaunchResult launch(const LaunchRequest&) override {
-    return {false, "the interpreter cannot execute kernels yet", {}};
+  explicit DecodedExecutable(ir::Module module) : module_(std::move(module)) {
+    // Program-scope __global and __constant variables live as long as the program (2.0 §6.5).
+    storage_.assign(module_.global_globals_size + 16, std::byte{0});
+    addresses_.resize(module_.globals.size());
+    for (std::size_t g = 0; g < module_.globals.size(); ++g)
+      if (module_.globals[g].address_space != kLocal)
+        addresses_[g] = reinterpret_cast<std::uint64_t>(storage_.data() + module_.globals[g].local_offset);
+    for (std::size_t g = 0; g < module_.globals.size(); ++g) {
+      const ir::Global& global = module_.globals[g];
+      if (global.address_space == kLocal || global.init.empty()) continue;
+      std::byte* at = storage_.data() + global.local_offset;
+      std::memcpy(at, global.init.data(), global.init.size());
+      for (const ir::Relocation& r : global.relocations) {
+        std::uint64_t address = addresses_[r.global] + static_cast<std::uint64_t>(r.addend);
+        std::memcpy(at + r.offset, &address, 8);
+      }
+    }
   }
 
+  const std::vector<KernelInfo>& kernels() const override { return module_.kernels; }
+  std::uint64_t global_variable_size() const override {
+    std::uint64_t total = 0;
+    for (const ir::Global& g : module_.globals)
+      if (g.address_space == kGlobal) total += g.size;
+    return total;
+  }
+
+  LaunchResult launch(const LaunchRequest& request) override;
+
  private:
-  std::vector<KernelInfo> kernels_;
+  ir::Module module_;
+  std::vector<std::byte> storage_;
+  std::vector<std::uint64_t> addresses_;
 };
+
+LaunchResult DecodedExecutable::launch(const LaunchRequest& request) {
+  LaunchResult result;
+  auto it = std::find_if(module_.kernels.begin(), module_.kernels.end(),
+                         [&](const KernelInfo& k) { return k.name == request.kernel; });
+  if (it == module_.kernels.end()) {
+    result.error = fmt::format("no kernel named '{}' in the program", request.kernel);
+    return result;
+  }
+  std::size_t index = static_cast<std::size_t>(it - module_.kernels.begin());
+  LaunchShared shared;
+  shared.module = &module_;
+  shared.kernel = module_.kernel_functions[index];
+  shared.info = &*it;
+  shared.args = &request.args;
+  shared.global_addresses = addresses_;
+  NDRangeGeometry& g = shared.geometry;
+  g.work_dim = request.work_dim;
+  std::uint64_t total_groups = 1;
+  for (int d = 0; d < 3; ++d) {
+    g.global_size[d] = d < int(request.work_dim) ? request.global_size[d] : 1;
+    g.global_offset[d] = d < int(request.work_dim) ? request.global_offset[d] : 0;
+    g.local_size[d] = d < int(request.work_dim) ? std::max<std::uint64_t>(1, request.local_size[d]) : 1;
+    g.enqueued_local_size[d] = g.local_size[d];
+    g.num_groups[d] = (g.global_size[d] + g.local_size[d] - 1) / g.local_size[d];
+    shared.groups[d] = g.num_groups[d];
+    total_groups *= g.num_groups[d];
+  }
+  if (g.local_size[0] * g.local_size[1] * g.local_size[2] > (1u << 20)) {
+    result.error = "work-group too large for the interpreter";
+    return result;
+  }
+  // Every object the kernel may reach: its buffers and the program's variables.
+  for (const LaunchArg& a : request.args)
+    if (a.kind == LaunchArg::Kind::Buffer) shared.regions.add(a.pointer, a.size);
+  shared.regions.add(storage_.data(), module_.global_globals_size);
+  shared.regions.seal();
+
+  unsigned threads = request.threads ? request.threads : pool_size();
+  threads = static_cast<unsigned>(std::min<std::uint64_t>(threads, total_groups));
+  std::atomic<std::uint64_t> next{0};
+  // printf output is kept per group and joined in group order: output is deterministic.
+  std::vector<std::string> printed;
+  std::mutex mutex;
+  std::vector<ExecutionProblem> problems;
+  std::uint64_t problem_count = 0;
+  auto worker = [&] {
+    WorkGroupRunner runner(shared);
+    std::vector<std::pair<std::uint64_t, std::string>> mine;
+    for (;;) {
+      std::uint64_t n = next.fetch_add(1);
+      if (n >= total_groups) break;
+      std::uint64_t group[3] = {n % shared.groups[0], (n / shared.groups[0]) % shared.groups[1],
+                                n / (shared.groups[0] * shared.groups[1])};
+      runner.run(group);
+      std::string text = runner.take_printf_output();
+      if (!text.empty()) mine.emplace_back(n, std::move(text));
+    }
+    std::lock_guard lock(mutex);
+    for (auto& [n, text] : mine) {
+      if (printed.size() <= n) printed.resize(n + 1);
+      printed[n] = std::move(text);
+    }
+    problem_count += runner.problem_count();
+    for (const ExecutionProblem& p : runner.problems())
+      if (problems.size() < 16) problems.push_back(p);
+  };
+  if (threads <= 1) {
+    worker();
+  } else {
+    std::vector<std::jthread> pool;
+    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker);
+  }
+  for (std::string& text : printed) result.printf_output += text;
+  for (const ExecutionProblem& p : problems)
+    result.problems.push_back(p.line ? fmt::format("{}:{}: {}", p.line, p.column, p.message)
+                                     : p.message);
+  if (problem_count > problems.size())
+    result.problems.push_back(fmt::format("... and {} more", problem_count - problems.size()));
+  result.ok = true;
+  return result;
+}
 
 }  // namespace
 
 std::shared_ptr<Executable> Executable::load(const Bytes& bitcode, std::string& error) {
-  std::vector<KernelInfo> kernels;
-  if (!kernel_infos(bitcode, kernels, error)) return nullptr;
-  return std::make_shared<InterfaceOnly>(std::move(kernels));
+  ir::Module module;
+  if (!kernel_infos(bitcode, module.kernels, error)) return nullptr;
+  if (!ir::decode_module(bitcode, module, error)) return nullptr;
+  return std::make_shared<DecodedExecutable>(std::move(module));
 }
 
 }  // namespace clvet::interp

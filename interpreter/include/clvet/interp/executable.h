@@ -61,6 +61,10 @@ struct LaunchResult {
   bool ok = false;
   std::string error;          // why the kernel could not run
   std::string printf_output;  // flushed by the caller at completion
+  // What the engine refused to do or saw go wrong (an access outside every object, barrier
+  // divergence, unreachable code), with source line:column; the kernel checkers (issue 4) turn
+  // these into structured findings.
+  std::vector<std::string> problems;
 };
 
 class Executable {

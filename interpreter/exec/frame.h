@@ -1,0 +1,67 @@
+// A function's activation in the lockstep engine: its registers for every lane of the
+// work-group, its lanes' private memory and its reconvergence stack. OpenCL C has no recursion,
+// so each function has one frame per worker thread, reused by every call.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "exec/work_group.h"
+
+namespace clvet::interp {
+
+struct WorkGroupRunner::Frame {
+  const ir::Function* fn = nullptr;
+  std::vector<std::byte*> base;          // per register: lane l's value at base + l * size
+  std::vector<std::byte> storage;
+  std::vector<std::byte> private_area;   // allocas: lane l's at l * private_stride
+  std::uint32_t private_stride = 0;
+  std::vector<std::vector<std::byte>> byval;  // kernels' by-value struct arguments, per lane
+
+  // Reconvergence stack: each entry runs its lanes from `block` until they reach `reconv`.
+  struct Entry {
+    std::uint32_t block, reconv, begin, count, epoch;
+  };
+  std::vector<Entry> stack;
+  std::vector<std::uint32_t> pool;       // entries' lane lists
+  std::vector<std::uint8_t> done;        // lanes that have returned
+  std::uint32_t done_count = 0;
+  std::vector<std::uint32_t> by_edge;
+  bool active = false;
+};
+
+inline void copy_lanes(WorkGroupRunner::Frame& f, std::uint32_t dst, std::uint32_t src,
+                       std::uint32_t size, const WorkGroupRunner::LaneSet& lanes) {
+  std::byte* d = f.base[dst];
+  const std::byte* s = f.base[src];
+  if (lanes.full) {
+    std::memcpy(d, s, std::size_t(size) * lanes.count);
+    return;
+  }
+  for (std::uint32_t k = 0; k < lanes.count; ++k) {
+    std::size_t o = std::size_t(lanes.ids[k]) * size;
+    std::memcpy(d + o, s + o, size);
+  }
+}
+
+inline void take_edge(WorkGroupRunner::Frame& f, const ir::Edge& edge,
+                      const WorkGroupRunner::LaneSet& lanes) {
+  for (std::uint32_t c = 0; c < edge.copy_count; ++c) {
+    const ir::PhiCopy& copy = f.fn->edge_copies[edge.copy_first + c];
+    copy_lanes(f, copy.dst, copy.src, copy.size, lanes);
+  }
+}
+
+inline std::int64_t read_signed(const std::byte* p, ir::Ty ty) {
+  switch (ty) {
+    case ir::Ty::I1: return static_cast<std::uint8_t>(*p) & 1;
+    case ir::Ty::I8: { std::int8_t v; std::memcpy(&v, p, 1); return v; }
+    case ir::Ty::I16: { std::int16_t v; std::memcpy(&v, p, 2); return v; }
+    case ir::Ty::I32: { std::int32_t v; std::memcpy(&v, p, 4); return v; }
+    default: { std::int64_t v; std::memcpy(&v, p, 8); return v; }
+  }
+}
+
+}  // namespace clvet::interp

@@ -1,0 +1,359 @@
+// The lockstep engine's control: frames, calls, divergence and reconvergence, and what the
+// built-ins may ask of it. The instruction families are in work_group_ops.cpp.
+#include "exec/work_group.h"
+
+#include <fmt/format.h>
+
+#include <cstring>
+
+#include "exec/frame.h"
+
+namespace clvet::interp {
+
+using ir::Op;
+
+WorkGroupRunner::WorkGroupRunner(const LaunchShared& shared)
+    : shared_(shared), module_(*shared.module), geometry_(shared.geometry) {
+  capacity_ = static_cast<std::uint32_t>(shared.geometry.local_size[0] *
+                                         shared.geometry.local_size[1] *
+                                         shared.geometry.local_size[2]);
+  for (auto& ids : local_ids_) ids.resize(capacity_);
+  all_lanes_.resize(capacity_);
+  for (std::uint32_t l = 0; l < capacity_; ++l) all_lanes_[l] = l;
+  frames_.resize(module_.functions.size());
+  // The __local arena: the program's __local variables, then the kernel's __local arguments.
+  std::uint64_t size = module_.local_globals_size;
+  for (const LaunchArg& a : *shared.args)
+    if (a.kind == LaunchArg::Kind::Local) size = (size + 15) / 16 * 16 + a.size;
+  local_arena_.resize(size + 16);
+  own_regions_.add(local_arena_.data(), size);
+  own_regions_.seal();
+}
+
+WorkGroupRunner::~WorkGroupRunner() = default;
+
+WorkGroupRunner::Frame& WorkGroupRunner::frame(std::uint32_t function) {
+  std::unique_ptr<Frame>& f = frames_[function];
+  if (!f) {
+    f = std::make_unique<Frame>();
+    f->fn = &module_.functions[function];
+    set_up_frame(*f);
+  }
+  return *f;
+}
+
+void WorkGroupRunner::set_up_frame(Frame& f) {
+  const ir::Function& fn = *f.fn;
+  std::size_t total = 0;
+  std::vector<std::size_t> offsets(fn.registers.size());
+  for (std::size_t r = 0; r < fn.registers.size(); ++r) {
+    offsets[r] = total;
+    total += (std::size_t(fn.registers[r].size) * capacity_ + 15) / 16 * 16;
+  }
+  f.storage.assign(total + 16, std::byte{0});
+  f.base.resize(fn.registers.size());
+  for (std::size_t r = 0; r < fn.registers.size(); ++r) f.base[r] = f.storage.data() + offsets[r];
+  // Constants: one byte image, patched with the addresses of globals, copied to every lane.
+  std::vector<std::uint8_t> image;
+  for (const ir::ConstantValue& c : fn.constants) {
+    image = c.bytes;
+    for (const ir::Relocation& rel : c.relocations) {
+      const ir::Global& g = module_.globals[rel.global];
+      std::uint64_t address = g.address_space == kLocal
+                                  ? reinterpret_cast<std::uint64_t>(local_arena_.data()) + g.local_offset
+                                  : shared_.global_addresses[rel.global];
+      address += static_cast<std::uint64_t>(rel.addend);
+      std::memcpy(image.data() + rel.offset, &address, 8);
+    }
+    std::uint32_t size = fn.registers[c.reg].size;
+    for (std::uint32_t l = 0; l < capacity_; ++l)
+      std::memcpy(f.base[c.reg] + std::size_t(l) * size, image.data(), size);
+  }
+  // Private memory: each lane's allocas, at fixed addresses for the frame's lifetime.
+  f.private_stride = (fn.private_size + 15) / 16 * 16;
+  f.private_area.assign(std::size_t(f.private_stride) * capacity_ + 16, std::byte{0});
+  for (const ir::Alloca& a : fn.allocas)
+    for (std::uint32_t l = 0; l < capacity_; ++l) {
+      auto address = reinterpret_cast<std::uint64_t>(f.private_area.data() +
+                                                     std::size_t(l) * f.private_stride + a.offset);
+      std::memcpy(f.base[a.reg] + std::size_t(l) * 8, &address, 8);
+    }
+  if (fn.private_size) {
+    own_regions_.add(f.private_area.data(), std::size_t(f.private_stride) * capacity_);
+    own_regions_.seal();
+  }
+  f.done.assign(capacity_, 0);
+}
+
+bool WorkGroupRunner::check_slow(std::uint64_t address, std::size_t size) {
+  const MemoryMap::Region* r = shared_.regions.find(address, size);
+  if (!r) r = own_regions_.find(address, size);
+  if (!r) return false;
+  hit_lo_ = r->lo;
+  hit_span_ = r->hi - r->lo - 1;
+  return true;
+}
+
+bool WorkGroupRunner::access(std::uint32_t, const void* address, std::size_t size, Access,
+                             std::uint8_t) {
+  return check(reinterpret_cast<std::uint64_t>(address), size);
+}
+
+void WorkGroupRunner::print(std::uint32_t, std::string_view text) { printf_.append(text); }
+
+void WorkGroupRunner::problem(const ir::Instr& in, std::string message) {
+  ++problem_count_;
+  if (problems_.size() < 16) problems_.push_back({std::move(message), in.line, in.column});
+}
+
+void WorkGroupRunner::run(const std::uint64_t group[3]) {
+  for (int d = 0; d < 3; ++d) {
+    group_[d] = group[d];
+    // The last group of a dimension may be smaller (non-uniform work-groups, 2.0).
+    std::uint64_t start = group[d] * shared_.geometry.local_size[d];
+    geometry_.local_size[d] =
+        std::min(shared_.geometry.local_size[d], shared_.geometry.global_size[d] - start);
+  }
+  std::uint32_t lx = static_cast<std::uint32_t>(geometry_.local_size[0]);
+  std::uint32_t ly = static_cast<std::uint32_t>(geometry_.local_size[1]);
+  std::uint32_t lanes = lx * ly * static_cast<std::uint32_t>(geometry_.local_size[2]);
+  if (lanes != lanes_ || lx != local_ids_row_) {
+    for (std::uint32_t l = 0; l < lanes; ++l) {
+      local_ids_[0][l] = l % lx;
+      local_ids_[1][l] = (l / lx) % ly;
+      local_ids_[2][l] = l / (lx * ly);
+    }
+    lanes_ = lanes;
+    local_ids_row_ = lx;
+  }
+  Frame& k = frame(shared_.kernel);
+  if (!uniform_set_up_) {
+    // The kernel's arguments are the same for every group: set them once per launch.
+    std::uint64_t local_offset = module_.local_globals_size;
+    const ir::Function& fn = *k.fn;
+    for (std::size_t i = 0; i < fn.params.size() && i < shared_.args->size(); ++i) {
+      const LaunchArg& a = (*shared_.args)[i];
+      std::uint32_t reg = fn.params[i];
+      std::uint32_t size = fn.registers[reg].size;
+      std::vector<std::byte> value(size);
+      std::uint64_t pointer = 0;
+      switch (a.kind) {
+        case LaunchArg::Kind::Buffer: pointer = reinterpret_cast<std::uint64_t>(a.pointer); break;
+        case LaunchArg::Kind::Null: break;
+        case LaunchArg::Kind::Local:
+          local_offset = (local_offset + 15) / 16 * 16;
+          pointer = reinterpret_cast<std::uint64_t>(local_arena_.data()) + local_offset;
+          local_offset += a.size;
+          break;
+        case LaunchArg::Kind::Bytes:
+          if (fn.registers[reg].ty == ir::Ty::Ptr && a.bytes.size() != 8) {
+            // A struct passed by value: each work-item gets its own copy (private memory).
+            k.byval.emplace_back(std::size_t(capacity_) * ((a.bytes.size() + 15) / 16 * 16));
+            std::size_t stride = (a.bytes.size() + 15) / 16 * 16;
+            std::vector<std::byte>& copies = k.byval.back();
+            for (std::uint32_t l = 0; l < capacity_; ++l) {
+              std::memcpy(copies.data() + l * stride, a.bytes.data(), a.bytes.size());
+              auto address = reinterpret_cast<std::uint64_t>(copies.data() + l * stride);
+              std::memcpy(k.base[reg] + std::size_t(l) * 8, &address, 8);
+            }
+            own_regions_.add(copies.data(), copies.size());
+            own_regions_.seal();
+            continue;
+          }
+          std::memcpy(value.data(), a.bytes.data(), std::min<std::size_t>(size, a.bytes.size()));
+          break;
+      }
+      if (a.kind != LaunchArg::Kind::Bytes) std::memcpy(value.data(), &pointer, std::min<std::size_t>(size, 8));
+      for (std::uint32_t l = 0; l < capacity_; ++l)
+        std::memcpy(k.base[reg] + std::size_t(l) * size, value.data(), size);
+    }
+    uniform_set_up_ = true;
+  }
+  call(shared_.kernel, all_lanes_.data(), lanes_);
+}
+
+// Runs `function` for the given lanes until each has returned. Control flow follows the
+// reconvergence-stack discipline: a divergent branch pushes one entry per side, each to run
+// until it reaches the branch's immediate post-dominator, where the lanes meet again.
+void WorkGroupRunner::call(std::uint32_t function, const std::uint32_t* ids, std::uint32_t count) {
+  Frame& f = frame(function);
+  const ir::Function& fn = *f.fn;
+  if (f.active) {
+    problem(fn.code.empty() ? ir::Instr{} : fn.code.front(),
+            fmt::format("recursive call of '{}' (OpenCL C forbids recursion)", fn.name));
+    return;
+  }
+  f.active = true;
+  f.pool.assign(ids, ids + count);
+  f.stack.clear();
+  f.stack.push_back({0, ir::kExitBlock, 0, count, 0});
+  for (std::uint32_t i = 0; i < count; ++i) f.done[ids[i]] = 0;
+  f.done_count = 0;
+
+  while (!f.stack.empty()) {
+    Frame::Entry& e = f.stack.back();
+    if (e.block == e.reconv || e.count == 0) {
+      f.pool.resize(e.begin);
+      f.stack.pop_back();
+      continue;
+    }
+    if (e.block == ir::kExitBlock) {
+      // Cannot happen for well-formed control flow; never run a block that does not exist.
+      problem(fn.code.back(), "lanes left a function without returning");
+      for (std::uint32_t i = 0; i < e.count; ++i) f.done[f.pool[e.begin + i]] = 1;
+      f.done_count += e.count;
+      f.pool.resize(e.begin);
+      f.stack.pop_back();
+      continue;
+    }
+    if (e.epoch != f.done_count) {
+      // Lanes returned since this entry was made: drop them.
+      std::uint32_t* lanes = f.pool.data() + e.begin;
+      std::uint32_t kept = 0;
+      for (std::uint32_t i = 0; i < e.count; ++i)
+        if (!f.done[lanes[i]]) lanes[kept++] = lanes[i];
+      e.count = kept;
+      e.epoch = f.done_count;
+      if (kept == 0) continue;
+    }
+    const ir::Block& block = fn.blocks[e.block];
+    LaneSet lanes{f.pool.data() + e.begin, e.count, e.count == lanes_ && count == lanes_};
+    // Phis take the values their incoming edge left in their temporaries.
+    for (std::uint32_t p = 0; p < block.phi_count; ++p) {
+      const ir::PhiCopy& c = fn.phi_entries[block.phi_first + p];
+      copy_lanes(f, c.dst, c.src, c.size, lanes);
+    }
+    const ir::Instr* code = fn.code.data();
+    std::uint32_t last = block.end - 1;
+    for (std::uint32_t i = block.first; i < last; ++i) {
+      const ir::Instr& in = code[i];
+      if (in.op == Op::Call) {
+        const ir::Function& callee = module_.functions[in.imm];
+        Frame& cf = frame(static_cast<std::uint32_t>(in.imm));
+        for (std::uint32_t a = 0; a < in.extra_count && a < callee.params.size(); ++a) {
+          std::uint32_t src = fn.extra[in.extra + a];
+          std::uint32_t dst = callee.params[a];
+          std::uint32_t size = callee.registers[dst].size;
+          for (std::uint32_t k = 0; k < lanes.count; ++k) {
+            std::uint32_t l = lanes.ids[k];
+            std::memcpy(cf.base[dst] + std::size_t(l) * size, f.base[src] + std::size_t(l) * size, size);
+          }
+        }
+        // The callee's lane pool is its own (no recursion): ours stays valid.
+        call(static_cast<std::uint32_t>(in.imm), lanes.ids, lanes.count);
+        if (in.dst != ir::kNoRegister && callee.return_reg != ir::kNoRegister) {
+          std::uint32_t size = callee.return_size;
+          for (std::uint32_t k = 0; k < lanes.count; ++k) {
+            std::uint32_t l = lanes.ids[k];
+            std::memcpy(f.base[in.dst] + std::size_t(l) * size,
+                        cf.base[callee.return_reg] + std::size_t(l) * size, size);
+          }
+        }
+        continue;
+      }
+      if (in.op == Op::Barrier) {
+        if (lanes.count != lanes_)
+          problem(in, fmt::format("barrier reached by {} of the work-group's {} work-items "
+                                  "(barrier divergence, §6.12.8)", lanes.count, lanes_));
+        continue;
+      }
+      execute(f, in, lanes);
+    }
+    // The terminator.
+    const ir::Instr& t = code[last];
+    Frame::Entry& top = f.stack.back();
+    switch (t.op) {
+      case Op::Br: {
+        const ir::Edge& edge = fn.edges[t.extra];
+        take_edge(f, edge, lanes);
+        top.block = edge.target;
+        break;
+      }
+      case Op::CondBr:
+      case Op::Switch: {
+        // Lanes by edge.
+        std::uint32_t edges = t.op == Op::CondBr ? 2 : t.extra_count + 1;
+        f.by_edge.assign(lanes.count, 0);
+        const std::byte* cond = f.base[t.a];
+        for (std::uint32_t k = 0; k < lanes.count; ++k) {
+          std::uint32_t l = lanes.ids[k];
+          std::uint32_t chosen = 0;
+          if (t.op == Op::CondBr) {
+            chosen = static_cast<std::uint8_t>(cond[l]) ? 0 : 1;
+          } else {
+            std::int64_t v = read_signed(cond + std::size_t(l) * ir::ty_size(t.ty), t.ty);
+            for (std::uint32_t c = 0; c < t.extra_count; ++c)
+              if (fn.extra_imm[t.c + c] == v) {
+                chosen = c + 1;
+                break;
+              }
+          }
+          f.by_edge[k] = chosen;
+        }
+        std::uint32_t first = f.by_edge.empty() ? 0 : f.by_edge[0];
+        bool uniform = true;
+        for (std::uint32_t k = 1; k < lanes.count && uniform; ++k) uniform = f.by_edge[k] == first;
+        if (uniform) {
+          const ir::Edge& edge = fn.edges[t.extra + first];
+          take_edge(f, edge, lanes);
+          top.block = edge.target;
+          break;
+        }
+        // Divergence: one entry per edge taken, all reconverging at the post-dominator.
+        std::uint32_t reconv = fn.blocks[top.block].ipdom;
+        std::vector<std::uint32_t> split;
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> groups;  // edge, count
+        split.reserve(lanes.count);
+        for (std::uint32_t edge = edges; edge-- > 0;) {
+          std::uint32_t n = 0;
+          for (std::uint32_t k = 0; k < lanes.count; ++k)
+            if (f.by_edge[k] == edge) {
+              split.push_back(lanes.ids[k]);
+              ++n;
+            }
+          if (n) groups.push_back({edge, n});
+        }
+        std::uint32_t base;
+        if (reconv == top.reconv) {
+          // The current entry would only wait to be popped: reuse its lanes' room.
+          base = top.begin;
+          f.stack.pop_back();
+          f.pool.resize(base);
+        } else {
+          top.block = reconv;
+          base = static_cast<std::uint32_t>(f.pool.size());
+        }
+        f.pool.insert(f.pool.end(), split.begin(), split.end());
+        std::uint32_t at = base;
+        for (auto [edge_index, n] : groups) {
+          const ir::Edge& edge = fn.edges[t.extra + edge_index];
+          LaneSet side{f.pool.data() + at, n, false};
+          take_edge(f, edge, side);
+          f.stack.push_back({edge.target, reconv, at, n, f.done_count});
+          at += n;
+        }
+        break;
+      }
+      case Op::Ret: {
+        if (t.a != ir::kNoRegister) copy_lanes(f, fn.return_reg, t.a, t.size, lanes);
+        for (std::uint32_t k = 0; k < lanes.count; ++k) f.done[lanes.ids[k]] = 1;
+        f.done_count += lanes.count;
+        top.block = ir::kExitBlock;
+        top.reconv = ir::kExitBlock;
+        break;
+      }
+      case Op::Unreachable:
+      default: {
+        problem(t, "reached 'unreachable' (undefined behaviour in the kernel)");
+        for (std::uint32_t k = 0; k < lanes.count; ++k) f.done[lanes.ids[k]] = 1;
+        f.done_count += lanes.count;
+        top.block = ir::kExitBlock;
+        top.reconv = ir::kExitBlock;
+        break;
+      }
+    }
+  }
+  f.active = false;
+}
+
+}  // namespace clvet::interp

@@ -1,0 +1,109 @@
+// The lockstep engine: runs one work-group at a time on one host thread, every decoded
+// instruction over all active lanes, with an active-lane list that splits at divergent
+// branches and reconverges at the branch's immediate post-dominator.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "decode/program_ir.h"
+#include "exec/memory_map.h"
+
+namespace clvet::interp {
+
+// What a launch shares between its worker threads (read-only while groups run).
+struct LaunchShared {
+  const ir::Module* module = nullptr;
+  std::uint32_t kernel = 0;                  // index into module->functions
+  const KernelInfo* info = nullptr;
+  NDRangeGeometry geometry;                  // local_size: the enqueued one
+  std::uint64_t groups[3] = {1, 1, 1};
+  const std::vector<LaunchArg>* args = nullptr;
+  std::vector<std::uint64_t> global_addresses;  // per module global (__local: 0)
+  MemoryMap regions;                         // buffers, program globals, constants
+};
+
+// Something the engine refused to do, or undefined behaviour it saw (issue 4 turns these into
+// structured findings).
+struct ExecutionProblem {
+  std::string message;
+  std::uint32_t line = 0, column = 0;
+};
+
+class WorkGroupRunner final : public BuiltinContext {
+ public:
+  explicit WorkGroupRunner(const LaunchShared& shared);
+  ~WorkGroupRunner() override;
+
+  void run(const std::uint64_t group[3]);
+
+  const std::vector<ExecutionProblem>& problems() const { return problems_; }
+  std::uint64_t problem_count() const { return problem_count_; }
+  std::string take_printf_output() { return std::move(printf_); }
+
+  // BuiltinContext
+  const NDRangeGeometry& geometry() const override { return geometry_; }
+  const std::uint64_t* group_id() const override { return group_; }
+  std::uint32_t local_id(std::uint32_t lane, unsigned dim) const override {
+    return dim < 3 ? local_ids_[dim][lane] : 0;
+  }
+  std::uint32_t lane_count() const override { return lanes_; }
+  bool access(std::uint32_t lane, const void* address, std::size_t size, Access kind,
+              std::uint8_t address_space) override;
+  void print(std::uint32_t lane, std::string_view text) override;
+
+  struct Frame;
+  struct LaneSet {
+    const std::uint32_t* ids;
+    std::uint32_t count;
+    bool full;
+  };
+
+ private:
+  Frame& frame(std::uint32_t function);
+  void set_up_frame(Frame& f);
+  void call(std::uint32_t function, const std::uint32_t* ids, std::uint32_t count);
+  void execute(Frame& f, const ir::Instr& in, const LaneSet& lanes);
+  void problem(const ir::Instr& in, std::string message);
+  bool check(std::uint64_t address, std::size_t size) {
+    if (address - hit_lo_ <= hit_span_ && address + size - hit_lo_ <= hit_span_ + 1) return true;
+    return check_slow(address, size);
+  }
+  bool check_slow(std::uint64_t address, std::size_t size);
+
+  // Instruction families (work_group_ops.cpp).
+  void arithmetic(Frame& f, const ir::Instr& in, const LaneSet& lanes);
+  void compare(Frame& f, const ir::Instr& in, const LaneSet& lanes);
+  void cast(Frame& f, const ir::Instr& in, const LaneSet& lanes);
+  void vector_op(Frame& f, const ir::Instr& in, const LaneSet& lanes);
+  void memory(Frame& f, const ir::Instr& in, const LaneSet& lanes);
+  void atomic(Frame& f, const ir::Instr& in, const LaneSet& lanes);
+  void intrinsic(Frame& f, const ir::Instr& in, const LaneSet& lanes);
+  void builtin(Frame& f, const ir::Instr& in, const LaneSet& lanes);
+
+  const LaunchShared& shared_;
+  const ir::Module& module_;
+  NDRangeGeometry geometry_;
+  std::uint64_t group_[3] = {0, 0, 0};
+  std::uint32_t lanes_ = 0;       // work-items in the current group
+  std::uint32_t capacity_ = 0;    // the enqueued work-group size
+  std::uint32_t local_ids_row_ = 0;
+  std::vector<std::uint32_t> local_ids_[3];
+  std::vector<std::uint32_t> all_lanes_;  // 0..capacity-1
+  std::vector<std::unique_ptr<Frame>> frames_;
+  std::vector<std::byte> local_arena_;
+  MemoryMap own_regions_;         // the local arena and the frames' private areas
+  std::uint64_t hit_lo_ = 1, hit_span_ = 0;
+  std::vector<ExecutionProblem> problems_;
+  std::uint64_t problem_count_ = 0;
+  std::string printf_;
+  std::string lane_text_;
+  std::vector<Operand> operand_scratch_;
+  bool uniform_set_up_ = false;
+  std::uint32_t current_line_ = 0;
+};
+
+}  // namespace clvet::interp

@@ -1,0 +1,622 @@
+// The lockstep engine's instructions: each applies one decoded instruction to every active
+// lane, in a loop the host compiler can vectorise when all lanes are active.
+#include <fmt/format.h>
+
+#include <atomic>
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+
+#include "exec/frame.h"
+#include "exec/work_group.h"
+
+namespace clvet::interp {
+
+using ir::Instr;
+using ir::IntrinsicKind;
+using ir::Op;
+using ir::Ty;
+using LaneSet = WorkGroupRunner::LaneSet;
+using Frame = WorkGroupRunner::Frame;
+
+namespace {
+
+template <class T>
+struct Tag {
+  using type = T;
+};
+
+// Calls f(Tag<unsigned type>) for an integer (or pointer) element type.
+template <class F>
+decltype(auto) with_int(Ty t, F&& f) {
+  switch (t) {
+    case Ty::I1: case Ty::I8: return f(Tag<std::uint8_t>{});
+    case Ty::I16: case Ty::F16: return f(Tag<std::uint16_t>{});
+    case Ty::I32: case Ty::F32: return f(Tag<std::uint32_t>{});
+    default: return f(Tag<std::uint64_t>{});
+  }
+}
+template <class F>
+decltype(auto) with_float(Ty t, F&& f) {
+  if (t == Ty::F64) return f(Tag<double>{});
+  return f(Tag<float>{});
+}
+// Any element type, as the C++ type it computes with.
+template <class F>
+decltype(auto) with_any(Ty t, F&& f) {
+  switch (t) {
+    case Ty::F32: return f(Tag<float>{});
+    case Ty::F64: return f(Tag<double>{});
+    default: return with_int(t, f);
+  }
+}
+
+template <class T>
+T* reg(Frame& f, std::uint32_t r) {
+  return reinterpret_cast<T*>(f.base[r]);
+}
+
+// d[l*w + c] = op(a[...], b[...]) over the active lanes.
+template <class T, class R = T, class F>
+void map2(const LaneSet& lanes, unsigned w, R* d, const T* a, const T* b, F op) {
+  if (lanes.full) {
+    std::size_t n = std::size_t(lanes.count) * w;
+    for (std::size_t i = 0; i < n; ++i) d[i] = op(a[i], b[i]);
+    return;
+  }
+  for (std::uint32_t k = 0; k < lanes.count; ++k) {
+    std::size_t o = std::size_t(lanes.ids[k]) * w;
+    for (unsigned c = 0; c < w; ++c) d[o + c] = op(a[o + c], b[o + c]);
+  }
+}
+template <class T, class R = T, class F>
+void map1(const LaneSet& lanes, unsigned w, R* d, const T* a, F op) {
+  if (lanes.full) {
+    std::size_t n = std::size_t(lanes.count) * w;
+    for (std::size_t i = 0; i < n; ++i) d[i] = op(a[i]);
+    return;
+  }
+  for (std::uint32_t k = 0; k < lanes.count; ++k) {
+    std::size_t o = std::size_t(lanes.ids[k]) * w;
+    for (unsigned c = 0; c < w; ++c) d[o + c] = op(a[o + c]);
+  }
+}
+template <class T, class F>
+void map3(const LaneSet& lanes, unsigned w, T* d, const T* a, const T* b, const T* c3, F op) {
+  if (lanes.full) {
+    std::size_t n = std::size_t(lanes.count) * w;
+    for (std::size_t i = 0; i < n; ++i) d[i] = op(a[i], b[i], c3[i]);
+    return;
+  }
+  for (std::uint32_t k = 0; k < lanes.count; ++k) {
+    std::size_t o = std::size_t(lanes.ids[k]) * w;
+    for (unsigned c = 0; c < w; ++c) d[o + c] = op(a[o + c], b[o + c], c3[o + c]);
+  }
+}
+
+unsigned bits_of(Ty t) { return t == Ty::I1 ? 1 : ir::ty_size(t) * 8; }
+
+template <class U>
+U sign_extend(U v, unsigned bits) {
+  if (bits >= sizeof(U) * 8) return v;
+  U m = U(1) << (bits - 1);
+  v &= (U(1) << bits) - 1;
+  return (v ^ m) - m;
+}
+
+// Float to integer without the host's undefined behaviour: NaN gives 0, out of range clamps.
+template <class I, class Fl>
+I float_to_int(Fl v) {
+  if (std::isnan(v)) return 0;
+  if (v <= static_cast<Fl>(std::numeric_limits<I>::min())) return std::numeric_limits<I>::min();
+  if (v >= static_cast<Fl>(std::numeric_limits<I>::max())) return std::numeric_limits<I>::max();
+  return static_cast<I>(v);
+}
+
+}  // namespace
+
+void WorkGroupRunner::execute(Frame& f, const Instr& in, const LaneSet& lanes) {
+  switch (in.op) {
+    case Op::Add: case Op::Sub: case Op::Mul: case Op::UDiv: case Op::SDiv: case Op::URem:
+    case Op::SRem: case Op::Shl: case Op::LShr: case Op::AShr: case Op::And: case Op::Or:
+    case Op::Xor: case Op::FAdd: case Op::FSub: case Op::FMul: case Op::FDiv: case Op::FRem:
+    case Op::FNeg:
+      return arithmetic(f, in, lanes);
+    case Op::ICmp: case Op::FCmp:
+      return compare(f, in, lanes);
+    case Op::Cast:
+      return cast(f, in, lanes);
+    case Op::Copy:
+      return copy_lanes(f, in.dst, in.a, in.size, lanes);
+    case Op::Select: case Op::ExtractElement: case Op::InsertElement: case Op::ShuffleVector:
+    case Op::ExtractValue: case Op::InsertValue:
+      return vector_op(f, in, lanes);
+    case Op::Load: case Op::Store: case Op::Gep:
+      return memory(f, in, lanes);
+    case Op::AtomicRMW: case Op::CmpXchg:
+      return atomic(f, in, lanes);
+    case Op::Intrinsic:
+      return intrinsic(f, in, lanes);
+    case Op::CallBuiltin:
+      return builtin(f, in, lanes);
+    case Op::Nop:
+      return;
+    default:
+      problem(in, fmt::format("internal: instruction {} outside a terminator position",
+                              static_cast<int>(in.op)));
+  }
+}
+
+void WorkGroupRunner::arithmetic(Frame& f, const Instr& in, const LaneSet& lanes) {
+  unsigned w = in.width;
+  if (in.ty == Ty::F32 || in.ty == Ty::F64) {
+    with_float(in.ty, [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      T* d = reg<T>(f, in.dst);
+      const T* a = reg<T>(f, in.a);
+      if (in.op == Op::FNeg) return map1(lanes, w, d, a, [](T x) { return -x; });
+      const T* b = reg<T>(f, in.b);
+      switch (in.op) {
+        case Op::FAdd: return map2(lanes, w, d, a, b, [](T x, T y) { return x + y; });
+        case Op::FSub: return map2(lanes, w, d, a, b, [](T x, T y) { return x - y; });
+        case Op::FMul: return map2(lanes, w, d, a, b, [](T x, T y) { return x * y; });
+        case Op::FDiv: return map2(lanes, w, d, a, b, [](T x, T y) { return x / y; });
+        default: return map2(lanes, w, d, a, b, [](T x, T y) { return std::fmod(x, y); });
+      }
+    });
+    return;
+  }
+  unsigned bits = bits_of(in.ty);
+  with_int(in.ty, [&](auto tag) {
+    using U = typename decltype(tag)::type;
+    using S = std::make_signed_t<U>;
+    U* d = reg<U>(f, in.dst);
+    const U* a = reg<U>(f, in.a);
+    const U* b = reg<U>(f, in.b);
+    const U mask = static_cast<U>(bits - 1);  // LLVM: shifting by >= the width is poison
+    switch (in.op) {
+      case Op::Add: map2(lanes, w, d, a, b, [](U x, U y) { return U(x + y); }); break;
+      case Op::Sub: map2(lanes, w, d, a, b, [](U x, U y) { return U(x - y); }); break;
+      case Op::Mul: map2(lanes, w, d, a, b, [](U x, U y) { return U(x * y); }); break;
+      case Op::And: map2(lanes, w, d, a, b, [](U x, U y) { return U(x & y); }); break;
+      case Op::Or: map2(lanes, w, d, a, b, [](U x, U y) { return U(x | y); }); break;
+      case Op::Xor: map2(lanes, w, d, a, b, [](U x, U y) { return U(x ^ y); }); break;
+      case Op::Shl: map2(lanes, w, d, a, b, [mask](U x, U y) { return U(x << (y & mask)); }); break;
+      case Op::LShr: map2(lanes, w, d, a, b, [mask](U x, U y) { return U(x >> (y & mask)); }); break;
+      case Op::AShr:
+        map2(lanes, w, d, a, b, [mask](U x, U y) { return U(S(x) >> (y & mask)); });
+        break;
+      // Division by zero is undefined in OpenCL C; the host must not trap on it.
+      case Op::UDiv: map2(lanes, w, d, a, b, [](U x, U y) { return y ? U(x / y) : U(0); }); break;
+      case Op::URem: map2(lanes, w, d, a, b, [](U x, U y) { return y ? U(x % y) : U(0); }); break;
+      case Op::SDiv:
+        map2(lanes, w, d, a, b, [](U x, U y) {
+          if (y == 0) return U(0);
+          if (S(y) == -1) return U(U(0) - x);
+          return U(S(x) / S(y));
+        });
+        break;
+      case Op::SRem:
+        map2(lanes, w, d, a, b, [](U x, U y) {
+          if (y == 0 || S(y) == -1) return U(0);
+          return U(S(x) % S(y));
+        });
+        break;
+      default: break;
+    }
+    if (in.ty == Ty::I1) map1(lanes, w, d, d, [](U x) { return U(x & 1); });
+  });
+}
+
+void WorkGroupRunner::compare(Frame& f, const Instr& in, const LaneSet& lanes) {
+  unsigned w = in.width;
+  auto* d = reg<std::uint8_t>(f, in.dst);
+  if (in.op == Op::FCmp) {
+    with_float(in.ty, [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      const T* a = reg<T>(f, in.a);
+      const T* b = reg<T>(f, in.b);
+      auto cmp = [&](auto pred) { map2<T, std::uint8_t>(lanes, w, d, a, b, pred); };
+      switch (in.imm) {  // llvm::CmpInst::Predicate
+        case 0: cmp([](T, T) { return 0; }); break;
+        case 1: cmp([](T x, T y) { return x == y; }); break;
+        case 2: cmp([](T x, T y) { return x > y; }); break;
+        case 3: cmp([](T x, T y) { return x >= y; }); break;
+        case 4: cmp([](T x, T y) { return x < y; }); break;
+        case 5: cmp([](T x, T y) { return x <= y; }); break;
+        case 6: cmp([](T x, T y) { return x < y || x > y; }); break;
+        case 7: cmp([](T x, T y) { return !std::isnan(x) && !std::isnan(y); }); break;
+        case 8: cmp([](T x, T y) { return std::isnan(x) || std::isnan(y); }); break;
+        case 9: cmp([](T x, T y) { return !(x < y || x > y); }); break;
+        case 10: cmp([](T x, T y) { return !(x <= y); }); break;
+        case 11: cmp([](T x, T y) { return !(x < y); }); break;
+        case 12: cmp([](T x, T y) { return !(x >= y); }); break;
+        case 13: cmp([](T x, T y) { return !(x > y); }); break;
+        case 14: cmp([](T x, T y) { return !(x == y); }); break;
+        default: cmp([](T, T) { return 1; }); break;
+      }
+    });
+    return;
+  }
+  unsigned bits = bits_of(in.ty);
+  with_int(in.ty, [&](auto tag) {
+    using U = typename decltype(tag)::type;
+    using S = std::make_signed_t<U>;
+    const U* a = reg<U>(f, in.a);
+    const U* b = reg<U>(f, in.b);
+    auto cmp = [&](auto pred) { map2<U, std::uint8_t>(lanes, w, d, a, b, pred); };
+    auto sx = [bits](U v) { return S(sign_extend<U>(v, bits)); };
+    switch (in.imm) {
+      case 32: cmp([](U x, U y) { return x == y; }); break;
+      case 33: cmp([](U x, U y) { return x != y; }); break;
+      case 34: cmp([](U x, U y) { return x > y; }); break;
+      case 35: cmp([](U x, U y) { return x >= y; }); break;
+      case 36: cmp([](U x, U y) { return x < y; }); break;
+      case 37: cmp([](U x, U y) { return x <= y; }); break;
+      case 38: cmp([sx](U x, U y) { return sx(x) > sx(y); }); break;
+      case 39: cmp([sx](U x, U y) { return sx(x) >= sx(y); }); break;
+      case 40: cmp([sx](U x, U y) { return sx(x) < sx(y); }); break;
+      default: cmp([sx](U x, U y) { return sx(x) <= sx(y); }); break;
+    }
+  });
+}
+
+void WorkGroupRunner::cast(Frame& f, const Instr& in, const LaneSet& lanes) {
+  auto kind = static_cast<ir::CastKind>(in.imm);
+  Ty from = static_cast<Ty>(in.aux);
+  unsigned w = in.width;
+  unsigned from_bits = bits_of(from);
+  with_any(from, [&](auto src_tag) {
+    using A = typename decltype(src_tag)::type;
+    with_any(in.ty, [&](auto dst_tag) {
+      using D = typename decltype(dst_tag)::type;
+      const A* a = reg<A>(f, in.a);
+      D* d = reg<D>(f, in.dst);
+      switch (kind) {
+        case ir::CastKind::Trunc:
+        case ir::CastKind::ZExt:
+          if constexpr (std::is_integral_v<A> && std::is_integral_v<D>) {
+            if (in.ty == Ty::I1) map1(lanes, w, d, a, [](A x) { return D(x & 1); });
+            else map1(lanes, w, d, a, [](A x) { return D(x); });
+          }
+          break;
+        case ir::CastKind::SExt:
+          if constexpr (std::is_integral_v<A> && std::is_integral_v<D>)
+            map1(lanes, w, d, a, [from_bits](A x) {
+              return D(std::make_signed_t<D>(std::make_signed_t<A>(sign_extend<A>(x, from_bits))));
+            });
+          break;
+        case ir::CastKind::FPTrunc:
+        case ir::CastKind::FPExt:
+          if constexpr (std::is_floating_point_v<A> && std::is_floating_point_v<D>)
+            map1(lanes, w, d, a, [](A x) { return D(x); });
+          break;
+        case ir::CastKind::FPToUI:
+          if constexpr (std::is_floating_point_v<A> && std::is_integral_v<D>)
+            map1(lanes, w, d, a, [](A x) { return float_to_int<D>(x); });
+          break;
+        case ir::CastKind::FPToSI:
+          if constexpr (std::is_floating_point_v<A> && std::is_integral_v<D>)
+            map1(lanes, w, d, a, [](A x) { return D(float_to_int<std::make_signed_t<D>>(x)); });
+          break;
+        case ir::CastKind::UIToFP:
+          if constexpr (std::is_integral_v<A> && std::is_floating_point_v<D>) {
+            if (from == Ty::I1) map1(lanes, w, d, a, [](A x) { return D(x & 1); });
+            else map1(lanes, w, d, a, [](A x) { return D(x); });
+          }
+          break;
+        case ir::CastKind::SIToFP:
+          if constexpr (std::is_integral_v<A> && std::is_floating_point_v<D>)
+            map1(lanes, w, d, a, [from_bits](A x) {
+              return D(std::make_signed_t<A>(sign_extend<A>(x, from_bits)));
+            });
+          break;
+      }
+    });
+  });
+}
+
+void WorkGroupRunner::vector_op(Frame& f, const Instr& in, const LaneSet& lanes) {
+  switch (in.op) {
+    case Op::Select: {
+      std::uint32_t size = f.fn->registers[in.dst].size;
+      const auto* cond = reg<std::uint8_t>(f, in.a);
+      if (in.flags & ir::kScalarCondition) {
+        std::byte* d = f.base[in.dst];
+        const std::byte* t = f.base[in.b];
+        const std::byte* e = f.base[in.c];
+        if (size == 4) {
+          auto* d4 = reinterpret_cast<std::uint32_t*>(d);
+          auto* t4 = reinterpret_cast<const std::uint32_t*>(t);
+          auto* e4 = reinterpret_cast<const std::uint32_t*>(e);
+          for (std::uint32_t k = 0; k < lanes.count; ++k) {
+            std::uint32_t l = lanes.full ? k : lanes.ids[k];
+            d4[l] = cond[l] ? t4[l] : e4[l];
+          }
+          return;
+        }
+        for (std::uint32_t k = 0; k < lanes.count; ++k) {
+          std::uint32_t l = lanes.full ? k : lanes.ids[k];
+          std::size_t o = std::size_t(l) * size;
+          std::memcpy(d + o, (cond[l] ? t : e) + o, size);
+        }
+        return;
+      }
+      with_int(in.ty, [&](auto tag) {
+        using U = typename decltype(tag)::type;
+        U* d = reg<U>(f, in.dst);
+        const U* t = reg<U>(f, in.b);
+        const U* e = reg<U>(f, in.c);
+        unsigned w = in.width;
+        for (std::uint32_t k = 0; k < lanes.count; ++k) {
+          std::size_t o = std::size_t(lanes.full ? k : lanes.ids[k]) * w;
+          for (unsigned c = 0; c < w; ++c) d[o + c] = cond[o + c] ? t[o + c] : e[o + c];
+        }
+      });
+      return;
+    }
+    case Op::ExtractElement: {
+      unsigned es = ir::ty_size(in.ty);
+      unsigned n = static_cast<unsigned>(in.imm);
+      const std::byte* v = f.base[in.a];
+      const std::byte* idx = f.base[in.b];
+      std::byte* d = f.base[in.dst];
+      unsigned idx_size = in.aux2 / 8;
+      for (std::uint32_t k = 0; k < lanes.count; ++k) {
+        std::uint32_t l = lanes.full ? k : lanes.ids[k];
+        std::uint64_t i = 0;
+        std::memcpy(&i, idx + std::size_t(l) * idx_size, idx_size);
+        if (i >= n) i = 0;  // poison in LLVM: any value will do, but never out of the register
+        std::memcpy(d + std::size_t(l) * es, v + (std::size_t(l) * n + i) * es, es);
+      }
+      return;
+    }
+    case Op::InsertElement: {
+      unsigned es = ir::ty_size(in.ty);
+      unsigned n = in.width;
+      std::size_t size = std::size_t(es) * n;
+      const std::byte* v = f.base[in.a];
+      const std::byte* e = f.base[in.b];
+      const std::byte* idx = f.base[in.c];
+      std::byte* d = f.base[in.dst];
+      unsigned idx_size = in.aux2 / 8;
+      for (std::uint32_t k = 0; k < lanes.count; ++k) {
+        std::uint32_t l = lanes.full ? k : lanes.ids[k];
+        std::uint64_t i = 0;
+        std::memcpy(&i, idx + std::size_t(l) * idx_size, idx_size);
+        if (d != v) std::memmove(d + l * size, v + l * size, size);
+        if (i < n) std::memcpy(d + l * size + i * es, e + std::size_t(l) * es, es);
+      }
+      return;
+    }
+    case Op::ShuffleVector: {
+      unsigned es = ir::ty_size(in.ty);
+      unsigned n = in.width;
+      unsigned m = in.aux2;  // elements of each input
+      const std::byte* a = f.base[in.a];
+      const std::byte* b = f.base[in.b];
+      std::byte* d = f.base[in.dst];
+      const std::int64_t* mask = f.fn->extra_imm.data() + in.extra;
+      std::byte tmp[16 * 8];
+      for (std::uint32_t k = 0; k < lanes.count; ++k) {
+        std::uint32_t l = lanes.full ? k : lanes.ids[k];
+        for (unsigned c = 0; c < n; ++c) {
+          std::int64_t s = mask[c];
+          const std::byte* src = s < m ? a + (std::size_t(l) * m + s) * es
+                                       : b + (std::size_t(l) * m + (s - m)) * es;
+          std::memcpy(tmp + c * es, src, es);
+        }
+        std::memcpy(d + std::size_t(l) * n * es, tmp, std::size_t(n) * es);
+      }
+      return;
+    }
+    case Op::ExtractValue: {
+      std::uint32_t agg = f.fn->registers[in.a].size;
+      std::uint32_t size = in.c;
+      for (std::uint32_t k = 0; k < lanes.count; ++k) {
+        std::uint32_t l = lanes.full ? k : lanes.ids[k];
+        std::memcpy(f.base[in.dst] + std::size_t(l) * size,
+                    f.base[in.a] + std::size_t(l) * agg + in.imm, size);
+      }
+      return;
+    }
+    case Op::InsertValue: {
+      std::uint32_t agg = f.fn->registers[in.dst].size;
+      std::uint32_t size = in.c;
+      for (std::uint32_t k = 0; k < lanes.count; ++k) {
+        std::uint32_t l = lanes.full ? k : lanes.ids[k];
+        if (in.dst != in.a)
+          std::memmove(f.base[in.dst] + std::size_t(l) * agg, f.base[in.a] + std::size_t(l) * agg, agg);
+        std::memcpy(f.base[in.dst] + std::size_t(l) * agg + in.imm,
+                    f.base[in.b] + std::size_t(l) * size, size);
+      }
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+void WorkGroupRunner::memory(Frame& f, const Instr& in, const LaneSet& lanes) {
+  if (in.op == Op::Gep) {
+    auto* d = reg<std::uint64_t>(f, in.dst);
+    const auto* base = reg<std::uint64_t>(f, in.a);
+    std::uint64_t offset = static_cast<std::uint64_t>(in.imm);
+    if (in.extra_count == 0) {
+      map1(lanes, 1, d, base, [offset](std::uint64_t p) { return p + offset; });
+      return;
+    }
+    const std::int64_t* scales = f.fn->extra_imm.data() + in.c;
+    if (in.extra_count == 1) {
+      std::uint32_t r = f.fn->extra[in.extra];
+      std::int64_t scale = scales[0];
+      unsigned bits = static_cast<unsigned>(scales[1]);
+      if (bits == 64) {
+        const auto* idx = reg<std::int64_t>(f, r);
+        for (std::uint32_t k = 0; k < lanes.count; ++k) {
+          std::uint32_t l = lanes.full ? k : lanes.ids[k];
+          d[l] = base[l] + offset + static_cast<std::uint64_t>(idx[l] * scale);
+        }
+        return;
+      }
+      if (bits == 32) {
+        const auto* idx = reg<std::int32_t>(f, r);
+        for (std::uint32_t k = 0; k < lanes.count; ++k) {
+          std::uint32_t l = lanes.full ? k : lanes.ids[k];
+          d[l] = base[l] + offset + static_cast<std::uint64_t>(std::int64_t(idx[l]) * scale);
+        }
+        return;
+      }
+    }
+    for (std::uint32_t k = 0; k < lanes.count; ++k) {
+      std::uint32_t l = lanes.full ? k : lanes.ids[k];
+      std::uint64_t p = base[l] + offset;
+      for (std::uint32_t i = 0; i < in.extra_count; ++i) {
+        Ty t = scales[2 * i + 1] == 64 ? Ty::I64 : scales[2 * i + 1] == 32 ? Ty::I32
+               : scales[2 * i + 1] == 16 ? Ty::I16 : scales[2 * i + 1] == 8 ? Ty::I8 : Ty::I1;
+        std::int64_t v = read_signed(f.base[f.fn->extra[in.extra + i]] + std::size_t(l) * ir::ty_size(t), t);
+        p += static_cast<std::uint64_t>(v * scales[2 * i]);
+      }
+      d[l] = p;
+    }
+    return;
+  }
+  std::uint32_t size = in.size;
+  std::uint32_t reg_size = f.fn->registers[in.op == Op::Load ? in.dst : in.a].size;
+  if (in.op == Op::Load) {
+    const auto* ptr = reg<std::uint64_t>(f, in.a);
+    std::byte* d = f.base[in.dst];
+    for (std::uint32_t k = 0; k < lanes.count; ++k) {
+      std::uint32_t l = lanes.full ? k : lanes.ids[k];
+      std::uint64_t p = ptr[l];
+      if (!check(p, size)) {
+        problem(in, fmt::format("load of {} bytes at 0x{:x} outside every memory object the "
+                                "kernel can reach (address space {})", size, p, in.aux));
+        std::memset(d + std::size_t(l) * reg_size, 0, reg_size);
+        continue;
+      }
+      std::memcpy(d + std::size_t(l) * reg_size, reinterpret_cast<const void*>(p), size);
+    }
+    return;
+  }
+  const auto* ptr = reg<std::uint64_t>(f, in.b);
+  const std::byte* v = f.base[in.a];
+  for (std::uint32_t k = 0; k < lanes.count; ++k) {
+    std::uint32_t l = lanes.full ? k : lanes.ids[k];
+    std::uint64_t p = ptr[l];
+    if (!check(p, size)) {
+      problem(in, fmt::format("store of {} bytes at 0x{:x} outside every memory object the "
+                              "kernel can reach (address space {})", size, p, in.aux));
+      continue;
+    }
+    std::memcpy(reinterpret_cast<void*>(p), v + std::size_t(l) * reg_size, size);
+  }
+}
+
+void WorkGroupRunner::atomic(Frame& f, const Instr& in, const LaneSet& lanes) {
+  const auto* ptr = reg<std::uint64_t>(f, in.a);
+  unsigned size = ir::ty_size(in.ty);
+  for (std::uint32_t k = 0; k < lanes.count; ++k) {
+    std::uint32_t l = lanes.full ? k : lanes.ids[k];
+    std::uint64_t p = ptr[l];
+    if (!check(p, size) || p % size != 0) {
+      problem(in, fmt::format("atomic access of {} bytes at 0x{:x} outside every memory object "
+                              "or misaligned", size, p));
+      continue;
+    }
+    if (in.op == Op::CmpXchg) {
+      std::uint32_t agg = f.fn->registers[in.dst].size;
+      with_int(in.ty, [&](auto tag) {
+        using U = typename decltype(tag)::type;
+        std::atomic_ref<U> target(*reinterpret_cast<U*>(p));
+        U expected = reg<U>(f, in.b)[l];
+        U desired = reg<U>(f, in.c)[l];
+        bool ok = target.compare_exchange_strong(expected, desired);
+        std::byte* d = f.base[in.dst] + std::size_t(l) * agg;
+        std::memcpy(d, &expected, sizeof(U));
+        d[in.imm] = std::byte(ok ? 1 : 0);
+      });
+      continue;
+    }
+    // llvm::AtomicRMWInst::BinOp: Xchg, Add, Sub, And, Nand, Or, Xor, Max, Min, UMax, UMin,
+    // FAdd, FSub, FMax, FMin.
+    auto op = static_cast<int>(in.imm);
+    if (in.ty == Ty::F32 || in.ty == Ty::F64 || op >= 11) {
+      with_float(in.ty == Ty::F64 || in.ty == Ty::I64 ? Ty::F64 : Ty::F32, [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        std::atomic_ref<T> target(*reinterpret_cast<T*>(p));
+        T v = reg<T>(f, in.b)[l];
+        T old = target.load();
+        T next;
+        do {
+          switch (op) {
+            case 0: next = v; break;
+            case 11: next = old + v; break;
+            case 12: next = old - v; break;
+            case 13: next = std::fmax(old, v); break;
+            default: next = std::fmin(old, v); break;
+          }
+        } while (!target.compare_exchange_weak(old, next));
+        reg<T>(f, in.dst)[l] = old;
+      });
+      continue;
+    }
+    with_int(in.ty, [&](auto tag) {
+      using U = typename decltype(tag)::type;
+      using S = std::make_signed_t<U>;
+      std::atomic_ref<U> target(*reinterpret_cast<U*>(p));
+      U v = reg<U>(f, in.b)[l];
+      U old = target.load();
+      U next;
+      do {
+        switch (op) {
+          case 0: next = v; break;
+          case 1: next = U(old + v); break;
+          case 2: next = U(old - v); break;
+          case 3: next = U(old & v); break;
+          case 4: next = U(~(old & v)); break;
+          case 5: next = U(old | v); break;
+          case 6: next = U(old ^ v); break;
+          case 7: next = S(old) > S(v) ? old : v; break;
+          case 8: next = S(old) < S(v) ? old : v; break;
+          case 9: next = old > v ? old : v; break;
+          default: next = old < v ? old : v; break;
+        }
+      } while (!target.compare_exchange_weak(old, next));
+      reg<U>(f, in.dst)[l] = old;
+    });
+  }
+}
+
+void WorkGroupRunner::builtin(Frame& f, const Instr& in, const LaneSet& lanes) {
+  const ir::BuiltinSite& site = module_.builtins[in.imm];
+  operand_scratch_.resize(site.args.size());
+  for (std::size_t i = 0; i < site.args.size(); ++i) {
+    const ir::BuiltinArg& a = site.args[i];
+    Operand& o = operand_scratch_[i];
+    o.base = f.base[a.reg];
+    o.stride = f.fn->registers[a.reg].size;
+    o.width = a.width;
+    o.scalar = a.scalar;
+    o.pointer = a.pointer;
+    o.address_space = a.address_space;
+  }
+  BuiltinCall call;
+  if (site.result.reg != ir::kNoRegister) {
+    call.result.base = f.base[site.result.reg];
+    call.result.stride = site.result_size;
+    call.result.width = site.result.width;
+    call.result.scalar = site.result.scalar;
+  }
+  call.args = operand_scratch_.data();
+  call.arg_count = static_cast<std::uint32_t>(site.args.size());
+  std::uint32_t* ids = lanes.full ? all_lanes_.data() : const_cast<std::uint32_t*>(lanes.ids);
+  call.lanes = Lanes{ids, lanes.count};
+  call.context = this;
+  current_line_ = in.line;
+  site.fn(call);
+}
+
+}  // namespace clvet::interp
