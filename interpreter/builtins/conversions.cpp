@@ -1,8 +1,287 @@
-// The conversion built-ins (placeholder until the family is written).
+// The explicit conversions convert_<type><n>[_sat][_rte|_rtz|_rtp|_rtn] (OpenCL C 1.2 §6.2.3):
+// the name is parsed once at resolution and picks one instantiation per source type,
+// destination type, saturation and rounding direction.
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <iterator>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
 #include "clvet/interp/builtin_abi.h"
+#include "float_rounding.h"
 
 namespace clvet::interp {
+namespace {
 
-void register_conversion_builtins(BuiltinRegistry&) {}
+// A half as stored: conversions go through its bits, never through host half arithmetic.
+struct Half {
+  std::uint16_t bits;
+};
+
+template <class T>
+constexpr bool kIsFloat = std::is_floating_point_v<T> || std::is_same_v<T, Half>;
+
+template <class T>
+struct FormatOf;
+template <>
+struct FormatOf<Half> {
+  using type = HalfFormat;
+  using Bits = std::uint16_t;
+};
+template <>
+struct FormatOf<float> {
+  using type = FloatFormat;
+  using Bits = std::uint32_t;
+};
+template <>
+struct FormatOf<double> {
+  using type = DoubleFormat;
+  using Bits = std::uint64_t;
+};
+
+template <class T>
+std::uint64_t bits_of(T v) {
+  if constexpr (std::is_same_v<T, Half>) return v.bits;
+  else return std::bit_cast<typename FormatOf<T>::Bits>(v);
+}
+template <class T>
+T from_bits(std::uint64_t bits) {
+  if constexpr (std::is_same_v<T, Half>) return Half{std::uint16_t(bits)};
+  else return std::bit_cast<T>(typename FormatOf<T>::Bits(bits));
+}
+
+// A float of type To exactly equal to x (To at least as wide as From).
+template <class To, class From>
+To widen(From x) {
+  if constexpr (std::is_same_v<From, Half>) {
+    float f = half_to_float(x.bits);
+    if constexpr (std::is_same_v<To, Half>) return x;
+    else return To(f);
+  } else {
+    return To(x);
+  }
+}
+
+// Significant bits of a binary format, the implicit one included.
+template <class T>
+constexpr int kPrecision = FormatOf<T>::type::kMantissaBits + 1;
+
+// Whether the rounding suffix can change the result: only when the destination cannot hold
+// every source value exactly (§6.2.3.2 rounds to integers; to floats when precision is lost).
+template <class D, class S>
+constexpr bool rounding_matters() {
+  if constexpr (!kIsFloat<S> && !kIsFloat<D>) return false;
+  else if constexpr (kIsFloat<S> && !kIsFloat<D>) return true;
+  else if constexpr (!kIsFloat<S>) return std::numeric_limits<S>::digits > kPrecision<D>;
+  else return kPrecision<S> > kPrecision<D>;
+}
+
+// x rounded to an integral value in direction R, without touching the host rounding mode.
+template <Rounding R, class F>
+F round_integral(F x) {
+  if constexpr (R == Rounding::TowardZero) return std::trunc(x);
+  else if constexpr (R == Rounding::TowardPositive) return std::ceil(x);
+  else if constexpr (R == Rounding::TowardNegative) return std::floor(x);
+  else {
+    const F t = std::trunc(x);
+    const F fraction = std::fabs(x - t);  // exact: the fraction of a float is representable
+    // With a fraction |x| < 2^(precision-1), so t ± 1 is exact.
+    if (fraction > F(0.5) || (fraction == F(0.5) && std::fmod(t, F(2)) != 0))
+      return t + std::copysign(F(1), x);
+    return t;
+  }
+}
+
+template <class D, class S, bool Sat, Rounding R>
+D convert_value(S s) {
+  if constexpr (!kIsFloat<S> && !kIsFloat<D>) {
+    if constexpr (Sat) {
+      if (std::cmp_less(s, std::numeric_limits<D>::min())) return std::numeric_limits<D>::min();
+      if (std::cmp_greater(s, std::numeric_limits<D>::max())) return std::numeric_limits<D>::max();
+    }
+    return static_cast<D>(s);  // modulo 2^n (§6.2.3.3 without _sat)
+  } else if constexpr (kIsFloat<S> && !kIsFloat<D>) {
+    using F = std::conditional_t<std::is_same_v<S, Half>, float, S>;
+    const F x = widen<F>(s);
+    // NaN converts to 0 with _sat (§6.2.3.3); without it the result is implementation-defined
+    // and clvet gives the same 0 and saturates out-of-range values, deterministically.
+    if (std::isnan(x)) return 0;
+    const F r = round_integral<R>(x);
+    constexpr int kBits = std::numeric_limits<D>::digits;  // value bits
+    const F low = std::is_signed_v<D> ? -std::ldexp(F(1), kBits) : F(0);
+    const F above = std::ldexp(F(1), kBits);  // one past the maximum, a power of two
+    if (r < low) return std::numeric_limits<D>::min();
+    if (r >= above) return std::numeric_limits<D>::max();
+    return static_cast<D>(r);
+  } else if constexpr (!kIsFloat<S>) {
+    if constexpr (!rounding_matters<D, S>() && !std::is_same_v<D, Half>) {
+      return static_cast<D>(s);  // exact
+    } else {
+      const bool negative = s < 0;
+      // Two's complement in 64 bits gives the magnitude even of the most negative value.
+      const std::uint64_t magnitude =
+          negative ? std::uint64_t(0) - std::uint64_t(s) : std::uint64_t(s);
+      return from_bits<D>(round_to_format<typename FormatOf<D>::type>(negative, magnitude, 0, R));
+    }
+  } else {
+    if constexpr (std::is_same_v<D, S>) return s;
+    else if constexpr (!rounding_matters<D, S>()) return widen<D>(s);
+    else
+      return from_bits<D>(
+          narrow<typename FormatOf<D>::type, typename FormatOf<S>::type>(bits_of(s), R));
+  }
+}
+
+template <class D, class S, bool Sat, Rounding R>
+void convert_lanes(const BuiltinCall& call) {
+  const Operand& in = call.args[0];
+  const Operand& out = call.result;
+  const unsigned width = in.width;
+  for (std::uint32_t i = 0; i < call.lanes.count; ++i) {
+    const std::uint32_t l = call.lanes.ids[i];
+    const std::byte* source = in.base + std::size_t(l) * in.stride;
+    // Converted into a temporary first: the result may be the argument's storage.
+    D converted[16];
+    for (unsigned c = 0; c < width; ++c) {
+      S s;
+      std::memcpy(&s, source + c * sizeof(S), sizeof(S));
+      converted[c] = convert_value<D, S, Sat, R>(s);
+    }
+    std::memcpy(out.base + std::size_t(l) * out.stride, converted, width * sizeof(D));
+  }
+}
+
+template <class F>
+bool with_type(Scalar s, F&& f) {
+  switch (s) {
+    case Scalar::Char: f(std::type_identity<std::int8_t>{}); return true;
+    case Scalar::UChar: f(std::type_identity<std::uint8_t>{}); return true;
+    case Scalar::Short: f(std::type_identity<std::int16_t>{}); return true;
+    case Scalar::UShort: f(std::type_identity<std::uint16_t>{}); return true;
+    case Scalar::Int: f(std::type_identity<std::int32_t>{}); return true;
+    case Scalar::UInt: f(std::type_identity<std::uint32_t>{}); return true;
+    case Scalar::Long: f(std::type_identity<std::int64_t>{}); return true;
+    case Scalar::ULong: f(std::type_identity<std::uint64_t>{}); return true;
+    case Scalar::Half: f(std::type_identity<Half>{}); return true;
+    case Scalar::Float: f(std::type_identity<float>{}); return true;
+    case Scalar::Double: f(std::type_identity<double>{}); return true;
+    default: return false;
+  }
+}
+
+template <class D, class S, bool Sat>
+BuiltinFn pick_rounding(Rounding r) {
+  if constexpr (!rounding_matters<D, S>()) {
+    return &convert_lanes<D, S, Sat, Rounding::NearestEven>;
+  } else {
+    switch (r) {
+      case Rounding::NearestEven: return &convert_lanes<D, S, Sat, Rounding::NearestEven>;
+      case Rounding::TowardZero: return &convert_lanes<D, S, Sat, Rounding::TowardZero>;
+      case Rounding::TowardPositive: return &convert_lanes<D, S, Sat, Rounding::TowardPositive>;
+      case Rounding::TowardNegative: return &convert_lanes<D, S, Sat, Rounding::TowardNegative>;
+    }
+    return nullptr;
+  }
+}
+
+// What a convert_ name asks for: destination type and width, _sat, rounding suffix.
+struct ConversionName {
+  Scalar destination = Scalar::Void;
+  unsigned width = 1;
+  bool saturate = false;
+  bool has_rounding = false;
+  Rounding rounding = Rounding::NearestEven;
+};
+
+constexpr std::string_view kTypeNames[] = {"char", "uchar", "short", "ushort", "int",  "uint",
+                                           "long", "ulong", "half",  "float",  "double"};
+constexpr Scalar kTypes[] = {Scalar::Char, Scalar::UChar, Scalar::Short, Scalar::UShort,
+                             Scalar::Int,  Scalar::UInt,  Scalar::Long,  Scalar::ULong,
+                             Scalar::Half, Scalar::Float, Scalar::Double};
+constexpr unsigned kWidths[] = {1, 2, 3, 4, 8, 16};
+constexpr std::string_view kRoundingSuffixes[] = {"_rte", "_rtz", "_rtp", "_rtn"};
+
+bool parse_conversion(std::string_view name, ConversionName& out) {
+  constexpr std::string_view kPrefix = "convert_";
+  if (name.substr(0, kPrefix.size()) != kPrefix) return false;
+  name.remove_prefix(kPrefix.size());
+  std::size_t letters = 0;
+  while (letters < name.size() && name[letters] >= 'a' && name[letters] <= 'z') ++letters;
+  bool known = false;
+  for (std::size_t i = 0; i < std::size(kTypeNames); ++i)
+    if (name.substr(0, letters) == kTypeNames[i]) {
+      out.destination = kTypes[i];
+      known = true;
+    }
+  if (!known) return false;
+  name.remove_prefix(letters);
+  std::size_t digits = 0;
+  unsigned width = 0;
+  while (digits < name.size() && name[digits] >= '0' && name[digits] <= '9')
+    width = width * 10 + unsigned(name[digits++] - '0');
+  if (digits > 0) {
+    if (width == 1 || std::find(std::begin(kWidths), std::end(kWidths), width) == std::end(kWidths))
+      return false;
+    out.width = width;
+    name.remove_prefix(digits);
+  }
+  if (name.substr(0, 4) == "_sat") {
+    out.saturate = true;
+    name.remove_prefix(4);
+  }
+  for (std::size_t i = 0; i < std::size(kRoundingSuffixes); ++i)
+    if (name == kRoundingSuffixes[i]) {
+      out.has_rounding = true;
+      out.rounding = Rounding(i);
+      name = {};
+    }
+  return name.empty();
+}
+
+BuiltinFn resolve_conversion(const Signature& sig) {
+  ConversionName parsed;
+  if (!parse_conversion(sig.name, parsed)) return nullptr;
+  if (sig.params.size() != 1) return nullptr;
+  const ParamType& source = sig.params[0];
+  if (source.pointer || source.width != parsed.width) return nullptr;
+  // _sat is for integer destinations only (§6.2.3.3).
+  if (parsed.saturate && is_float(parsed.destination)) return nullptr;
+  // Without a suffix: toward zero to integers, to nearest even to floats (§6.2.3.2).
+  const Rounding rounding = parsed.has_rounding ? parsed.rounding
+                            : is_float(parsed.destination) ? Rounding::NearestEven
+                                                           : Rounding::TowardZero;
+  BuiltinFn fn = nullptr;
+  with_type(parsed.destination, [&]<class D>(std::type_identity<D>) {
+    with_type(source.scalar, [&]<class S>(std::type_identity<S>) {
+      if constexpr (kIsFloat<D>) {
+        fn = pick_rounding<D, S, false>(rounding);
+      } else {
+        fn = parsed.saturate ? pick_rounding<D, S, true>(rounding)
+                             : pick_rounding<D, S, false>(rounding);
+      }
+    });
+  });
+  return fn;
+}
+
+}  // namespace
+
+void register_conversion_builtins(BuiltinRegistry& registry) {
+  for (std::string_view type : kTypeNames)
+    for (unsigned width : kWidths)
+      for (int sat = 0; sat < 2; ++sat)
+        for (int r = -1; r < 4; ++r) {
+          std::string name = "convert_" + std::string(type);
+          if (width > 1) name += std::to_string(width);
+          if (sat) name += "_sat";
+          if (r >= 0) name += kRoundingSuffixes[r];
+          registry.add(name, &resolve_conversion);
+        }
+}
 
 }  // namespace clvet::interp
