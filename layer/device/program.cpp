@@ -56,6 +56,13 @@ bool executable(const Program::Build& b) {
 }
 }  // namespace
 
+std::shared_ptr<interp::Executable> Program::executable_for(const Device& device) const {
+  std::lock_guard lock(mutex_);
+  std::size_t index = index_of(device);
+  if (index >= builds_.size()) return nullptr;
+  return builds_[index].executable;
+}
+
 bool Program::has_executable_for(const Device& device) const {
   std::lock_guard lock(mutex_);
   return executable(builds_[index_of(device)]);

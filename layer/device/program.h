@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <memory>
 #include <cstddef>
 #include <mutex>
 #include <optional>
@@ -12,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "clvet/interp/executable.h"
 #include "context.h"
 #include "object.h"
 #include "platform.h"
@@ -63,6 +65,7 @@ class Program final : public Object, public _cl_program {
     std::vector<unsigned char> binary;
     std::size_t global_variable_size = 0;
     std::vector<KernelSignature> kernels;        // of an executable binary
+    std::shared_ptr<interp::Executable> executable;  // decoded for the interpreter
   };
 
   Program(Ref<Context> context, std::vector<Ref<Device>> devices, Origin origin);
@@ -90,6 +93,8 @@ class Program final : public Object, public _cl_program {
   // A successfully built executable for `device`, or for any device.
   bool has_executable_for(const Device& device) const;
   bool has_executable() const;
+  // The decoded executable the interpreter runs for `device`, or null.
+  std::shared_ptr<interp::Executable> executable_for(const Device& device) const;
   // The kernels the executables declare (the first executable's, in declaration order).
   std::vector<KernelSignature> kernels() const;
   std::optional<KernelSignature> kernel(std::string_view name) const;

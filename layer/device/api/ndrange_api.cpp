@@ -1,6 +1,13 @@
 // Executing kernels (§5.8; 2.2 §5.10): clEnqueueNDRangeKernel and clEnqueueTask, from the
 // launch checks to the interpreter's run of the NDRange on the queue's thread.
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
 #include "catalogue/kernel.h"
+#include "clvet/checker/api_validation.h"
 #include "device_impl.gen.h"
 #include "device_world.h"
 #include "enqueue.h"
@@ -10,8 +17,150 @@
 
 namespace clvet::device::impl {
 
-// §5.8 (2.2 §5.10). A kernel always comes from a built executable, which needs the compiler of
-// a later issue; the kernel-independent clauses are prechecks.
+namespace {
+
+// The local size the device picks when the application passes NULL (§5.8: "the OpenCL
+// implementation will determine how to be break the global work-items into appropriate
+// work-group instances"): the largest divisor of each global size within the device's limit,
+// favouring dimension 0, since a wide work-group amortises the interpreter's dispatch.
+void choose_local_size(cl_uint work_dim, const std::size_t* global, std::size_t limit,
+                       std::uint64_t local[3]) {
+  std::size_t budget = limit;
+  for (cl_uint d = 0; d < 3; ++d) {
+    local[d] = 1;
+    if (d >= work_dim) continue;
+    std::size_t cap = d == 0 ? std::min<std::size_t>(budget, 256) : budget;
+    for (std::size_t s = std::min(cap, global[d]); s >= 1; --s)
+      if (global[d] % s == 0) {
+        local[d] = s;
+        break;
+      }
+    budget /= local[d];
+  }
+}
+
+// What the engine saw go wrong in a kernel: reported like every other finding (structured
+// kernel findings with work-items and objects come with the checkers).
+void report_problems(const std::string& kernel, const std::vector<std::string>& problems) {
+  for (const std::string& p : problems) {
+    reports::Finding f;
+    f.category = reports::Category::Application;
+    f.severity = reports::Severity::Error;
+    f.rule_id = "KernelExecution";
+    f.entry = "clEnqueueNDRangeKernel";
+    f.spec = "OpenCL 1.2 §6";
+    f.detail = "kernel '" + kernel + "': " + p;
+    f.call_index = checker::FindingLog::instance().next_call_index();
+    checker::FindingLog::instance().add(std::move(f));
+  }
+}
+
+struct Launch {
+  std::shared_ptr<interp::Executable> executable;
+  interp::LaunchRequest request;
+  std::vector<Ref<Mem>> buffers;  // kept alive until the command has run
+};
+
+// Builds the launch from the kernel's argument values, or fails with the rule that applies.
+struct LaunchRules {
+  const rules::Rule& no_executable;
+  const rules::Rule& args_not_set;
+  const rules::Rule& misaligned_sub_buffer;
+  const rules::Rule& svm_unsupported;
+};
+
+Status prepare(Queue& q, Kernel& k, cl_uint work_dim, const std::size_t* offset,
+               const std::size_t* global, const std::size_t* local, Launch& launch,
+               const LaunchRules& rules) {
+  launch.executable = k.program().executable_for(q.device());
+  if (!launch.executable)
+    return fail(rules.no_executable, "the program has no executable for the device");
+  interp::LaunchRequest& r = launch.request;
+  r.kernel = k.signature().name;
+  r.work_dim = work_dim;
+  for (cl_uint d = 0; d < work_dim; ++d) {
+    r.global_size[d] = global[d];
+    r.global_offset[d] = offset ? offset[d] : 0;
+  }
+  if (local) {
+    for (cl_uint d = 0; d < work_dim; ++d) r.local_size[d] = local[d];
+  } else if (k.signature().required_work_group_size[0] != 0) {
+    for (cl_uint d = 0; d < 3; ++d) r.local_size[d] = k.signature().required_work_group_size[d];
+  } else {
+    choose_local_size(work_dim, global, q.device().max_work_group_size(), r.local_size);
+  }
+  const auto& params = k.signature().arguments;
+  std::vector<Kernel::ArgValue> values = k.args();
+  for (std::size_t i = 0; i < values.size() && i < params.size(); ++i) {
+    const Kernel::ArgValue& v = values[i];
+    interp::LaunchArg arg;
+    switch (params[i].kind) {
+      case KernelArgument::Kind::Local:
+        arg.kind = interp::LaunchArg::Kind::Local;
+        arg.size = v.local_size;
+        break;
+      case KernelArgument::Kind::Buffer: {
+        if (v.source == Kernel::ArgValue::Source::SVMPointer) {
+          return fail(rules.svm_unsupported, "the device has no SVM");
+        }
+        cl_mem handle = nullptr;
+        if (v.bytes.size() == sizeof(cl_mem)) std::memcpy(&handle, v.bytes.data(), sizeof handle);
+        if (!handle) {
+          arg.kind = interp::LaunchArg::Kind::Null;
+          break;
+        }
+        Ref<Mem> mem = lookup<Mem>(handle);
+        if (!mem)
+          return fail(rules.args_not_set, "argument " + std::to_string(i) +
+                                              " is a buffer that has been released");
+        if (mem->is_sub_buffer() &&
+            mem->offset() % (q.device().mem_base_addr_align_bits() / 8) != 0)
+          return fail(rules.misaligned_sub_buffer,
+                      "argument " + std::to_string(i) + " is a sub-buffer at offset " +
+                          std::to_string(mem->offset()) + ", not a multiple of " +
+                          std::to_string(q.device().mem_base_addr_align_bits() / 8) + " bytes");
+        arg.kind = interp::LaunchArg::Kind::Buffer;
+        arg.pointer = mem->data();
+        arg.size = mem->size();
+        arg.read_only = mem->flags() & CL_MEM_READ_ONLY;
+        arg.write_only = mem->flags() & CL_MEM_WRITE_ONLY;
+        launch.buffers.push_back(std::move(mem));
+        break;
+      }
+      default:
+        arg.kind = interp::LaunchArg::Kind::Bytes;
+        arg.bytes = v.bytes;
+        break;
+    }
+    r.args.push_back(std::move(arg));
+  }
+  return Status{};
+}
+
+Status run(Queue& q, cl_command_type type, Launch launch, cl_uint num_events,
+           const cl_event* events, cl_event* event) {
+  auto shared = std::make_shared<Launch>(std::move(launch));
+  return submit(q, type, num_events, events, event, false, [shared]() -> cl_int {
+    interp::LaunchResult result = shared->executable->launch(shared->request);
+    if (!result.printf_output.empty()) {
+      // printf output is flushed when the kernel completes (§6.12.13.3).
+      std::fwrite(result.printf_output.data(), 1, result.printf_output.size(), stdout);
+      std::fflush(stdout);
+    }
+    report_problems(shared->request.kernel, result.problems);
+    if (!result.ok) {
+      std::fprintf(stderr, "clvet: kernel '%s' could not run: %s\n",
+                   shared->request.kernel.c_str(), result.error.c_str());
+      return CL_OUT_OF_RESOURCES;
+    }
+    return CL_SUCCESS;
+  });
+}
+
+}  // namespace
+
+// §5.8 (2.2 §5.10). The argument checks that need no kernel state are prechecks; here: the
+// executable, the arguments, uniform work-groups (the device has no non-uniform support).
 Status EnqueueNDRangeKernel(const args::EnqueueNDRangeKernel& a) {
   Ref<Queue> q = lookup<Queue>(a.command_queue);
   if (!q) return fail(rule::EnqueueNDRangeKernelInvalidQueue);
@@ -27,10 +176,27 @@ Status EnqueueNDRangeKernel(const args::EnqueueNDRangeKernel& a) {
   if (empty)
     return submit(*q, CL_COMMAND_NDRANGE_KERNEL, a.num_events_in_wait_list, a.event_wait_list,
                   a.event, false, [] { return CL_SUCCESS; });
-  return fail(rule::EnqueueNDRangeKernelNoExecutable,
-              "this build of the reference device cannot execute kernels yet");
+  if (a.local_work_size)
+    for (cl_uint d = 0; d < a.work_dim; ++d)
+      if (a.local_work_size[d] == 0 || a.global_work_size[d] % a.local_work_size[d] != 0)
+        return fail(rule::EnqueueNDRangeKernelUniformNotDivisible,
+                    "global_work_size[" + std::to_string(d) + "] = " +
+                        std::to_string(a.global_work_size[d]) + " is not a multiple of "
+                        "local_work_size[" + std::to_string(d) + "] = " +
+                        std::to_string(a.local_work_size[d]) +
+                        " (the device has no non-uniform work-group support)");
+  Launch launch;
+  Status s = prepare(*q, *k, a.work_dim, a.global_work_offset, a.global_work_size,
+                     a.local_work_size, launch,
+                     {rule::EnqueueNDRangeKernelNoExecutable, rule::EnqueueNDRangeKernelArgsNotSet,
+                      rule::EnqueueNDRangeKernelMisalignedSubBuffer,
+                      rule::EnqueueNDRangeKernelSVMUnsupported});
+  if (!s.ok()) return s;
+  return run(*q, CL_COMMAND_NDRANGE_KERNEL, std::move(launch), a.num_events_in_wait_list,
+             a.event_wait_list, a.event);
 }
 
+// §5.8: a kernel run by a single work-item, a work-group of one.
 Status EnqueueTask(const args::EnqueueTask& a) {
   Ref<Queue> q = lookup<Queue>(a.command_queue);
   if (!q) return fail(rule::EnqueueTaskInvalidQueue);
@@ -38,8 +204,14 @@ Status EnqueueTask(const args::EnqueueTask& a) {
   if (!k) return fail(rule::EnqueueTaskInvalidKernel);
   if (!k->program().has_executable_for(q->device())) return fail(rule::EnqueueTaskNoExecutable);
   if (!k->all_args_set()) return fail(rule::EnqueueTaskArgsNotSet);
-  return fail(rule::EnqueueTaskNoExecutable,
-              "this build of the reference device cannot execute kernels yet");
+  const std::size_t one[3] = {1, 1, 1};
+  Launch launch;
+  Status s = prepare(*q, *k, 1, nullptr, one, one, launch,
+                     {rule::EnqueueTaskNoExecutable, rule::EnqueueTaskArgsNotSet,
+                      rule::EnqueueTaskMisalignedSubBuffer, rule::EnqueueTaskSVMUnsupported});
+  if (!s.ok()) return s;
+  return run(*q, CL_COMMAND_TASK, std::move(launch), a.num_events_in_wait_list,
+             a.event_wait_list, a.event);
 }
 
 }  // namespace clvet::device::impl
