@@ -1,6 +1,7 @@
 // The geometric built-ins (OpenCL C 1.2 §6.12.5, table 6.13) for float and double, widths 1 to 4.
 // Float results are computed in double and rounded once; double lengths are scaled by a power of
-// two when the sum of squares could overflow or underflow.
+// two when the sum of squares could overflow or underflow (§7.5.1: "without overflow or
+// extraordinary precision loss due to underflow").
 #include <array>
 #include <cmath>
 
@@ -66,9 +67,8 @@ T length(const Vec<T, N>& p) {
   }
 }
 
-// The direction of p, with OpenCL 2.0's rules for the special cases 1.2 leaves open: NaN in,
-// NaN out; all zeros are returned as they are; infinite components count as +-1 and the finite
-// ones as zeros.
+// The direction of p, with the edge cases of §7.5.1: all zeros are returned as they are, a NaN
+// anywhere gives all NaNs, and infinite components count as +-1 and the finite ones as zeros.
 template <class T, unsigned N>
 Vec<T, N> normalize(Vec<T, N> p) {
   bool zero = true, infinite = false;

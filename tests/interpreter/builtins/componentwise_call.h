@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -164,6 +165,26 @@ std::vector<R> compute(const std::string& mangled, Scalar result, unsigned resul
   call.run();
   EXPECT_TRUE(call.padding_untouched()) << mangled << " wrote past its result";
   return call.result<R>();
+}
+
+// The error of `got` in ulps of T at the exact value `exact` (§7.4): the gap between the two
+// floating-point numbers around it, or the smaller gap next to it where it is one.
+template <class T>
+long double ulp_error(T got, long double exact) {
+  if (std::isnan(exact)) return std::isnan(got) ? 0 : INFINITY;
+  if (std::isinf(exact)) return got == exact ? 0 : INFINITY;
+  const long double x = std::fabs(exact);
+  const T near = T(x);
+  const T up = std::nextafter(near, T(INFINITY));
+  const T down = near == 0 ? near : std::nextafter(near, T(0));
+  long double gap;
+  if ((long double)near < x)
+    gap = (long double)up - near;
+  else if ((long double)near > x)
+    gap = (long double)near - down;
+  else
+    gap = near == 0 ? (long double)up : std::fmin((long double)up - near, (long double)near - down);
+  return std::fabs((long double)got - exact) / gap;
 }
 
 }  // namespace clvet::interp::componentwise_test
