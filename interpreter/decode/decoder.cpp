@@ -644,6 +644,7 @@ bool FunctionDecoder::decode(const llvm::Instruction& i, std::string& error) {
       in.b = v;
       in.imm = rmw->getOperation();
       in.aux = static_cast<std::uint8_t>(rmw->getPointerAddressSpace());
+      if (in.aux != kLocal && in.aux != kPrivate) md_.out_.global_atomics = true;
       return true;
     }
     case Instruction::AtomicCmpXchg: {
@@ -657,6 +658,7 @@ bool FunctionDecoder::decode(const llvm::Instruction& i, std::string& error) {
       in.b = cmp;
       in.c = nv;
       in.aux = static_cast<std::uint8_t>(cx->getPointerAddressSpace());
+      if (in.aux != kLocal && in.aux != kPrivate) md_.out_.global_atomics = true;
       in.imm = static_cast<std::int64_t>(
           dl_.getStructLayout(llvm::cast<llvm::StructType>(cx->getType()))->getElementOffset(1));
       return true;
@@ -800,6 +802,10 @@ bool FunctionDecoder::decode_builtin(const llvm::CallInst& call, const llvm::Fun
   BuiltinSite site;
   site.fn = fn;
   site.name = d.name;
+  if (d.name.rfind("atom", 0) == 0)
+    for (const ParamType& p : d.params)
+      if (p.pointer && p.address_space != kLocal && p.address_space != kPrivate)
+        md_.out_.global_atomics = true;
   for (unsigned n = 0; n < call.arg_size(); ++n) {
     BuiltinArg arg;
     if (!reg(call.getArgOperand(n), arg.reg, error)) return false;

@@ -176,6 +176,9 @@ struct Module {
   std::vector<KernelInfo> kernels;
   std::uint64_t local_globals_size = 0;
   std::uint64_t global_globals_size = 0;  // program-scope __global/__constant bytes
+  // Atomics on global memory make results depend on the order work-groups run in: such
+  // programs run their groups one after another, in order, unless CLVET_THREADS says otherwise.
+  bool global_atomics = false;
 };
 
 // Decodes a linked executable's bitcode. False (with a message naming what is unsupported)

@@ -17,11 +17,15 @@
 namespace clvet::interp {
 namespace {
 
-unsigned pool_size() {
+// Worker threads for a launch: CLVET_THREADS, or every core. A program with atomics on global
+// memory runs its work-groups in order on one thread unless CLVET_THREADS is set, so that its
+// results and schedule are the same on every run (replays and diffs stay stable).
+unsigned pool_size(bool order_matters) {
   if (const char* v = std::getenv("CLVET_THREADS")) {
     int n = std::atoi(v);
     if (n > 0) return static_cast<unsigned>(n);
   }
+  if (order_matters) return 1;
   return std::max(1u, std::thread::hardware_concurrency());
 }
 
@@ -99,7 +103,7 @@ LaunchResult DecodedExecutable::launch(const LaunchRequest& request) {
   shared.regions.add(storage_.data(), module_.global_globals_size);
   shared.regions.seal();
 
-  unsigned threads = request.threads ? request.threads : pool_size();
+  unsigned threads = request.threads ? request.threads : pool_size(module_.global_atomics);
   threads = static_cast<unsigned>(std::min<std::uint64_t>(threads, total_groups));
   std::atomic<std::uint64_t> next{0};
   // printf output is kept per group and joined in group order: output is deterministic.
