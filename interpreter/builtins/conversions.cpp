@@ -46,13 +46,17 @@ struct FormatOf<double> {
 
 template <class T>
 std::uint64_t bits_of(T v) {
-  if constexpr (std::is_same_v<T, Half>) return v.bits;
-  else return std::bit_cast<typename FormatOf<T>::Bits>(v);
+  if constexpr (std::is_same_v<T, Half>)
+    return v.bits;
+  else
+    return std::bit_cast<typename FormatOf<T>::Bits>(v);
 }
 template <class T>
 T from_bits(std::uint64_t bits) {
-  if constexpr (std::is_same_v<T, Half>) return Half{std::uint16_t(bits)};
-  else return std::bit_cast<T>(typename FormatOf<T>::Bits(bits));
+  if constexpr (std::is_same_v<T, Half>)
+    return Half{std::uint16_t(bits)};
+  else
+    return std::bit_cast<T>(typename FormatOf<T>::Bits(bits));
 }
 
 // A float of type To exactly equal to x (To at least as wide as From).
@@ -60,8 +64,10 @@ template <class To, class From>
 To widen(From x) {
   if constexpr (std::is_same_v<From, Half>) {
     float f = half_to_float(x.bits);
-    if constexpr (std::is_same_v<To, Half>) return x;
-    else return To(f);
+    if constexpr (std::is_same_v<To, Half>)
+      return x;
+    else
+      return To(f);
   } else {
     return To(x);
   }
@@ -75,26 +81,14 @@ constexpr int kPrecision = FormatOf<T>::type::kMantissaBits + 1;
 // every source value exactly (§6.2.3.2 rounds to integers; to floats when precision is lost).
 template <class D, class S>
 constexpr bool rounding_matters() {
-  if constexpr (!kIsFloat<S> && !kIsFloat<D>) return false;
-  else if constexpr (kIsFloat<S> && !kIsFloat<D>) return true;
-  else if constexpr (!kIsFloat<S>) return std::numeric_limits<S>::digits > kPrecision<D>;
-  else return kPrecision<S> > kPrecision<D>;
-}
-
-// x rounded to an integral value in direction R, without touching the host rounding mode.
-template <Rounding R, class F>
-F round_integral(F x) {
-  if constexpr (R == Rounding::TowardZero) return std::trunc(x);
-  else if constexpr (R == Rounding::TowardPositive) return std::ceil(x);
-  else if constexpr (R == Rounding::TowardNegative) return std::floor(x);
-  else {
-    const F t = std::trunc(x);
-    const F fraction = std::fabs(x - t);  // exact: the fraction of a float is representable
-    // With a fraction |x| < 2^(precision-1), so t ± 1 is exact.
-    if (fraction > F(0.5) || (fraction == F(0.5) && std::fmod(t, F(2)) != 0))
-      return t + std::copysign(F(1), x);
-    return t;
-  }
+  if constexpr (!kIsFloat<S> && !kIsFloat<D>)
+    return false;
+  else if constexpr (kIsFloat<S> && !kIsFloat<D>)
+    return true;
+  else if constexpr (!kIsFloat<S>)
+    return std::numeric_limits<S>::digits > kPrecision<D>;
+  else
+    return kPrecision<S> > kPrecision<D>;
 }
 
 template <class D, class S, bool Sat, Rounding R>
@@ -111,13 +105,36 @@ D convert_value(S s) {
     // NaN converts to 0 with _sat (§6.2.3.3); without it the result is implementation-defined
     // and clvet gives the same 0 and saturates out-of-range values, deterministically.
     if (std::isnan(x)) return 0;
-    const F r = round_integral<R>(x);
-    constexpr int kBits = std::numeric_limits<D>::digits;  // value bits
-    const F low = std::is_signed_v<D> ? -std::ldexp(F(1), kBits) : F(0);
-    const F above = std::ldexp(F(1), kBits);  // one past the maximum, a power of two
-    if (r < low) return std::numeric_limits<D>::min();
-    if (r >= above) return std::numeric_limits<D>::max();
-    return static_cast<D>(r);
+    constexpr F kTwo63 = F(9223372036854775808.0);
+    if (x >= kTwo63) {
+      // Integral already (no float has a fraction there): only ulong can hold some of these.
+      if constexpr (std::is_same_v<D, std::uint64_t>)
+        return x < F(2) * kTwo63 ? std::uint64_t(x) : std::numeric_limits<D>::max();
+      else
+        return std::numeric_limits<D>::max();
+    }
+    if (x < -kTwo63) return std::numeric_limits<D>::min();
+    // Truncating conversion is exact and independent of the rounding mode; the fraction left
+    // (exact too) says which way the other directions go.
+    std::int64_t t = std::int64_t(x);
+    if constexpr (R != Rounding::TowardZero) {
+      const F fraction = x - F(t);
+      if constexpr (R == Rounding::TowardPositive)
+        t += fraction > 0;
+      else if constexpr (R == Rounding::TowardNegative)
+        t -= fraction < 0;
+      else {
+        const F distance = fraction < 0 ? -fraction : fraction;
+        if (distance > F(0.5) || (distance == F(0.5) && (t & 1))) t += fraction < 0 ? -1 : 1;
+      }
+    }
+    if constexpr (std::is_same_v<D, std::int64_t>) {
+      return t;
+    } else {
+      if (std::cmp_less(t, std::numeric_limits<D>::min())) return std::numeric_limits<D>::min();
+      if (std::cmp_greater(t, std::numeric_limits<D>::max())) return std::numeric_limits<D>::max();
+      return static_cast<D>(t);
+    }
   } else if constexpr (!kIsFloat<S>) {
     if constexpr (!rounding_matters<D, S>() && !std::is_same_v<D, Half>) {
       return static_cast<D>(s);  // exact
@@ -126,11 +143,18 @@ D convert_value(S s) {
       // Two's complement in 64 bits gives the magnitude even of the most negative value.
       const std::uint64_t magnitude =
           negative ? std::uint64_t(0) - std::uint64_t(s) : std::uint64_t(s);
+      if constexpr (!std::is_same_v<D, Half>) {
+        // Exact below 2^precision whatever the rounding mode.
+        if (magnitude < (std::uint64_t(1) << kPrecision<D>))
+          return negative ? -D(magnitude) : D(magnitude);
+      }
       return from_bits<D>(round_to_format<typename FormatOf<D>::type>(negative, magnitude, 0, R));
     }
   } else {
-    if constexpr (std::is_same_v<D, S>) return s;
-    else if constexpr (!rounding_matters<D, S>()) return widen<D>(s);
+    if constexpr (std::is_same_v<D, S>)
+      return s;
+    else if constexpr (!rounding_matters<D, S>())
+      return widen<D>(s);
     else
       return from_bits<D>(
           narrow<typename FormatOf<D>::type, typename FormatOf<S>::type>(bits_of(s), R));
@@ -152,25 +176,50 @@ void convert_lanes(const BuiltinCall& call) {
       std::memcpy(&s, source + c * sizeof(S), sizeof(S));
       converted[c] = convert_value<D, S, Sat, R>(s);
     }
-    std::memcpy(out.base + std::size_t(l) * out.stride, converted, width * sizeof(D));
+    std::byte* destination = out.base + std::size_t(l) * out.stride;
+    for (unsigned c = 0; c < width; ++c)  // element by element: no call to memcpy
+      std::memcpy(destination + c * sizeof(D), &converted[c], sizeof(D));
   }
 }
 
 template <class F>
 bool with_type(Scalar s, F&& f) {
   switch (s) {
-    case Scalar::Char: f(std::type_identity<std::int8_t>{}); return true;
-    case Scalar::UChar: f(std::type_identity<std::uint8_t>{}); return true;
-    case Scalar::Short: f(std::type_identity<std::int16_t>{}); return true;
-    case Scalar::UShort: f(std::type_identity<std::uint16_t>{}); return true;
-    case Scalar::Int: f(std::type_identity<std::int32_t>{}); return true;
-    case Scalar::UInt: f(std::type_identity<std::uint32_t>{}); return true;
-    case Scalar::Long: f(std::type_identity<std::int64_t>{}); return true;
-    case Scalar::ULong: f(std::type_identity<std::uint64_t>{}); return true;
-    case Scalar::Half: f(std::type_identity<Half>{}); return true;
-    case Scalar::Float: f(std::type_identity<float>{}); return true;
-    case Scalar::Double: f(std::type_identity<double>{}); return true;
-    default: return false;
+    case Scalar::Char:
+      f(std::type_identity<std::int8_t>{});
+      return true;
+    case Scalar::UChar:
+      f(std::type_identity<std::uint8_t>{});
+      return true;
+    case Scalar::Short:
+      f(std::type_identity<std::int16_t>{});
+      return true;
+    case Scalar::UShort:
+      f(std::type_identity<std::uint16_t>{});
+      return true;
+    case Scalar::Int:
+      f(std::type_identity<std::int32_t>{});
+      return true;
+    case Scalar::UInt:
+      f(std::type_identity<std::uint32_t>{});
+      return true;
+    case Scalar::Long:
+      f(std::type_identity<std::int64_t>{});
+      return true;
+    case Scalar::ULong:
+      f(std::type_identity<std::uint64_t>{});
+      return true;
+    case Scalar::Half:
+      f(std::type_identity<Half>{});
+      return true;
+    case Scalar::Float:
+      f(std::type_identity<float>{});
+      return true;
+    case Scalar::Double:
+      f(std::type_identity<double>{});
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -180,10 +229,14 @@ BuiltinFn pick_rounding(Rounding r) {
     return &convert_lanes<D, S, Sat, Rounding::NearestEven>;
   } else {
     switch (r) {
-      case Rounding::NearestEven: return &convert_lanes<D, S, Sat, Rounding::NearestEven>;
-      case Rounding::TowardZero: return &convert_lanes<D, S, Sat, Rounding::TowardZero>;
-      case Rounding::TowardPositive: return &convert_lanes<D, S, Sat, Rounding::TowardPositive>;
-      case Rounding::TowardNegative: return &convert_lanes<D, S, Sat, Rounding::TowardNegative>;
+      case Rounding::NearestEven:
+        return &convert_lanes<D, S, Sat, Rounding::NearestEven>;
+      case Rounding::TowardZero:
+        return &convert_lanes<D, S, Sat, Rounding::TowardZero>;
+      case Rounding::TowardPositive:
+        return &convert_lanes<D, S, Sat, Rounding::TowardPositive>;
+      case Rounding::TowardNegative:
+        return &convert_lanes<D, S, Sat, Rounding::TowardNegative>;
     }
     return nullptr;
   }
@@ -198,7 +251,7 @@ struct ConversionName {
   Rounding rounding = Rounding::NearestEven;
 };
 
-constexpr std::string_view kTypeNames[] = {"char", "uchar", "short", "ushort", "int",  "uint",
+constexpr std::string_view kTypeNames[] = {"char", "uchar", "short", "ushort", "int",   "uint",
                                            "long", "ulong", "half",  "float",  "double"};
 constexpr Scalar kTypes[] = {Scalar::Char, Scalar::UChar, Scalar::Short, Scalar::UShort,
                              Scalar::Int,  Scalar::UInt,  Scalar::Long,  Scalar::ULong,
@@ -252,13 +305,14 @@ BuiltinFn resolve_conversion(const Signature& sig) {
   // _sat is for integer destinations only (§6.2.3.3).
   if (parsed.saturate && is_float(parsed.destination)) return nullptr;
   // Without a suffix: toward zero to integers, to nearest even to floats (§6.2.3.2).
-  const Rounding rounding = parsed.has_rounding ? parsed.rounding
+  const Rounding rounding = parsed.has_rounding            ? parsed.rounding
                             : is_float(parsed.destination) ? Rounding::NearestEven
                                                            : Rounding::TowardZero;
   BuiltinFn fn = nullptr;
   with_type(parsed.destination, [&]<class D>(std::type_identity<D>) {
     with_type(source.scalar, [&]<class S>(std::type_identity<S>) {
-      if constexpr (kIsFloat<D>) {
+      // From floats the result saturates with or without _sat (see convert_value).
+      if constexpr (kIsFloat<D> || kIsFloat<S>) {
         fn = pick_rounding<D, S, false>(rounding);
       } else {
         fn = parsed.saturate ? pick_rounding<D, S, true>(rounding)

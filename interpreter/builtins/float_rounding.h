@@ -52,7 +52,8 @@ constexpr std::uint64_t round_to_format(bool negative, std::uint64_t significand
   } else if (shift <= 64) {
     kept = shift == 64 ? 0 : significand >> shift;
     round_bit = (significand >> (shift - 1)) & 1;
-    const std::uint64_t below = shift == 1 ? 0 : significand & ((std::uint64_t(1) << (shift - 1)) - 1);
+    const std::uint64_t below =
+        shift == 1 ? 0 : significand & ((std::uint64_t(1) << (shift - 1)) - 1);
     sticky = below != 0;
   } else {
     kept = 0;
@@ -60,10 +61,17 @@ constexpr std::uint64_t round_to_format(bool negative, std::uint64_t significand
   }
   bool up = false;
   switch (mode) {
-    case Rounding::NearestEven: up = round_bit && (sticky || (kept & 1)); break;
-    case Rounding::TowardZero: break;
-    case Rounding::TowardPositive: up = !negative && (round_bit || sticky); break;
-    case Rounding::TowardNegative: up = negative && (round_bit || sticky); break;
+    case Rounding::NearestEven:
+      up = round_bit && (sticky || (kept & 1));
+      break;
+    case Rounding::TowardZero:
+      break;
+    case Rounding::TowardPositive:
+      up = !negative && (round_bit || sticky);
+      break;
+    case Rounding::TowardNegative:
+      up = negative && (round_bit || sticky);
+      break;
   }
   kept += up;
   if (kept == (std::uint64_t(2) << M)) {  // rounding carried into a new leading bit
@@ -107,14 +115,45 @@ constexpr Unpacked unpack(std::uint64_t bits) {
 // and as much of their payload as fits.
 template <class To, class From>
 constexpr std::uint64_t narrow(std::uint64_t bits, Rounding mode) {
+  static_assert(From::kMantissaBits > To::kMantissaBits);
+  constexpr int kShift = From::kMantissaBits - To::kMantissaBits;
+  const bool negative = (bits & From::kSignBit) != 0;
+  const std::uint64_t magnitude = bits & (From::kSignBit - 1);
+  const int exponent = int(magnitude >> From::kMantissaBits) - From::kBias;
+  if (exponent >= To::kMinExponent && exponent <= To::kMaxExponent) {
+    // A normal result: rebias the exponent field and round the mantissa in place. A carry out
+    // of the mantissa steps the exponent, and out of the largest one gives infinity, which is
+    // right: only directions away from zero carry.
+    const std::uint64_t rebiased =
+        magnitude - (std::uint64_t(From::kBias - To::kBias) << From::kMantissaBits);
+    std::uint64_t kept = rebiased >> kShift;
+    const std::uint64_t rest = rebiased & ((std::uint64_t(1) << kShift) - 1);
+    constexpr std::uint64_t kHalf = std::uint64_t(1) << (kShift - 1);
+    bool up = false;
+    switch (mode) {
+      case Rounding::NearestEven:
+        up = rest > kHalf || (rest == kHalf && (kept & 1));
+        break;
+      case Rounding::TowardZero:
+        break;
+      case Rounding::TowardPositive:
+        up = !negative && rest != 0;
+        break;
+      case Rounding::TowardNegative:
+        up = negative && rest != 0;
+        break;
+    }
+    return (negative ? To::kSignBit : 0) | (kept + up);
+  }
   const Unpacked u = unpack<From>(bits);
   const std::uint64_t sign = u.negative ? To::kSignBit : 0;
   switch (u.kind) {
-    case Unpacked::Infinite: return sign | To::kInfinity;
+    case Unpacked::Infinite:
+      return sign | To::kInfinity;
     case Unpacked::NaN:
-      return sign | To::kQuietNaN |
-             (u.significand >> (From::kMantissaBits - To::kMantissaBits));
-    case Unpacked::Finite: break;
+      return sign | To::kQuietNaN | (u.significand >> (From::kMantissaBits - To::kMantissaBits));
+    case Unpacked::Finite:
+      break;
   }
   return round_to_format<To>(u.negative, u.significand, u.exponent, mode);
 }

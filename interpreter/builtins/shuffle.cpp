@@ -48,38 +48,55 @@ void shuffle(const BuiltinCall& call) {
   }
 }
 
-constexpr bool is_power_width(unsigned w) { return w == 2 || w == 4 || w == 8 || w == 16; }
+constexpr bool is_power_width(unsigned w) {
+  return w == 2 || w == 4 || w == 8 || w == 16;
+}
 
 template <unsigned Size, unsigned Inputs, unsigned M>
 BuiltinFn pick_mask_width(unsigned n) {
   switch (n) {
-    case 2: return &shuffle<Size, Inputs, M, 2>;
-    case 4: return &shuffle<Size, Inputs, M, 4>;
-    case 8: return &shuffle<Size, Inputs, M, 8>;
-    case 16: return &shuffle<Size, Inputs, M, 16>;
-    default: return nullptr;
+    case 2:
+      return &shuffle<Size, Inputs, M, 2>;
+    case 4:
+      return &shuffle<Size, Inputs, M, 4>;
+    case 8:
+      return &shuffle<Size, Inputs, M, 8>;
+    case 16:
+      return &shuffle<Size, Inputs, M, 16>;
+    default:
+      return nullptr;
   }
 }
 
 template <unsigned Size, unsigned Inputs>
 BuiltinFn pick_input_width(unsigned m, unsigned n) {
   switch (m) {
-    case 2: return pick_mask_width<Size, Inputs, 2>(n);
-    case 4: return pick_mask_width<Size, Inputs, 4>(n);
-    case 8: return pick_mask_width<Size, Inputs, 8>(n);
-    case 16: return pick_mask_width<Size, Inputs, 16>(n);
-    default: return nullptr;
+    case 2:
+      return pick_mask_width<Size, Inputs, 2>(n);
+    case 4:
+      return pick_mask_width<Size, Inputs, 4>(n);
+    case 8:
+      return pick_mask_width<Size, Inputs, 8>(n);
+    case 16:
+      return pick_mask_width<Size, Inputs, 16>(n);
+    default:
+      return nullptr;
   }
 }
 
 template <unsigned Inputs>
 BuiltinFn pick(std::size_t size, unsigned m, unsigned n) {
   switch (size) {
-    case 1: return pick_input_width<1, Inputs>(m, n);
-    case 2: return pick_input_width<2, Inputs>(m, n);
-    case 4: return pick_input_width<4, Inputs>(m, n);
-    case 8: return pick_input_width<8, Inputs>(m, n);
-    default: return nullptr;
+    case 1:
+      return pick_input_width<1, Inputs>(m, n);
+    case 2:
+      return pick_input_width<2, Inputs>(m, n);
+    case 4:
+      return pick_input_width<4, Inputs>(m, n);
+    case 8:
+      return pick_input_width<8, Inputs>(m, n);
+    default:
+      return nullptr;
   }
 }
 

@@ -21,8 +21,12 @@ std::uint64_t offset_of(const Operand& offset, std::uint32_t lane) {
   return offset.get<Offset>(lane);
 }
 
-std::byte* pointer_of(const Operand& pointer, std::uint32_t lane) {
-  return reinterpret_cast<std::byte*>(std::uintptr_t(pointer.get<std::uint64_t>(lane)));
+// The address of element `index` (of `size` bytes) from lane's pointer, computed as an integer:
+// a wild offset must reach access() as the address it names, not as undefined behaviour.
+std::byte* element_address(const Operand& pointer, std::uint32_t lane, std::uint64_t index,
+                           std::size_t size) {
+  return reinterpret_cast<std::byte*>(
+      std::uintptr_t(pointer.get<std::uint64_t>(lane) + index * size));
 }
 
 // vloadn: n elements from p + offset * n (§6.12.7). Elements are copied as bytes: only their
@@ -34,7 +38,7 @@ void vload(const BuiltinCall& call) {
   const Operand& out = call.result;
   for (std::uint32_t i = 0; i < call.lanes.count; ++i) {
     const std::uint32_t l = call.lanes.ids[i];
-    const std::byte* address = pointer_of(pointer, l) + offset_of<Offset>(offset, l) * N * Size;
+    const std::byte* address = element_address(pointer, l, offset_of<Offset>(offset, l) * N, Size);
     std::byte* destination = out.base + std::size_t(l) * out.stride;
     if (!call.context->access(l, address, N * Size, Access::Read, pointer.address_space)) {
       std::memset(destination, 0, N * Size);  // a refused load reads as zero
@@ -52,9 +56,8 @@ void vstore(const BuiltinCall& call) {
   const Operand& pointer = call.args[2];
   for (std::uint32_t i = 0; i < call.lanes.count; ++i) {
     const std::uint32_t l = call.lanes.ids[i];
-    std::byte* address = pointer_of(pointer, l) + offset_of<Offset>(offset, l) * N * Size;
-    if (!call.context->access(l, address, N * Size, Access::Write, pointer.address_space))
-      continue;
+    std::byte* address = element_address(pointer, l, offset_of<Offset>(offset, l) * N, Size);
+    if (!call.context->access(l, address, N * Size, Access::Write, pointer.address_space)) continue;
     std::memcpy(address, data.base + std::size_t(l) * data.stride, N * Size);
   }
 }
@@ -68,7 +71,7 @@ void vload_half(const BuiltinCall& call) {
   const Operand& out = call.result;
   for (std::uint32_t i = 0; i < call.lanes.count; ++i) {
     const std::uint32_t l = call.lanes.ids[i];
-    const std::byte* address = pointer_of(pointer, l) + offset_of<Offset>(offset, l) * Step * 2;
+    const std::byte* address = element_address(pointer, l, offset_of<Offset>(offset, l) * Step, 2);
     float values[N] = {};
     if (call.context->access(l, address, N * 2, Access::Read, pointer.address_space)) {
       std::uint16_t halves[N];
@@ -88,14 +91,16 @@ void vstore_half(const BuiltinCall& call) {
   const Operand& pointer = call.args[2];
   for (std::uint32_t i = 0; i < call.lanes.count; ++i) {
     const std::uint32_t l = call.lanes.ids[i];
-    std::byte* address = pointer_of(pointer, l) + offset_of<Offset>(offset, l) * Step * 2;
+    std::byte* address = element_address(pointer, l, offset_of<Offset>(offset, l) * Step, 2);
     if (!call.context->access(l, address, N * 2, Access::Write, pointer.address_space)) continue;
     Source values[N];
     std::memcpy(values, data.base + std::size_t(l) * data.stride, sizeof values);
     std::uint16_t halves[N];
     for (unsigned c = 0; c < N; ++c) {
-      if constexpr (sizeof(Source) == 4) halves[c] = float_to_half(values[c], R);
-      else halves[c] = double_to_half(values[c], R);
+      if constexpr (sizeof(Source) == 4)
+        halves[c] = float_to_half(values[c], R);
+      else
+        halves[c] = double_to_half(values[c], R);
     }
     std::memcpy(address, halves, sizeof halves);
   }
@@ -130,20 +135,31 @@ template <template <unsigned, unsigned, class> class Op, class Offset>
 BuiltinFn pick_by_size(std::size_t size, unsigned n) {
   auto by_width = [&]<unsigned S>() -> BuiltinFn {
     switch (n) {
-      case 2: return &Op<S, 2, Offset>::run;
-      case 3: return &Op<S, 3, Offset>::run;
-      case 4: return &Op<S, 4, Offset>::run;
-      case 8: return &Op<S, 8, Offset>::run;
-      case 16: return &Op<S, 16, Offset>::run;
-      default: return nullptr;
+      case 2:
+        return &Op<S, 2, Offset>::run;
+      case 3:
+        return &Op<S, 3, Offset>::run;
+      case 4:
+        return &Op<S, 4, Offset>::run;
+      case 8:
+        return &Op<S, 8, Offset>::run;
+      case 16:
+        return &Op<S, 16, Offset>::run;
+      default:
+        return nullptr;
     }
   };
   switch (size) {
-    case 1: return by_width.template operator()<1>();
-    case 2: return by_width.template operator()<2>();
-    case 4: return by_width.template operator()<4>();
-    case 8: return by_width.template operator()<8>();
-    default: return nullptr;
+    case 1:
+      return by_width.template operator()<1>();
+    case 2:
+      return by_width.template operator()<2>();
+    case 4:
+      return by_width.template operator()<4>();
+    case 8:
+      return by_width.template operator()<8>();
+    default:
+      return nullptr;
   }
 }
 
@@ -189,19 +205,26 @@ BuiltinFn resolve_vstore(const Signature& sig) {
 
 template <unsigned N, bool Aligned, class Offset>
 constexpr BuiltinFn vload_half_fn() {
-  return &vload_half<N, (Aligned && N == 3) ? 4 : N, Offset>;
+  return &vload_half < N, (Aligned && N == 3) ? 4 : N, Offset > ;
 }
 
 template <bool Aligned, class Offset>
 BuiltinFn pick_vload_half(unsigned n) {
   switch (n) {
-    case 1: return vload_half_fn<1, Aligned, Offset>();
-    case 2: return vload_half_fn<2, Aligned, Offset>();
-    case 3: return vload_half_fn<3, Aligned, Offset>();
-    case 4: return vload_half_fn<4, Aligned, Offset>();
-    case 8: return vload_half_fn<8, Aligned, Offset>();
-    case 16: return vload_half_fn<16, Aligned, Offset>();
-    default: return nullptr;
+    case 1:
+      return vload_half_fn<1, Aligned, Offset>();
+    case 2:
+      return vload_half_fn<2, Aligned, Offset>();
+    case 3:
+      return vload_half_fn<3, Aligned, Offset>();
+    case 4:
+      return vload_half_fn<4, Aligned, Offset>();
+    case 8:
+      return vload_half_fn<8, Aligned, Offset>();
+    case 16:
+      return vload_half_fn<16, Aligned, Offset>();
+    default:
+      return nullptr;
   }
 }
 
@@ -226,13 +249,20 @@ BuiltinFn resolve_vload_half(const Signature& sig) {
 template <class Source, Rounding R, bool Aligned, class Offset>
 BuiltinFn pick_vstore_half_width(unsigned n) {
   switch (n) {
-    case 1: return &vstore_half<Source, R, 1, 1, Offset>;
-    case 2: return &vstore_half<Source, R, 2, 2, Offset>;
-    case 3: return &vstore_half<Source, R, 3, Aligned ? 4 : 3, Offset>;
-    case 4: return &vstore_half<Source, R, 4, 4, Offset>;
-    case 8: return &vstore_half<Source, R, 8, 8, Offset>;
-    case 16: return &vstore_half<Source, R, 16, 16, Offset>;
-    default: return nullptr;
+    case 1:
+      return &vstore_half<Source, R, 1, 1, Offset>;
+    case 2:
+      return &vstore_half<Source, R, 2, 2, Offset>;
+    case 3:
+      return &vstore_half < Source, R, 3, Aligned ? 4 : 3, Offset > ;
+    case 4:
+      return &vstore_half<Source, R, 4, 4, Offset>;
+    case 8:
+      return &vstore_half<Source, R, 8, 8, Offset>;
+    case 16:
+      return &vstore_half<Source, R, 16, 16, Offset>;
+    default:
+      return nullptr;
   }
 }
 

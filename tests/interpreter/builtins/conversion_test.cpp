@@ -24,18 +24,30 @@ namespace {
 
 std::string code(Scalar s) {
   switch (s) {
-    case Scalar::Char: return "c";
-    case Scalar::UChar: return "h";
-    case Scalar::Short: return "s";
-    case Scalar::UShort: return "t";
-    case Scalar::Int: return "i";
-    case Scalar::UInt: return "j";
-    case Scalar::Long: return "l";
-    case Scalar::ULong: return "m";
-    case Scalar::Half: return "Dh";
-    case Scalar::Float: return "f";
-    case Scalar::Double: return "d";
-    default: return "?";
+    case Scalar::Char:
+      return "c";
+    case Scalar::UChar:
+      return "h";
+    case Scalar::Short:
+      return "s";
+    case Scalar::UShort:
+      return "t";
+    case Scalar::Int:
+      return "i";
+    case Scalar::UInt:
+      return "j";
+    case Scalar::Long:
+      return "l";
+    case Scalar::ULong:
+      return "m";
+    case Scalar::Half:
+      return "Dh";
+    case Scalar::Float:
+      return "f";
+    case Scalar::Double:
+      return "d";
+    default:
+      return "?";
   }
 }
 
@@ -55,16 +67,26 @@ constexpr const char* kModes[] = {"_rte", "_rtz", "_rtp", "_rtn"};
 
 template <class T>
 constexpr Scalar scalar_of() {
-  if constexpr (std::is_same_v<T, std::int8_t>) return Scalar::Char;
-  else if constexpr (std::is_same_v<T, std::uint8_t>) return Scalar::UChar;
-  else if constexpr (std::is_same_v<T, std::int16_t>) return Scalar::Short;
-  else if constexpr (std::is_same_v<T, std::uint16_t>) return Scalar::UShort;
-  else if constexpr (std::is_same_v<T, std::int32_t>) return Scalar::Int;
-  else if constexpr (std::is_same_v<T, std::uint32_t>) return Scalar::UInt;
-  else if constexpr (std::is_same_v<T, std::int64_t>) return Scalar::Long;
-  else if constexpr (std::is_same_v<T, std::uint64_t>) return Scalar::ULong;
-  else if constexpr (std::is_same_v<T, float>) return Scalar::Float;
-  else return Scalar::Double;
+  if constexpr (std::is_same_v<T, std::int8_t>)
+    return Scalar::Char;
+  else if constexpr (std::is_same_v<T, std::uint8_t>)
+    return Scalar::UChar;
+  else if constexpr (std::is_same_v<T, std::int16_t>)
+    return Scalar::Short;
+  else if constexpr (std::is_same_v<T, std::uint16_t>)
+    return Scalar::UShort;
+  else if constexpr (std::is_same_v<T, std::int32_t>)
+    return Scalar::Int;
+  else if constexpr (std::is_same_v<T, std::uint32_t>)
+    return Scalar::UInt;
+  else if constexpr (std::is_same_v<T, std::int64_t>)
+    return Scalar::Long;
+  else if constexpr (std::is_same_v<T, std::uint64_t>)
+    return Scalar::ULong;
+  else if constexpr (std::is_same_v<T, float>)
+    return Scalar::Float;
+  else
+    return Scalar::Double;
 }
 
 // Runs `name` (e.g. "convert_int_sat_rte") on one scalar value per lane. D and S are the
@@ -150,8 +172,10 @@ TEST(Conversions_6_2_3, EveryNameAndTypeResolves) {
             if (r >= 0) name += kModes[r];
             BuiltinFn fn = resolve_mangled(mangle(name, s, w));
             // §6.2.3.3: _sat is not defined for floating-point destinations.
-            if (sat && is_float(d)) EXPECT_EQ(fn, nullptr) << name;
-            else EXPECT_NE(fn, nullptr) << name << "(" << scalar_name(s) << w << ")";
+            if (sat && is_float(d))
+              EXPECT_EQ(fn, nullptr) << name;
+            else
+              EXPECT_NE(fn, nullptr) << name << "(" << scalar_name(s) << w << ")";
             // The source must have the destination's width.
             const unsigned other = w == 4 ? 8 : 4;
             EXPECT_EQ(resolve_mangled(mangle(name, s, other)), nullptr) << name;
@@ -232,9 +256,9 @@ TEST(Conversions_6_2_3_3, FloatToNarrowAndUnsignedSaturates) {
 }
 
 TEST(Conversions_6_2_3_3, DoubleTo64BitLimits) {
-  const std::vector<double> in = {9223372036854774784.0, 9223372036854775808.0,
+  const std::vector<double> in = {9223372036854774784.0,  9223372036854775808.0,
                                   -9223372036854775808.0, -9223372036854777856.0,
-                                  4503599627370495.5, -4503599627370495.5};
+                                  4503599627370495.5,     -4503599627370495.5};
   EXPECT_EQ(convert<std::int64_t>("convert_long_sat_rte", in),
             (std::vector<std::int64_t>{9223372036854774784, INT64_MAX, INT64_MIN, INT64_MIN,
                                        4503599627370496, -4503599627370496}));
@@ -249,8 +273,8 @@ TEST(Conversions_6_2_3_3, DoubleTo64BitLimits) {
 TEST(Conversions_6_2_3_2, DefaultRoundingIsTowardZeroToIntegersAndNearestEvenToFloats) {
   EXPECT_EQ(convert<std::int32_t>("convert_int", std::vector<float>{-1.7f, 2.9f}),
             (std::vector<std::int32_t>{-1, 2}));
-  const auto f = convert<float>("convert_float", std::vector<std::int32_t>{16777217, 16777219,
-                                                                            -16777217, INT32_MAX});
+  const auto f = convert<float>(
+      "convert_float", std::vector<std::int32_t>{16777217, 16777219, -16777217, INT32_MAX});
   EXPECT_EQ(f, (std::vector<float>{16777216.0f, 16777220.0f, -16777216.0f, 2147483648.0f}));
   const auto d = convert<double>("convert_double",
                                  std::vector<std::uint64_t>{(1ull << 53) + 1, (1ull << 53) + 3});
@@ -295,8 +319,8 @@ void check_float_to_integer(std::mt19937_64& rng) {
     ASSERT_EQ(got.size(), inputs.size());
     for (std::size_t i = 0; i < inputs.size(); ++i)
       ASSERT_EQ(got[i], (reference_to_integer<D, F>(inputs[i], kHostModes[m])))
-          << "convert_" << type << "_sat" << kModes[m] << "(" << scalar_name(scalar_of<F>())
-          << " " << std::hexfloat << inputs[i] << ")";
+          << "convert_" << type << "_sat" << kModes[m] << "(" << scalar_name(scalar_of<F>()) << " "
+          << std::hexfloat << inputs[i] << ")";
   }
 }
 
@@ -341,8 +365,12 @@ void check_to_float(const std::vector<S>& inputs) {
 
 template <class S>
 std::vector<S> integer_samples(std::mt19937_64& rng, std::size_t count) {
-  std::vector<S> v = {0, 1, std::numeric_limits<S>::min(), std::numeric_limits<S>::max(),
-                      S(std::numeric_limits<S>::max() - 1), S(std::numeric_limits<S>::min() + 1)};
+  std::vector<S> v = {0,
+                      1,
+                      std::numeric_limits<S>::min(),
+                      std::numeric_limits<S>::max(),
+                      S(std::numeric_limits<S>::max() - 1),
+                      S(std::numeric_limits<S>::min() + 1)};
   for (int bits = 1; bits < std::numeric_limits<S>::digits; ++bits) {
     // Values with 1 + bits significant bits, ending in a tie or one off it.
     const auto base = S((S(1) << bits) | 1);
@@ -406,12 +434,15 @@ void check_integer_to_integer(std::mt19937_64& rng) {
   ASSERT_EQ(sat.size(), inputs.size());
   ASSERT_EQ(plain.size(), inputs.size());
   for (std::size_t i = 0; i < inputs.size(); ++i) {
-    const __int128 x = inputs[i];
-    const __int128 low = std::numeric_limits<D>::min(), high = std::numeric_limits<D>::max();
-    const __int128 clamped = x < low ? low : x > high ? high : x;
+    // long double holds every 64-bit integer exactly (x86-64: 64-bit significand).
+    static_assert(std::numeric_limits<long double>::digits >= 64);
+    const long double x = inputs[i];
+    const long double low = std::numeric_limits<D>::min(), high = std::numeric_limits<D>::max();
+    const long double clamped = x < low ? low : x > high ? high : x;
     ASSERT_EQ(sat[i], D(clamped)) << scalar_name(scalar_of<S>()) << " " << +inputs[i];
     // Without _sat: the low bits, as two's complement (§6.2.3.3 modulo behaviour).
-    const auto modulo = std::uint64_t(x) & (sizeof(D) == 8 ? ~0ull : (1ull << (8 * sizeof(D))) - 1);
+    const auto modulo =
+        std::uint64_t(inputs[i]) & (sizeof(D) == 8 ? ~0ull : (1ull << (8 * sizeof(D))) - 1);
     D want;
     std::memcpy(&want, &modulo, sizeof(D));  // little-endian host
     ASSERT_EQ(plain[i], want) << scalar_name(scalar_of<S>()) << " " << +inputs[i];
@@ -450,7 +481,8 @@ TEST(Conversions_6_2_3, VectorComponentsOnActiveLanesOnly) {
   constexpr std::uint32_t kLanes = 6;
   LaneValues in(Scalar::Int, 3, kLanes), out(Scalar::Short, 3, kLanes);
   for (std::uint32_t l = 0; l < kLanes; ++l)
-    for (unsigned c = 0; c < 3; ++c) in.set<std::int32_t>(l, c, std::int32_t(l * 30000 - c * 70000));
+    for (unsigned c = 0; c < 3; ++c)
+      in.set<std::int32_t>(l, c, std::int32_t(l * 30000 - c * 70000));
   Call call;
   call.args = {in.operand()};
   call.ids = {0, 2, 5};
@@ -464,7 +496,8 @@ TEST(Conversions_6_2_3, VectorComponentsOnActiveLanesOnly) {
     EXPECT_TRUE(out.intact(l)) << l;
     for (unsigned c = 0; c < 3; ++c) {
       const std::int64_t x = std::int64_t(l) * 30000 - std::int64_t(c) * 70000;
-      EXPECT_EQ(out.get<std::int16_t>(l, c), std::int16_t(std::clamp<std::int64_t>(x, -32768, 32767)))
+      EXPECT_EQ(out.get<std::int16_t>(l, c),
+                std::int16_t(std::clamp<std::int64_t>(x, -32768, 32767)))
           << "lane " << l << " component " << c;
     }
   }
@@ -486,8 +519,10 @@ TEST(Conversions_6_2_3_2, HalfConversionsRoundInEachMode) {
     ASSERT_EQ(got.size(), floats.size());
     for (std::size_t i = 0; i < floats.size(); ++i) {
       const std::uint16_t want = reference_half(floats[i], modes[m]);
-      if (is_half_nan(want)) ASSERT_TRUE(is_half_nan(got[i]));
-      else ASSERT_EQ(got[i], want) << kModes[m] << " " << std::hexfloat << floats[i];
+      if (is_half_nan(want))
+        ASSERT_TRUE(is_half_nan(got[i]));
+      else
+        ASSERT_EQ(got[i], want) << kModes[m] << " " << std::hexfloat << floats[i];
     }
   }
   // Half to float is exact; half to int rounds like float.
@@ -496,15 +531,18 @@ TEST(Conversions_6_2_3_2, HalfConversionsRoundInEachMode) {
   const auto widened = convert<float>("convert_float", halves, Scalar::Half, Scalar::Float);
   ASSERT_EQ(widened.size(), halves.size());
   for (unsigned h = 0; h < 0x10000; ++h) {
-    if (is_half_nan(std::uint16_t(h))) ASSERT_TRUE(std::isnan(widened[h]));
-    else ASSERT_EQ(widened[h], float(half_value(std::uint16_t(h)))) << std::hex << h;
+    if (is_half_nan(std::uint16_t(h)))
+      ASSERT_TRUE(std::isnan(widened[h]));
+    else
+      ASSERT_EQ(widened[h], float(half_value(std::uint16_t(h)))) << std::hex << h;
   }
   EXPECT_EQ(convert<std::int32_t>("convert_int_rte", std::vector<std::uint16_t>{0x3e00, 0x4100},
                                   Scalar::Half, Scalar::Int),
             (std::vector<std::int32_t>{2, 2}));  // 1.5 → 2, 2.5 → 2
-  EXPECT_EQ(convert<std::uint16_t>("convert_half_rtz", std::vector<std::int32_t>{65535, -70000, 2049},
-                                   Scalar::Int, Scalar::Half),
-            (std::vector<std::uint16_t>{0x7bff, 0xfbff, 0x6800}));
+  EXPECT_EQ(
+      convert<std::uint16_t>("convert_half_rtz", std::vector<std::int32_t>{65535, -70000, 2049},
+                             Scalar::Int, Scalar::Half),
+      (std::vector<std::uint16_t>{0x7bff, 0xfbff, 0x6800}));
   EXPECT_EQ(convert<std::uint16_t>("convert_half", std::vector<std::int32_t>{65520, 2049, 2051},
                                    Scalar::Int, Scalar::Half),
             (std::vector<std::uint16_t>{0x7c00, 0x6800, 0x6802}));

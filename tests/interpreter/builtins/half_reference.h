@@ -17,9 +17,12 @@ inline double half_value(std::uint16_t bits) {
   const int field = (bits >> 10) & 0x1f;
   const int mantissa = bits & 0x3ff;
   double magnitude;
-  if (field == 0x1f) magnitude = mantissa ? NAN : INFINITY;
-  else if (field == 0) magnitude = std::ldexp(double(mantissa), -24);
-  else magnitude = std::ldexp(double(1024 + mantissa), field - 25);
+  if (field == 0x1f)
+    magnitude = mantissa ? NAN : INFINITY;
+  else if (field == 0)
+    magnitude = std::ldexp(double(mantissa), -24);
+  else
+    magnitude = std::ldexp(double(1024 + mantissa), field - 25);
   return (bits & 0x8000) ? -magnitude : magnitude;
 }
 
@@ -36,8 +39,8 @@ inline std::uint16_t reference_half(double x, Mode mode) {
   const double a = std::fabs(x);
   if (std::isinf(a) || a >= 65536.0) {
     // Beyond the last step: infinity, unless the direction stops at the largest half.
-    const bool stops = mode == Mode::Rtz || (mode == Mode::Rtp && negative) ||
-                       (mode == Mode::Rtn && !negative);
+    const bool stops =
+        mode == Mode::Rtz || (mode == Mode::Rtp && negative) || (mode == Mode::Rtn && !negative);
     return std::uint16_t(sign | (stops ? 0x7bff : 0x7c00));
   }
   const auto above = std::upper_bound(positive.begin(), positive.end(), a);
@@ -46,19 +49,30 @@ inline std::uint16_t reference_half(double x, Mode mode) {
   const unsigned high = low + 1;  // 0x7c00 is infinity
   unsigned pick;
   switch (mode) {
-    case Mode::Rtz: pick = low; break;
-    case Mode::Rtp: pick = negative ? low : high; break;
-    case Mode::Rtn: pick = negative ? high : low; break;
+    case Mode::Rtz:
+      pick = low;
+      break;
+    case Mode::Rtp:
+      pick = negative ? low : high;
+      break;
+    case Mode::Rtn:
+      pick = negative ? high : low;
+      break;
     default: {
       const double midpoint = (positive[low] + positive[high]) / 2;  // exact: 12 bits at most
-      if (a < midpoint) pick = low;
-      else if (a > midpoint) pick = high;
-      else pick = (low % 2 == 0) ? low : high;
+      if (a < midpoint)
+        pick = low;
+      else if (a > midpoint)
+        pick = high;
+      else
+        pick = (low % 2 == 0) ? low : high;
     }
   }
   return std::uint16_t(sign | pick);
 }
 
-inline bool is_half_nan(std::uint16_t h) { return (h & 0x7c00) == 0x7c00 && (h & 0x3ff) != 0; }
+inline bool is_half_nan(std::uint16_t h) {
+  return (h & 0x7c00) == 0x7c00 && (h & 0x3ff) != 0;
+}
 
 }  // namespace clvet::interp::test

@@ -62,8 +62,7 @@ TEST(VectorData_6_12_7, VloadnReadsNElementsAtOffsetTimesN) {
     for (unsigned n : kWidths)
       for (std::uint8_t space : kSpaces) {
         const std::string name = "vload" + std::to_string(n);
-        const std::string mangled =
-            length_prefixed(name) + "m" + pointer_code(e.code, space, true);
+        const std::string mangled = length_prefixed(name) + "m" + pointer_code(e.code, space, true);
         SCOPED_TRACE(mangled);
         BuiltinFn fn = resolve_mangled(mangled);
         ASSERT_NE(fn, nullptr);
@@ -181,6 +180,19 @@ TEST(VectorData_6_12_7, RefusedAccessesAreNotMade) {
     EXPECT_EQ(loaded.get<float>(1, c), 0.0f) << "a refused load reads as zero";
   }
 
+  // A wild offset reaches access() as the address it names, and nothing is read there.
+  LaneValues wild(Scalar::ULong, 1, 1);
+  wild.set<std::uint64_t>(0, 0, std::uint64_t(1) << 58);
+  Call stray;
+  stray.args = {wild.operand(), pointer.operand()};
+  stray.ids = {0};
+  stray.context.allow = [](const FakeContext::Record&) { return false; };
+  stray.run(resolve_mangled("_Z6vload4mPU3AS1Kf"), &loaded.operand());
+  ASSERT_EQ(stray.context.accesses.size(), 1u);
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(stray.context.accesses[0].address),
+            reinterpret_cast<std::uintptr_t>(memory.data()) + (std::uintptr_t(1) << 62));
+  EXPECT_EQ(loaded.get<float>(0, 3), 0.0f);
+
   std::vector<std::uint16_t> halves(16, 0xdead);
   LaneValues half_pointer(Scalar::Half, 1, kLanes, true, kGlobal);
   for (std::uint32_t l = 0; l < kLanes; ++l) half_pointer.set_pointer(l, halves.data());
@@ -226,8 +238,10 @@ TEST(VectorData_6_12_7, VloadHalfWidensEveryHalfExactly) {
     ASSERT_EQ(call.context.accesses[h].address_space, kConstant);
     const float got = out.get<float>(h);
     const double want = half_value(std::uint16_t(h));
-    if (std::isnan(want)) ASSERT_TRUE(std::isnan(got)) << std::hex << h;
-    else ASSERT_TRUE(got == want && std::signbit(got) == std::signbit(want)) << std::hex << h;
+    if (std::isnan(want))
+      ASSERT_TRUE(std::isnan(got)) << std::hex << h;
+    else
+      ASSERT_TRUE(got == want && std::signbit(got) == std::signbit(want)) << std::hex << h;
   }
 }
 
@@ -242,9 +256,9 @@ TEST(VectorData_6_12_7, VloadaHalf3AndVstoreaHalf3UseFourElementAlignment) {
     unsigned n;
     unsigned first;  // first half read: offset 2 times the step
   };
-  for (const Case& c : {Case{"_Z12vloada_half3mPU3AS1KDh", 3, 8},
-                        Case{"_Z11vload_half3mPU3AS1KDh", 3, 6},
-                        Case{"_Z12vloada_half4mPU3AS1KDh", 4, 8}}) {
+  for (const Case& c :
+       {Case{"_Z12vloada_half3mPU3AS1KDh", 3, 8}, Case{"_Z11vload_half3mPU3AS1KDh", 3, 6},
+        Case{"_Z12vloada_half4mPU3AS1KDh", 4, 8}}) {
     SCOPED_TRACE(c.mangled);
     const unsigned n = c.n;
     LaneValues out(Scalar::Float, n, 1);
@@ -324,8 +338,8 @@ void check_store_half(const std::vector<Source>& values) {
         ASSERT_TRUE(is_half_nan(got[i])) << std::hex << got[i];
         continue;
       }
-      ASSERT_EQ(got[i], want) << "vstore_half" << kSuffixes[m] << "(" << std::hexfloat
-                              << values[i] << ")";
+      ASSERT_EQ(got[i], want) << "vstore_half" << kSuffixes[m] << "(" << std::hexfloat << values[i]
+                              << ")";
     }
   }
 }
@@ -388,17 +402,16 @@ TEST(VectorData_6_12_7, VstoreHalfSpecialValues) {
     std::uint16_t rte, rtz, rtp, rtn;
   };
   const Row rows[] = {
-      {65520.0f, 0x7c00, 0x7bff, 0x7c00, 0x7bff},        // max + half an ulp
-      {65519.996f, 0x7bff, 0x7bff, 0x7c00, 0x7bff},      // just below
-      {1e10f, 0x7c00, 0x7bff, 0x7c00, 0x7bff},           // overflow
-      {-1e10f, 0xfc00, 0xfbff, 0xfbff, 0xfc00},          // negative overflow
-      {0x1p-24f, 0x0001, 0x0001, 0x0001, 0x0001},        // smallest subnormal half
-      {0x1p-25f, 0x0000, 0x0000, 0x0001, 0x0000},        // half of it: tie to even zero
-      {0x1.8p-25f, 0x0001, 0x0000, 0x0001, 0x0000},      // above the tie
-      {-0x1p-30f, 0x8000, 0x8000, 0x8000, 0x8001},       // tiny negative
-      {0x1.ffcp-15f, 0x0400, 0x03ff, 0x0400, 0x03ff},    // tie: up to the smallest normal
-      {-0.0f, 0x8000, 0x8000, 0x8000, 0x8000},
-      {INFINITY, 0x7c00, 0x7c00, 0x7c00, 0x7c00},
+      {65520.0f, 0x7c00, 0x7bff, 0x7c00, 0x7bff},      // max + half an ulp
+      {65519.996f, 0x7bff, 0x7bff, 0x7c00, 0x7bff},    // just below
+      {1e10f, 0x7c00, 0x7bff, 0x7c00, 0x7bff},         // overflow
+      {-1e10f, 0xfc00, 0xfbff, 0xfbff, 0xfc00},        // negative overflow
+      {0x1p-24f, 0x0001, 0x0001, 0x0001, 0x0001},      // smallest subnormal half
+      {0x1p-25f, 0x0000, 0x0000, 0x0001, 0x0000},      // half of it: tie to even zero
+      {0x1.8p-25f, 0x0001, 0x0000, 0x0001, 0x0000},    // above the tie
+      {-0x1p-30f, 0x8000, 0x8000, 0x8000, 0x8001},     // tiny negative
+      {0x1.ffcp-15f, 0x0400, 0x03ff, 0x0400, 0x03ff},  // tie: up to the smallest normal
+      {-0.0f, 0x8000, 0x8000, 0x8000, 0x8000},        {INFINITY, 0x7c00, 0x7c00, 0x7c00, 0x7c00},
       {-INFINITY, 0xfc00, 0xfc00, 0xfc00, 0xfc00},
   };
   std::vector<float> values;
@@ -435,8 +448,10 @@ TEST(VectorData_6_12_7, VstoreHalfnAndVloadHalfnEveryWidth) {
         for (std::uint32_t l = 0; l < 2; ++l) {
           for (unsigned c = 0; c < n; ++c) {
             const double x = (c + 1) * (l ? -1.0 : 1.0) / 3.0;  // inexact in half
-            if (is_double) data.set<double>(l, c, x);
-            else data.set<float>(l, c, float(x));
+            if (is_double)
+              data.set<double>(l, c, x);
+            else
+              data.set<float>(l, c, float(x));
           }
           offset.set<std::uint64_t>(l, 0, l);
           pointer.set_pointer(l, memory.data());
@@ -454,13 +469,15 @@ TEST(VectorData_6_12_7, VstoreHalfnAndVloadHalfnEveryWidth) {
             const double x = is_double ? data.get<double>(l, c) : double(data.get<float>(l, c));
             EXPECT_EQ(memory[l * step + c], reference_half(x, Mode::Rtn)) << l << " " << c;
           }
-        if (step > n) EXPECT_EQ(memory[3], 0xdead) << "the fourth half of a half3 is not written";
+        if (step > n) {
+          EXPECT_EQ(memory[3], 0xdead) << "the fourth half of a half3 is not written";
+        }
 
         // Loading back with the matching vload(a)_halfn gives the stored halves widened.
-        const std::string load = std::string(aligned ? "vloada_half" : "vload_half") +
-                                 std::to_string(n);
-        BuiltinFn loader = resolve_mangled(length_prefixed(load) + "m" +
-                                           pointer_code("Dh", kLocal, true));
+        const std::string load =
+            std::string(aligned ? "vloada_half" : "vload_half") + std::to_string(n);
+        BuiltinFn loader =
+            resolve_mangled(length_prefixed(load) + "m" + pointer_code("Dh", kLocal, true));
         ASSERT_NE(loader, nullptr) << load;
         LaneValues widened(Scalar::Float, n, 2);
         Call back;
@@ -477,9 +494,9 @@ namespace {
 
 std::string shuffle_mangled(const ElementType& e, unsigned m, unsigned n, bool two) {
   static const std::map<Scalar, std::string> kMaskCode = {
-      {Scalar::Char, "h"},  {Scalar::UChar, "h"}, {Scalar::Short, "t"}, {Scalar::UShort, "t"},
-      {Scalar::Int, "j"},   {Scalar::UInt, "j"},  {Scalar::Long, "m"},  {Scalar::ULong, "m"},
-      {Scalar::Half, "t"},  {Scalar::Float, "j"}, {Scalar::Double, "m"}};
+      {Scalar::Char, "h"}, {Scalar::UChar, "h"}, {Scalar::Short, "t"}, {Scalar::UShort, "t"},
+      {Scalar::Int, "j"},  {Scalar::UInt, "j"},  {Scalar::Long, "m"},  {Scalar::ULong, "m"},
+      {Scalar::Half, "t"}, {Scalar::Float, "j"}, {Scalar::Double, "m"}};
   const std::string x = vector_code(e.code, m);
   const std::string mask = vector_code(kMaskCode.at(e.scalar), n);
   // The input vector type is substitution S_; a mask of the same type is spelled S_ too.
@@ -525,9 +542,9 @@ TEST(Shuffle_6_12_12, ShuffleAndShuffle2SelectByTheLowMaskBits) {
               std::uint64_t selector = 0;
               std::memcpy(&selector, mask.operand().lane<std::uint8_t>(l) + c * size, size);
               const unsigned index = unsigned(selector % (two ? 2 * m : m));
-              const std::uint8_t* from = index < m
-                                             ? x.operand().lane<std::uint8_t>(l) + index * size
-                                             : y.operand().lane<std::uint8_t>(l) + (index - m) * size;
+              const std::uint8_t* from =
+                  index < m ? x.operand().lane<std::uint8_t>(l) + index * size
+                            : y.operand().lane<std::uint8_t>(l) + (index - m) * size;
               EXPECT_EQ(std::memcmp(out.operand().lane<std::uint8_t>(l) + c * size, from, size), 0)
                   << "lane " << l << " component " << c;
             }
