@@ -58,6 +58,11 @@ FrontEndResult translate_spirv(const Bytes& il,
                                const std::vector<std::pair<std::uint32_t, Bytes>>& spec_constants);
 // The IL versions accepted (CL_DEVICE_IL_VERSION, CL_DEVICE_ILS_WITH_VERSION).
 std::string il_version_string();
+// The specialization constants a SPIR-V module declares, as {SpecId, size in bytes}
+// (clSetProgramSpecializationConstant checks ids and sizes against these). False with `error`
+// when the module cannot be read.
+bool spirv_spec_constants(const Bytes& il, std::vector<std::pair<std::uint32_t, std::uint32_t>>& out,
+                          std::string& error);
 
 // clvet's program binary: a versioned header, the binary type and the bitcode (plus the build
 // options it was made with). Garbage reads back as false, never a crash.

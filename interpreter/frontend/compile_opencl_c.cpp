@@ -1,0 +1,143 @@
+// compile_opencl_c: OpenCL C to bitcode with Clang 15 in process (spir64, opencl-c.h, line
+// tables always), clCompileProgram's embedded headers served from memory.
+#include <clang/Basic/Diagnostic.h>
+#include <clang/Basic/DiagnosticOptions.h>
+#include <clang/CodeGen/CodeGenAction.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/CompilerInvocation.h>
+#include <clang/Frontend/TextDiagnosticPrinter.h>
+#include <clang/Lex/PreprocessorOptions.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/VirtualFileSystem.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <mutex>
+#include <sstream>
+
+#include "clvet/interp/frontend.h"
+#include "frontend/build_options.h"
+#include "frontend/module_io.h"
+
+namespace clvet::interp {
+
+namespace {
+
+// The name diagnostics give the program's source, and the virtual folder embedded headers
+// are found in (searched before the application's -I folders).
+constexpr const char* kSourceName = "<program source>";
+constexpr const char* kHeaderFolder = "/clvet-embedded-headers";
+
+// -cl-ext: every optional feature and extension off, then exactly what the device supports,
+// so that the predefined macros match CL_DEVICE_EXTENSIONS and CL_DEVICE_OPENCL_C_FEATURES.
+std::string extension_switches() {
+  std::string switches = "-cl-ext=-all";
+  std::istringstream names(LanguageSupport::extensions());
+  for (std::string name; names >> name;)
+    if (name != "cl_khr_il_program") switches += ",+" + name;  // an API extension only
+  for (const std::string& feature : LanguageSupport::c_features()) switches += ",+" + feature;
+  // Clang 15's opencl-c.h declares the image built-ins of OpenCL C 3.0 whatever the features
+  // say, and Sema refuses them without __opencl_c_images: the feature stays on for the header,
+  // and its macro is undefined (kUndefinedFeatureMacros) so that programs see what we claim.
+  return switches + ",+__opencl_c_images,+__opencl_c_read_write_images";
+}
+
+constexpr const char* kUndefinedFeatureMacros[] = {
+    "-U__opencl_c_images", "-U__opencl_c_read_write_images"};
+
+FrontEndResult failure(FrontEndStatus status, std::string log) {
+  FrontEndResult result;
+  result.status = status;
+  result.log = std::move(log);
+  return result;
+}
+
+}  // namespace
+
+FrontEndResult compile_opencl_c(std::string_view source, std::string_view options,
+                                const std::vector<EmbeddedHeader>& headers) {
+  CompileOptions parsed;
+  std::string error;
+  if (!parse_compile_options(options, parsed, error))
+    return failure(FrontEndStatus::InvalidOptions, "clvet: " + error + "\n");
+  // 2.2 §5.8.6.5: -cl-std=CL2.0 "will fail to compile the program for any devices with
+  // CL_DEVICE_OPENCL_C_VERSION = ... OpenCL C 1.2" (the device's; 3.0 is supported, 2.0 not).
+  if (parsed.language == "CL2.0")
+    return failure(FrontEndStatus::Failed,
+                   "clvet: -cl-std=CL2.0: the device does not support OpenCL C 2.0 (it supports "
+                   "OpenCL C 1.0, 1.1, 1.2 and 3.0)\n");
+
+  std::vector<std::string> args = {
+      "-triple", "spir64-unknown-unknown", "-x", "cl", "-cl-std=" + parsed.language,
+      "-finclude-default-header", "-resource-dir", CLVET_CLANG_RESOURCE_DIR,
+      extension_switches(), "-main-file-name", kSourceName, "-dwarf-version=4",
+      parsed.full_debug_info ? "-debug-info-kind=limited" : "-debug-info-kind=line-tables-only",
+      "-ferror-limit", "0"};
+  // IR as an optimising build emits it (no optnone, no noinline), optimised later by the link.
+  if (parsed.opt_disable) {
+    args.insert(args.end(), {"-O0", "-disable-O0-optnone"});
+  } else {
+    args.insert(args.end(), {"-O2", "-disable-llvm-passes"});
+  }
+  if (parsed.language == "CL3.0")
+    args.insert(args.end(), std::begin(kUndefinedFeatureMacros), std::end(kUndefinedFeatureMacros));
+  if (!headers.empty()) args.insert(args.end(), {"-I", kHeaderFolder});
+  args.insert(args.end(), parsed.clang_args.begin(), parsed.clang_args.end());
+  args.push_back(kSourceName);
+  std::vector<const char*> argv;
+  for (const std::string& a : args) argv.push_back(a.c_str());
+
+  std::string log;
+  llvm::raw_string_ostream log_stream(log);
+  auto diagnostic_options = llvm::makeIntrusiveRefCnt<clang::DiagnosticOptions>();
+  diagnostic_options->ShowColors = false;
+  clang::TextDiagnosticPrinter printer(log_stream, diagnostic_options.get());
+  auto invocation = std::make_shared<clang::CompilerInvocation>();
+  {
+    clang::DiagnosticsEngine diagnostics(llvm::makeIntrusiveRefCnt<clang::DiagnosticIDs>(),
+                                         diagnostic_options, &printer, false);
+    if (!clang::CompilerInvocation::CreateFromArgs(*invocation, argv, diagnostics)) {
+      log_stream.flush();
+      return failure(FrontEndStatus::InvalidOptions, log);
+    }
+  }
+  invocation->getPreprocessorOpts().addRemappedFile(
+      kSourceName, llvm::MemoryBuffer::getMemBufferCopy(
+                       llvm::StringRef(source.data(), source.size()), kSourceName)
+                       .release());
+  invocation->getPreprocessorOpts().RetainRemappedFileBuffers = false;
+  invocation->getFrontendOpts().DisableFree = false;
+
+  auto memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  for (const EmbeddedHeader& h : headers)
+    memory->addFile(std::string(kHeaderFolder) + "/" + h.name, 0,
+                    llvm::MemoryBuffer::getMemBufferCopy(h.source, h.name));
+  auto files =
+      llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
+  files->pushOverlay(memory);
+
+  clang::CompilerInstance compiler;
+  compiler.setInvocation(std::move(invocation));
+  compiler.createDiagnostics(&printer, false);
+  compiler.createFileManager(files);
+  compiler.setVerboseOutputStream(log_stream);  // "1 error generated." goes to the log
+
+  llvm::LLVMContext context;
+  clang::EmitLLVMOnlyAction action(&context);
+  bool compiled = compiler.ExecuteAction(action);
+  std::unique_ptr<llvm::Module> module = compiled ? action.takeModule() : nullptr;
+  log_stream.flush();
+  if (!compiled || module == nullptr || compiler.getDiagnostics().hasErrorOccurred())
+    return failure(FrontEndStatus::Failed, log.empty() ? "clvet: compilation failed\n" : log);
+
+  set_module_string(*module, "clvet.compile_options", options);
+  if (parsed.opt_disable) set_module_string(*module, "clvet.opt_disable", "");
+  FrontEndResult result;
+  result.status = FrontEndStatus::Ok;
+  result.log = log;  // warnings
+  result.bitcode = write_bitcode(*module);
+  return result;
+}
+
+}  // namespace clvet::interp

@@ -1,0 +1,31 @@
+// What the OpenCL C front end supports: the versions, the 3.0 optional features and the
+// OpenCL C extensions (device queries answer these; the compiler defines exactly these macros).
+#include "clvet/interp/frontend.h"
+
+namespace clvet::interp {
+
+namespace {
+constexpr unsigned make_version(unsigned major, unsigned minor) {
+  return (major << 22) | (minor << 12);  // CL_MAKE_VERSION(major, minor, 0)
+}
+}  // namespace
+
+std::vector<std::pair<std::string, unsigned>> LanguageSupport::c_versions() {
+  return {{"OpenCL C", make_version(1, 0)},
+          {"OpenCL C", make_version(1, 1)},
+          {"OpenCL C", make_version(1, 2)},
+          {"OpenCL C", make_version(3, 0)}};
+}
+
+std::vector<std::string> LanguageSupport::c_features() {
+  return {"__opencl_c_int64", "__opencl_c_fp64"};
+}
+
+std::string LanguageSupport::extensions() {
+  return "cl_khr_fp64 cl_khr_global_int32_base_atomics cl_khr_global_int32_extended_atomics "
+         "cl_khr_local_int32_base_atomics cl_khr_local_int32_extended_atomics "
+         "cl_khr_int64_base_atomics cl_khr_int64_extended_atomics cl_khr_byte_addressable_store "
+         "cl_khr_il_program";
+}
+
+}  // namespace clvet::interp

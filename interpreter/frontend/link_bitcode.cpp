@@ -1,0 +1,164 @@
+// link_bitcode: compiled objects and libraries into a library or an executable. An executable
+// must define every function its kernels call but the built-ins, and is optimised so that every
+// memory access of the program stays as written (the kernel checkers watch each one).
+#include <llvm/ADT/Triple.h>
+#include <llvm/Analysis/TargetLibraryInfo.h>
+#include <llvm/IR/DiagnosticInfo.h>
+#include <llvm/IR/DiagnosticPrinter.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/PassManager.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Linker/Linker.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/raw_ostream.h>
+#include <llvm/Transforms/Utils/Mem2Reg.h>
+
+#include <set>
+
+#include "clvet/interp/frontend.h"
+#include "frontend/build_options.h"
+#include "frontend/module_io.h"
+#include "frontend/opencl_builtins.h"
+
+namespace clvet::interp {
+
+namespace {
+
+FrontEndResult failure(FrontEndStatus status, std::string log) {
+  FrontEndResult result;
+  result.status = status;
+  result.log = std::move(log);
+  return result;
+}
+
+// Runs `add` 's passes over the module with fresh analysis managers whose library info knows
+// no library function (so printf and the math functions are never rewritten or folded).
+template <class AddPasses> void run_passes(llvm::Module& module, AddPasses add) {
+  llvm::LoopAnalysisManager loops;
+  llvm::FunctionAnalysisManager functions;
+  llvm::CGSCCAnalysisManager cgscc;
+  llvm::ModuleAnalysisManager modules;
+  llvm::PassBuilder builder;
+  llvm::TargetLibraryInfoImpl library(llvm::Triple(module.getTargetTriple()));
+  library.disableAllFunctions();
+  functions.registerPass([&] { return llvm::TargetLibraryAnalysis(library); });
+  builder.registerModuleAnalyses(modules);
+  builder.registerCGSCCAnalyses(cgscc);
+  builder.registerFunctionAnalyses(functions);
+  builder.registerLoopAnalyses(loops);
+  builder.crossRegisterProxies(loops, functions, cgscc, modules);
+  llvm::ModulePassManager passes = add(builder);
+  passes.run(module, modules);
+}
+
+// Every memory access left after mem2reg becomes volatile: no later pass may remove, merge,
+// widen or reorder it, so the interpreter executes exactly the accesses the source makes.
+void make_memory_accesses_volatile(llvm::Module& module) {
+  llvm::LLVMContext& context = module.getContext();
+  for (llvm::Function& f : module)
+    for (llvm::BasicBlock& block : f)
+      for (llvm::Instruction& i : block) {
+        if (auto* load = llvm::dyn_cast<llvm::LoadInst>(&i)) {
+          load->setVolatile(true);
+        } else if (auto* store = llvm::dyn_cast<llvm::StoreInst>(&i)) {
+          store->setVolatile(true);
+        } else if (auto* rmw = llvm::dyn_cast<llvm::AtomicRMWInst>(&i)) {
+          rmw->setVolatile(true);
+        } else if (auto* cmpxchg = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&i)) {
+          cmpxchg->setVolatile(true);
+        } else if (auto* mem = llvm::dyn_cast<llvm::MemIntrinsic>(&i)) {
+          mem->setVolatile(llvm::ConstantInt::getTrue(context));
+        }
+      }
+}
+
+// The first function a kernel reaches that is declared, not defined, and no built-in: the
+// link of an executable fails naming it (and the kernel when one calls it).
+bool undefined_functions(const llvm::Module& module, std::string& log) {
+  bool found = false;
+  for (const llvm::Function& f : module) {
+    if (!f.isDeclaration() || f.isIntrinsic() || f.use_empty()) continue;
+    if (is_opencl_builtin(f.getName().str())) continue;
+    std::string caller;
+    for (const llvm::User* user : f.users())
+      if (const auto* call = llvm::dyn_cast<llvm::CallBase>(user)) {
+        caller = call->getFunction()->getName().str();
+        break;
+      }
+    log += "clvet: link error: function '" + base_name(f.getName().str()) + "'" +
+           (caller.empty() ? "" : " (called by '" + base_name(caller) + "')") +
+           " is not defined by any input program and is not an OpenCL C built-in\n";
+    found = true;
+  }
+  return found;
+}
+
+}  // namespace
+
+FrontEndResult link_bitcode(const std::vector<Bytes>& inputs, std::string_view options) {
+  LinkOptions parsed;
+  std::string error;
+  if (!parse_link_options(options, parsed, error))
+    return failure(FrontEndStatus::InvalidOptions, "clvet: " + error + "\n");
+  if (inputs.empty()) return failure(FrontEndStatus::InvalidInput, "clvet: nothing to link\n");
+
+  llvm::LLVMContext context;
+  std::string log;
+  context.setDiagnosticHandlerCallBack(
+      [](const llvm::DiagnosticInfo& info, void* text) {
+        std::string line;
+        llvm::raw_string_ostream out(line);
+        llvm::DiagnosticPrinterRawOStream printer(out);
+        info.print(printer);
+        out.flush();
+        *static_cast<std::string*>(text) += "clvet: link: " + line + "\n";
+      },
+      &log);
+
+  std::unique_ptr<llvm::Module> linked;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    std::unique_ptr<llvm::Module> module = parse_bitcode(inputs[i], context, error);
+    if (!module)
+      return failure(FrontEndStatus::InvalidInput,
+                     "clvet: input " + std::to_string(i) + ": " + error + "\n");
+    if (!linked) {
+      linked = std::move(module);
+      continue;
+    }
+    if (llvm::Linker::linkModules(*linked, std::move(module)))
+      return failure(FrontEndStatus::Failed, log.empty() ? "clvet: link failed\n" : log);
+  }
+  set_module_string(*linked, "clvet.link_options", options);
+
+  if (!parsed.create_library) {
+    if (undefined_functions(*linked, log)) return failure(FrontEndStatus::Failed, log);
+    bool optimise = !parsed.opt_disable && !has_module_flag(*linked, "clvet.opt_disable");
+    run_passes(*linked, [](llvm::PassBuilder&) {
+      llvm::ModulePassManager passes;
+      passes.addPass(llvm::createModuleToFunctionPassAdaptor(llvm::PromotePass()));
+      return passes;
+    });
+    if (optimise) {
+      make_memory_accesses_volatile(*linked);
+      run_passes(*linked, [](llvm::PassBuilder& builder) {
+        return builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2);
+      });
+    }
+  }
+  std::string broken;
+  llvm::raw_string_ostream broken_out(broken);
+  if (llvm::verifyModule(*linked, &broken_out)) {
+    broken_out.flush();
+    return failure(FrontEndStatus::Failed, log + "clvet: the linked module is broken: " + broken);
+  }
+  FrontEndResult result;
+  result.status = FrontEndStatus::Ok;
+  result.log = log;
+  result.bitcode = write_bitcode(*linked);
+  return result;
+}
+
+}  // namespace clvet::interp

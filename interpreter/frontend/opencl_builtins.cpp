@@ -1,0 +1,73 @@
+// The names of the OpenCL C built-in functions, read once from Clang's own opencl-c.h and
+// opencl-c-base.h (the headers every program is compiled with).
+#include "frontend/opencl_builtins.h"
+
+#include <llvm/Demangle/Demangle.h>
+
+#include <cctype>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <unordered_set>
+
+namespace clvet::interp {
+
+namespace {
+
+// Every identifier written directly before "(" outside preprocessor lines: function
+// declarations, plus a few keywords (__attribute__, sizeof...) that never name a call.
+void collect_called_names(const std::string& path, std::unordered_set<std::string>& names) {
+  std::ifstream in(path);
+  for (std::string line; std::getline(in, line);) {
+    std::size_t first = line.find_first_not_of(" \t");
+    if (first == std::string::npos || line[first] == '#') continue;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+      if (line[i] != '(') continue;
+      std::size_t end = i;
+      while (end > 0 && line[end - 1] == ' ') --end;
+      std::size_t begin = end;
+      while (begin > 0 && (std::isalnum(static_cast<unsigned char>(line[begin - 1])) ||
+                           line[begin - 1] == '_'))
+        --begin;
+      if (begin < end && !std::isdigit(static_cast<unsigned char>(line[begin])))
+        names.insert(line.substr(begin, end - begin));
+    }
+  }
+}
+
+const std::unordered_set<std::string>& builtin_names() {
+  static const std::unordered_set<std::string> names = [] {
+    std::unordered_set<std::string> set;
+    collect_called_names(CLVET_CLANG_RESOURCE_DIR "/include/opencl-c.h", set);
+    collect_called_names(CLVET_CLANG_RESOURCE_DIR "/include/opencl-c-base.h", set);
+    set.insert("printf");
+    return set;
+  }();
+  return names;
+}
+
+}  // namespace
+
+std::string base_name(std::string_view symbol) {
+  if (!symbol.starts_with("_Z")) return std::string(symbol);
+  llvm::ItaniumPartialDemangler demangler;
+  std::string mangled(symbol);
+  if (demangler.partialDemangle(mangled.c_str())) return mangled;
+  std::size_t size = 0;
+  char* name = demangler.getFunctionBaseName(nullptr, &size);
+  if (name == nullptr) return mangled;
+  std::string result(name);
+  std::free(name);
+  return result;
+}
+
+bool is_opencl_builtin(std::string_view symbol) {
+  if (symbol.starts_with("llvm.")) return true;
+  std::string name = base_name(symbol);
+  // Names with "__" are the implementation's (Clang's sampler initializer, the translator's
+  // __spirv_* forms); an application cannot define them.
+  if (name.starts_with("__")) return true;
+  return builtin_names().count(name) != 0;
+}
+
+}  // namespace clvet::interp

@@ -1,0 +1,115 @@
+// translate_spirv: a SPIR-V module validated against the OpenCL environment's rules
+// (SPIRV-Tools) and translated to bitcode by the LLVM/SPIR-V translator, with the
+// application's specialization constants applied.
+#include <LLVMSPIRVLib/LLVMSPIRVLib.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+#include <spirv-tools/libspirv.hpp>
+
+#include <cstring>
+#include <sstream>
+
+#include "clvet/interp/frontend.h"
+#include "frontend/module_io.h"
+
+namespace clvet::interp {
+
+namespace {
+
+constexpr std::uint32_t kMagic = 0x07230203u;
+
+FrontEndResult failure(FrontEndStatus status, std::string log) {
+  FrontEndResult result;
+  result.status = status;
+  result.log = std::move(log);
+  return result;
+}
+
+// The module's words in host order (a module may be written in either byte order); empty
+// when `il` is no SPIR-V module at all.
+std::vector<std::uint32_t> words_of(const Bytes& il) {
+  if (il.size() < 20 || il.size() % 4 != 0) return {};
+  std::vector<std::uint32_t> words(il.size() / 4);
+  std::memcpy(words.data(), il.data(), il.size());
+  if (words[0] == kMagic) return words;
+  if (__builtin_bswap32(words[0]) != kMagic) return {};
+  for (std::uint32_t& w : words) w = __builtin_bswap32(w);
+  return words;
+}
+
+std::string as_stream_bytes(const std::vector<std::uint32_t>& words) {
+  std::string bytes(words.size() * 4, '\0');
+  std::memcpy(bytes.data(), words.data(), bytes.size());
+  return bytes;
+}
+
+}  // namespace
+
+std::string il_version_string() { return "SPIR-V_1.0 SPIR-V_1.1 SPIR-V_1.2"; }
+
+bool spirv_spec_constants(const Bytes& il, std::vector<std::pair<std::uint32_t, std::uint32_t>>& out,
+                          std::string& error) {
+  std::vector<std::uint32_t> words = words_of(il);
+  if (words.empty()) {
+    error = "the IL is not a SPIR-V module";
+    return false;
+  }
+  std::istringstream in(as_stream_bytes(words));
+  std::vector<llvm::SpecConstInfoTy> info;
+  if (!llvm::getSpecConstInfo(in, info)) {
+    error = "the SPIR-V module's specialization constants cannot be read";
+    return false;
+  }
+  out.assign(info.begin(), info.end());
+  return true;
+}
+
+FrontEndResult translate_spirv(const Bytes& il,
+                               const std::vector<std::pair<std::uint32_t, Bytes>>& spec_constants) {
+  std::vector<std::uint32_t> words = words_of(il);
+  if (words.empty())
+    return failure(FrontEndStatus::InvalidInput,
+                   "clvet: the IL is not a SPIR-V module (no magic number, or not whole words)\n");
+  // The OpenCL SPIR-V environment (§2 of its spec): versions 1.0-1.2, each validated with the
+  // rules of the OpenCL environment that introduced it.
+  const std::uint32_t version = words[1];
+  const unsigned major = (version >> 16) & 0xff, minor = (version >> 8) & 0xff;
+  if (major != 1 || minor > 2)
+    return failure(FrontEndStatus::Failed,
+                   "clvet: SPIR-V " + std::to_string(major) + "." + std::to_string(minor) +
+                       " is not supported (CL_DEVICE_IL_VERSION: " + il_version_string() + ")\n");
+  spvtools::SpirvTools tools(minor == 0 ? SPV_ENV_OPENCL_1_2 : SPV_ENV_OPENCL_2_2);
+  std::string log;
+  tools.SetMessageConsumer([&](spv_message_level_t, const char*, const spv_position_t& at,
+                               const char* message) {
+    log += "clvet: SPIR-V validation: word " + std::to_string(at.index) + ": " + message + "\n";
+  });
+  if (!tools.Validate(words))
+    return failure(FrontEndStatus::Failed, log.empty() ? "clvet: invalid SPIR-V module\n" : log);
+
+  SPIRV::TranslatorOpts options(SPIRV::VersionNumber::SPIRV_1_2);
+  for (const auto& [id, value] : spec_constants) {
+    std::uint64_t number = 0;
+    for (std::size_t i = 0; i < value.size() && i < 8; ++i)
+      number |= std::uint64_t{value[i]} << (8 * i);
+    options.setSpecConst(id, number);
+  }
+  llvm::LLVMContext context;
+  llvm::Module* raw = nullptr;
+  std::string error;
+  std::istringstream in(as_stream_bytes(words));
+  if (!llvm::readSpirv(context, options, in, raw, error) || raw == nullptr)
+    return failure(FrontEndStatus::Failed, "clvet: SPIR-V translation: " + error + "\n");
+  std::unique_ptr<llvm::Module> module(raw);
+  // Argument names are reported only for programs built from source with -cl-kernel-arg-info
+  // (§5.9.4 clGetKernelArgInfo), never from IL.
+  for (llvm::Function& f : *module) f.setMetadata("kernel_arg_name", nullptr);
+  set_module_string(*module, "clvet.compile_options", "");
+  FrontEndResult result;
+  result.status = FrontEndStatus::Ok;
+  result.log = log;
+  result.bitcode = write_bitcode(*module);
+  return result;
+}
+
+}  // namespace clvet::interp

@@ -1,0 +1,115 @@
+// link_bitcode: objects and libraries into executables and libraries (§5.6.3 clLinkProgram,
+// §5.6.5 linker options), the undefined-function check, and the optimisation that keeps every
+// memory access of the source.
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+
+#include "frontend_test_support.h"
+
+using namespace clvet::interp;
+using namespace clvet::interp::testing;
+
+namespace {
+
+Bytes compiled(const std::string& source, const std::string& options = "") {
+  FrontEndResult r = compile(source, options);
+  EXPECT_TRUE(r.ok()) << r.log;
+  return r.bitcode;
+}
+
+const char* kCaller =
+    "int helper(int x);\n__kernel void k(__global int* p) { *p = helper(*p); }\n";
+const char* kHelper = "int helper(int x) { return x * 3; }\n";
+
+TEST(Link, TwoObjectsGiveAnExecutable) {
+  FrontEndResult r = link_bitcode({compiled(kCaller), compiled(kHelper)}, "");
+  ASSERT_TRUE(r.ok()) << r.log;
+  std::vector<KernelInfo> kernels = kernels_of(r.bitcode);
+  ASSERT_EQ(kernels.size(), 1u);
+  EXPECT_EQ(kernels[0].name, "k");
+}
+
+TEST(Link, UndefinedFunctionFailsNamingIt) {
+  FrontEndResult r = link_bitcode({compiled(kCaller)}, "");
+  EXPECT_EQ(r.status, FrontEndStatus::Failed);
+  EXPECT_NE(r.log.find("'helper'"), std::string::npos) << r.log;
+}
+
+TEST(Link, BuiltInsStayDeclarations) {
+  Bytes bitcode = build(
+      "__kernel void k(__global float* p) { p[get_global_id(0)] = sin(p[0]) + native_exp(p[1]);"
+      " printf(\"%f\\n\", p[2]); barrier(CLK_GLOBAL_MEM_FENCE); }\n");
+  ASSERT_FALSE(bitcode.empty());
+}
+
+TEST(Link, DuplicateDefinitionFails) {
+  FrontEndResult r = link_bitcode({compiled(kHelper), compiled(kHelper)}, "");
+  EXPECT_EQ(r.status, FrontEndStatus::Failed);
+  EXPECT_NE(r.log.find("helper"), std::string::npos) << r.log;
+}
+
+// §5.6.5.1: -create-library gives a library, linked later into an executable; undefined
+// functions are allowed in a library.
+TEST(Link, LibraryThenExecutable_5_6_5_1) {
+  FrontEndResult library = link_bitcode({compiled(kHelper)}, "-create-library");
+  ASSERT_TRUE(library.ok()) << library.log;
+  FrontEndResult open = link_bitcode({compiled(kCaller)}, "-create-library -enable-link-options");
+  ASSERT_TRUE(open.ok()) << open.log;
+  FrontEndResult exe = link_bitcode({open.bitcode, library.bitcode}, "-cl-fast-relaxed-math");
+  ASSERT_TRUE(exe.ok()) << exe.log;
+  EXPECT_EQ(kernels_of(exe.bitcode).size(), 1u);
+}
+
+TEST(Link, InvalidLinkOptions_5_6_5) {
+  EXPECT_EQ(link_bitcode({compiled(kHelper)}, "-enable-link-options").status,
+            FrontEndStatus::InvalidOptions);
+  FrontEndResult r = link_bitcode({compiled(kHelper)}, "-create-library -DX=1");
+  EXPECT_EQ(r.status, FrontEndStatus::InvalidOptions);
+  EXPECT_NE(r.log.find("-DX=1"), std::string::npos);
+  EXPECT_EQ(link_bitcode({Bytes{1, 2, 3}}, "").status, FrontEndStatus::InvalidInput);
+}
+
+struct Accesses {
+  unsigned loads = 0, stores = 0, volatile_ = 0, allocas = 0;
+};
+Accesses count(const Bytes& bitcode) {
+  llvm::LLVMContext context;
+  auto module = read(bitcode, context);
+  Accesses a;
+  for (llvm::Function& f : *module)
+    for (llvm::BasicBlock& b : f)
+      for (llvm::Instruction& i : b) {
+        if (auto* l = llvm::dyn_cast<llvm::LoadInst>(&i)) a.loads++, a.volatile_ += l->isVolatile();
+        if (auto* s = llvm::dyn_cast<llvm::StoreInst>(&i)) a.stores++, a.volatile_ += s->isVolatile();
+        if (llvm::isa<llvm::AllocaInst>(&i)) a.allocas++;
+      }
+  return a;
+}
+
+// Two stores to one place and a load of a just-stored value: an optimiser would merge them,
+// but the checkers must see each access the source makes.
+TEST(Link, EveryMemoryAccessOfTheSourceIsKept) {
+  const char* source =
+      "__kernel void k(__global int* p) { int i = get_global_id(0); p[i] = 1; p[i] = 2;"
+      " int v = p[i]; p[i + 1] = v; }\n";
+  Accesses optimised = count(build(source));
+  EXPECT_EQ(optimised.stores, 3u);
+  EXPECT_EQ(optimised.loads, 1u);
+  EXPECT_EQ(optimised.volatile_, 4u);
+  EXPECT_EQ(optimised.allocas, 0u);  // private scalars are registers after mem2reg
+  Accesses plain = count(build(source, "-cl-opt-disable"));
+  EXPECT_EQ(plain.stores, 3u);
+  EXPECT_EQ(plain.allocas, 0u);
+}
+
+TEST(Link, OptionsAreRecordedInTheModule) {
+  FrontEndResult r = link_bitcode({compiled(kCaller, "-DX=1"), compiled(kHelper)},
+                                  "-cl-finite-math-only");
+  ASSERT_TRUE(r.ok());
+  llvm::LLVMContext context;
+  auto module = read(r.bitcode, context);
+  ASSERT_TRUE(module->getNamedMetadata("clvet.link_options"));
+  ASSERT_TRUE(module->getNamedMetadata("clvet.compile_options"));
+}
+
+}  // namespace
