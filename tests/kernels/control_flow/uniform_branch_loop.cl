@@ -1,0 +1,18 @@
+// A loop with a bound that is the same for every lane (a kernel argument) and a branch in it
+// on a value uniform across the work-group (the group id), then divergence on the lane.
+// RUN: global=256 local=64
+// ARG: buffer int 256 random
+// ARG: scalar int 9
+// ARG: buffer int 256 zero
+kernel void uniform_branch_loop(global const int* in, int rounds, global int* out) {
+  int gid = get_global_id(0);
+  int g = get_group_id(0);
+  int v = in[gid] & 0xfff;
+  for (int r = 0; r < rounds; ++r) {
+    if (g == 2) v += r;
+    else if (g & 1) v ^= r << 2;
+    else v -= r;
+    if ((gid + r) % 4 == 0) v = (v * 5) & 0xfffff;
+  }
+  out[gid] = v;
+}
