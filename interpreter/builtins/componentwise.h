@@ -61,11 +61,16 @@ inline void apply_each(const BuiltinCall& call, std::index_sequence<I...>) {
   const unsigned n = result.width;
   // A scalar argument of a vector call is read at component 0 for every component.
   const std::uint32_t step[] = {(call.args[I].width == 1 ? 0u : std::uint32_t(sizeof(A)))...};
+  // Copied out of the call, so that stores through the result do not force reloads.
+  const std::byte* const base[] = {call.args[I].base...};
+  const std::size_t stride[] = {call.args[I].stride...};
+  std::byte* const result_base = result.base;
+  const std::size_t result_stride = result.stride;
   const std::uint32_t* ids = call.lanes.ids;
   for (std::uint32_t i = 0, count = call.lanes.count; i < count; ++i) {
     const std::size_t l = ids[i];
-    std::byte* r = result.base + l * result.stride;
-    const std::byte* a[] = {(call.args[I].base + l * call.args[I].stride)...};
+    std::byte* r = result_base + l * result_stride;
+    const std::byte* a[] = {(base[I] + l * stride[I])...};
     for (unsigned j = 0; j < n; ++j) store<R>(r + j * sizeof(R), f(load<A>(a[I] + j * step[I])...));
   }
 }
