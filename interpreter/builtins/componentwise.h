@@ -16,9 +16,15 @@ namespace clvet::interp::componentwise {
 inline bool is_opencl_width(unsigned w) {
   return w == 1 || w == 2 || w == 3 || w == 4 || w == 8 || w == 16;
 }
-inline bool is_integer(Scalar s) { return s >= Scalar::Char && s <= Scalar::ULong; }
-inline bool is_fp(Scalar s) { return s == Scalar::Float || s == Scalar::Double; }
-inline bool is_value(const ParamType& p) { return !p.pointer && is_opencl_width(p.width); }
+inline bool is_integer(Scalar s) {
+  return s >= Scalar::Char && s <= Scalar::ULong;
+}
+inline bool is_fp(Scalar s) {
+  return s == Scalar::Float || s == Scalar::Double;
+}
+inline bool is_value(const ParamType& p) {
+  return !p.pointer && is_opencl_width(p.width);
+}
 
 // `count` parameters passed by value, all of one type.
 inline bool same_types(const Signature& s, std::size_t count) {
@@ -87,24 +93,36 @@ void apply(const BuiltinCall& call) {
 template <class V>
 BuiltinFn with_integer(Scalar s, V&& v) {
   switch (s) {
-    case Scalar::Char: return v.template operator()<std::int8_t>();
-    case Scalar::UChar: return v.template operator()<std::uint8_t>();
-    case Scalar::Short: return v.template operator()<std::int16_t>();
-    case Scalar::UShort: return v.template operator()<std::uint16_t>();
-    case Scalar::Int: return v.template operator()<std::int32_t>();
-    case Scalar::UInt: return v.template operator()<std::uint32_t>();
-    case Scalar::Long: return v.template operator()<std::int64_t>();
-    case Scalar::ULong: return v.template operator()<std::uint64_t>();
-    default: return nullptr;
+    case Scalar::Char:
+      return v.template operator()<std::int8_t>();
+    case Scalar::UChar:
+      return v.template operator()<std::uint8_t>();
+    case Scalar::Short:
+      return v.template operator()<std::int16_t>();
+    case Scalar::UShort:
+      return v.template operator()<std::uint16_t>();
+    case Scalar::Int:
+      return v.template operator()<std::int32_t>();
+    case Scalar::UInt:
+      return v.template operator()<std::uint32_t>();
+    case Scalar::Long:
+      return v.template operator()<std::int64_t>();
+    case Scalar::ULong:
+      return v.template operator()<std::uint64_t>();
+    default:
+      return nullptr;
   }
 }
 
 template <class V>
 BuiltinFn with_fp(Scalar s, V&& v) {
   switch (s) {
-    case Scalar::Float: return v.template operator()<float>();
-    case Scalar::Double: return v.template operator()<double>();
-    default: return nullptr;
+    case Scalar::Float:
+      return v.template operator()<float>();
+    case Scalar::Double:
+      return v.template operator()<double>();
+    default:
+      return nullptr;
   }
 }
 
@@ -112,11 +130,16 @@ BuiltinFn with_fp(Scalar s, V&& v) {
 template <class V>
 BuiltinFn with_bits(std::size_t size, V&& v) {
   switch (size) {
-    case 1: return v.template operator()<std::uint8_t>();
-    case 2: return v.template operator()<std::uint16_t>();
-    case 4: return v.template operator()<std::uint32_t>();
-    case 8: return v.template operator()<std::uint64_t>();
-    default: return nullptr;
+    case 1:
+      return v.template operator()<std::uint8_t>();
+    case 2:
+      return v.template operator()<std::uint16_t>();
+    case 4:
+      return v.template operator()<std::uint32_t>();
+    case 8:
+      return v.template operator()<std::uint64_t>();
+    default:
+      return nullptr;
   }
 }
 
@@ -124,11 +147,16 @@ BuiltinFn with_bits(std::size_t size, V&& v) {
 template <class V>
 BuiltinFn with_geometric_width(unsigned width, V&& v) {
   switch (width) {
-    case 1: return v.template operator()<1>();
-    case 2: return v.template operator()<2>();
-    case 3: return v.template operator()<3>();
-    case 4: return v.template operator()<4>();
-    default: return nullptr;
+    case 1:
+      return v.template operator()<1>();
+    case 2:
+      return v.template operator()<2>();
+    case 3:
+      return v.template operator()<3>();
+    case 4:
+      return v.template operator()<4>();
+    default:
+      return nullptr;
   }
 }
 

@@ -126,7 +126,8 @@ void length_fn(const BuiltinCall& c) {
 template <class T, unsigned N>
 void distance_fn(const BuiltinCall& c) {
   c.lanes.for_each([&](std::uint32_t l) {
-    const Vec<T, N> d = difference<T, N>(load_vec<T, N>(c.args[0], l), load_vec<T, N>(c.args[1], l));
+    const Vec<T, N> d =
+        difference<T, N>(load_vec<T, N>(c.args[0], l), load_vec<T, N>(c.args[1], l));
     store<T>(c.result.base + std::size_t(l) * c.result.stride, length<T, N>(d));
   });
 }

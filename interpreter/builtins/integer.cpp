@@ -21,9 +21,10 @@ __extension__ typedef unsigned __int128 UInt128;
 
 // An integer type that holds the product of two T and one more T without overflow.
 template <class T>
-using Wide = std::conditional_t<(sizeof(T) < 8), std::conditional_t<std::is_signed_v<T>,
-                                                                    std::int64_t, std::uint64_t>,
-                                std::conditional_t<std::is_signed_v<T>, Int128, UInt128>>;
+using Wide =
+    std::conditional_t<(sizeof(T) < 8),
+                       std::conditional_t<std::is_signed_v<T>, std::int64_t, std::uint64_t>,
+                       std::conditional_t<std::is_signed_v<T>, Int128, UInt128>>;
 
 template <class T>
 constexpr T kMax = std::numeric_limits<T>::max();
@@ -195,9 +196,8 @@ struct Upsample {
 template <class Op>
 BuiltinFn unary(const Signature& s) {
   if (!same_types(s, 1)) return nullptr;
-  return with_integer(s.params[0].scalar, []<class T>() -> BuiltinFn {
-    return &apply<Op, decltype(Op{}(T{})), T>;
-  });
+  return with_integer(s.params[0].scalar,
+                      []<class T>() -> BuiltinFn { return &apply<Op, decltype(Op{}(T{})), T>; });
 }
 
 template <class Op>
@@ -253,11 +253,16 @@ BuiltinFn resolve_24(const Signature& s) {
 
 Scalar unsigned_of(Scalar s) {
   switch (s) {
-    case Scalar::Char: return Scalar::UChar;
-    case Scalar::Short: return Scalar::UShort;
-    case Scalar::Int: return Scalar::UInt;
-    case Scalar::Long: return Scalar::ULong;
-    default: return s;
+    case Scalar::Char:
+      return Scalar::UChar;
+    case Scalar::Short:
+      return Scalar::UShort;
+    case Scalar::Int:
+      return Scalar::UInt;
+    case Scalar::Long:
+      return Scalar::ULong;
+    default:
+      return s;
   }
 }
 

@@ -18,59 +18,87 @@ constexpr R truth(bool b) {
 // The comparisons are the quiet ones: NaN operands raise nothing (footnote 54).
 struct IsEqual {
   template <class T>
-  bool operator()(T x, T y) const { return x == y; }
+  bool operator()(T x, T y) const {
+    return x == y;
+  }
 };
 struct IsNotEqual {
   template <class T>
-  bool operator()(T x, T y) const { return !(x == y); }
+  bool operator()(T x, T y) const {
+    return !(x == y);
+  }
 };
 struct IsGreater {
   template <class T>
-  bool operator()(T x, T y) const { return std::isgreater(x, y); }
+  bool operator()(T x, T y) const {
+    return std::isgreater(x, y);
+  }
 };
 struct IsGreaterEqual {
   template <class T>
-  bool operator()(T x, T y) const { return std::isgreaterequal(x, y); }
+  bool operator()(T x, T y) const {
+    return std::isgreaterequal(x, y);
+  }
 };
 struct IsLess {
   template <class T>
-  bool operator()(T x, T y) const { return std::isless(x, y); }
+  bool operator()(T x, T y) const {
+    return std::isless(x, y);
+  }
 };
 struct IsLessEqual {
   template <class T>
-  bool operator()(T x, T y) const { return std::islessequal(x, y); }
+  bool operator()(T x, T y) const {
+    return std::islessequal(x, y);
+  }
 };
 struct IsLessGreater {
   template <class T>
-  bool operator()(T x, T y) const { return std::islessgreater(x, y); }
+  bool operator()(T x, T y) const {
+    return std::islessgreater(x, y);
+  }
 };
 struct IsOrdered {
   template <class T>
-  bool operator()(T x, T y) const { return !std::isunordered(x, y); }
+  bool operator()(T x, T y) const {
+    return !std::isunordered(x, y);
+  }
 };
 struct IsUnordered {
   template <class T>
-  bool operator()(T x, T y) const { return std::isunordered(x, y); }
+  bool operator()(T x, T y) const {
+    return std::isunordered(x, y);
+  }
 };
 struct IsFinite {
   template <class T>
-  bool operator()(T x) const { return std::isfinite(x); }
+  bool operator()(T x) const {
+    return std::isfinite(x);
+  }
 };
 struct IsInf {
   template <class T>
-  bool operator()(T x) const { return std::isinf(x); }
+  bool operator()(T x) const {
+    return std::isinf(x);
+  }
 };
 struct IsNan {
   template <class T>
-  bool operator()(T x) const { return std::isnan(x); }
+  bool operator()(T x) const {
+    return std::isnan(x);
+  }
 };
 struct IsNormal {
   template <class T>
-  bool operator()(T x) const { return std::isnormal(x); }
+  bool operator()(T x) const {
+    return std::isnormal(x);
+  }
 };
 struct SignBit {
   template <class T>
-  bool operator()(T x) const { return std::signbit(x); }
+  bool operator()(T x) const {
+    return std::signbit(x);
+  }
 };
 
 template <class Test, class R, bool Vector>
@@ -144,7 +172,9 @@ struct Select {
   }
 };
 
-bool is_element(Scalar s) { return is_integer(s) || is_fp(s); }
+bool is_element(Scalar s) {
+  return is_integer(s) || is_fp(s);
+}
 
 BuiltinFn resolve_bitselect(const Signature& s) {
   if (!same_types(s, 3) || !is_element(s.params[0].scalar)) return nullptr;
@@ -154,8 +184,7 @@ BuiltinFn resolve_bitselect(const Signature& s) {
 
 // select(gentype a, gentype b, igentype or ugentype c): c has a's width and element size.
 BuiltinFn resolve_select(const Signature& s) {
-  if (s.params.size() != 3 || !is_value(s.params[0]) || s.params[1] != s.params[0])
-    return nullptr;
+  if (s.params.size() != 3 || !is_value(s.params[0]) || s.params[1] != s.params[0]) return nullptr;
   const ParamType& a = s.params[0];
   const ParamType& c = s.params[2];
   if (!is_element(a.scalar) || !is_value(c) || !is_integer(c.scalar) || c.width != a.width ||

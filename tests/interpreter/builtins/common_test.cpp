@@ -19,9 +19,9 @@ namespace {
 template <class T>
 std::vector<T> samples() {
   using L = std::numeric_limits<T>;
-  return {T(0),       T(-0.0),     T(1),          T(-1),         T(0.5),         T(-2.75),
-          T(3.14159), T(1e-3),     T(-1e6),       T(123.456),    L::denorm_min(), -L::min(),
-          L::max(),   -L::max(),   T(7.0e-39),    T(4096.0625),  T(-0.3333333),   T(1e30)};
+  return {T(0),       T(-0.0),   T(1),       T(-1),        T(0.5),          T(-2.75),
+          T(3.14159), T(1e-3),   T(-1e6),    T(123.456),   L::denorm_min(), -L::min(),
+          L::max(),   -L::max(), T(7.0e-39), T(4096.0625), T(-0.3333333),   T(1e30)};
 }
 
 template <class T>
@@ -44,14 +44,16 @@ TEST(CommonBuiltins, ClampIsFminOfFmaxWithScalarOrVectorBounds_6_12_4) {
   std::vector<double> dx, dlo, dhi;
   for (double v : samples<double>())
     for (double b : {-1.0, 0.0, 2.5}) dx.push_back(v), dlo.push_back(b), dhi.push_back(b + 1.5);
-  const std::vector<double> dgot = compute<double>("_Z5clampDv2_dS_S_", Scalar::Double, 2, dx, dlo, dhi);
+  const std::vector<double> dgot =
+      compute<double>("_Z5clampDv2_dS_S_", Scalar::Double, 2, dx, dlo, dhi);
   ASSERT_EQ(dgot.size(), dx.size());
   for (std::size_t i = 0; i < dx.size(); ++i)
     EXPECT_EQ(dgot[i], dx[i] < dlo[i] ? dlo[i] : dx[i] > dhi[i] ? dhi[i] : dx[i]) << dx[i];
 }
 
 TEST(CommonBuiltins, DegreesAndRadiansWithinTwoUlp_6_12_4_and_7_4) {
-  auto check = []<class T>(const char* degrees, const char* radians, Scalar scalar, unsigned width) {
+  auto check = []<class T>(const char* degrees, const char* radians, Scalar scalar,
+                           unsigned width) {
     std::vector<T> x;
     for (T v : samples<T>())
       if (std::isfinite(v * T(60))) x.push_back(v);
@@ -79,10 +81,10 @@ TEST(CommonBuiltins, DegreesAndRadiansWithinTwoUlp_6_12_4_and_7_4) {
 
 TEST(CommonBuiltins, MaxAndMinWithVectorAndScalarOperands_6_12_4) {
   // max(float3, float)
-  EXPECT_EQ(compute<float>("_Z3maxDv3_ff", Scalar::Float, 3,
-                           std::vector<float>{-1, 2, 0.5f, 7, -7, 1e30f},
-                           std::vector<float>{1, -2}),
-            (std::vector<float>{1, 2, 1, 7, -2, 1e30f}));
+  EXPECT_EQ(
+      compute<float>("_Z3maxDv3_ff", Scalar::Float, 3,
+                     std::vector<float>{-1, 2, 0.5f, 7, -7, 1e30f}, std::vector<float>{1, -2}),
+      (std::vector<float>{1, 2, 1, 7, -2, 1e30f}));
   // min(double, double) over every pair of samples.
   std::vector<double> x, y;
   for (double a : samples<double>())
@@ -129,14 +131,14 @@ TEST(CommonBuiltins, MixIsXPlusYMinusXTimesA_6_12_4) {
 
 TEST(CommonBuiltins, StepIsZeroBelowTheEdgeAndOneFromIt_6_12_4) {
   // step(float, float3): the edge equal to x gives 1.
-  EXPECT_EQ(compute<float>("_Z4stepfDv3_f", Scalar::Float, 3,
-                           std::vector<float>{0.5f, -1}, std::vector<float>{0.4f, 0.5f, 0.6f, -2, -1, 0}),
+  EXPECT_EQ(compute<float>("_Z4stepfDv3_f", Scalar::Float, 3, std::vector<float>{0.5f, -1},
+                           std::vector<float>{0.4f, 0.5f, 0.6f, -2, -1, 0}),
             (std::vector<float>{0, 1, 1, 0, 1, 1}));
   // step(double2, double2)
-  EXPECT_EQ(compute<double>("_Z4stepDv2_dS_", Scalar::Double, 2,
-                            std::vector<double>{1, -INFINITY, 0, 0},
-                            std::vector<double>{0.999999, -1e300, -0.0, -1e-320}),
-            (std::vector<double>{0, 1, 1, 0}));
+  EXPECT_EQ(
+      compute<double>("_Z4stepDv2_dS_", Scalar::Double, 2, std::vector<double>{1, -INFINITY, 0, 0},
+                      std::vector<double>{0.999999, -1e300, -0.0, -1e-320}),
+      (std::vector<double>{0, 1, 1, 0}));
 }
 
 TEST(CommonBuiltins, SmoothStepIsTheHermiteBetweenTheEdges_6_12_4) {
@@ -151,8 +153,8 @@ TEST(CommonBuiltins, SmoothStepIsTheHermiteBetweenTheEdges_6_12_4) {
     Demangled d;
     ASSERT_TRUE(demangle(mangled, d));
     const std::size_t edges = d.params[0].width == 1 ? x.size() / width : x.size();
-    const std::vector<T> got = compute<T>(mangled, scalar, width, std::vector<T>(edges, e0),
-                                          std::vector<T>(edges, e1), x);
+    const std::vector<T> got =
+        compute<T>(mangled, scalar, width, std::vector<T>(edges, e0), std::vector<T>(edges, e1), x);
     ASSERT_EQ(got.size(), x.size());
     for (std::size_t i = 0; i < x.size(); ++i) {
       if (x[i] <= e0) {

@@ -12,7 +12,9 @@ using namespace clvet::interp;
 
 namespace {
 
-ParamType P(Scalar s, unsigned width = 1) { return ParamType{s, std::uint8_t(width)}; }
+ParamType P(Scalar s, unsigned width = 1) {
+  return ParamType{s, std::uint8_t(width)};
+}
 
 struct Case {
   std::string name;
@@ -41,20 +43,34 @@ const ParamType kFloatTypes[] = {P(Scalar::Float, 3), P(Scalar::Double, 2)};
 
 Scalar unsigned_of(Scalar s) {
   switch (s) {
-    case Scalar::Char: return Scalar::UChar;
-    case Scalar::Short: return Scalar::UShort;
-    case Scalar::Int: case Scalar::Float: return Scalar::UInt;
-    case Scalar::Long: case Scalar::Double: return Scalar::ULong;
-    default: return s;
+    case Scalar::Char:
+      return Scalar::UChar;
+    case Scalar::Short:
+      return Scalar::UShort;
+    case Scalar::Int:
+    case Scalar::Float:
+      return Scalar::UInt;
+    case Scalar::Long:
+    case Scalar::Double:
+      return Scalar::ULong;
+    default:
+      return s;
   }
 }
 Scalar signed_of(Scalar s) {
   switch (s) {
-    case Scalar::UChar: return Scalar::Char;
-    case Scalar::UShort: return Scalar::Short;
-    case Scalar::UInt: case Scalar::Float: return Scalar::Int;
-    case Scalar::ULong: case Scalar::Double: return Scalar::Long;
-    default: return s;
+    case Scalar::UChar:
+      return Scalar::Char;
+    case Scalar::UShort:
+      return Scalar::Short;
+    case Scalar::UInt:
+    case Scalar::Float:
+      return Scalar::Int;
+    case Scalar::ULong:
+    case Scalar::Double:
+      return Scalar::Long;
+    default:
+      return s;
   }
 }
 
@@ -64,8 +80,8 @@ std::vector<Case> cases() {
   for (const ParamType& t : kIntegerTypes) {
     const ParamType s = P(t.scalar);
     for (const char* unary : {"abs", "clz", "ctz", "popcount"}) all.push_back({unary, {t}});
-    for (const char* binary : {"abs_diff", "add_sat", "hadd", "rhadd", "max", "min", "mul_hi",
-                               "rotate", "sub_sat"})
+    for (const char* binary :
+         {"abs_diff", "add_sat", "hadd", "rhadd", "max", "min", "mul_hi", "rotate", "sub_sat"})
       all.push_back({binary, {t, t}});
     for (const char* ternary : {"clamp", "mad_hi", "mad_sat"}) all.push_back({ternary, {t, t, t}});
     all.push_back({"clamp", {t, s, s}});
@@ -100,8 +116,8 @@ std::vector<Case> cases() {
   }
   all.push_back({"dot", {P(Scalar::Double), P(Scalar::Double)}});
   all.push_back({"length", {P(Scalar::Float, 4)}});
-  for (const ParamType& t : {P(Scalar::Float, 3), P(Scalar::Float, 4), P(Scalar::Double, 3),
-                             P(Scalar::Double, 4)})
+  for (const ParamType& t :
+       {P(Scalar::Float, 3), P(Scalar::Float, 4), P(Scalar::Double, 3), P(Scalar::Double, 4)})
     all.push_back({"cross", {t, t}});
   all.push_back({"fast_distance", {P(Scalar::Float, 3), P(Scalar::Float, 3)}});
   all.push_back({"fast_length", {P(Scalar::Float, 3)}});

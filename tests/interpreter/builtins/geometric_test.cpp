@@ -60,8 +60,7 @@ TEST(GeometricBuiltins, DotIsTheSumOfProducts_6_12_5) {
         magnitude += std::fabs((long double)a[l * n + i] * b[l * n + i]);
       }
       // Each sum may round once (and cancel): n roundings at the products' magnitude.
-      EXPECT_LE(std::fabs(got[l] - exact),
-                (n + 1) * magnitude * std::numeric_limits<T>::epsilon())
+      EXPECT_LE(std::fabs(got[l] - exact), (n + 1) * magnitude * std::numeric_limits<T>::epsilon())
           << mangled << " lane " << l;
     }
   };
@@ -144,7 +143,8 @@ TEST(GeometricBuiltins, NormalizeEdgeCases_7_5_1) {
   const float s = float(std::sqrt(0.5));
   // All zeros come back as they are; a NaN anywhere gives all NaNs; infinities count as +-1 and
   // the finite components as zeros of their sign.
-  const std::vector<float> p = {-0.0f, 0, 0,  1, NAN, 2,  INFINITY, 5, -INFINITY,  -3, INFINITY, -0.0f};
+  const std::vector<float> p = {-0.0f,    0, 0,         1,  NAN,      2,
+                                INFINITY, 5, -INFINITY, -3, INFINITY, -0.0f};
   const std::vector<float> got = compute<float>("_Z9normalizeDv3_f", Scalar::Float, 3, p);
   EXPECT_TRUE(same_bits(got[0], -0.0f) && same_bits(got[1], 0.0f) && same_bits(got[2], 0.0f));
   EXPECT_TRUE(std::isnan(got[3]) && std::isnan(got[4]) && std::isnan(got[5]));
@@ -185,8 +185,7 @@ TEST(GeometricBuiltins, CrossOfXyzWithZeroW_6_12_5) {
         const long double err = std::fabs(got[l * n + i] - (p - q));
         const T r = std::fabs(T(p - q));
         const long double ulp = (long double)std::nextafter(r, T(INFINITY)) - r;
-        EXPECT_LE(err, slack + ulp)
-            << mangled << " lane " << l << " component " << i;
+        EXPECT_LE(err, slack + ulp) << mangled << " lane " << l << " component " << i;
       }
       if (n == 4) {
         EXPECT_TRUE(same_bits(got[l * n + 3], T(0))) << mangled << " lane " << l;

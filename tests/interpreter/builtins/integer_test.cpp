@@ -33,10 +33,20 @@ unsigned width_of(const std::string& mangled) {
 template <class T>
 std::vector<T> edges() {
   using L = std::numeric_limits<T>;
-  std::vector<T> v = {L::min(), T(L::min() + 1), T(0), T(1), T(2), T(3), T(0x5a),
-                      T(L::max() / 2), T(L::max() / 2 + 1), T(L::max() - 1), L::max()};
+  std::vector<T> v = {L::min(),
+                      T(L::min() + 1),
+                      T(0),
+                      T(1),
+                      T(2),
+                      T(3),
+                      T(0x5a),
+                      T(L::max() / 2),
+                      T(L::max() / 2 + 1),
+                      T(L::max() - 1),
+                      L::max()};
   if constexpr (std::is_signed_v<T>)
-    for (T x : {T(-1), T(-2), T(-3), T(-0x5a), T(L::min() / 2), T(L::min() / 2 - 1)}) v.push_back(x);
+    for (T x : {T(-1), T(-2), T(-3), T(-0x5a), T(L::min() / 2), T(L::min() / 2 - 1)})
+      v.push_back(x);
   return v;
 }
 
@@ -209,7 +219,9 @@ TEST(IntegerBuiltins, ClampWithVectorAndScalarBounds_6_12_3) {
     const std::vector<T> got = compute<T>(mangled, scalar, width, x, lo, hi);
     ASSERT_EQ(got.size(), x.size());
     for (std::size_t i = 0; i < x.size(); ++i)
-      EXPECT_EQ(got[i], x[i] < lo[i] ? lo[i] : x[i] > hi[i] ? hi[i] : x[i])
+      EXPECT_EQ(got[i], x[i] < lo[i]   ? lo[i]
+                        : x[i] > hi[i] ? hi[i]
+                                       : x[i])
           << mangled << "(" << show(x[i]) << ", " << show(lo[i]) << ", " << show(hi[i]) << ")";
   };
   check.operator()<std::uint8_t>("_Z5clampDv3_hS_S_", Scalar::UChar);
@@ -286,10 +298,10 @@ TEST(IntegerBuiltins, MulHiIsTheHighHalfOfTheFullProduct_6_12_3) {
   expect_binary<std::uint16_t, std::uint16_t>("_Z6mul_hitt", Scalar::UShort, hi);
   expect_binary<std::int8_t, std::int8_t>("_Z6mul_hiDv3_cS_", Scalar::Char, hi);
   // INT_MIN * INT_MIN = 2^62: high half 2^30.
-  EXPECT_EQ(compute<std::int32_t>("_Z6mul_hiii", Scalar::Int, 1,
-                                  std::vector<std::int32_t>{INT32_MIN},
-                                  std::vector<std::int32_t>{INT32_MIN}),
-            (std::vector<std::int32_t>{1 << 30}));
+  EXPECT_EQ(
+      compute<std::int32_t>("_Z6mul_hiii", Scalar::Int, 1, std::vector<std::int32_t>{INT32_MIN},
+                            std::vector<std::int32_t>{INT32_MIN}),
+      (std::vector<std::int32_t>{1 << 30}));
 }
 
 TEST(IntegerBuiltins, MadHiAddsToTheHighHalf_6_12_3) {
@@ -332,7 +344,7 @@ TEST(IntegerBuiltins, RotateTakesTheCountModuloTheWidth_6_12_3_and_6_3) {
   auto ref = [](auto v, auto i) {
     using T = decltype(v);
     using U = std::make_unsigned_t<T>;
-    const int n = int(((Int128(i) % kBits<T>) + kBits<T>) % kBits<T>);
+    const int n = int(((Int128(i) % kBits<T>)+kBits<T>) % kBits<T>);
     U r = U(v);
     for (int k = 0; k < n; ++k) r = U(U(r << 1) | U(r >> (kBits<T> - 1)));
     return T(r);
@@ -366,8 +378,8 @@ TEST(IntegerBuiltins, UpsampleJoinsHighAndLowHalves_6_12_3) {
     ASSERT_EQ(got.size(), hi.size());
     for (std::size_t i = 0; i < hi.size(); ++i) {
       // hi * 2^bits + lo, reduced to R's range (wrapping R's sign as a two's complement does).
-      const Int128 exact = Int128(hi[i]) * (Int128(1) << kBits<H>) + Int128(lo[i]);
-      const UInt128 modulo = UInt128(exact) & ((UInt128(1) << kBits<R>) - 1);
+      const Int128 exact = Int128(hi[i]) * (Int128(1) << kBits<H>)+Int128(lo[i]);
+      const UInt128 modulo = UInt128(exact) & ((UInt128(1) << kBits<R>)-1);
       EXPECT_EQ(got[i], R(std::make_unsigned_t<R>(modulo)))
           << mangled << "(" << show(hi[i]) << ", " << show(lo[i]) << ")";
     }
@@ -384,8 +396,8 @@ TEST(IntegerBuiltins, UpsampleJoinsHighAndLowHalves_6_12_3) {
 }
 
 TEST(IntegerBuiltins, Mul24AndMad24WithinTheir24BitRange_Table_6_11) {
-  std::vector<std::int32_t> s = {0, 1, -1, 2, -2, 1000, -1000, 0x7fffff, -0x800000, 0x123456,
-                                 -0x654321};
+  std::vector<std::int32_t> s = {0,     1,        -1,        2,        -2,       1000,
+                                 -1000, 0x7fffff, -0x800000, 0x123456, -0x654321};
   auto mul = [](std::int32_t x, std::int32_t y) {
     return std::int32_t(std::uint32_t(std::uint64_t(Int128(x) * Int128(y))));
   };
@@ -404,7 +416,8 @@ TEST(IntegerBuiltins, Mul24AndMad24WithinTheir24BitRange_Table_6_11) {
   for (std::int32_t x : s)
     for (std::int32_t y : s)
       for (std::int32_t w : z) a.push_back(x), b.push_back(y), c.push_back(w);
-  const std::vector<std::int32_t> got = compute<std::int32_t>("_Z5mad24iii", Scalar::Int, 1, a, b, c);
+  const std::vector<std::int32_t> got =
+      compute<std::int32_t>("_Z5mad24iii", Scalar::Int, 1, a, b, c);
   for (std::size_t i = 0; i < a.size(); ++i) EXPECT_EQ(got[i], mad(a[i], b[i], c[i]));
   // Outside the range the result is implementation-defined; clvet uses the low 24 bits, as
   // hardware with 24-bit multipliers does.

@@ -19,9 +19,9 @@ namespace {
 template <class T>
 std::vector<T> specials() {
   using L = std::numeric_limits<T>;
-  return {T(0),     T(-0.0),        T(1),      T(-1),         T(2.5),   L::min(), -L::min(),
-          L::max(), L::denorm_min(), -L::max(), L::infinity(), -L::infinity(), L::quiet_NaN(),
-          -L::quiet_NaN()};
+  return {T(0),          T(-0.0),        T(1),           T(-1),           T(2.5),
+          L::min(),      -L::min(),      L::max(),       L::denorm_min(), -L::max(),
+          L::infinity(), -L::infinity(), L::quiet_NaN(), -L::quiet_NaN()};
 }
 
 // The host's answer for each test, independent of the built-in's operators.
@@ -92,9 +92,9 @@ void expect_class(const std::string& name, const std::string& types, unsigned wi
     EXPECT_EQ(got[i], host_class(name, x[i]) ? truth : 0) << mangled << "(" << x[i] << ")";
 }
 
-const char* const kRelations[] = {"isequal",     "isnotequal",    "isgreater",
+const char* const kRelations[] = {"isequal",        "isnotequal", "isgreater",
                                   "isgreaterequal", "isless",     "islessequal",
-                                  "islessgreater", "isordered",   "isunordered"};
+                                  "islessgreater",  "isordered",  "isunordered"};
 const char* const kClasses[] = {"isfinite", "isinf", "isnan", "isnormal", "signbit"};
 
 }  // namespace
@@ -166,8 +166,10 @@ TEST(RelationalBuiltins, BitselectTakesBFromSetBitsOfC_6_12_6) {
   std::vector<std::uint32_t> a, b, c;
   for (std::uint32_t x : {0u, ~0u, 0x12345678u, 0x80000001u})
     for (std::uint32_t y : {0u, ~0u, 0xcafef00du})
-      for (std::uint32_t m : {0u, ~0u, 0x0000ffffu, 0xf0f0f0f0u}) a.push_back(x), b.push_back(y), c.push_back(m);
-  const std::vector<std::uint32_t> got = compute<std::uint32_t>("_Z9bitselectjjj", Scalar::UInt, 1, a, b, c);
+      for (std::uint32_t m : {0u, ~0u, 0x0000ffffu, 0xf0f0f0f0u})
+        a.push_back(x), b.push_back(y), c.push_back(m);
+  const std::vector<std::uint32_t> got =
+      compute<std::uint32_t>("_Z9bitselectjjj", Scalar::UInt, 1, a, b, c);
   for (std::size_t i = 0; i < a.size(); ++i) {
     std::uint32_t want = 0;
     for (int bit = 0; bit < 32; ++bit) {
@@ -197,10 +199,10 @@ TEST(RelationalBuiltins, BitselectTakesBFromSetBitsOfC_6_12_6) {
 
 TEST(RelationalBuiltins, SelectUsesTheMsbForVectorsAndNonZeroForScalars_6_12_6) {
   // Vectors: the most significant bit of c, whatever the rest.
-  EXPECT_EQ(compute<float>("_Z6selectDv3_fS_Dv3_i", Scalar::Float, 3, std::vector<float>{1, 2, 3},
-                           std::vector<float>{-1, -2, -3},
-                           std::vector<std::int32_t>{1, -1, INT32_MIN}),
-            (std::vector<float>{1, -2, -3}));
+  EXPECT_EQ(
+      compute<float>("_Z6selectDv3_fS_Dv3_i", Scalar::Float, 3, std::vector<float>{1, 2, 3},
+                     std::vector<float>{-1, -2, -3}, std::vector<std::int32_t>{1, -1, INT32_MIN}),
+      (std::vector<float>{1, -2, -3}));
   EXPECT_EQ(compute<std::int32_t>("_Z6selectDv4_iS_Dv4_j", Scalar::Int, 4,
                                   std::vector<std::int32_t>{1, 2, 3, 4},
                                   std::vector<std::int32_t>{5, 6, 7, 8},
@@ -225,8 +227,10 @@ TEST(RelationalBuiltins, SelectUsesTheMsbForVectorsAndNonZeroForScalars_6_12_6) 
   // float16 with uint16
   std::vector<float> a(16), b(16);
   std::vector<std::uint32_t> c(16);
-  for (int i = 0; i < 16; ++i) a[i] = float(i), b[i] = float(-i), c[i] = (i % 3 == 0) ? 0x80000000u : 0x7fffffffu;
-  const std::vector<float> got = compute<float>("_Z6selectDv16_fS_Dv16_j", Scalar::Float, 16, a, b, c);
+  for (int i = 0; i < 16; ++i)
+    a[i] = float(i), b[i] = float(-i), c[i] = (i % 3 == 0) ? 0x80000000u : 0x7fffffffu;
+  const std::vector<float> got =
+      compute<float>("_Z6selectDv16_fS_Dv16_j", Scalar::Float, 16, a, b, c);
   for (int i = 0; i < 16; ++i) EXPECT_EQ(got[i], i % 3 == 0 ? b[i] : a[i]) << i;
 }
 
@@ -239,11 +243,11 @@ TEST(RelationalBuiltins, TypesOutsideTheTableDoNotResolve_6_12_6) {
     s.params = d.params;
     return BuiltinRegistry::instance().resolve(s) != nullptr;
   };
-  EXPECT_FALSE(resolves("_Z3anyj"));                    // igentype only
+  EXPECT_FALSE(resolves("_Z3anyj"));  // igentype only
   EXPECT_FALSE(resolves("_Z3allDv4_f"));
-  EXPECT_FALSE(resolves("_Z7isequalii"));               // float and double only
-  EXPECT_FALSE(resolves("_Z6selectDv4_fS_Dv2_i"));      // c has a's width
-  EXPECT_FALSE(resolves("_Z6selectDv4_fS_Dv4_s"));      // and a's element size
-  EXPECT_FALSE(resolves("_Z6selectDv4_fS_Dv4_f"));      // and is an integer
+  EXPECT_FALSE(resolves("_Z7isequalii"));           // float and double only
+  EXPECT_FALSE(resolves("_Z6selectDv4_fS_Dv2_i"));  // c has a's width
+  EXPECT_FALSE(resolves("_Z6selectDv4_fS_Dv4_s"));  // and a's element size
+  EXPECT_FALSE(resolves("_Z6selectDv4_fS_Dv4_f"));  // and is an integer
   EXPECT_FALSE(resolves("_Z9bitselectDv4_fS_Dv4_i"));
 }
