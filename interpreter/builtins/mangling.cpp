@@ -104,8 +104,15 @@ class Demangler {
       return true;
     }
     if (eat('P')) {
+      // A pointee without visible qualifiers is implicitly __private: Clang still counts the
+      // __private-qualified pointee as a substitution (its AS0 qualifier mangles as nothing).
+      const bool implicitly_private =
+          pos_ < s_.size() && s_[pos_] != 'U' && s_[pos_] != 'V' && s_[pos_] != 'K' && s_[pos_] != 'r';
       ParamType pointee;
       if (!type(pointee) || pointee.pointer) return false;
+      if (implicitly_private && pointee.address_space == kPrivate && !pointee.is_const &&
+          !pointee.is_volatile)
+        substitutions_.push_back(pointee);
       t = pointee;
       t.pointer = true;
       substitutions_.push_back(t);
@@ -113,24 +120,37 @@ class Demangler {
     }
     if (s_[pos_] == 'U' || s_[pos_] == 'r' || s_[pos_] == 'V' || s_[pos_] == 'K') {
       std::uint8_t address_space = kPrivate;
-      bool is_const = false, is_volatile = false;
+      bool is_const = false, is_volatile = false, qualified = false, atomic = false;
       while (pos_ < s_.size()) {
         if (eat('U')) {
           std::string_view qualifier;
           if (!source_name(qualifier)) return false;
+          // _Atomic T is a type of its own (and its own substitution) that the other
+          // qualifiers then apply to; it comes last, right before T.
+          if (qualifier == "_Atomic") {
+            atomic = true;
+            break;
+          }
+          qualified = true;
           if (qualifier.substr(0, 2) == "AS" && qualifier.size() > 2)
             address_space = static_cast<std::uint8_t>(std::stoul(std::string(qualifier.substr(2))));
         } else if (eat('r')) {
+          qualified = true;
         } else if (eat('V')) {
-          is_volatile = true;
+          is_volatile = qualified = true;
         } else if (eat('K')) {
-          is_const = true;
+          is_const = qualified = true;
         } else {
           break;
         }
       }
       ParamType inner;
       if (!type(inner)) return false;
+      if (atomic) substitutions_.push_back(inner);
+      if (atomic && !qualified) {
+        t = inner;
+        return true;
+      }
       t = inner;
       t.address_space = address_space;
       t.is_const = is_const;

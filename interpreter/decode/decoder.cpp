@@ -45,16 +45,28 @@ bool element_of(llvm::Type* t, Ty& ty, unsigned& width) {
   if (t->isFloatTy()) { ty = Ty::F32; return true; }
   if (t->isDoubleTy()) { ty = Ty::F64; return true; }
   if (auto* i = llvm::dyn_cast<llvm::IntegerType>(t)) {
-    switch (i->getBitWidth()) {
-      case 1: ty = Ty::I1; return true;
-      case 8: ty = Ty::I8; return true;
-      case 16: ty = Ty::I16; return true;
-      case 32: ty = Ty::I32; return true;
-      case 64: ty = Ty::I64; return true;
-      default: return false;
-    }
+    // Odd widths the optimiser makes (i2 for a switch on i % 4, i24...) live in the next
+    // container; instructions carry their exact width (Instr::bits).
+    unsigned bits = i->getBitWidth();
+    if (bits == 1) ty = Ty::I1;
+    else if (bits <= 8) ty = Ty::I8;
+    else if (bits <= 16) ty = Ty::I16;
+    else if (bits <= 32) ty = Ty::I32;
+    else if (bits <= 64) ty = Ty::I64;
+    else return false;
+    return true;
   }
   return false;
+}
+
+// The exact width of an integer (element) type when it is narrower than its container, else 0.
+std::uint8_t odd_bits(llvm::Type* t) {
+  if (auto* v = llvm::dyn_cast<llvm::VectorType>(t)) t = v->getElementType();
+  auto* i = llvm::dyn_cast<llvm::IntegerType>(t);
+  if (!i) return 0;
+  unsigned bits = i->getBitWidth();
+  return bits == 1 || bits == 8 || bits == 16 || bits == 32 || bits == 64 ? 0
+                                                                          : static_cast<std::uint8_t>(bits);
 }
 
 Scalar scalar_of(Ty ty, bool is_signed) {
@@ -236,6 +248,7 @@ class FunctionDecoder {
     return false;
   }
   bool decode(const llvm::Instruction& i, std::string& error);
+  void write_phis_directly();
   bool decode_call(const llvm::CallInst& call, std::string& error);
   bool decode_intrinsic(const llvm::IntrinsicInst& call, std::string& error);
   bool decode_builtin(const llvm::CallInst& call, const llvm::Function& callee, std::string& error);
@@ -257,6 +270,7 @@ class FunctionDecoder {
       in.ty = r.ty;
       in.width = r.width;
       in.size = r.size;
+      in.bits = odd_bits(t);
     }
   }
 
@@ -371,7 +385,35 @@ bool FunctionDecoder::run(std::string& error) {
         if (llvm::BasicBlock* p = idom->getBlock()) block.ipdom = block_index_.at(p);
     out_.blocks.push_back(block);
   }
+  write_phis_directly();
   return true;
+}
+
+// A block's phis can take their values straight from the edges (no temporaries, no copies at
+// the block's entry) unless some incoming value is itself a phi of that block: then all edge
+// copies must read the old values first, as phis do, through the temporaries.
+void FunctionDecoder::write_phis_directly() {
+  std::vector<std::uint32_t> phi_of_tmp(out_.registers.size(), kNoRegister);
+  std::vector<std::uint32_t> block_of_phi(out_.registers.size(), kNoRegister);
+  for (std::uint32_t b = 0; b < out_.blocks.size(); ++b)
+    for (std::uint32_t p = 0; p < out_.blocks[b].phi_count; ++p) {
+      const PhiCopy& c = out_.phi_entries[out_.blocks[b].phi_first + p];
+      phi_of_tmp[c.src] = c.dst;
+      block_of_phi[c.dst] = b;
+    }
+  std::vector<bool> direct(out_.blocks.size(), true);
+  for (const Edge& e : out_.edges)
+    for (std::uint32_t c = 0; c < e.copy_count; ++c)
+      if (block_of_phi[out_.edge_copies[e.copy_first + c].src] == e.target) direct[e.target] = false;
+  for (Edge& e : out_.edges) {
+    if (!direct[e.target]) continue;
+    for (std::uint32_t c = 0; c < e.copy_count; ++c) {
+      PhiCopy& copy = out_.edge_copies[e.copy_first + c];
+      copy.dst = phi_of_tmp[copy.dst];
+    }
+  }
+  for (std::uint32_t b = 0; b < out_.blocks.size(); ++b)
+    if (direct[b]) out_.blocks[b].phi_count = 0;
 }
 
 bool FunctionDecoder::decode(const llvm::Instruction& i, std::string& error) {
@@ -448,13 +490,12 @@ bool FunctionDecoder::decode(const llvm::Instruction& i, std::string& error) {
       if (!element_of(i.getOperand(0)->getType(), src, w)) return fail(i, "unsupported cast", error);
       Instr& in = emit(i, Op::Cast);
       set_type(in, i.getType());
-      if ((in.ty == Ty::F16) != (src == Ty::F16) && in.ty != Ty::I16 && src != Ty::I16 &&
-          (in.ty == Ty::F16 || src == Ty::F16) &&
-          !(i.getOpcode() == Instruction::FPExt || i.getOpcode() == Instruction::FPTrunc))
+      if (in.ty == Ty::F16 || src == Ty::F16)
         return fail(i, "unsupported half-precision conversion", error);
       in.dst = dst();
       in.a = a;
       in.aux = static_cast<std::uint8_t>(src);
+      in.aux2 = odd_bits(i.getOperand(0)->getType());
       in.imm = static_cast<std::int64_t>(kCasts.at(i.getOpcode()));
       return true;
     }

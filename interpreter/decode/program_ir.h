@@ -80,6 +80,9 @@ struct Instr {
   std::uint32_t extra_count = 0;
   std::int64_t imm = 0;
   std::uint32_t line = 0, column = 0;  // source position (debug info), 0 when unknown
+  // Integers narrower than their register element (i2, i24...): the width in bits, 0 when the
+  // element's own. Values are kept zero-extended; arithmetic wraps at this width.
+  std::uint8_t bits = 0;
 };
 
 // A register: `size` bytes per lane.

@@ -273,8 +273,20 @@ void WorkGroupRunner::call(std::uint32_t function, const std::uint32_t* ids, std
       case Op::Switch: {
         // Lanes by edge.
         std::uint32_t edges = t.op == Op::CondBr ? 2 : t.extra_count + 1;
-        f.by_edge.assign(lanes.count, 0);
         const std::byte* cond = f.base[t.a];
+        if (t.op == Op::CondBr) {
+          // Most branches are uniform: find out before sorting lanes by edge.
+          std::uint8_t first = static_cast<std::uint8_t>(cond[lanes.ids[0]]);
+          std::uint32_t k = 1;
+          while (k < lanes.count && static_cast<std::uint8_t>(cond[lanes.ids[k]]) == first) ++k;
+          if (k == lanes.count) {
+            const ir::Edge& edge = fn.edges[t.extra + (first ? 0 : 1)];
+            take_edge(f, edge, lanes);
+            top.block = edge.target;
+            break;
+          }
+        }
+        f.by_edge.assign(lanes.count, 0);
         for (std::uint32_t k = 0; k < lanes.count; ++k) {
           std::uint32_t l = lanes.ids[k];
           std::uint32_t chosen = 0;
@@ -282,8 +294,10 @@ void WorkGroupRunner::call(std::uint32_t function, const std::uint32_t* ids, std
             chosen = static_cast<std::uint8_t>(cond[l]) ? 0 : 1;
           } else {
             std::int64_t v = read_signed(cond + std::size_t(l) * ir::ty_size(t.ty), t.ty);
+            std::uint64_t mask = t.bits ? (std::uint64_t(1) << t.bits) - 1 : ~std::uint64_t(0);
             for (std::uint32_t c = 0; c < t.extra_count; ++c)
-              if (fn.extra_imm[t.c + c] == v) {
+              if (((static_cast<std::uint64_t>(fn.extra_imm[t.c + c]) ^
+                    static_cast<std::uint64_t>(v)) & mask) == 0) {
                 chosen = c + 1;
                 break;
               }

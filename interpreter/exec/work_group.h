@@ -76,6 +76,8 @@ class WorkGroupRunner final : public BuiltinContext {
 
   // Instruction families (work_group_ops.cpp).
   void arithmetic(Frame& f, const ir::Instr& in, const LaneSet& lanes);
+  template <class U>
+  void odd_width_arithmetic(Frame& f, const ir::Instr& in, const LaneSet& lanes);
   void compare(Frame& f, const ir::Instr& in, const LaneSet& lanes);
   void cast(Frame& f, const ir::Instr& in, const LaneSet& lanes);
   void vector_op(Frame& f, const ir::Instr& in, const LaneSet& lanes);

@@ -97,6 +97,7 @@ void map3(const LaneSet& lanes, unsigned w, T* d, const T* a, const T* b, const 
 }
 
 unsigned bits_of(Ty t) { return t == Ty::I1 ? 1 : ir::ty_size(t) * 8; }
+unsigned bits_of(const Instr& in) { return in.bits ? in.bits : bits_of(in.ty); }
 
 template <class U>
 U sign_extend(U v, unsigned bits) {
@@ -116,6 +117,37 @@ I float_to_int(Fl v) {
 }
 
 }  // namespace
+
+// Integer arithmetic at a width narrower than the register element: computed at full width on
+// sign- or zero-extended values, then wrapped to the width.
+template <class U>
+void WorkGroupRunner::odd_width_arithmetic(Frame& f, const Instr& in, const LaneSet& lanes) {
+  using S = std::make_signed_t<U>;
+  unsigned bits = in.bits;
+  U mask = U((std::uint64_t(1) << bits) - 1);
+  U* d = reg<U>(f, in.dst);
+  const U* a = reg<U>(f, in.a);
+  const U* b = reg<U>(f, in.b);
+  auto sx = [bits](U v) { return S(sign_extend<U>(v, bits)); };
+  map2(lanes, in.width, d, a, b, [&](U x, U y) -> U {
+    switch (in.op) {
+      case Op::Add: return U(x + y) & mask;
+      case Op::Sub: return U(x - y) & mask;
+      case Op::Mul: return U(x * y) & mask;
+      case Op::And: return x & y;
+      case Op::Or: return x | y;
+      case Op::Xor: return x ^ y;
+      case Op::Shl: return U(x << (y % bits)) & mask;
+      case Op::LShr: return U(x >> (y % bits));
+      case Op::AShr: return U(sx(x) >> (y % bits)) & mask;
+      case Op::UDiv: return y ? U(x / y) : U(0);
+      case Op::URem: return y ? U(x % y) : U(0);
+      case Op::SDiv: return y && sx(y) != -1 ? U(sx(x) / sx(y)) & mask : U(U(0) - x) & mask;
+      case Op::SRem: return y && sx(y) != -1 ? U(sx(x) % sx(y)) & mask : U(0);
+      default: return 0;
+    }
+  });
+}
 
 void WorkGroupRunner::execute(Frame& f, const Instr& in, const LaneSet& lanes) {
   switch (in.op) {
@@ -168,10 +200,11 @@ void WorkGroupRunner::arithmetic(Frame& f, const Instr& in, const LaneSet& lanes
     });
     return;
   }
-  unsigned bits = bits_of(in.ty);
+  unsigned bits = bits_of(in);
   with_int(in.ty, [&](auto tag) {
     using U = typename decltype(tag)::type;
     using S = std::make_signed_t<U>;
+    if (in.bits) return odd_width_arithmetic<U>(f, in, lanes);
     U* d = reg<U>(f, in.dst);
     const U* a = reg<U>(f, in.a);
     const U* b = reg<U>(f, in.b);
@@ -240,7 +273,7 @@ void WorkGroupRunner::compare(Frame& f, const Instr& in, const LaneSet& lanes) {
     });
     return;
   }
-  unsigned bits = bits_of(in.ty);
+  unsigned bits = bits_of(in);
   with_int(in.ty, [&](auto tag) {
     using U = typename decltype(tag)::type;
     using S = std::make_signed_t<U>;
@@ -267,7 +300,8 @@ void WorkGroupRunner::cast(Frame& f, const Instr& in, const LaneSet& lanes) {
   auto kind = static_cast<ir::CastKind>(in.imm);
   Ty from = static_cast<Ty>(in.aux);
   unsigned w = in.width;
-  unsigned from_bits = bits_of(from);
+  unsigned from_bits = in.aux2 ? in.aux2 : bits_of(from);
+  unsigned to_bits = bits_of(in);
   with_any(from, [&](auto src_tag) {
     using A = typename decltype(src_tag)::type;
     with_any(in.ty, [&](auto dst_tag) {
@@ -278,14 +312,19 @@ void WorkGroupRunner::cast(Frame& f, const Instr& in, const LaneSet& lanes) {
         case ir::CastKind::Trunc:
         case ir::CastKind::ZExt:
           if constexpr (std::is_integral_v<A> && std::is_integral_v<D>) {
-            if (in.ty == Ty::I1) map1(lanes, w, d, a, [](A x) { return D(x & 1); });
-            else map1(lanes, w, d, a, [](A x) { return D(x); });
+            if (to_bits < sizeof(D) * 8) {
+              D mask = D((std::uint64_t(1) << to_bits) - 1);
+              map1(lanes, w, d, a, [mask](A x) { return D(D(x) & mask); });
+            } else {
+              map1(lanes, w, d, a, [](A x) { return D(x); });
+            }
           }
           break;
         case ir::CastKind::SExt:
           if constexpr (std::is_integral_v<A> && std::is_integral_v<D>)
-            map1(lanes, w, d, a, [from_bits](A x) {
-              return D(std::make_signed_t<D>(std::make_signed_t<A>(sign_extend<A>(x, from_bits))));
+            map1(lanes, w, d, a, [from_bits, to_bits](A x) {
+              D v = D(std::make_signed_t<D>(std::make_signed_t<A>(sign_extend<A>(x, from_bits))));
+              return to_bits < sizeof(D) * 8 ? D(v & D((std::uint64_t(1) << to_bits) - 1)) : v;
             });
           break;
         case ir::CastKind::FPTrunc:
