@@ -163,22 +163,25 @@ D convert_value(S s) {
 
 template <class D, class S, bool Sat, Rounding R>
 void convert_lanes(const BuiltinCall& call) {
-  const Operand& in = call.args[0];
-  const Operand& out = call.result;
-  const unsigned width = in.width;
-  for (std::uint32_t i = 0; i < call.lanes.count; ++i) {
-    const std::uint32_t l = call.lanes.ids[i];
-    const std::byte* source = in.base + std::size_t(l) * in.stride;
-    // Converted into a temporary first: the result may be the argument's storage.
+  // Read once: stores through the byte pointers below could alias the call's fields.
+  const std::byte* const in_base = call.args[0].base;
+  const std::size_t in_stride = call.args[0].stride;
+  const unsigned width = call.args[0].width;
+  std::byte* const out_base = call.result.base;
+  const std::size_t out_stride = call.result.stride;
+  const std::uint32_t* const ids = call.lanes.ids;
+  const std::uint32_t count = call.lanes.count;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const std::uint32_t l = ids[i];
+    const std::byte* source = in_base + l * in_stride;
+    // Converted into a temporary first, so a result sharing the argument's storage is right.
     D converted[16];
     for (unsigned c = 0; c < width; ++c) {
       S s;
       std::memcpy(&s, source + c * sizeof(S), sizeof(S));
       converted[c] = convert_value<D, S, Sat, R>(s);
     }
-    std::byte* destination = out.base + std::size_t(l) * out.stride;
-    for (unsigned c = 0; c < width; ++c)  // element by element: no call to memcpy
-      std::memcpy(destination + c * sizeof(D), &converted[c], sizeof(D));
+    std::memcpy(out_base + l * out_stride, converted, width * sizeof(D));
   }
 }
 

@@ -32,19 +32,29 @@ struct Unsigned<8> {
 template <unsigned Size, unsigned Inputs, unsigned M, unsigned N>
 void shuffle(const BuiltinCall& call) {
   using Element = typename Unsigned<Size>::type;  // elements are moved, never computed on
-  const Operand& mask = call.args[Inputs];
-  const Operand& out = call.result;
-  for (std::uint32_t i = 0; i < call.lanes.count; ++i) {
-    const std::uint32_t l = call.lanes.ids[i];
+  // Read once: stores through the byte pointers below could alias the call's fields.
+  const std::byte* input_base[Inputs];
+  std::size_t input_stride[Inputs];
+  for (unsigned k = 0; k < Inputs; ++k) {
+    input_base[k] = call.args[k].base;
+    input_stride[k] = call.args[k].stride;
+  }
+  const std::byte* const mask_base = call.args[Inputs].base;
+  const std::size_t mask_stride = call.args[Inputs].stride;
+  std::byte* const out_base = call.result.base;
+  const std::size_t out_stride = call.result.stride;
+  const std::uint32_t* const ids = call.lanes.ids;
+  const std::uint32_t count = call.lanes.count;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const std::uint32_t l = ids[i];
     Element inputs[Inputs * M];
     for (unsigned k = 0; k < Inputs; ++k)
-      std::memcpy(inputs + k * M, call.args[k].base + std::size_t(l) * call.args[k].stride,
-                  M * Size);
+      std::memcpy(inputs + k * M, input_base[k] + l * input_stride[k], M * Size);
     Element selectors[N];
-    std::memcpy(selectors, mask.base + std::size_t(l) * mask.stride, N * Size);
+    std::memcpy(selectors, mask_base + l * mask_stride, N * Size);
     Element result[N];
     for (unsigned c = 0; c < N; ++c) result[c] = inputs[selectors[c] & (Inputs * M - 1)];
-    std::memcpy(out.base + std::size_t(l) * out.stride, result, N * Size);
+    std::memcpy(out_base + l * out_stride, result, N * Size);
   }
 }
 
