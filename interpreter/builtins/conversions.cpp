@@ -171,17 +171,32 @@ void convert_lanes(const BuiltinCall& call) {
   const std::size_t out_stride = call.result.stride;
   const std::uint32_t* const ids = call.lanes.ids;
   const std::uint32_t count = call.lanes.count;
+  if (out_base == in_base) {
+    // The result in the argument's own storage: convert a lane fully before storing it.
+    for (std::uint32_t i = 0; i < count; ++i) {
+      const std::uint32_t l = ids[i];
+      D converted[16];
+      for (unsigned c = 0; c < width; ++c) {
+        S s;
+        std::memcpy(&s, in_base + l * in_stride + c * sizeof(S), sizeof(S));
+        converted[c] = convert_value<D, S, Sat, R>(s);
+      }
+      std::memcpy(out_base + l * out_stride, converted, width * sizeof(D));
+    }
+    return;
+  }
+  // Component by component, straight to the result: no staging copy, whose narrow stores
+  // read back wide would stall store forwarding.
   for (std::uint32_t i = 0; i < count; ++i) {
     const std::uint32_t l = ids[i];
     const std::byte* source = in_base + l * in_stride;
-    // Converted into a temporary first, so a result sharing the argument's storage is right.
-    D converted[16];
+    std::byte* destination = out_base + l * out_stride;
     for (unsigned c = 0; c < width; ++c) {
       S s;
       std::memcpy(&s, source + c * sizeof(S), sizeof(S));
-      converted[c] = convert_value<D, S, Sat, R>(s);
+      const D d = convert_value<D, S, Sat, R>(s);
+      std::memcpy(destination + c * sizeof(D), &d, sizeof(D));
     }
-    std::memcpy(out_base + l * out_stride, converted, width * sizeof(D));
   }
 }
 

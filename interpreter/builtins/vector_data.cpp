@@ -72,13 +72,18 @@ void vload_half(const BuiltinCall& call) {
   for (std::uint32_t i = 0; i < call.lanes.count; ++i) {
     const std::uint32_t l = call.lanes.ids[i];
     const std::byte* address = element_address(pointer, l, offset_of<Offset>(offset, l) * Step, 2);
-    float values[N] = {};
-    if (call.context->access(l, address, N * 2, Access::Read, pointer.address_space)) {
-      std::uint16_t halves[N];
-      std::memcpy(halves, address, N * 2);
-      for (unsigned c = 0; c < N; ++c) values[c] = half_to_float(halves[c]);
+    std::byte* destination = out.base + std::size_t(l) * out.stride;
+    if (!call.context->access(l, address, N * 2, Access::Read, pointer.address_space)) {
+      std::memset(destination, 0, N * 4);  // a refused load reads as zero
+      continue;
     }
-    std::memcpy(out.base + std::size_t(l) * out.stride, values, sizeof values);
+    std::uint16_t halves[N];
+    std::memcpy(halves, address, N * 2);
+    // Component by component: narrow stores read back wide would stall store forwarding.
+    for (unsigned c = 0; c < N; ++c) {
+      const float f = half_to_float(halves[c]);
+      std::memcpy(destination + c * 4, &f, 4);
+    }
   }
 }
 
@@ -95,14 +100,14 @@ void vstore_half(const BuiltinCall& call) {
     if (!call.context->access(l, address, N * 2, Access::Write, pointer.address_space)) continue;
     Source values[N];
     std::memcpy(values, data.base + std::size_t(l) * data.stride, sizeof values);
-    std::uint16_t halves[N];
     for (unsigned c = 0; c < N; ++c) {
+      std::uint16_t h;
       if constexpr (sizeof(Source) == 4)
-        halves[c] = float_to_half(values[c], R);
+        h = float_to_half(values[c], R);
       else
-        halves[c] = double_to_half(values[c], R);
+        h = double_to_half(values[c], R);
+      std::memcpy(address + c * 2, &h, 2);
     }
-    std::memcpy(address, halves, sizeof halves);
   }
 }
 

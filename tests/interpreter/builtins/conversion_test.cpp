@@ -547,3 +547,25 @@ TEST(Conversions_6_2_3_2, HalfConversionsRoundInEachMode) {
                                    Scalar::Int, Scalar::Half),
             (std::vector<std::uint16_t>{0x7c00, 0x6800, 0x6802}));
 }
+
+TEST(Conversions_6_2_3, ResultInTheArgumentsOwnStorage) {
+  // A widening conversion whose result overwrites its argument: every component is read
+  // before any is written.
+  BuiltinFn fn = resolve_mangled("_Z14convert_long4_Dv4_c");
+  EXPECT_EQ(fn, nullptr) << "not a conversion name";
+  fn = resolve_mangled("_Z13convert_long4Dv4_c");
+  ASSERT_NE(fn, nullptr);
+  LaneValues storage(Scalar::Long, 4, 2);
+  Operand in = storage.operand();
+  in.scalar = Scalar::Char;
+  for (std::uint32_t l = 0; l < 2; ++l)
+    for (unsigned c = 0; c < 4; ++c)
+      storage.set<std::int8_t>(l, c, std::int8_t(-1 - int(c + 4 * l)));
+  Call call;
+  call.args = {in};
+  call.ids = Call::all(2);
+  call.run(fn, &storage.operand());
+  for (std::uint32_t l = 0; l < 2; ++l)
+    for (unsigned c = 0; c < 4; ++c)
+      EXPECT_EQ(storage.get<std::int64_t>(l, c), -1 - std::int64_t(c + 4 * l)) << l << " " << c;
+}
