@@ -143,13 +143,13 @@ class Benchmark {
   }
   template <class T>
   void write(cl_mem m, const std::vector<T>& data) {
-    CL_CHECK(clEnqueueWriteBuffer(dev_->queue, m, CL_TRUE, 0, data.size() * sizeof(T),
-                                  data.data(), 0, nullptr, nullptr));
+    CL_CHECK(clEnqueueWriteBuffer(dev_->queue, m, CL_TRUE, 0, data.size() * sizeof(T), data.data(),
+                                  0, nullptr, nullptr));
   }
   template <class T>
   void read(cl_mem m, std::vector<T>& data) {
-    CL_CHECK(clEnqueueReadBuffer(dev_->queue, m, CL_TRUE, 0, data.size() * sizeof(T),
-                                 data.data(), 0, nullptr, nullptr));
+    CL_CHECK(clEnqueueReadBuffer(dev_->queue, m, CL_TRUE, 0, data.size() * sizeof(T), data.data(),
+                                 0, nullptr, nullptr));
   }
   template <class T>
   static void arg(cl_kernel k, cl_uint index, const T& value) {
@@ -159,8 +159,8 @@ class Benchmark {
     check(clSetKernelArg(k, index, bytes, nullptr), "clSetKernelArg");
   }
   void launch(cl_kernel k, cl_uint dims, const size_t* global, const size_t* local) {
-    CL_CHECK(clEnqueueNDRangeKernel(dev_->queue, k, dims, nullptr, global, local, 0, nullptr,
-                                    nullptr));
+    CL_CHECK(
+        clEnqueueNDRangeKernel(dev_->queue, k, dims, nullptr, global, local, 0, nullptr, nullptr));
   }
 };
 
@@ -197,8 +197,8 @@ std::string compare_exact(const std::vector<T>& got, const std::vector<T>& want)
     if (got[i] != want[i] && wrong++ == 0) first = i;
   if (wrong == 0) return {};
   return std::to_string(wrong) + " of " + std::to_string(want.size()) +
-         " values differ, first at " + std::to_string(first) + ": " +
-         std::to_string(got[first]) + ", expected " + std::to_string(want[first]);
+         " values differ, first at " + std::to_string(first) + ": " + std::to_string(got[first]) +
+         ", expected " + std::to_string(want[first]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -222,7 +222,7 @@ __kernel void vector_add(__global const float* a, __global const float* b,
   }
   void setup(Device& dev, double scale) override {
     build(dev);
-    n_ = scaled(1 << 17, scale, 256);
+    n_ = scaled(1 << 18, scale, 256);
     Random r(1);
     a_.resize(n_);
     b_.resize(n_);
@@ -451,7 +451,7 @@ class Histogram : public Benchmark {
 
   void setup_histogram(Device& dev, double scale, const char* kernel_name) {
     build(dev);
-    items_ = scaled(1 << 14, scale, 256);
+    items_ = scaled(1 << 15, scale, 256);
     Random r(5);
     in_.resize(items_ * kPerItem);
     // Half the values in 16 bins, the rest anywhere: contention on a few addresses.
@@ -515,9 +515,7 @@ __kernel void histogram_local(__global const uchar* in, __global uint* hist, int
 }
 )CLC";
   }
-  void setup(Device& dev, double scale) override {
-    setup_histogram(dev, scale, "histogram_local");
-  }
+  void setup(Device& dev, double scale) override { setup_histogram(dev, scale, "histogram_local"); }
 };
 
 // A 2D 5-point stencil (Jacobi steps, clamped edges), ping-ponged over kSteps launches.

@@ -20,14 +20,13 @@
 #define BINS 256
 #define GROUP 256
 
-#define CHECK(call)                                                                   \
-  do {                                                                                \
-    cl_int err_ = (call);                                                             \
-    if (err_ != CL_SUCCESS) {                                                         \
-      fprintf(stderr, "image_pipeline: %s:%d: %s failed: %d\n", __FILE__, __LINE__, #call, \
-              err_);                                                                  \
-      exit(1);                                                                        \
-    }                                                                                 \
+#define CHECK(call)                                                                               \
+  do {                                                                                            \
+    cl_int err_ = (call);                                                                         \
+    if (err_ != CL_SUCCESS) {                                                                     \
+      fprintf(stderr, "image_pipeline: %s:%d: %s failed: %d\n", __FILE__, __LINE__, #call, err_); \
+      exit(1);                                                                                    \
+    }                                                                                             \
   } while (0)
 
 static const char* kSource =
@@ -267,7 +266,8 @@ int main(void) {
   CHECK(clFinish(queue));
   fflush(stdout); /* the device's printf output first */
 
-  CHECK(clEnqueueReadBuffer(queue, blurred_mem, CL_TRUE, 0, sizeof blurred, blurred, 0, NULL, NULL));
+  CHECK(
+      clEnqueueReadBuffer(queue, blurred_mem, CL_TRUE, 0, sizeof blurred, blurred, 0, NULL, NULL));
   CHECK(clEnqueueReadBuffer(queue, hist_mem, CL_TRUE, 0, sizeof hist, hist, 0, NULL, NULL));
   CHECK(clEnqueueReadBuffer(queue, cdf_mem, CL_TRUE, 0, sizeof cdf, cdf, 0, NULL, NULL));
   CHECK(clEnqueueReadBuffer(queue, mins_mem, CL_TRUE, 0, sizeof mins, mins, 0, NULL, NULL));
@@ -339,8 +339,8 @@ int main(void) {
   clReleaseKernel(stats);
   clReleaseKernel(tone_map);
   clReleaseKernel(report);
-  cl_mem mems[] = {grey_mem, blurred_mem, hist_mem, cdf_mem, mins_mem,
-                   maxs_mem, sums_mem, colour_mem, toned_mem, total_mem};
+  cl_mem mems[] = {grey_mem, blurred_mem, hist_mem,   cdf_mem,   mins_mem,
+                   maxs_mem, sums_mem,    colour_mem, toned_mem, total_mem};
   for (size_t i = 0; i < sizeof mems / sizeof mems[0]; ++i) clReleaseMemObject(mems[i]);
   clReleaseProgram(program);
   clReleaseCommandQueue(queue);

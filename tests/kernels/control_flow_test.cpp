@@ -44,10 +44,10 @@ const char* const kCorpusDir = CLVET_SOURCE_DIR "/tests/kernels/control_flow";
 // One kernel argument as the file describes it.
 struct Arg {
   enum Kind { Buffer, Scalar, Local, Struct } kind = Buffer;
-  std::string type;           // element or scalar type
-  size_t count = 0;           // buffer elements, or local bytes
-  std::string fill;           // buffer: index, random or zero
-  std::vector<uint8_t> bytes; // scalar or struct value, and a buffer's initial contents
+  std::string type;            // element or scalar type
+  size_t count = 0;            // buffer elements, or local bytes
+  std::string fill;            // buffer: index, random or zero
+  std::vector<uint8_t> bytes;  // scalar or struct value, and a buffer's initial contents
 };
 
 struct KernelCase {
@@ -63,8 +63,8 @@ struct KernelCase {
 // Size and alignment of the OpenCL C types the files use (3-component vectors take four).
 bool type_size(const std::string& type, size_t* size) {
   static const std::pair<const char*, size_t> kScalars[] = {
-      {"char", 1}, {"uchar", 1}, {"short", 2}, {"ushort", 2}, {"int", 4},   {"uint", 4},
-      {"float", 4}, {"long", 8}, {"ulong", 8}, {"double", 8}};
+      {"char", 1}, {"uchar", 1}, {"short", 2}, {"ushort", 2}, {"int", 4},
+      {"uint", 4}, {"float", 4}, {"long", 8},  {"ulong", 8},  {"double", 8}};
   std::string base = type;
   size_t lanes = 1;
   size_t digits = base.find_first_of("0123456789");
@@ -223,7 +223,8 @@ KernelCase load_case(const fs::path& file) {
     }
   }
   if (!have_run) c.error = "no RUN line";
-  if (c.error.empty() && local_dims != c.dims) c.error = "RUN: global and local differ in dimensions";
+  if (c.error.empty() && local_dims != c.dims)
+    c.error = "RUN: global and local differ in dimensions";
   return c;
 }
 
