@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <ostream>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -39,6 +40,10 @@ struct CorpusParam {
   std::string file;  // relative to kCorpusDir, e.g. races/local_missing_barrier.cl
   bool opt_disable = false;
 };
+
+void PrintTo(const CorpusParam& param, std::ostream* out) {
+  *out << param.file << (param.opt_disable ? " with -cl-opt-disable" : "");
+}
 
 std::vector<CorpusParam> corpus_params() {
   std::vector<std::string> files;

@@ -4,6 +4,8 @@ with the case's `// expect:` annotations (kind and line): the README's agreement
 
   oclgrind_compare.py RUNNER [CASE.cl ...]
 
+CORPUS_BUILD_OPTIONS in the environment (e.g. -cl-opt-disable) is appended to each build.
+
 Needs an ICD file naming /usr/lib/oclgrind/liboclgrind-rt-icd.so in a folder given by
 OCL_ICD_VENDORS (the script makes one in a temporary folder when OCL_ICD_VENDORS is unset).
 Prints one line per case: agree, or what Oclgrind missed and what it reported beyond the
@@ -82,7 +84,10 @@ def main():
         name = os.path.relpath(case, HERE)
         want = expectations(case)
         try:
-            run = subprocess.run([runner, "--platform=Oclgrind", case], env=env, timeout=20,
+            args = [runner, "--platform=Oclgrind", case]
+            if os.environ.get("CORPUS_BUILD_OPTIONS"):
+                args.insert(1, "--options=" + os.environ["CORPUS_BUILD_OPTIONS"])
+            run = subprocess.run(args, env=env, timeout=20,
                                  capture_output=True, text=True)
             got, unknown = classify(run.stderr)
             status = "" if run.returncode == 0 else f" (runner exit {run.returncode})"

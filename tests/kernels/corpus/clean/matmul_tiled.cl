@@ -1,12 +1,12 @@
 // Tiled matrix multiply through __local tiles with a barrier after loading each pair of tiles
 // and after using them.
-// run: kernel=matmul_tiled global=32,32 local=8,8
-// arg 0: buffer float 1024 init=random
-// arg 1: buffer float 1024 init=random
-// arg 2: buffer float 1024 init=none
+// run: kernel=matmul_tiled global=16,16 local=8,8
+// arg 0: buffer float 256 init=random
+// arg 1: buffer float 256 init=random
+// arg 2: buffer float 256 init=none
 
 #define TILE 8
-#define N 32
+#define N 16
 
 kernel void matmul_tiled(global const float* a, global const float* b, global float* c) {
   local float ta[TILE][TILE];
