@@ -547,6 +547,7 @@ bool FunctionDecoder::decode(const llvm::Instruction& i, std::string& error) {
       if (in.ty == Ty::Agg) in.size = static_cast<std::uint32_t>(dl_.getTypeAllocSize(i.getType()));
       in.dst = dst();
       in.a = p;
+      in.c = static_cast<std::uint32_t>(dl_.getABITypeAlign(i.getType()).value());
       in.aux = static_cast<std::uint8_t>(ld->getPointerAddressSpace());
       if (ld->isVolatile()) in.flags |= kVolatile;
       if (ld->isAtomic()) in.flags |= kVolatile;
@@ -564,6 +565,7 @@ bool FunctionDecoder::decode(const llvm::Instruction& i, std::string& error) {
         in.size = static_cast<std::uint32_t>(dl_.getTypeAllocSize(st->getValueOperand()->getType()));
       in.a = v;
       in.b = p;
+      in.c = static_cast<std::uint32_t>(dl_.getABITypeAlign(st->getValueOperand()->getType()).value());
       in.aux = static_cast<std::uint8_t>(st->getPointerAddressSpace());
       if (st->isVolatile()) in.flags |= kVolatile;
       return true;

@@ -112,7 +112,7 @@ LaunchResult DecodedExecutable::launch(const LaunchRequest& request) {
   std::vector<ExecutionProblem> problems;
   std::uint64_t problem_count = 0;
   auto worker = [&] {
-    WorkGroupRunner runner(shared);
+    WorkGroupRunner runner(shared, request.observer ? request.observer->for_worker() : nullptr);
     std::vector<std::pair<std::uint64_t, std::string>> mine;
     for (;;) {
       std::uint64_t n = next.fetch_add(1);
@@ -138,6 +138,7 @@ LaunchResult DecodedExecutable::launch(const LaunchRequest& request) {
     std::vector<std::jthread> pool;
     for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker);
   }
+  if (request.observer) request.observer->launch_end();
   for (std::string& text : printed) result.printf_output += text;
   for (const ExecutionProblem& p : problems)
     result.problems.push_back(p.line ? fmt::format("{}:{}: {}", p.line, p.column, p.message)

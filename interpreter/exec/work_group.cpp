@@ -12,13 +12,15 @@ namespace clvet::interp {
 
 using ir::Op;
 
-WorkGroupRunner::WorkGroupRunner(const LaunchShared& shared)
-    : shared_(shared), module_(*shared.module), geometry_(shared.geometry) {
+WorkGroupRunner::WorkGroupRunner(const LaunchShared& shared, std::unique_ptr<GroupObserver> observer)
+    : shared_(shared), module_(*shared.module), geometry_(shared.geometry),
+      observer_(std::move(observer)) {
   capacity_ = static_cast<std::uint32_t>(shared.geometry.local_size[0] *
                                          shared.geometry.local_size[1] *
                                          shared.geometry.local_size[2]);
   for (auto& ids : local_ids_) ids.resize(capacity_);
   all_lanes_.resize(capacity_);
+  address_lanes_.resize(capacity_);
   for (std::uint32_t l = 0; l < capacity_; ++l) all_lanes_[l] = l;
   frames_.resize(module_.functions.size());
   // The __local arena: the program's __local variables, then the kernel's __local arguments.
@@ -94,14 +96,69 @@ bool WorkGroupRunner::check_slow(std::uint64_t address, std::size_t size) {
   return true;
 }
 
-bool WorkGroupRunner::access(std::uint32_t, const void* address, std::size_t size, Access,
-                             std::uint8_t) {
-  return check(reinterpret_cast<std::uint64_t>(address), size);
+bool WorkGroupRunner::access(std::uint32_t lane, const void* address, std::size_t size,
+                             Access kind, std::uint8_t address_space) {
+  auto a = reinterpret_cast<std::uint64_t>(address);
+  if (observer_ && current_instr_) {
+    AccessBatch batch;
+    batch.kind = kind;
+    batch.address_space = address_space;
+    batch.size = static_cast<std::uint32_t>(size);
+    batch.alignment = 1;
+    batch.lanes = &lane;
+    batch.count = 1;
+    // addresses[] is indexed by lane id: point it so that addresses[lane] is `a`.
+    address_lanes_[lane] = a;
+    batch.addresses = address_lanes_.data();
+    batch.builtin = true;
+    batch.site = site_of(*current_frame_, *current_instr_);
+    observer_->memory(batch);
+  }
+  if (check(a, size)) return true;
+  if (current_instr_)
+    problem(*current_instr_,
+            fmt::format("built-in access of {} bytes at 0x{:x} outside every memory object the "
+                        "kernel can reach", size, a),
+            a < 4096 ? "null-access" : "out-of-bounds", lane);
+  return false;
+}
+
+SourceSite WorkGroupRunner::site_of(const Frame& f, const ir::Instr& in) const {
+  SourceSite s;
+  s.function = static_cast<std::uint32_t>(f.fn - module_.functions.data());
+  s.instruction = static_cast<std::uint32_t>(&in - f.fn->code.data());
+  s.line = in.line;
+  s.column = in.column;
+  return s;
+}
+
+void WorkGroupRunner::observe(Frame& f, const ir::Instr& in, Access kind,
+                              std::uint8_t address_space, std::uint32_t size,
+                              std::uint32_t alignment, const LaneSet& lanes,
+                              const std::uint64_t* addresses, const std::byte* values,
+                              std::uint32_t value_stride) {
+  AccessBatch batch;
+  batch.kind = kind;
+  batch.address_space = address_space;
+  batch.size = size;
+  batch.alignment = alignment;
+  batch.lanes = lanes.ids;
+  batch.count = lanes.count;
+  batch.addresses = addresses;
+  batch.values = values;
+  batch.value_stride = value_stride;
+  batch.site = site_of(f, in);
+  observer_->memory(batch);
 }
 
 void WorkGroupRunner::print(std::uint32_t, std::string_view text) { printf_.append(text); }
 
-void WorkGroupRunner::problem(const ir::Instr& in, std::string message) {
+void WorkGroupRunner::problem(const ir::Instr& in, std::string message, std::string_view kind,
+                              std::uint32_t lane) {
+  if (observer_ && current_frame_) {
+    observer_->engine_problem(kind, message, lane, site_of(*current_frame_, in));
+    return;
+  }
   ++problem_count_;
   if (problems_.size() < 16) problems_.push_back({std::move(message), in.line, in.column});
 }
@@ -169,7 +226,18 @@ void WorkGroupRunner::run(const std::uint64_t group[3]) {
     }
     uniform_set_up_ = true;
   }
+  if (observer_) {
+    GroupPosition position;
+    for (int d = 0; d < 3; ++d) {
+      position.group[d] = group_[d];
+      position.local_size[d] = shared_.geometry.local_size[d];
+      position.global_offset[d] = shared_.geometry.global_offset[d];
+    }
+    position.lanes = lanes_;
+    observer_->group_begin(position);
+  }
   call(shared_.kernel, all_lanes_.data(), lanes_);
+  if (observer_) observer_->group_end();
 }
 
 // Runs `function` for the given lanes until each has returned. Control flow follows the
@@ -252,11 +320,17 @@ void WorkGroupRunner::call(std::uint32_t function, const std::uint32_t* ids, std
         continue;
       }
       if (in.op == Op::Barrier) {
-        if (lanes.count != lanes_)
+        if (observer_) {
+          std::uint32_t flags = reinterpret_cast<const std::uint32_t*>(f.base[in.a])[lanes.ids[0]];
+          observer_->barrier(flags, lanes.ids, lanes.count, lanes_, site_of(f, in));
+        } else if (lanes.count != lanes_) {
           problem(in, fmt::format("barrier reached by {} of the work-group's {} work-items "
-                                  "(barrier divergence, §6.12.8)", lanes.count, lanes_));
+                                  "(barrier divergence, §6.12.8)", lanes.count, lanes_),
+                  "barrier-divergence", lanes.ids[0]);
+        }
         continue;
       }
+      current_frame_ = &f;
       execute(f, in, lanes);
     }
     // The terminator.

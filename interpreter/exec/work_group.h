@@ -35,7 +35,7 @@ struct ExecutionProblem {
 
 class WorkGroupRunner final : public BuiltinContext {
  public:
-  explicit WorkGroupRunner(const LaunchShared& shared);
+  WorkGroupRunner(const LaunchShared& shared, std::unique_ptr<GroupObserver> observer);
   ~WorkGroupRunner() override;
 
   void run(const std::uint64_t group[3]);
@@ -67,7 +67,12 @@ class WorkGroupRunner final : public BuiltinContext {
   void set_up_frame(Frame& f);
   void call(std::uint32_t function, const std::uint32_t* ids, std::uint32_t count);
   void execute(Frame& f, const ir::Instr& in, const LaneSet& lanes);
-  void problem(const ir::Instr& in, std::string message);
+  void problem(const ir::Instr& in, std::string message, std::string_view kind = "engine",
+               std::uint32_t lane = 0);
+  SourceSite site_of(const Frame& f, const ir::Instr& in) const;
+  void observe(Frame& f, const ir::Instr& in, Access kind, std::uint8_t address_space,
+               std::uint32_t size, std::uint32_t alignment, const LaneSet& lanes,
+               const std::uint64_t* addresses, const std::byte* values, std::uint32_t value_stride);
   bool check(std::uint64_t address, std::size_t size) {
     if (address - hit_lo_ <= hit_span_ && address + size - hit_lo_ <= hit_span_ + 1) return true;
     return check_slow(address, size);
@@ -105,7 +110,10 @@ class WorkGroupRunner final : public BuiltinContext {
   std::string lane_text_;
   std::vector<Operand> operand_scratch_;
   bool uniform_set_up_ = false;
-  std::uint32_t current_line_ = 0;
+  std::unique_ptr<GroupObserver> observer_;
+  const Frame* current_frame_ = nullptr;  // for built-ins' accesses
+  const ir::Instr* current_instr_ = nullptr;
+  std::vector<std::uint64_t> address_lanes_;  // built-ins' accesses, one lane at a time
 };
 
 }  // namespace clvet::interp

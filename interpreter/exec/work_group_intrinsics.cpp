@@ -84,9 +84,18 @@ void WorkGroupRunner::intrinsic(Frame& f, const Instr& in, const LaneSet& lanes)
         }
         if (n == 0) continue;
         std::uint64_t d = dst[l];
+        if (observer_) {
+          LaneSet one{&lanes.ids[k], 1, false};
+          if (kind != IntrinsicKind::Memset)
+            observe(f, in, Access::Read, static_cast<std::uint8_t>(in.aux2),
+                    static_cast<std::uint32_t>(n), 1, one, reg<std::uint64_t>(f, in.b), nullptr, 0);
+          observe(f, in, Access::Write, in.aux, static_cast<std::uint32_t>(n), 1, one, dst,
+                  nullptr, 0);
+        }
         if (!check(d, n)) {
           problem(in, fmt::format("memory intrinsic writes {} bytes at 0x{:x} outside every "
-                                  "memory object", n, d));
+                                  "memory object", n, d),
+                  d < 4096 ? "null-access" : "out-of-bounds", l);
           continue;
         }
         if (kind == IntrinsicKind::Memset) {
@@ -96,7 +105,8 @@ void WorkGroupRunner::intrinsic(Frame& f, const Instr& in, const LaneSet& lanes)
         std::uint64_t s = reg<std::uint64_t>(f, in.b)[l];
         if (!check(s, n)) {
           problem(in, fmt::format("memory intrinsic reads {} bytes at 0x{:x} outside every "
-                                  "memory object", n, s));
+                                  "memory object", n, s),
+                  s < 4096 ? "null-access" : "out-of-bounds", l);
           continue;
         }
         std::memmove(reinterpret_cast<void*>(d), reinterpret_cast<const void*>(s), n);

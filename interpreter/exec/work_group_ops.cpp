@@ -527,12 +527,14 @@ void WorkGroupRunner::memory(Frame& f, const Instr& in, const LaneSet& lanes) {
   if (in.op == Op::Load) {
     const auto* ptr = reg<std::uint64_t>(f, in.a);
     std::byte* d = f.base[in.dst];
+    if (observer_) observe(f, in, Access::Read, in.aux, size, in.c, lanes, ptr, nullptr, 0);
     for (std::uint32_t k = 0; k < lanes.count; ++k) {
       std::uint32_t l = lanes.full ? k : lanes.ids[k];
       std::uint64_t p = ptr[l];
       if (!check(p, size)) {
         problem(in, fmt::format("load of {} bytes at 0x{:x} outside every memory object the "
-                                "kernel can reach (address space {})", size, p, in.aux));
+                                "kernel can reach (address space {})", size, p, in.aux),
+                p < 4096 ? "null-access" : "out-of-bounds", l);
         std::memset(d + std::size_t(l) * reg_size, 0, reg_size);
         continue;
       }
@@ -542,12 +544,14 @@ void WorkGroupRunner::memory(Frame& f, const Instr& in, const LaneSet& lanes) {
   }
   const auto* ptr = reg<std::uint64_t>(f, in.b);
   const std::byte* v = f.base[in.a];
+  if (observer_) observe(f, in, Access::Write, in.aux, size, in.c, lanes, ptr, v, reg_size);
   for (std::uint32_t k = 0; k < lanes.count; ++k) {
     std::uint32_t l = lanes.full ? k : lanes.ids[k];
     std::uint64_t p = ptr[l];
     if (!check(p, size)) {
       problem(in, fmt::format("store of {} bytes at 0x{:x} outside every memory object the "
-                              "kernel can reach (address space {})", size, p, in.aux));
+                              "kernel can reach (address space {})", size, p, in.aux),
+              p < 4096 ? "null-access" : "out-of-bounds", l);
       continue;
     }
     std::memcpy(reinterpret_cast<void*>(p), v + std::size_t(l) * reg_size, size);
@@ -557,12 +561,14 @@ void WorkGroupRunner::memory(Frame& f, const Instr& in, const LaneSet& lanes) {
 void WorkGroupRunner::atomic(Frame& f, const Instr& in, const LaneSet& lanes) {
   const auto* ptr = reg<std::uint64_t>(f, in.a);
   unsigned size = ir::ty_size(in.ty);
+  if (observer_) observe(f, in, Access::Atomic, in.aux, size, size, lanes, ptr, nullptr, 0);
   for (std::uint32_t k = 0; k < lanes.count; ++k) {
     std::uint32_t l = lanes.full ? k : lanes.ids[k];
     std::uint64_t p = ptr[l];
     if (!check(p, size) || p % size != 0) {
       problem(in, fmt::format("atomic access of {} bytes at 0x{:x} outside every memory object "
-                              "or misaligned", size, p));
+                              "or misaligned", size, p),
+              p < 4096 ? "null-access" : p % size ? "misaligned" : "out-of-bounds", l);
       continue;
     }
     if (in.op == Op::CmpXchg) {
@@ -654,8 +660,9 @@ void WorkGroupRunner::builtin(Frame& f, const Instr& in, const LaneSet& lanes) {
   std::uint32_t* ids = lanes.full ? all_lanes_.data() : const_cast<std::uint32_t*>(lanes.ids);
   call.lanes = Lanes{ids, lanes.count};
   call.context = this;
-  current_line_ = in.line;
+  current_instr_ = &in;
   site.fn(call);
+  current_instr_ = nullptr;
 }
 
 }  // namespace clvet::interp

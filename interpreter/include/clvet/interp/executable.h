@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "clvet/interp/frontend.h"
+#include "clvet/interp/observer.h"
 
 namespace clvet::interp {
 
@@ -55,6 +56,7 @@ struct LaunchRequest {
   std::uint64_t local_size[3] = {1, 1, 1};  // already chosen (the device picks when NULL)
   std::vector<LaunchArg> args;
   unsigned threads = 0;                     // 0: the engine's pool size
+  LaunchObserver* observer = nullptr;       // the kernel checkers, or none
 };
 
 struct LaunchResult {

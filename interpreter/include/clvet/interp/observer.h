@@ -1,0 +1,74 @@
+// What the engine tells the kernel checkers while a kernel runs (Oclgrind's plugin idea, in
+// batches): each memory instruction's accesses over all active lanes before they happen, each
+// barrier with the lanes that reached it, and work-group boundaries. A launch without an
+// observer pays one null test per memory instruction.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "clvet/interp/builtin_abi.h"
+
+namespace clvet::interp {
+
+// Where an instruction is: its function and index in the decoded program, and its source
+// position from the program's debug info (0 when unknown).
+struct SourceSite {
+  std::uint32_t function = 0;
+  std::uint32_t instruction = 0;
+  std::uint32_t line = 0;
+  std::uint32_t column = 0;
+};
+
+// One memory instruction (or one built-in's access) over the active lanes.
+struct AccessBatch {
+  Access kind = Access::Read;
+  std::uint8_t address_space = kGlobal;
+  std::uint32_t size = 0;            // bytes each lane accesses
+  std::uint32_t alignment = 1;       // the natural alignment of the accessed type
+  const std::uint32_t* lanes = nullptr;  // active lane ids, increasing
+  std::uint32_t count = 0;
+  const std::uint64_t* addresses = nullptr;  // lane l's address: addresses[l]
+  const std::byte* values = nullptr;  // stores: lane l's value at values + l * value_stride
+  std::uint32_t value_stride = 0;
+  bool builtin = false;              // made by a built-in (async copy, vstore, atomic_*...)
+  SourceSite site;
+};
+
+// The work-items of the executing group, for findings: lane -> local and global ids.
+struct GroupPosition {
+  std::uint64_t group[3] = {0, 0, 0};
+  std::uint64_t local_size[3] = {1, 1, 1};
+  std::uint64_t global_offset[3] = {0, 0, 0};
+  std::uint32_t lanes = 0;
+};
+
+// One worker thread's view: called for every group that thread runs, in order.
+class GroupObserver {
+ public:
+  virtual ~GroupObserver() = default;
+  virtual void group_begin(const GroupPosition& position) = 0;
+  virtual void memory(const AccessBatch& batch) = 0;
+  // A barrier (or work_group_barrier) reached by `count` of the group's `total` live lanes.
+  virtual void barrier(std::uint32_t fence_flags, const std::uint32_t* lanes, std::uint32_t count,
+                       std::uint32_t total, const SourceSite& site) = 0;
+  // Something the engine itself saw: an access outside every object, unreachable code, a
+  // recursion, a use of an uninitialised value.
+  virtual void engine_problem(std::string_view kind, std::string_view message, std::uint32_t lane,
+                              const SourceSite& site) = 0;
+  virtual void group_end() = 0;
+};
+
+// One launch: hands each worker thread its own GroupObserver (no locks while groups run), and
+// hears when every group is done.
+class LaunchObserver {
+ public:
+  virtual ~LaunchObserver() = default;
+  virtual std::unique_ptr<GroupObserver> for_worker() = 0;
+  virtual void launch_end() = 0;
+};
+
+}  // namespace clvet::interp
