@@ -639,7 +639,9 @@ bool FunctionDecoder::decode(const llvm::Instruction& i, std::string& error) {
       in.aux2 = static_cast<std::uint16_t>(
           llvm::cast<llvm::FixedVectorType>(sv->getOperand(0)->getType())->getNumElements());
       in.extra = static_cast<std::uint32_t>(out_.extra_imm.size());
-      for (int m : sv->getShuffleMask()) out_.extra_imm.push_back(m < 0 ? 0 : m);
+      // An undefined element (-1) is written as zero: deterministic, and what PoCL writes into
+      // the padding of 3-component vectors in memory.
+      for (int m : sv->getShuffleMask()) out_.extra_imm.push_back(m < 0 ? -1 : m);
       in.extra_count = static_cast<std::uint32_t>(sv->getShuffleMask().size());
       return true;
     }

@@ -443,6 +443,10 @@ void WorkGroupRunner::vector_op(Frame& f, const Instr& in, const LaneSet& lanes)
         std::uint32_t l = lanes.full ? k : lanes.ids[k];
         for (unsigned c = 0; c < n; ++c) {
           std::int64_t s = mask[c];
+          if (s < 0) {
+            std::memset(tmp + c * es, 0, es);
+            continue;
+          }
           const std::byte* src = s < m ? a + (std::size_t(l) * m + s) * es
                                        : b + (std::size_t(l) * m + (s - m)) * es;
           std::memcpy(tmp + c * es, src, es);
