@@ -6,12 +6,9 @@
 #include <string_view>
 #include <vector>
 
-namespace clvet::interp {
+#include "clvet/interp/frontend.h"
 
-// The option string split into words the way a shell would: blanks separate words, single
-// and double quotes group, a backslash escapes the next character. False on an unterminated
-// quote (`error` says where).
-bool split_options(std::string_view options, std::vector<std::string>& words, std::string& error);
+namespace clvet::interp {
 
 struct CompileOptions {
   std::vector<std::string> clang_args;  // cc1 arguments for the options given (-D, -I, -cl-*)

@@ -12,8 +12,9 @@ namespace {
 
 constexpr cl_version v1_0_0 = CL_MAKE_VERSION(1, 0, 0);
 
-// Extensions the reference device implements. cl_khr_fp64 and the 32-bit atomics are OpenCL C
-// extensions the interpreter executes; the rest are API extensions this layer answers.
+// Extensions the reference device implements. cl_khr_fp64 and the atomics are OpenCL C
+// extensions the interpreter executes (interp::LanguageSupport::extensions() lists those the
+// compiler defines; a device test checks both agree); the rest are API extensions.
 constexpr NamedVersion kExtensions[] = {
     {"cl_khr_icd", v1_0_0},
     {"cl_khr_extended_versioning", v1_0_0},
@@ -25,6 +26,9 @@ constexpr NamedVersion kExtensions[] = {
     {"cl_khr_local_int32_base_atomics", v1_0_0},
     {"cl_khr_local_int32_extended_atomics", v1_0_0},
     {"cl_khr_fp64", v1_0_0},
+    {"cl_khr_int64_base_atomics", v1_0_0},
+    {"cl_khr_int64_extended_atomics", v1_0_0},
+    {"cl_khr_il_program", v1_0_0},
 };
 
 cl_ulong host_memory_bytes() {

@@ -87,7 +87,7 @@ class Device final : public Object, public _cl_device_id {
   }
   // Optional features the device does not have (yet): compiler, images, SVM, pipes,
   // device-side queues, intermediate languages.
-  bool compiler_available() const { return false; }
+  bool compiler_available() const { return true; }
   bool image_support() const { return false; }
   cl_device_svm_capabilities svm_capabilities() const { return 0; }
   bool pipe_support() const { return false; }

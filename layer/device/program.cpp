@@ -102,3 +102,13 @@ void Program::set_specialization_constant(cl_uint id, std::vector<unsigned char>
 }
 
 }  // namespace clvet::device
+
+namespace clvet::device {
+
+std::vector<std::pair<cl_uint, std::vector<unsigned char>>> Program::specialization_constants()
+    const {
+  std::lock_guard lock(mutex_);
+  return specialization_;
+}
+
+}  // namespace clvet::device

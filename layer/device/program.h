@@ -21,8 +21,8 @@
 namespace clvet::device {
 
 // One __kernel function of a program executable, as the front end describes it: what
-// clCreateKernel copies into a Kernel and clGetKernel*Info answer. Filled by the compiler
-// (a later issue); a program without an executable declares none.
+// clCreateKernel copies into a Kernel and clGetKernel*Info answer, converted from the front
+// end's interp::KernelInfo; a program without an executable declares none.
 struct KernelArgument {
   enum class Kind { Value, Buffer, Image, Pipe, Sampler, Local, DeviceQueue };
   Kind kind = Kind::Value;
@@ -62,7 +62,8 @@ class Program final : public Object, public _cl_program {
     std::string options;
     std::string log;
     cl_program_binary_type binary_type = CL_PROGRAM_BINARY_TYPE_NONE;
-    std::vector<unsigned char> binary;
+    std::vector<unsigned char> binary;           // clvet's program binary format
+    std::vector<std::uint8_t> bitcode;           // what the binary holds, for links
     std::size_t global_variable_size = 0;
     std::vector<KernelSignature> kernels;        // of an executable binary
     std::shared_ptr<interp::Executable> executable;  // decoded for the interpreter
@@ -110,6 +111,7 @@ class Program final : public Object, public _cl_program {
 
   // clSetProgramSpecializationConstant's values, by id (IL programs only).
   void set_specialization_constant(cl_uint id, std::vector<unsigned char> value);
+  std::vector<std::pair<cl_uint, std::vector<unsigned char>>> specialization_constants() const;
 
  private:
   std::size_t index_of(const Device& device) const;

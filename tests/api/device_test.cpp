@@ -300,8 +300,8 @@ TEST_F(DeviceApi, AnswersAreThoseOfAFullProfileCpuDevice) {
   EXPECT_EQ(CL_VERSION_MINOR(version), 0u);
   EXPECT_GE(units, 1u);
   EXPECT_EQ(scalar<cl_bool>(device, CL_DEVICE_AVAILABLE), cl_bool{CL_TRUE});
-  EXPECT_EQ(scalar<cl_bool>(device, CL_DEVICE_COMPILER_AVAILABLE), cl_bool{CL_FALSE});
-  EXPECT_EQ(scalar<cl_bool>(device, CL_DEVICE_LINKER_AVAILABLE), cl_bool{CL_FALSE});
+  EXPECT_EQ(scalar<cl_bool>(device, CL_DEVICE_COMPILER_AVAILABLE), cl_bool{CL_TRUE});
+  EXPECT_EQ(scalar<cl_bool>(device, CL_DEVICE_LINKER_AVAILABLE), cl_bool{CL_TRUE});
   EXPECT_TRUE(scalar<cl_device_exec_capabilities>(device, CL_DEVICE_EXECUTION_CAPABILITIES) &
               CL_EXEC_KERNEL);
   const cl_device_fp_config single = scalar<cl_device_fp_config>(device, CL_DEVICE_SINGLE_FP_CONFIG);
@@ -379,8 +379,12 @@ TEST_F(DeviceApi, MissingOptionalFeaturesAnswerNone) {
             0u);
   EXPECT_EQ(scalar<cl_bool>(device, CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS),
             cl_bool{CL_FALSE});
-  EXPECT_EQ(device_string(device, CL_DEVICE_IL_VERSION), "");
-  EXPECT_TRUE(array<cl_name_version>(device, CL_DEVICE_ILS_WITH_VERSION).empty());
+  // SPIR-V through the translator (3.0 §4.2 CL_DEVICE_IL_VERSION, CL_DEVICE_ILS_WITH_VERSION).
+  EXPECT_EQ(device_string(device, CL_DEVICE_IL_VERSION), "SPIR-V_1.0 SPIR-V_1.1 SPIR-V_1.2");
+  std::vector<cl_name_version> ils = array<cl_name_version>(device, CL_DEVICE_ILS_WITH_VERSION);
+  ASSERT_EQ(ils.size(), 3u);
+  EXPECT_STREQ(ils[2].name, "SPIR-V");
+  EXPECT_EQ(ils[2].version, CL_MAKE_VERSION(1, 2, 0));
   EXPECT_EQ(scalar<size_t>(device, CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE), 0u);
   EXPECT_EQ(device_string(device, CL_DEVICE_BUILT_IN_KERNELS), "");
   EXPECT_TRUE(array<cl_name_version>(device, CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION).empty());

@@ -173,10 +173,11 @@ TEST_F(PlatformApi, ExtensionFunctionsOnlyForAdvertisedExtensions) {
   EXPECT_NE(extension_function("clIcdGetPlatformIDsKHR"), nullptr);
   ASSERT_NE(extensions.find(" cl_khr_create_command_queue "), std::string::npos);
   EXPECT_NE(extension_function("clCreateCommandQueueWithPropertiesKHR"), nullptr);
-  // Not advertised: cl_khr_terminate_context, cl_khr_il_program, cl_ext_device_fission.
+  ASSERT_NE(extensions.find(" cl_khr_il_program "), std::string::npos);
+  EXPECT_NE(extension_function("clCreateProgramWithILKHR"), nullptr);
+  // Not advertised: cl_khr_terminate_context, cl_ext_device_fission.
   EXPECT_EQ(extensions.find(" cl_khr_terminate_context "), std::string::npos);
   EXPECT_EQ(extension_function("clTerminateContextKHR"), nullptr);
-  EXPECT_EQ(extension_function("clCreateProgramWithILKHR"), nullptr);
   EXPECT_EQ(extension_function("clNoSuchFunctionKHR"), nullptr);
   // clvet's private functions, which the tests use.
   EXPECT_NE(extension_function("clvetLastRuleIdCLVET"), nullptr);

@@ -1,6 +1,6 @@
 // Program entry points (OpenCL 1.2 §5.6, 2.2 §5.8): every rule of rules/catalogue/program.h
-// that the API can provoke, the program queries' answers, builds failing the way a device
-// without a compiler must, reference counts and release callbacks.
+// that the API can provoke, the program queries' answers, builds, compiles and links through
+// the front ends, binaries, reference counts and release callbacks.
 #include <cstring>
 #include <string>
 #include <vector>
@@ -154,17 +154,26 @@ TEST_F(ProgramApi, CreateWithILNullOrEmpty) {
                       "CreateProgramWithILNullOrEmpty");
 }
 
-// 3.0 §5.8.1: CL_INVALID_OPERATION if no devices in context support intermediate language
-// programs (CL_DEVICE_IL_VERSION is empty).
-TEST_F(ProgramApi, CreateWithILNoDeviceSupportsIL) {
-  EXPECT_EQ(device_string(device, CL_DEVICE_IL_VERSION), "");
-  const unsigned int spirv[5] = {0x07230203u, 0x00010000u, 0, 1, 0};
+// 2.2 §5.8.1: CL_INVALID_VALUE if il does not contain well-formed intermediate language (no
+// SPIR-V magic number, or not whole words); a SPIR-V header is accepted.
+TEST_F(ProgramApi, CreateWithILMalformed) {
+  const unsigned int not_spirv[5] = {0xdeadbeefu, 0x00010000u, 0, 1, 0};
   cl_int err;
-  EXPECT_RULE_ERRCODE(clCreateProgramWithIL(context, spirv, sizeof spirv, &err), err,
-                      CL_INVALID_OPERATION, "CreateProgramWithILNoDeviceSupportsIL");
+  EXPECT_RULE_ERRCODE(clCreateProgramWithIL(context, not_spirv, sizeof not_spirv, &err), err,
+                      CL_INVALID_VALUE, "CreateProgramWithILMalformed");
+  const unsigned int spirv[5] = {0x07230203u, 0x00010000u, 0, 1, 0};
+  cl_program p = clCreateProgramWithIL(context, spirv, sizeof spirv - 1, &err);
+  EXPECT_EQ(err, CL_INVALID_VALUE);
+  p = clCreateProgramWithIL(context, spirv, sizeof spirv, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  // An empty module is no program: the build fails with the validator's or translator's log.
+  EXPECT_RULE(clBuildProgram(p, 0, nullptr, nullptr, nullptr, nullptr), CL_BUILD_PROGRAM_FAILURE,
+              "BuildProgramFailure");
+  EXPECT_NE(build_string(p, CL_PROGRAM_BUILD_LOG).find("SPIR-V"), std::string::npos);
+  clReleaseProgram(p);
 }
 
-// cl_khr_il_program (not advertised; reached past the loader): the same clauses.
+// cl_khr_il_program: the same clauses.
 TEST_F(ProgramApi, CreateWithILKHR) {
   using Fn = cl_program(CL_API_CALL*)(cl_context, const void*, size_t, cl_int*);
   auto create = clvet_entry<Fn>("clCreateProgramWithILKHR");
@@ -175,8 +184,12 @@ TEST_F(ProgramApi, CreateWithILKHR) {
                       CL_INVALID_CONTEXT, "CreateProgramWithILKHRInvalidContext");
   EXPECT_RULE_ERRCODE(create(context, nullptr, 0, &err), err, CL_INVALID_VALUE,
                       "CreateProgramWithILKHRNullOrEmpty");
-  EXPECT_RULE_ERRCODE(create(context, spirv, sizeof spirv, &err), err, CL_INVALID_OPERATION,
-                      "CreateProgramWithILKHRNoDeviceSupportsIL");
+  const unsigned int not_spirv[5] = {0xdeadbeefu, 0x00010000u, 0, 1, 0};
+  EXPECT_RULE_ERRCODE(create(context, not_spirv, sizeof not_spirv, &err), err, CL_INVALID_VALUE,
+                      "CreateProgramWithILKHRMalformed");
+  cl_program p = create(context, spirv, sizeof spirv, &err);
+  EXPECT_EQ(err, CL_SUCCESS);
+  clReleaseProgram(p);
 }
 
 // ---------------------------------------------------------------- clCreateProgramWithBinary
@@ -419,41 +432,36 @@ TEST_F(ProgramApi, BuildInvalidOptions) {
   clReleaseProgram(p);
 }
 
-// §5.6.2: CL_COMPILER_NOT_AVAILABLE for a program from source when CL_DEVICE_COMPILER_AVAILABLE
-// is CL_FALSE. The build "has completed" unsuccessfully: status CL_BUILD_ERROR, the options
-// and a log saying why are recorded (table 5.14), and pfn_notify is called with user_data
-// before the call returns, seeing that state.
-TEST_F(ProgramApi, BuildWithoutCompiler) {
-  cl_bool compiler = CL_TRUE;
-  ASSERT_EQ(clGetDeviceInfo(device, CL_DEVICE_COMPILER_AVAILABLE, sizeof compiler, &compiler,
-                            nullptr),
-            CL_SUCCESS);
-  ASSERT_EQ(compiler, CL_FALSE);
-  cl_program p = make();
+// §5.6.2: the build "has completed" when pfn_notify is called with user_data (builds are
+// synchronous): status CL_BUILD_SUCCESS, the options recorded (table 5.14), an executable.
+TEST_F(ProgramApi, BuildSucceedsAndNotifies) {
+  cl_program p = make("kernel void k(global int* p) { p[0] = N + M; }");
   Notified notified;
   notified.device = device;
-  const char* options = "-D N=4 -DM -I /tmp -I/usr/include -cl-std=CL1.2 -cl-mad-enable -Werror";
-  EXPECT_RULE(clBuildProgram(p, 1, &device, options, record_notify, &notified),
-              CL_COMPILER_NOT_AVAILABLE, "BuildProgramCompilerNotAvailable");
+  const char* options = "-D N=4 -DM=1 -I /tmp -I/usr/include -cl-std=CL1.2 -cl-mad-enable -Werror";
+  EXPECT_EQ(clBuildProgram(p, 1, &device, options, record_notify, &notified), CL_SUCCESS);
   EXPECT_EQ(notified.calls, 1);
   EXPECT_EQ(notified.program, p);
-  EXPECT_EQ(notified.status_seen, CL_BUILD_ERROR);
-  EXPECT_EQ(build_status(p), CL_BUILD_ERROR);
+  EXPECT_EQ(notified.status_seen, CL_BUILD_SUCCESS);
   EXPECT_EQ(build_string(p, CL_PROGRAM_BUILD_OPTIONS), options);
-  EXPECT_NE(build_string(p, CL_PROGRAM_BUILD_LOG).find("compiler"), std::string::npos);
-  cl_program_binary_type type = 99;
+  cl_program_binary_type type = 0;
   EXPECT_EQ(clGetProgramBuildInfo(p, device, CL_PROGRAM_BINARY_TYPE, sizeof type, &type, nullptr),
             CL_SUCCESS);
-  EXPECT_EQ(type, CL_PROGRAM_BINARY_TYPE_NONE);
+  EXPECT_EQ(type, CL_PROGRAM_BINARY_TYPE_EXECUTABLE);
+  EXPECT_EQ(info_string(p, CL_PROGRAM_KERNEL_NAMES), "k");
+  clReleaseProgram(p);
+}
 
-  // Without a callback the build is synchronous and fails the same way.
-  EXPECT_RULE(clBuildProgram(p, 0, nullptr, nullptr, nullptr, nullptr), CL_COMPILER_NOT_AVAILABLE,
-              "BuildProgramCompilerNotAvailable");
-  EXPECT_EQ(build_string(p, CL_PROGRAM_BUILD_OPTIONS), "");
-  // A failed build gives no executable: no kernels (§5.7.1).
-  cl_int err;
-  EXPECT_RULE_ERRCODE(clCreateKernel(p, "k", &err), err, CL_INVALID_PROGRAM_EXECUTABLE,
-                      "CreateKernelNoExecutable");
+// §5.6.2: CL_BUILD_PROGRAM_FAILURE; the log holds Clang's diagnostic with file:line:col.
+TEST_F(ProgramApi, BuildFailureHasALog) {
+  cl_program p = make("kernel void k(global int* p) {\n  p[0] = nope;\n}\n");
+  Notified notified;
+  notified.device = device;
+  EXPECT_RULE(clBuildProgram(p, 0, nullptr, nullptr, record_notify, &notified),
+              CL_BUILD_PROGRAM_FAILURE, "BuildProgramFailure");
+  EXPECT_EQ(notified.status_seen, CL_BUILD_ERROR);
+  EXPECT_NE(build_string(p, CL_PROGRAM_BUILD_LOG).find(":2:10: error"), std::string::npos)
+      << build_string(p, CL_PROGRAM_BUILD_LOG);
   clReleaseProgram(p);
 }
 
@@ -539,22 +547,28 @@ TEST_F(ProgramApi, CompileInvalidOptions) {
   clReleaseProgram(p);
 }
 
-// §5.6.3: CL_COMPILER_NOT_AVAILABLE; the compile is recorded as the last one performed:
-// CL_BUILD_ERROR, its options and a log; pfn_notify is called.
-TEST_F(ProgramApi, CompileWithoutCompiler) {
-  cl_program p = make();
+// §5.6.3: a compile with an embedded header (input_headers, header_include_names) gives a
+// compiled object; pfn_notify sees the finished compile; a compile error is
+// CL_COMPILE_PROGRAM_FAILURE with a log.
+TEST_F(ProgramApi, CompileWithHeaders) {
+  cl_program p = make("#include \"inc/n.h\"\nkernel void k(global int* p) { p[0] = N; }");
   cl_program header = make("#define N 4\n");
-  const char* names[] = {"n.h"};
+  const char* names[] = {"inc/n.h"};
   Notified notified;
   notified.device = device;
-  EXPECT_RULE(clCompileProgram(p, 1, &device, "-cl-fast-relaxed-math -cl-kernel-arg-info", 1,
-                               &header, names, record_notify, &notified),
-              CL_COMPILER_NOT_AVAILABLE, "CompileProgramCompilerNotAvailable");
+  EXPECT_EQ(clCompileProgram(p, 1, &device, "-cl-fast-relaxed-math -cl-kernel-arg-info", 1,
+                             &header, names, record_notify, &notified),
+            CL_SUCCESS);
   EXPECT_EQ(notified.calls, 1);
-  EXPECT_EQ(notified.status_seen, CL_BUILD_ERROR);
-  EXPECT_EQ(build_status(p), CL_BUILD_ERROR);
+  EXPECT_EQ(notified.status_seen, CL_BUILD_SUCCESS);
   EXPECT_EQ(build_string(p, CL_PROGRAM_BUILD_OPTIONS), "-cl-fast-relaxed-math -cl-kernel-arg-info");
-  EXPECT_NE(build_string(p, CL_PROGRAM_BUILD_LOG).find("compiler"), std::string::npos);
+  cl_program_binary_type type = 0;
+  EXPECT_EQ(clGetProgramBuildInfo(p, device, CL_PROGRAM_BINARY_TYPE, sizeof type, &type, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(type, CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT);
+  EXPECT_RULE(clCompileProgram(p, 0, nullptr, nullptr, 0, nullptr, nullptr, nullptr, nullptr),
+              CL_COMPILE_PROGRAM_FAILURE, "CompileProgramFailure");
+  EXPECT_NE(build_string(p, CL_PROGRAM_BUILD_LOG).find("inc/n.h"), std::string::npos);
   clReleaseProgram(header);
   clReleaseProgram(p);
 }
@@ -653,22 +667,106 @@ TEST_F(ProgramApi, LinkInvalidOptions) {
   clReleaseProgram(p);
 }
 
-// §5.6.3: CL_LINKER_NOT_AVAILABLE when CL_DEVICE_LINKER_AVAILABLE is CL_FALSE; no program
-// object is returned, so pfn_notify is not called.
-TEST_F(ProgramApi, LinkWithoutLinker) {
-  cl_bool linker = CL_TRUE;
-  ASSERT_EQ(clGetDeviceInfo(device, CL_DEVICE_LINKER_AVAILABLE, sizeof linker, &linker, nullptr),
-            CL_SUCCESS);
-  ASSERT_EQ(linker, CL_FALSE);
-  cl_program p = make();
+// §5.6.3, §5.6.5: compiled objects linked into a library, the library into an executable;
+// an undefined function is CL_LINK_PROGRAM_FAILURE.
+TEST_F(ProgramApi, LinkLibraryAndExecutable) {
+  cl_program caller = make("int helper(int);\nkernel void k(global int* p) { p[0] = helper(1); }");
+  cl_program helper = make("int helper(int x) { return x + 1; }");
+  for (cl_program p : {caller, helper})
+    ASSERT_EQ(clCompileProgram(p, 0, nullptr, nullptr, 0, nullptr, nullptr, nullptr, nullptr),
+              CL_SUCCESS);
   Notified notified;
   notified.device = device;
   cl_int err;
-  EXPECT_RULE_ERRCODE(clLinkProgram(context, 1, &device,
-                                    "-create-library -enable-link-options -cl-finite-math-only", 1,
-                                    &p, record_notify, &notified, &err),
-                      err, CL_LINKER_NOT_AVAILABLE, "LinkProgramLinkerNotAvailable");
-  EXPECT_EQ(notified.calls, 0);
+  cl_program library = clLinkProgram(context, 1, &device,
+                                     "-create-library -enable-link-options -cl-finite-math-only",
+                                     1, &helper, record_notify, &notified, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  EXPECT_EQ(notified.calls, 1);
+  cl_program_binary_type type = 0;
+  EXPECT_EQ(clGetProgramBuildInfo(library, device, CL_PROGRAM_BINARY_TYPE, sizeof type, &type,
+                                  nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(type, CL_PROGRAM_BINARY_TYPE_LIBRARY);
+  cl_program inputs[] = {caller, library};
+  cl_program exe = clLinkProgram(context, 0, nullptr, nullptr, 2, inputs, nullptr, nullptr, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  EXPECT_EQ(info_string(exe, CL_PROGRAM_KERNEL_NAMES), "k");
+  EXPECT_RULE_ERRCODE(clLinkProgram(context, 0, nullptr, nullptr, 1, &caller, nullptr, nullptr,
+                                    &err),
+                      err, CL_LINK_PROGRAM_FAILURE, "LinkProgramFailure");
+  // Some inputs compiled, one not: the rules for input_programs are not followed.
+  cl_program source_only = make();
+  cl_program mixed[] = {caller, source_only};
+  EXPECT_RULE_ERRCODE(clLinkProgram(context, 0, nullptr, nullptr, 2, mixed, nullptr, nullptr, &err),
+                      err, CL_INVALID_OPERATION, "LinkProgramMixedInputs");
+  // §5.6.2: a program from clLinkProgram cannot be built.
+  EXPECT_RULE(clBuildProgram(exe, 0, nullptr, nullptr, nullptr, nullptr), CL_INVALID_OPERATION,
+              "BuildProgramNotFromSourceILOrBinary");
+  for (cl_program p : {caller, helper, library, exe, source_only}) clReleaseProgram(p);
+}
+
+// §5.6.1, table 5.13: CL_PROGRAM_BINARIES round trip through clCreateProgramWithBinary; a
+// compiled object loaded as binary is no executable (CL_INVALID_BINARY for clBuildProgram) and
+// cannot be compiled (2.2 §5.8.4: not from source or IL).
+TEST_F(ProgramApi, BinariesRoundTrip) {
+  cl_program p = make();
+  ASSERT_EQ(clBuildProgram(p, 0, nullptr, nullptr, nullptr, nullptr), CL_SUCCESS);
+  size_t size = 0;
+  ASSERT_EQ(clGetProgramInfo(p, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, nullptr), CL_SUCCESS);
+  ASSERT_GT(size, 0u);
+  std::vector<unsigned char> binary(size);
+  unsigned char* binaries[] = {binary.data()};
+  ASSERT_EQ(clGetProgramInfo(p, CL_PROGRAM_BINARIES, sizeof binaries, binaries, nullptr),
+            CL_SUCCESS);
+  const unsigned char* in[] = {binary.data()};
+  cl_int status = 1, err;
+  cl_program loaded = clCreateProgramWithBinary(context, 1, &device, &size, in, &status, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  EXPECT_EQ(status, CL_SUCCESS);
+  EXPECT_EQ(clBuildProgram(loaded, 0, nullptr, nullptr, nullptr, nullptr), CL_SUCCESS);
+  EXPECT_EQ(info_string(loaded, CL_PROGRAM_KERNEL_NAMES), "k");
+  // A truncated binary is CL_INVALID_BINARY, with the per-device status.
+  size_t shorter = size - 3;
+  EXPECT_RULE_ERRCODE(
+      clCreateProgramWithBinary(context, 1, &device, &shorter, in, &status, &err), err,
+      CL_INVALID_BINARY, "CreateProgramWithBinaryInvalidBinary");
+  EXPECT_EQ(status, CL_INVALID_BINARY);
+
+  cl_program object = make();
+  ASSERT_EQ(clCompileProgram(object, 0, nullptr, nullptr, 0, nullptr, nullptr, nullptr, nullptr),
+            CL_SUCCESS);
+  ASSERT_EQ(clGetProgramInfo(object, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, nullptr),
+            CL_SUCCESS);
+  binary.resize(size);
+  binaries[0] = binary.data();
+  in[0] = binary.data();
+  ASSERT_EQ(clGetProgramInfo(object, CL_PROGRAM_BINARIES, sizeof binaries, binaries, nullptr),
+            CL_SUCCESS);
+  cl_program loaded_object =
+      clCreateProgramWithBinary(context, 1, &device, &size, in, &status, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  EXPECT_RULE(clBuildProgram(loaded_object, 0, nullptr, nullptr, nullptr, nullptr),
+              CL_INVALID_BINARY, "BuildProgramInvalidBinary");
+  EXPECT_RULE(clCompileProgram(loaded_object, 0, nullptr, nullptr, 0, nullptr, nullptr, nullptr,
+                               nullptr),
+              CL_INVALID_OPERATION, "CompileProgramNoSourceOrIL");
+  for (cl_program q : {p, loaded, object, loaded_object}) clReleaseProgram(q);
+}
+
+// §5.6.2, §5.6.3: CL_INVALID_OPERATION while kernel objects are attached to the program.
+TEST_F(ProgramApi, BuildAndCompileRefusedWithKernelsAttached) {
+  cl_program p = make();
+  ASSERT_EQ(clBuildProgram(p, 0, nullptr, nullptr, nullptr, nullptr), CL_SUCCESS);
+  cl_int err;
+  cl_kernel k = clCreateKernel(p, "k", &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  EXPECT_RULE(clBuildProgram(p, 0, nullptr, nullptr, nullptr, nullptr), CL_INVALID_OPERATION,
+              "BuildProgramKernelsAttached");
+  EXPECT_RULE(clCompileProgram(p, 0, nullptr, nullptr, 0, nullptr, nullptr, nullptr, nullptr),
+              CL_INVALID_OPERATION, "CompileProgramKernelsAttached");
+  clReleaseKernel(k);
+  EXPECT_EQ(clBuildProgram(p, 0, nullptr, nullptr, nullptr, nullptr), CL_SUCCESS);
   clReleaseProgram(p);
 }
 
@@ -741,6 +839,8 @@ TEST_F(ProgramApi, KernelQueriesNeedAnExecutable) {
   EXPECT_RULE(clGetProgramInfo(p, CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT, sizeof present, &present,
                                nullptr),
               CL_INVALID_PROGRAM_EXECUTABLE, "GetProgramInfoNoExecutableForGlobals");
+  clReleaseProgram(p);
+  p = make("kernel void k( {");
   clBuildProgram(p, 0, nullptr, nullptr, nullptr, nullptr);  // fails: still no executable
   EXPECT_RULE(clGetProgramInfo(p, CL_PROGRAM_NUM_KERNELS, sizeof n, &n, nullptr),
               CL_INVALID_PROGRAM_EXECUTABLE, "GetProgramInfoNoExecutable");

@@ -5,9 +5,11 @@
 #include <bit>
 #include <cstring>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include "catalogue/platform.h"
+#include "clvet/interp/frontend.h"
 #include "device_impl.gen.h"
 #include "event.h"
 #include "host_allocation.h"
@@ -65,19 +67,37 @@ std::vector<cl_name_version> extensions_with_version() {
   return list;
 }
 
+// "SPIR-V_1.0 SPIR-V_1.1 ..." as cl_name_version entries {"SPIR-V", 1.x}.
+std::vector<cl_name_version> ils_with_version() {
+  std::vector<cl_name_version> list;
+  std::istringstream words(interp::il_version_string());
+  for (std::string word; words >> word;) {
+    auto underscore = word.find('_');
+    auto dot = word.find('.');
+    if (underscore == std::string::npos || dot == std::string::npos) continue;
+    unsigned major = std::stoul(word.substr(underscore + 1, dot - underscore - 1));
+    unsigned minor = std::stoul(word.substr(dot + 1));
+    list.push_back(name_version(word.substr(0, underscore), CL_MAKE_VERSION(major, minor, 0)));
+  }
+  return list;
+}
+
 // OpenCL C versions a compiler for the device accepts: 3.0 and the ones it stays backward
 // compatible with (3.0 clGetDeviceInfo, CL_DEVICE_OPENCL_C_ALL_VERSIONS).
 std::vector<cl_name_version> opencl_c_versions() {
-  return {name_version("OpenCL C", CL_MAKE_VERSION(1, 0, 0)),
-          name_version("OpenCL C", CL_MAKE_VERSION(1, 1, 0)), name_version("OpenCL C", kOpenCLC12),
-          name_version("OpenCL C", kOpenCLC30)};
+  std::vector<cl_name_version> list;
+  for (const auto& [name, version] : interp::LanguageSupport::c_versions())
+    list.push_back(name_version(name, version));
+  return list;
 }
 
 // Optional OpenCL C 3.0 features; each matches a device query (fp64: CL_DEVICE_DOUBLE_FP_CONFIG;
 // int64: required by the full profile). Atomics, images, pipes etc. are not claimed.
 std::vector<cl_name_version> opencl_c_features() {
-  return {name_version("__opencl_c_int64", kOpenCLC30),
-          name_version("__opencl_c_fp64", kOpenCLC30)};
+  std::vector<cl_name_version> list;
+  for (const std::string& feature : interp::LanguageSupport::c_features())
+    list.push_back(name_version(feature, kOpenCLC30));
+  return list;
 }
 
 cl_uint clock_mhz() {
@@ -187,11 +207,11 @@ Status answer(Device& d, cl_device_info param, const InfoWriter& out) {
     case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
     case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE:
       return out.scalar<S>(0);
-    // Intermediate languages: none.
+    // Intermediate languages: the SPIR-V versions the translator reads.
     case CL_DEVICE_IL_VERSION:
-      return out.string("");
+      return out.string(interp::il_version_string());
     case CL_DEVICE_ILS_WITH_VERSION:
-      return out.array(std::vector<cl_name_version>{});
+      return out.array(ils_with_version());
     // Pipes: not supported.
     case CL_DEVICE_MAX_PIPE_ARGS:
     case CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS:

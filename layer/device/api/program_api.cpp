@@ -1,6 +1,7 @@
 // Program entry points (§5.6; 2.2 §5.8): creating programs from source, IL, binaries and
-// built-in kernels, building, compiling and linking them (no compiler yet: builds fail the way
-// the spec says, with a build log), unloading the compiler, and the program queries.
+// built-in kernels, building, compiling and linking them through the interpreter's front ends
+// (synchronously: every build has completed when the call returns or calls pfn_notify),
+// unloading the compiler, and the program queries.
 #include <algorithm>
 #include <cstring>
 #include <new>
@@ -8,6 +9,8 @@
 #include <string_view>
 
 #include "catalogue/program.h"
+#include "clvet/interp/executable.h"
+#include "clvet/interp/frontend.h"
 #include "device_impl.gen.h"
 #include "device_world.h"
 #include "info.h"
@@ -18,12 +21,6 @@ namespace clvet::device::impl {
 namespace {
 
 using Origin = Program::Origin;
-
-bool compiler_available(Device& device) {
-  return rules::get<cl_bool>(DeviceWorld::instance(), rules::InfoQuery::Device, device.id(),
-                             CL_DEVICE_COMPILER_AVAILABLE)
-             .value_or(CL_FALSE) == CL_TRUE;
-}
 
 bool linker_available(Device& device) {
   return rules::get<cl_bool>(DeviceWorld::instance(), rules::InfoQuery::Device, device.id(),
@@ -47,13 +44,6 @@ std::vector<Device*> raw(const std::vector<Ref<Device>>& devices) {
   return result;
 }
 
-const char* kNoCompilerLog =
-    "clvet: cannot build: the reference device has no OpenCL C compiler yet "
-    "(CL_DEVICE_COMPILER_AVAILABLE is CL_FALSE)\n";
-const char* kNoFrontEndLog =
-    "clvet: cannot build: this build of the reference device has no front end for the "
-    "program's language\n";
-
 // Records a failed build, compile or link of `program` for `devices`: status CL_BUILD_ERROR,
 // the options, and `log`.
 void record_failure(Program& program, const std::vector<Ref<Device>>& devices,
@@ -65,6 +55,132 @@ void record_failure(Program& program, const std::vector<Ref<Device>>& devices,
     build.log = log;
     program.set_build(*d, std::move(build));
   }
+}
+
+KernelArgument::Kind argument_kind(interp::KernelArgInfo::Kind kind) {
+  using From = interp::KernelArgInfo::Kind;
+  using To = KernelArgument::Kind;
+  switch (kind) {
+    case From::Global:
+    case From::Constant: return To::Buffer;
+    case From::Local: return To::Local;
+    case From::Image: return To::Image;
+    case From::Sampler: return To::Sampler;
+    case From::Pipe: return To::Pipe;
+    case From::Queue: return To::DeviceQueue;
+    case From::Value: break;
+  }
+  return To::Value;
+}
+
+std::vector<KernelSignature> signatures(const std::vector<interp::KernelInfo>& kernels) {
+  std::vector<KernelSignature> list;
+  for (const interp::KernelInfo& k : kernels) {
+    KernelSignature s;
+    s.name = k.name;
+    s.attributes = k.attributes;
+    for (int d = 0; d < 3; ++d) s.required_work_group_size[d] = k.required_work_group_size[d];
+    s.local_mem_size = k.local_mem_size;
+    s.private_mem_size = k.private_mem_size;
+    s.arg_info_available = k.arg_info_available;
+    for (const interp::KernelArgInfo& a : k.args) {
+      KernelArgument arg;
+      arg.kind = argument_kind(a.kind);
+      arg.size = a.size;
+      arg.image_type = a.image_type;
+      arg.address = a.address_qualifier;
+      arg.access = a.access_qualifier;
+      arg.type_qualifier = a.type_qualifier;
+      arg.type_name = a.type_name;
+      arg.name = a.name;
+      s.arguments.push_back(std::move(arg));
+    }
+    list.push_back(std::move(s));
+  }
+  return list;
+}
+
+// The outcome of one front-end step for every device of a call (all devices of the platform
+// are one kind of device, so the front ends run once).
+struct Outcome {
+  bool ok = false;
+  bool bad_options = false;
+  Program::Build build;  // on success: what each device records
+};
+
+Outcome failed(std::string log, bool bad_options = false) {
+  Outcome o;
+  o.bad_options = bad_options;
+  o.build.log = std::move(log);
+  return o;
+}
+
+// A successful step that produced `bitcode` of `type`: executables are decoded for the
+// interpreter now, and a program the interpreter cannot load fails the build with the reason.
+Outcome succeeded(interp::BinaryKind kind, const std::string& options, std::string log,
+                  interp::Bytes bitcode) {
+  Outcome o;
+  Program::Build& b = o.build;
+  b.status = CL_BUILD_SUCCESS;
+  b.options = options;
+  b.log = std::move(log);
+  if (kind == interp::BinaryKind::Executable) {
+    std::string error;
+    std::shared_ptr<interp::Executable> executable = interp::Executable::load(bitcode, error);
+    if (!executable) return failed(b.log + "clvet: the interpreter cannot run this program: " + error + "\n");
+    b.kernels = signatures(executable->kernels());
+    b.global_variable_size = executable->global_variable_size();
+    b.executable = std::move(executable);
+  }
+  b.binary_type = kind == interp::BinaryKind::Executable ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE
+                  : kind == interp::BinaryKind::Library  ? CL_PROGRAM_BINARY_TYPE_LIBRARY
+                                                         : CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
+  b.binary = interp::write_program_binary({kind, options, bitcode});
+  b.bitcode = std::move(bitcode);
+  o.ok = true;
+  return o;
+}
+
+// clBuildProgram's options reach the link as well; of them only -cl-opt-disable matters there.
+std::string link_part(const std::string& options) {
+  std::vector<std::string> words;
+  std::string error;
+  interp::split_options(options, words, error);
+  for (const std::string& w : words)
+    if (w == "-cl-opt-disable") return w;
+  return {};
+}
+
+std::vector<std::pair<std::uint32_t, interp::Bytes>> spec_constants(const Program& p) {
+  std::vector<std::pair<std::uint32_t, interp::Bytes>> list;
+  for (auto& [id, value] : p.specialization_constants()) list.emplace_back(id, value);
+  return list;
+}
+
+// The compile half of a build: source or IL to bitcode.
+interp::FrontEndResult front_end(const Program& p, const std::string& options,
+                                 const std::vector<interp::EmbeddedHeader>& headers) {
+  if (p.origin() == Origin::IL) return interp::translate_spirv(p.il(), spec_constants(p));
+  return interp::compile_opencl_c(p.source(), options, headers);
+}
+
+Outcome build_executable(const Program& p, const std::string& options) {
+  interp::FrontEndResult compiled = front_end(p, options, {});
+  if (!compiled.ok())
+    return failed(compiled.log, compiled.status == interp::FrontEndStatus::InvalidOptions);
+  interp::FrontEndResult linked = interp::link_bitcode({compiled.bitcode}, link_part(options));
+  if (!linked.ok()) return failed(compiled.log + linked.log);
+  return succeeded(interp::BinaryKind::Executable, options, compiled.log + linked.log,
+                   std::move(linked.bitcode));
+}
+
+void record(Program& program, const std::vector<Ref<Device>>& devices, const Outcome& outcome,
+            const char* options) {
+  if (!outcome.ok) {
+    record_failure(program, devices, options, outcome.build.log);
+    return;
+  }
+  for (const Ref<Device>& d : devices) program.set_build(*d, outcome.build);
 }
 
 Result<cl_program> create_from_il(cl_context context, const void* il, std::size_t length,
@@ -114,22 +230,51 @@ Result<cl_program> CreateProgramWithILKHR(const args::CreateProgramWithILKHR& a)
                         rule::CreateProgramWithILKHROutOfHostMemory);
 }
 
-// §5.6.1: binary_status gets one status per device. No binary format is loadable yet, so every
-// well-formed binary is CL_INVALID_BINARY.
+// §5.6.1: binary_status gets one status per device; a binary is clvet's own format
+// (CL_PROGRAM_BINARIES), anything else is CL_INVALID_BINARY for its device.
 Result<cl_program> CreateProgramWithBinary(const args::CreateProgramWithBinary& a) {
-  if (!lookup<Context>(a.context)) return fail(rule::CreateProgramWithBinaryInvalidContext);
+  Ref<Context> c = lookup<Context>(a.context);
+  if (!c) return fail(rule::CreateProgramWithBinaryInvalidContext);
   bool missing = false;
   for (cl_uint i = 0; i < a.num_devices; ++i) {
     bool absent = a.lengths == nullptr || a.binaries == nullptr || a.lengths[i] == 0 ||
                   a.binaries[i] == nullptr;
     missing = missing || absent;
-    if (a.binary_status) a.binary_status[i] = absent ? CL_INVALID_VALUE : CL_INVALID_BINARY;
+    if (a.binary_status) a.binary_status[i] = absent ? CL_INVALID_VALUE : CL_SUCCESS;
   }
   if (missing)
     return fail(rule::CreateProgramWithBinaryBadBinaries,
                 "binary_status says which entries have no binary");
-  return fail(rule::CreateProgramWithBinaryInvalidBinary,
-              "the reference device loads no binary format yet");
+  try {
+    std::vector<Program::Build> builds;
+    std::string errors;
+    for (cl_uint i = 0; i < a.num_devices; ++i) {
+      interp::ProgramBinary binary;
+      std::string error;
+      if (!interp::read_program_binary(a.binaries[i], a.lengths[i], binary, error)) {
+        if (a.binary_status) a.binary_status[i] = CL_INVALID_BINARY;
+        errors += (errors.empty() ? "" : "; ") + ("binaries[" + std::to_string(i) + "]: " + error);
+        continue;
+      }
+      Program::Build b;
+      b.options = binary.options;
+      b.binary_type = binary.kind == interp::BinaryKind::Executable
+                          ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE
+                      : binary.kind == interp::BinaryKind::Library
+                          ? CL_PROGRAM_BINARY_TYPE_LIBRARY
+                          : CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
+      b.binary.assign(a.binaries[i], a.binaries[i] + a.lengths[i]);
+      b.bitcode = std::move(binary.bitcode);
+      builds.push_back(std::move(b));
+    }
+    if (!errors.empty()) return fail(rule::CreateProgramWithBinaryInvalidBinary, errors);
+    auto* program = new Program(c, chosen_devices(a.num_devices, a.device_list, {}), Origin::Binary);
+    for (cl_uint i = 0; i < a.num_devices; ++i)
+      program->set_build(*program->devices()[i], std::move(builds[i]));
+    return program->id();
+  } catch (const std::bad_alloc&) {
+    return fail(rule::CreateProgramWithBinaryOutOfHostMemory);
+  }
 }
 
 Result<cl_program> CreateProgramWithBuiltInKernels(const args::CreateProgramWithBuiltInKernels& a) {
@@ -177,13 +322,26 @@ Status SetProgramReleaseCallback(const args::SetProgramReleaseCallback& a) {
   return {};
 }
 
-// Only IL programs reach this (the prechecks refuse others); the value is kept for the build,
-// which validates ids and sizes against the module once a SPIR-V front end exists.
+// Only IL programs reach this (the prechecks refuse others); ids and sizes are checked against
+// the module's OpSpecConstant declarations, and the values are applied at the next build.
 Status SetProgramSpecializationConstant(const args::SetProgramSpecializationConstant& a) {
   Ref<Program> p = lookup<Program>(a.program);
   if (!p || p->origin() != Origin::IL)
     return fail(rule::SetProgramSpecializationConstantInvalidProgram);
   try {
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> declared;
+    std::string error;
+    if (!interp::spirv_spec_constants(p->il(), declared, error))
+      return fail(rule::SetProgramSpecializationConstantInvalidSpecId, error);
+    auto it = std::find_if(declared.begin(), declared.end(),
+                           [&](const auto& d) { return d.first == a.spec_id; });
+    if (it == declared.end())
+      return fail(rule::SetProgramSpecializationConstantInvalidSpecId,
+                  "the module declares no specialization constant " + std::to_string(a.spec_id));
+    if (it->second != a.spec_size)
+      return fail(rule::SetProgramSpecializationConstantBadValue,
+                  "specialization constant " + std::to_string(a.spec_id) + " has " +
+                      std::to_string(it->second) + " bytes");
     const auto* bytes = static_cast<const unsigned char*>(a.spec_value);
     p->set_specialization_constant(a.spec_id, {bytes, bytes + a.spec_size});
   } catch (const std::bad_alloc&) {
@@ -192,9 +350,8 @@ Status SetProgramSpecializationConstant(const args::SetProgramSpecializationCons
   return {};
 }
 
-// §5.6.2. With no compiler the build "has completed" unsuccessfully: every device's status is
-// CL_BUILD_ERROR with a log saying why, the callback (if any) is called, and the call returns
-// the clause's error.
+// §5.6.2. Builds are synchronous: every device's build has completed (CL_BUILD_SUCCESS or
+// CL_BUILD_ERROR with a log) when pfn_notify is called and the call returns.
 Status BuildProgram(const args::BuildProgram& a) {
   Ref<Program> p = lookup<Program>(a.program);
   if (!p) return fail(rule::BuildProgramInvalidProgram);
@@ -208,26 +365,39 @@ Status BuildProgram(const args::BuildProgram& a) {
   if (origin == Origin::Binary)
     for (const Ref<Device>& d : devices)
       if (p->build_of(*d).binary_type != CL_PROGRAM_BINARY_TYPE_EXECUTABLE)
-        return fail(rule::BuildProgramInvalidBinary);
+        return fail(rule::BuildProgramInvalidBinary,
+                    "the binary loaded for a listed device is no program executable");
   if (!p->begin_build(raw(devices)))
     return fail(rule::BuildProgramInProgress, "another build of the program has not completed");
-  bool no_compiler = false;
+  const std::string options = a.options ? a.options : "";
+  bool all_ok = true, bad_options = false;
   try {
-    for (const Ref<Device>& d : devices) no_compiler = no_compiler || !compiler_available(*d);
-    record_failure(*p, devices, a.options, no_compiler ? kNoCompilerLog : kNoFrontEndLog);
+    if (origin == Origin::Binary) {
+      for (const Ref<Device>& d : devices) {
+        Program::Build loaded = p->build_of(*d);
+        Outcome o = succeeded(interp::BinaryKind::Executable, loaded.options, {}, loaded.bitcode);
+        all_ok = all_ok && o.ok;
+        record(*p, {d}, o, loaded.options.c_str());
+      }
+    } else {
+      Outcome o = build_executable(*p, options);
+      all_ok = o.ok;
+      bad_options = o.bad_options;
+      record(*p, devices, o, a.options);
+    }
   } catch (const std::bad_alloc&) {
     record_failure(*p, devices, nullptr, {});
     return fail(rule::BuildProgramOutOfHostMemory);
   }
   // "called when the program executable has been built (successfully or unsuccessfully)"
   if (a.pfn_notify) a.pfn_notify(p->id(), a.user_data);
-  if (no_compiler && origin != Origin::Binary)
-    return fail(rule::BuildProgramCompilerNotAvailable, "see the program's build log");
-  return fail(rule::BuildProgramFailure, "see the program's build log");
+  if (bad_options)
+    return fail(rule::BuildProgramInvalidOptions, "see the program's build log");
+  if (!all_ok) return fail(rule::BuildProgramFailure, "see the program's build log");
+  return {};
 }
 
-// §5.6.3. The compiler-availability clause is a precheck; what reaches here would need a
-// front end this build does not have.
+// §5.6.3. The headers are the sources of input_headers, found by header_include_names.
 Status CompileProgram(const args::CompileProgram& a) {
   Ref<Program> p = lookup<Program>(a.program);
   if (!p) return fail(rule::CompileProgramInvalidProgram);
@@ -239,21 +409,33 @@ Status CompileProgram(const args::CompileProgram& a) {
     return fail(rule::CompileProgramNoSourceOrIL);
   if (!p->begin_build(raw(devices)))
     return fail(rule::CompileProgramInProgress, "another build of the program has not completed");
-  bool no_compiler = false;
+  const std::string options = a.options ? a.options : "";
+  Outcome o;
   try {
-    for (const Ref<Device>& d : devices) no_compiler = no_compiler || !compiler_available(*d);
-    record_failure(*p, devices, a.options, no_compiler ? kNoCompilerLog : kNoFrontEndLog);
+    std::vector<interp::EmbeddedHeader> headers;
+    for (cl_uint i = 0; i < a.num_input_headers; ++i) {
+      Ref<Program> header = lookup<Program>(a.input_headers[i]);
+      headers.push_back({a.header_include_names[i], header ? header->source() : std::string()});
+    }
+    interp::FrontEndResult compiled = front_end(*p, options, headers);
+    o = compiled.ok() ? succeeded(interp::BinaryKind::CompiledObject, options, compiled.log,
+                                  std::move(compiled.bitcode))
+                      : failed(compiled.log,
+                               compiled.status == interp::FrontEndStatus::InvalidOptions);
+    record(*p, devices, o, a.options);
   } catch (const std::bad_alloc&) {
     record_failure(*p, devices, nullptr, {});
     return fail(rule::CompileProgramOutOfHostMemory);
   }
   if (a.pfn_notify) a.pfn_notify(p->id(), a.user_data);
-  if (no_compiler) return fail(rule::CompileProgramCompilerNotAvailable, "see the build log");
-  return fail(rule::CompileProgramFailure, "see the program's build log");
+  if (o.bad_options) return fail(rule::CompileProgramInvalidOptions, "see the build log");
+  if (!o.ok) return fail(rule::CompileProgramFailure, "see the program's build log");
+  return {};
 }
 
-// §5.6.3. Devices for which no input holds a compiled binary get no executable (not an error);
-// any other device would need the linker this build does not have.
+// §5.6.3. Devices for which no input holds a compiled binary or library get no executable (not
+// an error); the others get the link of the inputs' bitcode: a library with -create-library,
+// else an executable.
 Result<cl_program> LinkProgram(const args::LinkProgram& a) {
   Ref<Context> c = lookup<Context>(a.context);
   if (!c) return fail(rule::LinkProgramInvalidContext);
@@ -264,26 +446,46 @@ Result<cl_program> LinkProgram(const args::LinkProgram& a) {
     if (!input) return fail(rule::LinkProgramInvalidInputProgram);
     inputs.push_back(std::move(input));
   }
-  for (const Ref<Device>& d : devices) {
-    if (!linker_available(*d)) return fail(rule::LinkProgramLinkerNotAvailable);
-    for (const Ref<Program>& input : inputs) {
-      if (!input->has_device(d.get())) continue;
-      cl_program_binary_type type = input->build_of(*d).binary_type;
-      if (type == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT || type == CL_PROGRAM_BINARY_TYPE_LIBRARY)
-        return fail(rule::LinkProgramFailure, "this build of the reference device has no linker");
-    }
-  }
+  const std::string options = a.options ? a.options : "";
   try {
-    auto* program = new Program(c, devices, Origin::Linked);
+    for (const Ref<Device>& d : devices)
+      if (!linker_available(*d)) return fail(rule::LinkProgramLinkerNotAvailable);
+    // Starts with the application's reference; `program` keeps it alive until we return.
+    Ref<Program> program(new Program(c, devices, Origin::Linked));
+    bool all_ok = true;
+    for (const Ref<Device>& d : devices) {
+      std::vector<interp::Bytes> bitcode;
+      for (const Ref<Program>& input : inputs) {
+        if (!input->has_device(d.get())) continue;
+        Program::Build b = input->build_of(*d);
+        if (b.binary_type == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT ||
+            b.binary_type == CL_PROGRAM_BINARY_TYPE_LIBRARY)
+          bitcode.push_back(std::move(b.bitcode));
+      }
+      if (bitcode.empty()) continue;
+      interp::FrontEndResult linked = interp::link_bitcode(bitcode, options);
+      bool library = options.find("-create-library") != std::string::npos;
+      Outcome o = linked.ok() ? succeeded(library ? interp::BinaryKind::Library
+                                                  : interp::BinaryKind::Executable,
+                                          options, linked.log, std::move(linked.bitcode))
+                              : failed(linked.log);
+      all_ok = all_ok && o.ok;
+      record(*program, {d}, o, a.options);
+    }
     if (a.pfn_notify) a.pfn_notify(program->id(), a.user_data);
+    if (!all_ok) {
+      // No handle reaches the application (errcode_ret only), so its reference goes now.
+      program->release();
+      return fail(rule::LinkProgramFailure, "see the program's build log");
+    }
     return program->id();
   } catch (const std::bad_alloc&) {
     return fail(rule::LinkProgramOutOfHostMemory);
   }
 }
 
-// "clUnloadCompiler will always return CL_SUCCESS"; both are hints, and there is no compiler
-// to unload.
+// "clUnloadCompiler will always return CL_SUCCESS"; both are hints: the compiler lives in the
+// process and costs nothing while unused.
 Status UnloadCompiler(const args::UnloadCompiler&) { return {}; }
 
 Status UnloadPlatformCompiler(const args::UnloadPlatformCompiler&) { return {}; }

@@ -42,6 +42,11 @@ struct LanguageSupport {
   static std::string extensions();                                     // space separated
 };
 
+// An API option string split into words the way a shell would: blanks separate words, single
+// and double quotes group, a backslash escapes the next character. False on an unterminated
+// quote (`error` says so).
+bool split_options(std::string_view options, std::vector<std::string>& words, std::string& error);
+
 // clBuildProgram / clCompileProgram on source: preprocess and compile OpenCL C to bitcode
 // (compiled object). `options` are the API's option string; an unknown option is InvalidOptions.
 FrontEndResult compile_opencl_c(std::string_view source, std::string_view options,

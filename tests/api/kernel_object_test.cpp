@@ -1,0 +1,199 @@
+// Kernel objects of built programs (1.2 §5.7): creating them, clSetKernelArg's checks against
+// the kernel's parameters, and the kernel queries (tables 5.15-5.17).
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "fixtures.h"
+
+namespace clvet::test {
+namespace {
+
+const char* kSource = R"(
+typedef struct { int a; double b; } S;
+kernel __attribute__((reqd_work_group_size(8, 1, 1)))
+void first(global float* out, constant int* table, local float* scratch, float3 v, S s,
+           sampler_t sampler) {
+  local int shared[16];
+  shared[get_local_id(0)] = table[0] + s.a;
+  out[get_global_id(0)] = v.x + scratch[0] + shared[0];
+}
+kernel void second(global int* p) { p[0] = 2; }
+)";
+
+class KernelObjects : public WithQueue {
+ protected:
+  void SetUp() override {
+    WithQueue::SetUp();
+    program = build("-cl-kernel-arg-info");
+    cl_int err;
+    kernel = clCreateKernel(program, "first", &err);
+    ASSERT_EQ(err, CL_SUCCESS);
+  }
+  void TearDown() override {
+    if (kernel) clReleaseKernel(kernel);
+    if (program) clReleaseProgram(program);
+    WithQueue::TearDown();
+  }
+  cl_program build(const char* options) {
+    cl_int err;
+    cl_program p = clCreateProgramWithSource(context, 1, &kSource, nullptr, &err);
+    EXPECT_EQ(err, CL_SUCCESS);
+    EXPECT_EQ(clBuildProgram(p, 0, nullptr, options, nullptr, nullptr), CL_SUCCESS);
+    return p;
+  }
+  cl_mem buffer(cl_context c) {
+    cl_int err;
+    cl_mem m = clCreateBuffer(c, CL_MEM_READ_WRITE, 64, nullptr, &err);
+    EXPECT_EQ(err, CL_SUCCESS);
+    return m;
+  }
+  std::string arg_string(cl_kernel k, cl_uint index, cl_kernel_arg_info param) {
+    size_t size = 0;
+    EXPECT_EQ(clGetKernelArgInfo(k, index, param, 0, nullptr, &size), CL_SUCCESS);
+    std::string s(size, '\0');
+    EXPECT_EQ(clGetKernelArgInfo(k, index, param, size, s.data(), nullptr), CL_SUCCESS);
+    if (!s.empty()) s.pop_back();
+    return s;
+  }
+  cl_program program = nullptr;
+  cl_kernel kernel = nullptr;
+};
+
+// §5.7.1: CL_INVALID_KERNEL_NAME; clCreateKernelsInProgram: CL_INVALID_VALUE when num_kernels
+// is less than the number of kernels.
+TEST_F(KernelObjects, CreateKernelErrors_5_7_1) {
+  cl_int err;
+  EXPECT_RULE_ERRCODE(clCreateKernel(program, "third", &err), err, CL_INVALID_KERNEL_NAME,
+                      "CreateKernelNameNotFound");
+  cl_uint n = 0;
+  EXPECT_EQ(clCreateKernelsInProgram(program, 0, nullptr, &n), CL_SUCCESS);
+  EXPECT_EQ(n, 2u);
+  cl_kernel kernels[2] = {};
+  EXPECT_RULE(clCreateKernelsInProgram(program, 1, kernels, nullptr), CL_INVALID_VALUE,
+              "CreateKernelsInProgramTooFewEntries");
+  EXPECT_EQ(clCreateKernelsInProgram(program, 2, kernels, nullptr), CL_SUCCESS);
+  for (cl_kernel k : kernels) clReleaseKernel(k);
+}
+
+// §5.7.2: every check of clSetKernelArg against the parameter it sets.
+TEST_F(KernelObjects, SetKernelArgChecks_5_7_2) {
+  cl_mem mem = buffer(context);
+  EXPECT_EQ(clSetKernelArg(kernel, 0, sizeof mem, &mem), CL_SUCCESS);
+  // "If the argument is a buffer object, the arg_value pointer can be NULL or point to a NULL
+  // value in which case a NULL value will be used as the value for the argument".
+  EXPECT_EQ(clSetKernelArg(kernel, 1, sizeof(cl_mem), nullptr), CL_SUCCESS);
+  EXPECT_RULE(clSetKernelArg(kernel, 6, sizeof mem, &mem), CL_INVALID_ARG_INDEX,
+              "SetKernelArgBadIndex");
+  EXPECT_RULE(clSetKernelArg(kernel, 0, 4, &mem), CL_INVALID_ARG_SIZE, "SetKernelArgBadSize");
+  cl_mem not_mem = reinterpret_cast<cl_mem>(queue);
+  EXPECT_RULE(clSetKernelArg(kernel, 0, sizeof not_mem, &not_mem), CL_INVALID_MEM_OBJECT,
+              "SetKernelArgInvalidMemObject");
+  cl_int err;
+  cl_context other = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &err);
+  cl_mem foreign = buffer(other);
+  EXPECT_RULE(clSetKernelArg(kernel, 0, sizeof foreign, &foreign), CL_INVALID_CONTEXT,
+              "SetKernelArgContextDiffers");
+  // __local: a size and no value.
+  EXPECT_EQ(clSetKernelArg(kernel, 2, 256, nullptr), CL_SUCCESS);
+  EXPECT_RULE(clSetKernelArg(kernel, 2, 0, nullptr), CL_INVALID_ARG_SIZE, "SetKernelArgBadSize");
+  EXPECT_RULE(clSetKernelArg(kernel, 2, 4, &mem), CL_INVALID_ARG_VALUE, "SetKernelArgBadValue");
+  // By value: float3 takes 16 bytes, the struct its own size (with padding).
+  float v[4] = {1, 2, 3, 0};
+  EXPECT_EQ(clSetKernelArg(kernel, 3, sizeof v, v), CL_SUCCESS);
+  EXPECT_RULE(clSetKernelArg(kernel, 3, 12, v), CL_INVALID_ARG_SIZE, "SetKernelArgBadSize");
+  EXPECT_RULE(clSetKernelArg(kernel, 3, sizeof v, nullptr), CL_INVALID_ARG_VALUE,
+              "SetKernelArgBadValue");
+  struct { cl_int a; cl_double b; } s{};
+  EXPECT_EQ(clSetKernelArg(kernel, 4, sizeof s, &s), CL_SUCCESS);
+  cl_sampler not_sampler = reinterpret_cast<cl_sampler>(queue);
+  EXPECT_RULE(clSetKernelArg(kernel, 5, sizeof not_sampler, &not_sampler), CL_INVALID_SAMPLER,
+              "SetKernelArgInvalidSampler");
+  clReleaseMemObject(foreign);
+  clReleaseContext(other);
+  clReleaseMemObject(mem);
+}
+
+// §5.7.3 table 5.15-5.16: the kernel's attributes, work-group size and __local memory.
+TEST_F(KernelObjects, KernelAndWorkGroupInfo_5_7_3) {
+  size_t size = 0;
+  ASSERT_EQ(clGetKernelInfo(kernel, CL_KERNEL_ATTRIBUTES, 0, nullptr, &size), CL_SUCCESS);
+  std::string attributes(size, '\0');
+  ASSERT_EQ(clGetKernelInfo(kernel, CL_KERNEL_ATTRIBUTES, size, attributes.data(), nullptr),
+            CL_SUCCESS);
+  EXPECT_STREQ(attributes.c_str(), "reqd_work_group_size(8,1,1)");
+  cl_uint args = 0;
+  EXPECT_EQ(clGetKernelInfo(kernel, CL_KERNEL_NUM_ARGS, sizeof args, &args, nullptr), CL_SUCCESS);
+  EXPECT_EQ(args, 6u);
+  EXPECT_RULE(clGetKernelInfo(kernel, 0x7fff, sizeof args, &args, nullptr), CL_INVALID_VALUE,
+              "GetKernelInfoBadParam");
+  size_t wg[3] = {};
+  EXPECT_EQ(clGetKernelWorkGroupInfo(kernel, device, CL_KERNEL_COMPILE_WORK_GROUP_SIZE, sizeof wg,
+                                     wg, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(wg[0], 8u);
+  EXPECT_EQ(wg[1], 1u);
+  size_t max = 0;
+  EXPECT_EQ(clGetKernelWorkGroupInfo(kernel, device, CL_KERNEL_WORK_GROUP_SIZE, sizeof max, &max,
+                                     nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(max, 8u);
+  cl_ulong local = 0;
+  EXPECT_EQ(clGetKernelWorkGroupInfo(kernel, device, CL_KERNEL_LOCAL_MEM_SIZE, sizeof local,
+                                     &local, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(local, 16u * 4);
+  ASSERT_EQ(clSetKernelArg(kernel, 2, 100, nullptr), CL_SUCCESS);
+  EXPECT_EQ(clGetKernelWorkGroupInfo(kernel, device, CL_KERNEL_LOCAL_MEM_SIZE, sizeof local,
+                                     &local, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(local, 16u * 4 + 100);
+  EXPECT_RULE(clGetKernelWorkGroupInfo(kernel, device, 0x7fff, sizeof local, &local, nullptr),
+              CL_INVALID_VALUE, "GetKernelWorkGroupInfoBadParam");
+  // Only for custom devices or built-in kernels.
+  EXPECT_RULE(clGetKernelWorkGroupInfo(kernel, device, CL_KERNEL_GLOBAL_WORK_SIZE, sizeof wg, wg,
+                                       nullptr),
+              CL_INVALID_VALUE, "GetKernelWorkGroupInfoGlobalWorkSize");
+  cl_device_id not_device = reinterpret_cast<cl_device_id>(context);
+  EXPECT_RULE(clGetKernelWorkGroupInfo(kernel, not_device, CL_KERNEL_WORK_GROUP_SIZE, sizeof max,
+                                       &max, nullptr),
+              CL_INVALID_DEVICE, "GetKernelWorkGroupInfoInvalidDevice");
+}
+
+// §5.7.3 table 5.17: argument information with -cl-kernel-arg-info, not without.
+TEST_F(KernelObjects, ArgInfo_5_7_3) {
+  EXPECT_EQ(arg_string(kernel, 0, CL_KERNEL_ARG_NAME), "out");
+  EXPECT_EQ(arg_string(kernel, 0, CL_KERNEL_ARG_TYPE_NAME), "float*");
+  EXPECT_EQ(arg_string(kernel, 3, CL_KERNEL_ARG_TYPE_NAME), "float3");
+  cl_kernel_arg_address_qualifier address = 0;
+  EXPECT_EQ(clGetKernelArgInfo(kernel, 1, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof address,
+                               &address, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(address, static_cast<cl_kernel_arg_address_qualifier>(CL_KERNEL_ARG_ADDRESS_CONSTANT));
+  EXPECT_RULE(clGetKernelArgInfo(kernel, 6, CL_KERNEL_ARG_NAME, 0, nullptr, nullptr),
+              CL_INVALID_ARG_INDEX, "GetKernelArgInfoBadIndex");
+  EXPECT_RULE(clGetKernelArgInfo(kernel, 0, 0x7fff, 0, nullptr, nullptr), CL_INVALID_VALUE,
+              "GetKernelArgInfoBadParam");
+  cl_program plain = build(nullptr);
+  cl_int err;
+  cl_kernel k = clCreateKernel(plain, "second", &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  EXPECT_RULE(clGetKernelArgInfo(k, 0, CL_KERNEL_ARG_NAME, 0, nullptr, nullptr),
+              CL_KERNEL_ARG_INFO_NOT_AVAILABLE, "GetKernelArgInfoNotAvailable");
+  // 2.1 §5.9.1 clCloneKernel: the same function and arguments, its own reference count.
+  cl_mem mem = buffer(context);
+  ASSERT_EQ(clSetKernelArg(k, 0, sizeof mem, &mem), CL_SUCCESS);
+  cl_kernel clone = clCloneKernel(k, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  char name[16] = {};
+  EXPECT_EQ(clGetKernelInfo(clone, CL_KERNEL_FUNCTION_NAME, sizeof name, name, nullptr),
+            CL_SUCCESS);
+  EXPECT_STREQ(name, "second");
+  clReleaseKernel(clone);
+  clReleaseKernel(k);
+  clReleaseMemObject(mem);
+  clReleaseProgram(plain);
+}
+
+}  // namespace
+}  // namespace clvet::test
