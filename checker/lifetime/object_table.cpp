@@ -6,20 +6,34 @@
 
 namespace clvet::checker {
 
-// One address's record. A reader finds it without a lock and reads only `kind`, `state` and
-// `platform`, which a writer stores before it stores `state` with release order.
+// One address's record. A reader finds it without a lock and reads only `kind`, `state`,
+// `platform` and `identity`, which a writer stores before it stores `state` with release
+// order. `refcount` is the record's count for counted objects: changed by compare-and-swap,
+// and zero exactly when the object is released (or being released under the mutex).
 struct ObjectTable::Node {
   const void* handle = nullptr;
   Node* next = nullptr;  // set before the node is published, never changed
   std::atomic<api::ObjectKind> kind{api::ObjectKind::None};
   std::atomic<HandleState> state{HandleState::Unknown};
   std::atomic<const void*> platform{nullptr};
-  ObjectRecord record;  // under the table's mutex
+  // The kind in the top byte and the id below it, so that both are read in one load.
+  std::atomic<std::uint64_t> identity{0};
+  std::atomic<std::uint32_t> refcount{0};
+  std::atomic<bool> counted{false};
+  ObjectRecord record;  // under the table's mutex, but for its refcount (see above)
 
   void publish() {
     kind.store(record.kind, std::memory_order_relaxed);
     platform.store(record.platform, std::memory_order_relaxed);
+    identity.store(std::uint64_t{static_cast<std::uint8_t>(record.kind)} << 56 | record.id,
+                   std::memory_order_relaxed);
+    counted.store(record.counted, std::memory_order_relaxed);
     state.store(record.state, std::memory_order_release);
+  }
+  ObjectRecord snapshot() const {
+    ObjectRecord copy = record;
+    if (copy.counted) copy.refcount = refcount.load(std::memory_order_relaxed);
+    return copy;
   }
 };
 
@@ -81,11 +95,19 @@ ObjectTable::Brief ObjectTable::brief(const void* handle) const {
           node->platform.load(std::memory_order_relaxed)};
 }
 
+ObjectTable::Identity ObjectTable::identity(const void* handle) const {
+  if (handle == nullptr) return {};
+  const Node* node = lookup(handle);
+  if (node == nullptr) return {};
+  const std::uint64_t packed = node->identity.load(std::memory_order_acquire);
+  return {static_cast<api::ObjectKind>(packed >> 56), packed & ((std::uint64_t{1} << 56) - 1)};
+}
+
 std::optional<ObjectRecord> ObjectTable::find(const void* handle) const {
   std::lock_guard lock(mutex_);
   const Node* node = lookup(handle);
   if (node == nullptr) return std::nullopt;
-  return node->record;
+  return node->snapshot();
 }
 
 const void* ObjectTable::platform_of(const void* handle) const {
@@ -120,6 +142,7 @@ ObjectRecord ObjectTable::created(const void* handle, const Creation& creation) 
   record.platform = creation.platform;
   record.parents = creation.parents;
   record.parent_count = creation.parent_count;
+  node->refcount.store(record.refcount, std::memory_order_relaxed);
   node->publish();
   if (inserted) {
     std::atomic<Node*>& head = buckets_[bucket_of(handle, kBuckets)];
@@ -127,7 +150,7 @@ ObjectRecord ObjectTable::created(const void* handle, const Creation& creation) 
     head.store(node, std::memory_order_release);
     ++size_;
   }
-  return record;
+  return node->snapshot();
 }
 
 void ObjectTable::set_platform(const void* handle, const void* platform) {
@@ -139,27 +162,44 @@ void ObjectTable::set_platform(const void* handle, const void* platform) {
 }
 
 std::optional<std::uint32_t> ObjectTable::retained(const void* handle) {
-  std::lock_guard lock(mutex_);
   Node* node = lookup_locked(handle);
-  if (node == nullptr || node->record.state != HandleState::Live) return std::nullopt;
-  if (!node->record.counted) return 0;
-  return ++node->record.refcount;
+  if (node == nullptr || node->state.load(std::memory_order_acquire) != HandleState::Live)
+    return std::nullopt;
+  if (!node->counted.load(std::memory_order_relaxed)) return 0;
+  std::uint32_t count = node->refcount.load(std::memory_order_relaxed);
+  do {
+    if (count == 0) return std::nullopt;  // released meanwhile by another thread
+  } while (!node->refcount.compare_exchange_weak(count, count + 1, std::memory_order_relaxed));
+  return count + 1;
 }
 
 std::optional<std::uint32_t> ObjectTable::released(const void* handle, std::uint64_t call,
                                                    std::string_view entry) {
-  std::lock_guard lock(mutex_);
   Node* node = lookup_locked(handle);
-  if (node == nullptr || node->record.state != HandleState::Live) return std::nullopt;
-  ObjectRecord& record = node->record;
-  if (!record.counted) return 0;
-  if (--record.refcount == 0) {
-    record.state = HandleState::Released;
-    record.released_call = call;
-    record.released_by = entry;
-    node->publish();
+  if (node == nullptr || node->state.load(std::memory_order_acquire) != HandleState::Live)
+    return std::nullopt;
+  if (!node->counted.load(std::memory_order_relaxed)) return 0;
+  // All but the last reference: one compare-and-swap.
+  std::uint32_t count = node->refcount.load(std::memory_order_relaxed);
+  while (count > 1)
+    if (node->refcount.compare_exchange_weak(count, count - 1, std::memory_order_relaxed))
+      return count - 1;
+  if (count == 0) return std::nullopt;
+  // The last one: the record changes state, under the mutex.
+  std::lock_guard lock(mutex_);
+  count = 1;
+  if (!node->refcount.compare_exchange_strong(count, 0, std::memory_order_relaxed)) {
+    if (count == 0) return std::nullopt;
+    node->refcount.fetch_sub(1, std::memory_order_relaxed);  // retained meanwhile
+    return count - 1;
   }
-  return record.refcount;
+  ObjectRecord& record = node->record;
+  record.refcount = 0;
+  record.state = HandleState::Released;
+  record.released_call = call;
+  record.released_by = entry;
+  node->publish();
+  return 0;
 }
 
 void ObjectTable::unreleased(const void* handle) {
@@ -171,9 +211,12 @@ void ObjectTable::unreleased(const void* handle) {
     record.state = HandleState::Live;
     record.released_call = 0;
     record.released_by = {};
+    record.refcount = 1;
+    node->refcount.store(1, std::memory_order_relaxed);
     node->publish();
+    return;
   }
-  ++record.refcount;
+  node->refcount.fetch_add(1, std::memory_order_relaxed);
 }
 
 std::vector<ObjectRecord> ObjectTable::live_counted() const {
@@ -183,7 +226,7 @@ std::vector<ObjectRecord> ObjectTable::live_counted() const {
     for (std::size_t i = 0; i < kBuckets; ++i)
       for (const Node* node = buckets_[i].load(std::memory_order_relaxed); node; node = node->next)
         if (node->record.counted && node->record.state == HandleState::Live)
-          live.push_back(node->record);
+          live.push_back(node->snapshot());
   }
   std::sort(live.begin(), live.end(),
             [](const ObjectRecord& a, const ObjectRecord& b) { return a.id < b.id; });

@@ -4,7 +4,6 @@
 
 #include <fmt/format.h>
 #include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -14,6 +13,7 @@
 #include "clvet/checker/api_validation.h"
 #include "dispatch.h"
 #include "findings.h"
+#include "host_clock.h"
 #include "layer_world.h"
 #include "objects.h"
 #include "platform_checks.h"
@@ -30,10 +30,7 @@ using reports::Severity;
 std::atomic<std::uint64_t> g_calls{0};
 
 std::uint64_t now_ns() {
-  timespec ts{};
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<std::uint64_t>(ts.tv_sec) * 1000000000u +
-         static_cast<std::uint64_t>(ts.tv_nsec);
+  return host_clock::now_ns();
 }
 
 std::uint64_t thread_id() {
@@ -57,6 +54,18 @@ std::span<const rules::Rule* const> rules_of(std::uint32_t entry_index) {
     return table;
   }();
   return (*by_index)[entry_index];
+}
+
+// What an observer needs of an object whose count changed (kind, id, count), read without the
+// table's lock: retain and release are what applications call in their inner loops.
+checker::ObjectRecord brief_record(const void* handle, std::uint32_t refcount) {
+  const checker::ObjectTable::Identity identity = objects().identity(handle);
+  checker::ObjectRecord record;
+  record.handle = handle;
+  record.kind = identity.kind;
+  record.id = identity.id;
+  record.refcount = refcount;
+  return record;
 }
 
 // Handle arrays longer than this are not read through: a count that large is garbage, and
@@ -205,10 +214,11 @@ bool Call::admit(bool next_available) {
   if (releases_ != nullptr) {
     // Counted down before the driver frees it: once freed, its address may name a new
     // object created on another thread.
-    released_ = objects().released(releases_, index(), entry_->name).has_value();
+    const auto count = objects().released(releases_, index(), entry_->name);
+    released_ = count.has_value();
     if (released_)
       if (CallObserver* observer = call_observer())
-        if (auto record = objects().find(releases_)) observer->object_released(*record, index());
+        observer->object_released(brief_record(releases_, *count), index());
   }
   return true;
 }
@@ -262,9 +272,25 @@ void Call::created_list(const void* list, cl_uint count, ObjectKind kind) {
 }
 
 void Call::retained(const void* handle) {
-  if (!objects().retained(handle)) return;
+  const auto count = objects().retained(handle);
+  if (!count) return;
   if (CallObserver* observer = call_observer())
-    if (auto record = objects().find(handle)) observer->object_retained(*record, index());
+    observer->object_retained(brief_record(handle, *count), index());
+}
+
+bool Call::wants_event(const void* queue) const {
+  CallObserver* observer = call_observer();
+  return observer != nullptr && observer->wants_command_event(observed_, queue);
+}
+
+void Call::command_event(const void* queue, const void* event, bool layer_owned) {
+  if (event == nullptr) return;
+  if (CallObserver* observer = call_observer()) {
+    observer->command_enqueued(observed_, queue, event, layer_owned);
+    return;
+  }
+  if (layer_owned && next().clReleaseEvent != nullptr)
+    next().clReleaseEvent(static_cast<cl_event>(const_cast<void*>(event)));
 }
 
 void Call::info_answered(cl_uint param, std::size_t size, const void* value, std::size_t size_ret) {

@@ -59,6 +59,12 @@ class Call {
   void created(const void* handle, api::ObjectKind kind);
   void created_list(const void* list, cl_uint count, api::ObjectKind kind);
   void retained(const void* handle);
+  // Whether the trace wants the event of a command enqueued on `queue` (for its device times)
+  // where the application passes NULL for it.
+  bool wants_event(const void* queue) const;
+  // The event of the command the call enqueued; `layer_owned`: the application did not ask
+  // for it, and the layer releases it.
+  void command_event(const void* queue, const void* event, bool layer_owned);
   // An info query's answer, checked against what the data says.
   void info_answered(cl_uint param, std::size_t size, const void* value, std::size_t size_ret);
   // An object- or pointer-returning call's result with the code it wrote to errcode_ret.

@@ -49,6 +49,12 @@ class CallObserver {
   virtual void callback_begin(const ObservedCallback& callback) = 0;
   virtual void callback_end(const ObservedCallback& callback) = 0;
   virtual void finding(const reports::Finding& finding) = 0;
+  // A command's event: whether the observer wants one where the application passes NULL,
+  // and the event once the command is enqueued (`layer_owned`: the observer must release it
+  // through the next dispatch table).
+  virtual bool wants_command_event(const ObservedCall& call, const void* queue) = 0;
+  virtual void command_enqueued(const ObservedCall& call, const void* queue, const void* event,
+                                bool layer_owned) = 0;
   // The process is exiting (or the loader unloads the layer): last chance to write.
   virtual void close() = 0;
 };

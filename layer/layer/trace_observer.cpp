@@ -6,12 +6,19 @@
 
 #include <cstdio>
 #include <cstring>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "call_observer.h"
+#include "clvet/rules/args.gen.h"
+#include "command_times.h"
+#include "dispatch.h"
+#include "host_clock.h"
 #include "objects.h"
 #include "options.h"
 #include "trace_encode.h"
@@ -22,7 +29,8 @@ namespace encode {
 
 void handle(trace::CallEncoder& e, const void* object, api::ObjectKind kind) {
   if (object == nullptr) return e.null();
-  if (auto record = objects().find(object)) return e.handle(record->kind, record->id);
+  if (const auto known = objects().identity(object); known.id != 0)
+    return e.handle(known.kind, known.id);
   (void)kind;
   e.pointer(object);  // not an object the layer knows: the raw value says what was passed
 }
@@ -49,8 +57,10 @@ void binaries(trace::CallEncoder& e, const unsigned char** list, cl_uint count,
   const cl_uint n = count < kMaxElements ? count : static_cast<cl_uint>(kMaxElements);
   e.array(n);
   for (cl_uint i = 0; i < n; ++i) {
-    if (list[i] == nullptr) e.null();
-    else e.data(list[i], lengths[i]);
+    if (list[i] == nullptr)
+      e.null();
+    else
+      e.data(list[i], lengths[i]);
   }
 }
 
@@ -58,21 +68,67 @@ void binaries(trace::CallEncoder& e, const unsigned char** list, cl_uint count,
 
 namespace {
 
-trace::Handle handle_of(const checker::ObjectRecord& o) { return {o.kind, o.id}; }
+trace::Handle handle_of(const checker::ObjectRecord& o) {
+  return {o.kind, o.id};
+}
+
+bool live(const void* handle, api::ObjectKind kind) {
+  return objects().brief(handle).kind == kind;
+}
+
+// The event of the kernel command being enqueued on this thread, for the reads after it.
+struct KernelCommand {
+  std::uint64_t call = 0;
+  cl_event event = nullptr;
+  bool release = false;  // the layer's own event, not wanted for device times
+};
+thread_local KernelCommand t_kernel_command;
 
 class TraceObserver final : public CallObserver {
  public:
-  TraceObserver(std::unique_ptr<trace::Writer> writer, bool data)
-      : writer_(std::move(writer)), data_(data) {}
+  TraceObserver(std::unique_ptr<trace::Writer> writer, bool data, bool kernel_buffers)
+      : writer_(std::move(writer)), data_(data), kernel_buffers_(kernel_buffers) {}
 
   void call_begin(const ObservedCall& call) override {
-    auto encoder = writer_->begin_call(call.entry, call.index, since_origin(call.enter_ns),
-                                       call.thread);
+    auto encoder =
+        writer_->begin_call(call.entry, call.index, since_origin(call.enter_ns), call.thread);
     if (encoder) {
       TraceEncoding t{encoder, data_, false};
       encode_arguments(t, call.entry, call.args);
+      if (call.entry == args::EnqueueUnmapMemObject::kEntryIndex && data_)
+        unmapped_bytes(encoder, *static_cast<const args::EnqueueUnmapMemObject*>(call.args));
+      if (call.entry == args::EnqueueNDRangeKernel::kEntryIndex && kernel_buffers_) {
+        const auto& a = *static_cast<const args::EnqueueNDRangeKernel*>(call.args);
+        kernel_buffers(encoder.input(1), a.command_queue, a.kernel, a.num_events_in_wait_list,
+                       a.event_wait_list);
+      }
     }
     open_calls().emplace_back(call.index, std::move(encoder));
+  }
+
+  bool wants_command_event(const ObservedCall& call, const void* queue) override {
+    return command_times_.profiling(queue) ||
+           (kernel_buffers_ && call.entry == args::EnqueueNDRangeKernel::kEntryIndex);
+  }
+
+  void command_enqueued(const ObservedCall& call, const void* queue, const void* event,
+                        bool layer_owned) override {
+    auto* e = static_cast<cl_event>(const_cast<void*>(event));
+    const bool kernel = call.entry == args::EnqueueNDRangeKernel::kEntryIndex;
+    const bool profiled = command_times_.profiling(queue);
+    const cl_icd_dispatch& d = next();
+    // The reads after the kernel wait for this event: a reference of their own, whoever
+    // else lets go of it meanwhile.
+    if (kernel && kernel_buffers_ && d.clRetainEvent != nullptr && d.clRetainEvent(e) == CL_SUCCESS)
+      t_kernel_command = {call.index, e, true};
+    if (profiled) {
+      const void* k =
+          kernel ? static_cast<const args::EnqueueNDRangeKernel*>(call.args)->kernel : nullptr;
+      if (command_times_.enqueued(call.index, queue, k, event, layer_owned))
+        command_times_.read_complete(*writer_, nullptr);
+      return;
+    }
+    if (layer_owned && d.clReleaseEvent != nullptr) d.clReleaseEvent(e);
   }
 
   void call_end(const ObservedCall& call, const CallOutcome& outcome) override {
@@ -86,19 +142,28 @@ class TraceObserver final : public CallObserver {
     TraceEncoding t{encoder, data_, outcome.error == CL_SUCCESS};
     encode_outputs(t, call.entry, call.args);
     switch (entry.returns) {
-      case api::Returns::ErrorCode: encoder.result(outcome.error).sint(outcome.error); break;
+      case api::Returns::ErrorCode:
+        encoder.result(outcome.error).sint(outcome.error);
+        break;
       case api::Returns::ObjectWithErrcode:
         encoder.result(outcome.error);
         encode::handle(encoder, outcome.result, api::ObjectKind::None);
         break;
-      case api::Returns::Void: encoder.result(outcome.error).null(); break;
-      default: encoder.result(outcome.error).pointer(outcome.result); break;
+      case api::Returns::Void:
+        encoder.result(outcome.error).null();
+        break;
+      default:
+        encoder.result(outcome.error).pointer(outcome.result);
+        break;
     }
     for (const checker::ObjectRecord& o : outcome.created) {
       encoder.created(o.kind, o.id);
       object_event(trace::ObjectEvent::Action::Created, o, call.index);
     }
+    if (call.entry == args::EnqueueNDRangeKernel::kEntryIndex && kernel_buffers_)
+      kernel_buffers_after(encoder, call, outcome);
     encoder.commit(since_origin(outcome.exit_ns));
+    if (outcome.forwarded) after_call(call, outcome);
   }
 
   void object_retained(const checker::ObjectRecord& object, std::uint64_t call) override {
@@ -113,7 +178,10 @@ class TraceObserver final : public CallObserver {
   void callback_begin(const ObservedCallback&) override {}
   void callback_end(const ObservedCallback&) override {}
   void finding(const reports::Finding& finding) override { writer_->write_finding(finding); }
-  void close() override { writer_->close(); }
+  void close() override {
+    command_times_.read_complete(*writer_, nullptr);
+    writer_->close();
+  }
 
  private:
   using OpenCalls = std::vector<std::pair<std::uint64_t, trace::CallEncoder>>;
@@ -134,16 +202,164 @@ class TraceObserver final : public CallObserver {
     event.action = action;
     event.object = handle_of(o);
     event.call_index = call;
-    event.time_ns = writer_->now();
+    event.time_ns = since_origin(host_clock::now_ns());
     event.refcount = o.refcount;
     if (action == trace::ObjectEvent::Action::Created)
       for (std::uint8_t i = 0; i < o.parent_count; ++i)
-        if (auto parent = objects().find(o.parents[i])) event.parents.push_back(handle_of(*parent));
+        if (const auto parent = objects().identity(o.parents[i]); parent.id != 0)
+          event.parents.push_back({parent.kind, parent.id});
     writer_->write_object_event(event);
+  }
+
+  // What a call that returned changes for the calls after it: queues, mappings, kernel
+  // arguments, and commands known to be complete.
+  void after_call(const ObservedCall& call, const CallOutcome& outcome) {
+    const bool ok = outcome.error == CL_SUCCESS;
+    switch (call.entry) {
+      case args::CreateCommandQueue::kEntryIndex:
+        if (ok && outcome.result != nullptr)
+          command_times_.queue_created(
+              outcome.result, (static_cast<const args::CreateCommandQueue*>(call.args)->properties &
+                               CL_QUEUE_PROFILING_ENABLE) != 0);
+        break;
+      case args::CreateCommandQueueWithProperties::kEntryIndex:
+        if (ok && outcome.result != nullptr)
+          command_times_.queue_created(
+              outcome.result,
+              profiling_property(
+                  static_cast<const args::CreateCommandQueueWithProperties*>(call.args)
+                      ->properties));
+        break;
+      case args::Finish::kEntryIndex:
+        command_times_.read_complete(*writer_,
+                                     static_cast<const args::Finish*>(call.args)->command_queue);
+        break;
+      case args::WaitForEvents::kEntryIndex:
+        command_times_.read_complete(*writer_, nullptr);
+        break;
+      case args::EnqueueMapBuffer::kEntryIndex: {
+        const auto& a = *static_cast<const args::EnqueueMapBuffer*>(call.args);
+        if (ok && data_ && outcome.result != nullptr &&
+            (a.map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) != 0) {
+          std::lock_guard lock(mutex_);
+          mapped_[outcome.result] = a.size;
+        }
+        break;
+      }
+      case args::EnqueueUnmapMemObject::kEntryIndex:
+        if (ok && data_) {
+          std::lock_guard lock(mutex_);
+          mapped_.erase(static_cast<const args::EnqueueUnmapMemObject*>(call.args)->mapped_ptr);
+        }
+        break;
+      case args::SetKernelArg::kEntryIndex:
+        if (ok && kernel_buffers_)
+          kernel_argument_set(*static_cast<const args::SetKernelArg*>(call.args));
+        break;
+      default:
+        break;
+    }
+  }
+
+  static bool profiling_property(const cl_queue_properties* list) {
+    for (std::size_t i = 0; list != nullptr && i < 128 && list[2 * i] != 0; ++i)
+      if (list[2 * i] == CL_QUEUE_PROPERTIES)
+        return (list[2 * i + 1] & CL_QUEUE_PROFILING_ENABLE) != 0;
+    return false;
+  }
+
+  // What the host wrote into a region it mapped for writing, as the unmap's input (param 2,
+  // mapped_ptr): the bytes a replay must put back.
+  void unmapped_bytes(trace::CallEncoder& encoder, const args::EnqueueUnmapMemObject& a) {
+    std::size_t size = 0;
+    {
+      std::lock_guard lock(mutex_);
+      auto found = mapped_.find(a.mapped_ptr);
+      if (found == mapped_.end()) return;
+      size = found->second;
+    }
+    if (size == 0) return;
+    encoder.input(2);
+    encoder.data(a.mapped_ptr, size);
+  }
+
+  void kernel_argument_set(const args::SetKernelArg& a) {
+    const std::uint64_t kernel = objects().identity(a.kernel).id;
+    const void* mem = nullptr;
+    if (a.arg_value != nullptr && a.arg_size == sizeof(cl_mem)) {
+      const void* value = *static_cast<const void* const*>(a.arg_value);
+      if (live(value, api::ObjectKind::Mem)) mem = value;
+    }
+    std::lock_guard lock(mutex_);
+    auto& arguments = kernel_arguments_[kernel];
+    if (mem != nullptr)
+      arguments[a.arg_index] = mem;
+    else
+      arguments.erase(a.arg_index);
+  }
+
+  // The buffer arguments of `kernel` read through the driver on `queue` (after `wait`): an
+  // Array of [argument index, bytes] per buffer argument.
+  // `own_wait`: the wait list is the layer's own event, not the application's to judge.
+  void kernel_buffers(trace::ValueEncoder& e, const void* queue, const void* kernel,
+                      cl_uint wait_count, const cl_event* wait, bool own_wait = false) {
+    if (!live(queue, api::ObjectKind::CommandQueue) || !live(kernel, api::ObjectKind::Kernel) ||
+        (wait_count != 0 && wait == nullptr))
+      return e.null();
+    for (cl_uint i = 0; i < wait_count && !own_wait; ++i)
+      if (!live(wait[i], api::ObjectKind::Event)) return e.null();
+    std::vector<std::pair<cl_uint, const void*>> buffers;
+    {
+      std::lock_guard lock(mutex_);
+      auto found = kernel_arguments_.find(objects().identity(kernel).id);
+      if (found != kernel_arguments_.end())
+        for (const auto& [index, mem] : found->second)
+          if (live(mem, api::ObjectKind::Mem)) buffers.emplace_back(index, mem);
+    }
+    const cl_icd_dispatch& d = next();
+    e.array(buffers.size());
+    thread_local std::vector<unsigned char> bytes;
+    for (const auto& [index, mem] : buffers) {
+      auto* m = static_cast<cl_mem>(const_cast<void*>(mem));
+      std::size_t size = 0;
+      e.array(2);
+      e.uint(index);
+      if (d.clGetMemObjectInfo == nullptr || d.clEnqueueReadBuffer == nullptr ||
+          d.clGetMemObjectInfo(m, CL_MEM_SIZE, sizeof size, &size, nullptr) != CL_SUCCESS) {
+        e.null();
+        continue;
+      }
+      bytes.resize(size);
+      if (d.clEnqueueReadBuffer(static_cast<cl_command_queue>(const_cast<void*>(queue)), m, CL_TRUE,
+                                0, size, bytes.data(), wait_count, wait, nullptr) != CL_SUCCESS) {
+        e.null();
+        continue;
+      }
+      static_cast<trace::CallEncoder&>(e).data(bytes.data(), size);
+    }
+  }
+
+  // The same buffers once the kernel has run: the output of param 1 (kernel).
+  void kernel_buffers_after(trace::CallEncoder& encoder, const ObservedCall& call,
+                            const CallOutcome& outcome) {
+    KernelCommand command = std::exchange(t_kernel_command, KernelCommand{});
+    if (outcome.forwarded && outcome.error == CL_SUCCESS) {
+      const auto& a = *static_cast<const args::EnqueueNDRangeKernel*>(call.args);
+      const bool have_event = command.call == call.index && command.event != nullptr;
+      kernel_buffers(encoder.output(1), a.command_queue, a.kernel, have_event ? 1 : 0,
+                     have_event ? &command.event : nullptr, true);
+    }
+    if (command.call == call.index && command.release && next().clReleaseEvent != nullptr)
+      next().clReleaseEvent(command.event);
   }
 
   std::unique_ptr<trace::Writer> writer_;
   bool data_ = true;
+  bool kernel_buffers_ = false;
+  CommandTimes command_times_;
+  std::mutex mutex_;  // mapped regions and kernel arguments: not on the path of cheap calls
+  std::unordered_map<const void*, std::size_t> mapped_;  // mapped for writing: pointer, size
+  std::unordered_map<std::uint64_t, std::map<cl_uint, const void*>> kernel_arguments_;
 };
 
 }  // namespace
@@ -159,7 +375,8 @@ void start_trace() {
   }
   writer->write_process_info(trace::current_process_info("clvet layer"));
   // Never destroyed: calls may still arrive during exit, after close() (they are dropped).
-  set_call_observer(new TraceObserver(std::move(writer), options::value("trace_data") != "0"));
+  set_call_observer(new TraceObserver(std::move(writer), options::value("trace_data") != "0",
+                                      options::value("trace_kernel_buffers") == "1"));
 }
 
 }  // namespace clvet::layer

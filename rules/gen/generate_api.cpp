@@ -4,6 +4,8 @@
 #include <fmt/os.h>
 
 #include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -309,6 +311,20 @@ void write_layer_wrapper(fmt::ostream& out, const EntryPoint& entry) {
     out.print("  size_t* const size_ret = a.{0} != nullptr ? a.{0} : &size_ret_local;\n", size_ret->name);
     replaced.emplace_back(std::string(size_ret->name), "size_ret");
   }
+  // A command's event: the layer asks for one where the application passes NULL and the
+  // trace wants the command's device times (the layer releases it after reading them).
+  const Param* command_event = nullptr;
+  if (entry.name.starts_with("clEnqueue") && !entry.params.empty() &&
+      entry.params[0].role == Role::HandleIn &&
+      entry.params[0].kind == clvet::api::ObjectKind::CommandQueue)
+    for (const Param& p : entry.params)
+      if (p.role == Role::HandleOut && p.kind == clvet::api::ObjectKind::Event) command_event = &p;
+  if (command_event) {
+    out.print("  cl_event event_local = nullptr;\n");
+    out.print("  cl_event* const event_out = a.{0} != nullptr ? a.{0} : call.wants_event(a.{1}) ? &event_local : nullptr;\n",
+              command_event->name, entry.params[0].name);
+    replaced.emplace_back(std::string(command_event->name), "event_out");
+  }
   const Param* array_out = find_role(entry, Role::HandleArrayOut);
   const Param* count_out = find_role(entry, Role::CountOut);
   if (array_out && count_out) {
@@ -361,6 +377,9 @@ void write_layer_wrapper(fmt::ostream& out, const EntryPoint& entry) {
   if (array_out && count_out)
     out.print("    if (count_ret != nullptr) call.created_list(a.{0}, *count_ret < a.{1} ? *count_ret : a.{1}, ObjectKind::{2});\n",
               array_out->name, array_out->peer, kind_enumerator(array_out->kind));
+  if (command_event)
+    out.print("    if (event_out != nullptr) call.command_event(a.{}, *event_out, a.{} == nullptr);\n",
+              entry.params[0].name, command_event->name);
   if (is_refcount_entry(entry, "clRetain")) out.print("    call.retained(a.{});\n", entry.params[0].name);
   if (info_value && size_ret)
     out.print("    call.info_answered(a.param_name, a.{}, a.{}, *size_ret);\n", info_value->peer,
@@ -553,6 +572,13 @@ void write_trace_encoders(const char* path) {
   out.print("}}  // namespace clvet::layer\n");
 }
 
+bool same_contents(const std::string& a, const std::string& b) {
+  std::ifstream first(a, std::ios::binary), second(b, std::ios::binary);
+  if (!first || !second) return false;
+  return std::string(std::istreambuf_iterator<char>(first), {}) ==
+         std::string(std::istreambuf_iterator<char>(second), {});
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -562,12 +588,18 @@ int main(int argc, char** argv) {
                  "BAD_HANDLE_CASES_CPP LAYER_WRAPPERS_CPP TRACE_ENCODERS_CPP STAMP\n");
     return 2;
   }
-  write_args(argv[1]);
-  write_device_impl_header(argv[2]);
-  write_device_dispatch(argv[3]);
-  write_bad_handle_cases(argv[4]);
-  write_layer_wrappers(argv[5]);
-  write_trace_encoders(argv[6]);
+  // Each file is written beside its old self and replaces it only when it differs: a change
+  // to one generated file does not rebuild everything that includes the others.
+  const std::pair<void (*)(const char*), const char*> outputs[] = {
+      {write_args, argv[1]},          {write_device_impl_header, argv[2]},
+      {write_device_dispatch, argv[3]}, {write_bad_handle_cases, argv[4]},
+      {write_layer_wrappers, argv[5]}, {write_trace_encoders, argv[6]}};
+  for (const auto& [write, path] : outputs) {
+    const std::string fresh = std::string(path) + ".new";
+    write(fresh.c_str());
+    if (same_contents(fresh, path)) std::remove(fresh.c_str());
+    else if (std::rename(fresh.c_str(), path) != 0) return 1;
+  }
   fmt::output_file(argv[7]).print("ok\n");
   return 0;
 }

@@ -1,6 +1,8 @@
 #!/bin/sh
-# Benchmark, not a test (`make bench`): the layer's overhead on a million cheap calls on the
-# first platform (PoCL here), as process CPU time of the calls and its ratio to no layer:
+# Benchmark, not a test (`make bench`): the layer's overhead on the first platform (PoCL here)
+# for two call-heavy programs, a million of the cheapest calls and 200,000 calls of a kernel
+# loop (clSetKernelArg, clEnqueueNDRangeKernel, clEnqueueWriteBuffer), as process CPU time of
+# the calls and its ratio to no layer:
 # without the layer, under it, and, where this clvet has CLVET_TRACE, tracing without and with
 # data capture. Usage: layer_overhead.sh BUILD_DIR [OCL_ICD_VENDORS]
 set -eu

@@ -47,9 +47,11 @@ std::string_view to_string(HandleState state);
 
 // Thread-safe. Records of released objects stay until their address names a new object, so
 // a use after release is told apart from garbage. Every call of an application asks about its
-// handles, so kind_of() and brief() take no lock: records sit in a fixed array of buckets,
-// are never freed or moved, and publish their kind and state atomically. Changes are
-// serialised by one mutex.
+// handles, so kind_of(), brief() and identity() take no lock: records sit in a fixed array of
+// buckets, are never freed or moved, and publish their kind, id and state atomically.
+// Retaining, and releasing all but the last reference, change an atomic count without a lock
+// (applications retain and release in their inner loops); other changes are serialised by
+// one mutex.
 class ObjectTable {
  public:
   ObjectTable();
@@ -75,6 +77,13 @@ class ObjectTable {
     const void* platform = nullptr;
   };
   Brief brief(const void* handle) const;
+  // The kind and id of the newest object at `handle`, live or released (None and 0 when the
+  // table never saw it): what a trace names the handle by. Takes no lock.
+  struct Identity {
+    api::ObjectKind kind = api::ObjectKind::None;
+    std::uint64_t id = 0;
+  };
+  Identity identity(const void* handle) const;
   std::optional<ObjectRecord> find(const void* handle) const;
   const void* platform_of(const void* handle) const;
 

@@ -1,0 +1,70 @@
+/* A correct program whose trace is checked by trace_contents.sh: a kernel built with options
+ * on a profiling queue (device times), run twice on a buffer of eight ints (kernel buffers
+ * before and after: 1..8, then times 3, then times 3 again), a region mapped for writing and
+ * unmapped (the bytes the host wrote), and a clFinish. Prints the buffer at the end. */
+#define CL_TARGET_OPENCL_VERSION 300
+#include <CL/cl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CHECK(call)                                                                   \
+  do {                                                                                \
+    cl_int check_err_ = (call);                                                       \
+    if (check_err_ != CL_SUCCESS) {                                                   \
+      fprintf(stderr, "%s:%d: %s failed: %d\n", __FILE__, __LINE__, #call, check_err_); \
+      exit(2);                                                                        \
+    }                                                                                 \
+  } while (0)
+
+static const char* kSource =
+    "kernel void scale(global int* data) { data[get_global_id(0)] *= FACTOR; }\n";
+
+int main(void) {
+  cl_platform_id platform;
+  cl_device_id device;
+  cl_int err = CL_SUCCESS;
+  CHECK(clGetPlatformIDs(1, &platform, NULL));
+  CHECK(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL));
+  cl_context context = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
+  CHECK(err);
+  const cl_queue_properties properties[] = {CL_QUEUE_PROPERTIES, CL_QUEUE_PROFILING_ENABLE, 0};
+  cl_command_queue queue = clCreateCommandQueueWithProperties(context, device, properties, &err);
+  CHECK(err);
+  cl_program program = clCreateProgramWithSource(context, 1, &kSource, NULL, &err);
+  CHECK(err);
+  CHECK(clBuildProgram(program, 1, &device, "-DFACTOR=3", NULL, NULL));
+  cl_kernel kernel = clCreateKernel(program, "scale", &err);
+  CHECK(err);
+  int host[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+  cl_mem buffer = clCreateBuffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof host,
+                                 host, &err);
+  CHECK(err);
+  CHECK(clSetKernelArg(kernel, 0, sizeof buffer, &buffer));
+  const size_t global = 8;
+  CHECK(clEnqueueNDRangeKernel(queue, kernel, 1, NULL, &global, NULL, 0, NULL, NULL));
+  cl_event second;
+  CHECK(clEnqueueNDRangeKernel(queue, kernel, 1, NULL, &global, NULL, 0, NULL, &second));
+  CHECK(clWaitForEvents(1, &second));
+  CHECK(clReleaseEvent(second));
+
+  cl_mem other = clCreateBuffer(context, CL_MEM_READ_WRITE, 16, NULL, &err);
+  CHECK(err);
+  unsigned char* mapped = clEnqueueMapBuffer(queue, other, CL_TRUE, CL_MAP_WRITE, 0, 16, 0, NULL,
+                                             NULL, &err);
+  CHECK(err);
+  for (int i = 0; i < 16; ++i) mapped[i] = (unsigned char)(0xa0 + i);
+  CHECK(clEnqueueUnmapMemObject(queue, other, mapped, 0, NULL, NULL));
+  CHECK(clFinish(queue));
+
+  CHECK(clEnqueueReadBuffer(queue, buffer, CL_TRUE, 0, sizeof host, host, 0, NULL, NULL));
+  for (int i = 0; i < 8; ++i) printf("%d ", host[i]);
+  printf("\n");
+  CHECK(clReleaseMemObject(other));
+  CHECK(clReleaseMemObject(buffer));
+  CHECK(clReleaseKernel(kernel));
+  CHECK(clReleaseProgram(program));
+  CHECK(clReleaseCommandQueue(queue));
+  CHECK(clReleaseContext(context));
+  return 0;
+}
