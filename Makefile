@@ -41,7 +41,7 @@ tsan: deps
 	cmake --build $(TSAN_BUILD) -j $(JOBS) --target clvet-api-tests
 
 test: tsan build
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE corpus
 
 bench: build
 	./tests/bench/layer_overhead.sh $(BUILD)

@@ -18,8 +18,14 @@ inline cl_program program_of(const World& w, cl_kernel kernel) {
 // "The list of devices associated with program are the devices associated with kernel" (§5.7.1).
 inline std::vector<cl_device_id> devices_of_kernel(const World& w, cl_kernel kernel) {
   cl_program program = program_of(w, kernel);
-  if (!valid(w, program)) return {};
-  return program_family::program_devices(w, program);
+  if (valid(w, program)) return program_family::program_devices(w, program);
+  // §5.6.1: an application may release a program while kernels made from it live on (the
+  // program is deleted after them), and its handle is then no longer the application's to
+  // query: the kernel's devices are those of its context (pyopencl's element-wise kernels do
+  // exactly this).
+  auto context = get<cl_context>(w, InfoQuery::Kernel, kernel, CL_KERNEL_CONTEXT);
+  if (!context || !valid(w, *context)) return {};
+  return get_array<cl_device_id>(w, InfoQuery::Context, *context, CL_CONTEXT_DEVICES);
 }
 
 inline cl_uint num_args(const World& w, cl_kernel kernel) {
@@ -169,8 +175,11 @@ inline bool local_exceeds_item_sizes(const World& w, cl_command_queue queue, cl_
 
 inline bool no_executable_for_queue(const World& w, cl_command_queue queue, cl_kernel kernel) {
   cl_program program = program_of(w, kernel);
-  return !valid(w, program) ||
-         !program_family::has_executable_for(w, program, device_of(w, queue));
+  // A kernel exists only for a built executable, and keeps its program alive after the
+  // application releases it (§5.6.1): with the handle no longer the application's, the
+  // implementation's own check of the queue's device stands (the reference device makes it).
+  if (!valid(w, program)) return false;
+  return !program_family::has_executable_for(w, program, device_of(w, queue));
 }
 
 // CL_INVALID_CONTEXT of the kernel enqueues: the queue's and the kernel's contexts differ, or a
