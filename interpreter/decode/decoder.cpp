@@ -153,7 +153,7 @@ bool ModuleDecoder::serialize(const llvm::Constant* c, std::vector<std::uint8_t>
     return true;  // bytes are zero already
   if (auto* ci = llvm::dyn_cast<llvm::ConstantInt>(c)) {
     std::uint64_t v = ci->getZExtValue();
-    unsigned size = ci->getBitWidth() == 1 ? 1 : ci->getBitWidth() / 8;
+    unsigned size = (ci->getBitWidth() + 7) / 8;  // odd widths (i2) in their container
     std::memcpy(bytes.data() + offset, &v, size);
     return true;
   }

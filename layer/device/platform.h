@@ -67,7 +67,9 @@ class Device final : public Object, public _cl_device_id {
 
   // Limits shared by every query and check that needs them.
   cl_ulong global_mem_size() const { return global_mem_size_; }
-  cl_ulong max_mem_alloc_size() const { return global_mem_size_ / 4; }
+  // Half the global memory (the spec's minimum is a quarter): real programs size their buffers
+  // from this, and some refuse to run below about 1 GiB (hashcat).
+  cl_ulong max_mem_alloc_size() const { return global_mem_size_ / 2; }
   std::size_t max_work_group_size() const { return 1024; }
   static constexpr cl_uint kWorkItemDimensions = 3;
   std::vector<std::size_t> max_work_item_sizes() const {
@@ -79,7 +81,9 @@ class Device final : public Object, public _cl_device_id {
   }
   cl_ulong max_constant_buffer_size() const { return 64 * 1024; }
   cl_uint max_constant_args() const { return 8; }
-  cl_ulong local_mem_size() const { return 64 * 1024; }
+  // __local memory is host memory, one arena per worker thread: generous, so that kernels tuned
+  // for large GPU local memories run unchanged.
+  cl_ulong local_mem_size() const { return 256 * 1024; }
   std::size_t max_parameter_size() const { return 4096; }
   std::size_t printf_buffer_size() const { return 1024 * 1024; }
   cl_device_exec_capabilities execution_capabilities() const {
