@@ -1,7 +1,7 @@
 # The two commands of the README, and the steps they are made of.
-#   make demo   install dependencies, build, run the main job (clinfo and the example program
-#               on the reference device, then programs under the layer on PoCL, with clvet's
-#               reports)
+#   make demo   install dependencies, build, run the main job (clinfo and the example programs
+#               on the reference device, kernels included, then programs under the layer on
+#               PoCL, with clvet's reports)
 #   make test   install dependencies, build, run the whole test suite (a ThreadSanitizer build
 #               of the multithreaded tests first, then every test)
 #   make bench  build, then the benchmark (not a test) of the layer's overhead on a million
@@ -29,6 +29,9 @@ demo: build
 	@echo "== an example program on the reference device, under clvet"
 	$(BUILD)/layer/clvet run --device=reference -- $(BUILD)/tests/buffer_pipeline; \
 	  echo "clvet run exited with $$? (1: the program ran and clvet reported findings)"
+	@echo "== an application of six kernels (a blur through __local tiles, a histogram with atomics, a scan, a reduction, float4 math, printf) compiled and run on the reference device"
+	$(BUILD)/layer/clvet run --device=reference -- $(BUILD)/tests/image_pipeline; \
+	  echo "clvet run exited with $$?"
 	@echo "== the same program on the system's platforms (PoCL), under the clvet layer"
 	$(BUILD)/layer/clvet run -- $(BUILD)/tests/buffer_pipeline; \
 	  echo "clvet run exited with $$?"
