@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "exec/frame.h"
+#include "exec/type_dispatch.h"
 #include "exec/work_group.h"
 
 namespace clvet::interp {
@@ -22,28 +23,6 @@ using Frame = WorkGroupRunner::Frame;
 
 namespace {
 
-template <class T>
-struct Tag {
-  using type = T;
-};
-template <class F>
-decltype(auto) with_uint(Ty t, F&& f) {
-  switch (t) {
-    case Ty::I1: case Ty::I8: return f(Tag<std::uint8_t>{});
-    case Ty::I16: return f(Tag<std::uint16_t>{});
-    case Ty::I32: return f(Tag<std::uint32_t>{});
-    default: return f(Tag<std::uint64_t>{});
-  }
-}
-template <class F>
-decltype(auto) with_real(Ty t, F&& f) {
-  if (t == Ty::F64) return f(Tag<double>{});
-  return f(Tag<float>{});
-}
-template <class T>
-T* reg(Frame& f, std::uint32_t r) {
-  return reinterpret_cast<T*>(f.base[r]);
-}
 template <class T, class R = T, class F>
 void each(const LaneSet& lanes, unsigned w, F op) {
   for (std::uint32_t k = 0; k < lanes.count; ++k) {
@@ -119,7 +98,7 @@ void WorkGroupRunner::intrinsic(Frame& f, const Instr& in, const LaneSet& lanes)
     case IntrinsicKind::Floor: case IntrinsicKind::Ceil: case IntrinsicKind::Trunc:
     case IntrinsicKind::Rint: case IntrinsicKind::NearbyInt: case IntrinsicKind::Round:
     case IntrinsicKind::RoundEven:
-      with_real(in.ty, [&](auto tag) {
+      with_float(in.ty, [&](auto tag) {
         using T = typename decltype(tag)::type;
         T* d = reg<T>(f, in.dst);
         const T* a = reg<T>(f, in.a);
@@ -157,7 +136,7 @@ void WorkGroupRunner::intrinsic(Frame& f, const Instr& in, const LaneSet& lanes)
       return;
     case IntrinsicKind::ReduceFAdd: case IntrinsicKind::ReduceFMul:
     case IntrinsicKind::ReduceFMax: case IntrinsicKind::ReduceFMin:
-      with_real(in.ty, [&](auto tag) {
+      with_float(in.ty, [&](auto tag) {
         using T = typename decltype(tag)::type;
         T* d = reg<T>(f, in.dst);
         bool has_start = kind == IntrinsicKind::ReduceFAdd || kind == IntrinsicKind::ReduceFMul;
@@ -184,7 +163,7 @@ void WorkGroupRunner::intrinsic(Frame& f, const Instr& in, const LaneSet& lanes)
   }
   // Integer intrinsics.
   unsigned bits = in.ty == Ty::I1 ? 1 : ir::ty_size(in.ty) * 8;
-  with_uint(in.ty, [&](auto tag) {
+  with_int(in.ty, [&](auto tag) {
     using U = typename decltype(tag)::type;
     using S = std::make_signed_t<U>;
     const U* a = reg<U>(f, in.a);
@@ -225,9 +204,12 @@ void WorkGroupRunner::intrinsic(Frame& f, const Instr& in, const LaneSet& lanes)
       case IntrinsicKind::SSubSat: {
         U* d = reg<U>(f, in.dst);
         each<U>(lanes, w, [&](std::size_t i) {
-          __int128 r = kind == IntrinsicKind::SAddSat ? __int128(S(a[i])) + S(b[i])
-                                                      : __int128(S(a[i])) - S(b[i]);
-          d[i] = U(S(r > kSMax ? kSMax : r < kSMin ? kSMin : S(r)));
+          S r;
+          bool overflow = kind == IntrinsicKind::SAddSat ? __builtin_add_overflow(S(a[i]), S(b[i]), &r)
+                                                         : __builtin_sub_overflow(S(a[i]), S(b[i]), &r);
+          // On overflow the exact result has the sign the second operand pushed it toward.
+          bool up = kind == IntrinsicKind::SAddSat ? S(b[i]) > 0 : S(b[i]) < 0;
+          d[i] = U(overflow ? (up ? kSMax : kSMin) : r);
         });
         return;
       }

@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "exec/frame.h"
+#include "exec/type_dispatch.h"
 #include "exec/work_group.h"
 
 namespace clvet::interp {
@@ -22,41 +23,6 @@ using LaneSet = WorkGroupRunner::LaneSet;
 using Frame = WorkGroupRunner::Frame;
 
 namespace {
-
-template <class T>
-struct Tag {
-  using type = T;
-};
-
-// Calls f(Tag<unsigned type>) for an integer (or pointer) element type.
-template <class F>
-decltype(auto) with_int(Ty t, F&& f) {
-  switch (t) {
-    case Ty::I1: case Ty::I8: return f(Tag<std::uint8_t>{});
-    case Ty::I16: case Ty::F16: return f(Tag<std::uint16_t>{});
-    case Ty::I32: case Ty::F32: return f(Tag<std::uint32_t>{});
-    default: return f(Tag<std::uint64_t>{});
-  }
-}
-template <class F>
-decltype(auto) with_float(Ty t, F&& f) {
-  if (t == Ty::F64) return f(Tag<double>{});
-  return f(Tag<float>{});
-}
-// Any element type, as the C++ type it computes with.
-template <class F>
-decltype(auto) with_any(Ty t, F&& f) {
-  switch (t) {
-    case Ty::F32: return f(Tag<float>{});
-    case Ty::F64: return f(Tag<double>{});
-    default: return with_int(t, f);
-  }
-}
-
-template <class T>
-T* reg(Frame& f, std::uint32_t r) {
-  return reinterpret_cast<T*>(f.base[r]);
-}
 
 // d[l*w + c] = op(a[...], b[...]) over the active lanes.
 template <class T, class R = T, class F>
