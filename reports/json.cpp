@@ -4,6 +4,51 @@
 #include "clvet/reports/formats.h"
 
 namespace clvet::reports {
+namespace {
+
+nlohmann::ordered_json ids_json(const WorkItemIds& w) {
+  return {{"global", {w.global[0], w.global[1], w.global[2]}},
+          {"local", {w.local[0], w.local[1], w.local[2]}},
+          {"group", {w.group[0], w.group[1], w.group[2]}}};
+}
+
+nlohmann::ordered_json site_json(const KernelSite& site) {
+  nlohmann::ordered_json j;
+  j["file"] = site.file;
+  j["line"] = site.line;
+  j["column"] = site.column;
+  if (!site.source_line.empty()) j["source_line"] = site.source_line;
+  if (site.work_item) j["work_item"] = ids_json(*site.work_item);
+  if (site.atomic) j["atomic"] = true;
+  return j;
+}
+
+// The kernel checkers' fields, at the top level of the finding: kind, line, column, kernel
+// and, for races, other (tests/kernels/corpus/README.md).
+void add_kernel_fields(const KernelEvidence& k, nlohmann::ordered_json& j) {
+  j["checker"] = k.checker;
+  j["kind"] = k.kind;
+  j["kernel"] = k.kernel;
+  j["file"] = k.at.file;
+  j["line"] = k.at.line;
+  j["column"] = k.at.column;
+  if (!k.at.source_line.empty()) j["source_line"] = k.at.source_line;
+  if (k.at.work_item) j["work_item"] = ids_json(*k.at.work_item);
+  if (k.at.atomic) j["atomic"] = true;
+  if (k.other) j["other"] = site_json(*k.other);
+  if (!k.object.empty()) {
+    nlohmann::ordered_json o;
+    o["name"] = k.object;
+    if (!k.object_origin.empty()) o["created_by"] = k.object_origin;
+    if (k.offset) o["offset"] = *k.offset;
+    o["size"] = k.size;
+    if (k.element) o["element"] = *k.element;
+    j["object"] = std::move(o);
+  }
+  j["enqueue"] = k.enqueue;
+}
+
+}  // namespace
 
 std::string_view tool_version() { return CLVET_VERSION; }
 
@@ -28,6 +73,7 @@ std::string render_json(const std::vector<Finding>& findings, const ReportSource
     j["detail"] = f.detail;
     j["call_index"] = f.call_index;
     j["count"] = f.count;
+    if (f.kernel) add_kernel_fields(*f.kernel, j);
     list.push_back(std::move(j));
   }
   out["summary"] = {{"findings", findings.size()}, {"application", application}, {"platform", platform}};

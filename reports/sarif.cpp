@@ -20,6 +20,9 @@ std::string_view level(Severity severity) {
 }
 
 std::string message(const Finding& f) {
+  if (f.kernel)
+    return "kernel '" + f.kernel->kernel + "': " + f.kernel->kind +
+           (f.detail.empty() ? std::string() : ": " + f.detail);
   std::string text = f.entry.empty() ? std::string("clvet") : f.entry;
   if (f.category == Category::Platform) text += ": the platform";
   if (f.error_code) text += ": " + error_name(f.error_code);
@@ -29,7 +32,39 @@ std::string message(const Finding& f) {
   return text;
 }
 
+// Kernel findings have one SARIF rule per kind ("clvet.kernel.out-of-bounds").
+std::string rule_id(const Finding& f) {
+  return f.kernel ? "kernel/" + f.kernel->kind : f.rule_id;
+}
+
+nlohmann::ordered_json kernel_rule(const Finding& f) {
+  nlohmann::ordered_json r;
+  r["id"] = rule_id(f);
+  r["name"] = f.kernel->kind;
+  r["shortDescription"] = {{"text", "kernel " + f.kernel->kind + " (" + f.kernel->checker + ")"}};
+  r["help"] = {{"text", f.spec.empty() ? std::string("OpenCL C") : f.spec}};
+  r["defaultConfiguration"] = {{"level", level(f.severity)}};
+  r["properties"] = {{"checker", f.kernel->checker}};
+  return r;
+}
+
+nlohmann::ordered_json kernel_location(const KernelSite& site, const std::string& kernel) {
+  nlohmann::ordered_json l;
+  nlohmann::ordered_json physical;
+  physical["artifactLocation"] = {{"uri", site.file.empty() ? std::string("kernel.cl") : site.file}};
+  if (site.line) {
+    nlohmann::ordered_json region = {{"startLine", site.line}};
+    if (site.column) region["startColumn"] = site.column;
+    if (!site.source_line.empty()) region["snippet"] = {{"text", site.source_line}};
+    physical["region"] = std::move(region);
+  }
+  l["physicalLocation"] = std::move(physical);
+  l["logicalLocations"] = nlohmann::ordered_json::array({{{"name", kernel}, {"kind", "function"}}});
+  return l;
+}
+
 nlohmann::ordered_json rule(const Finding& f) {
+  if (f.kernel) return kernel_rule(f);
   nlohmann::ordered_json r;
   r["id"] = f.rule_id;
   r["name"] = f.rule_id;
@@ -54,15 +89,15 @@ std::string render_sarif(const std::vector<Finding>& findings, const ReportSourc
   nlohmann::ordered_json rules = nlohmann::ordered_json::array();
   std::map<std::string, std::size_t> rule_index;
   for (const Finding& f : findings) {
-    if (rule_index.count(f.rule_id)) continue;
-    rule_index.emplace(f.rule_id, rules.size());
+    if (rule_index.count(rule_id(f))) continue;
+    rule_index.emplace(rule_id(f), rules.size());
     rules.push_back(rule(f));
   }
   nlohmann::ordered_json results = nlohmann::ordered_json::array();
   for (const Finding& f : findings) {
     nlohmann::ordered_json r;
-    r["ruleId"] = f.rule_id;
-    r["ruleIndex"] = rule_index.at(f.rule_id);
+    r["ruleId"] = rule_id(f);
+    r["ruleIndex"] = rule_index.at(rule_id(f));
     r["kind"] = "fail";
     r["level"] = level(f.severity);
     r["message"] = {{"text", message(f)}};
@@ -72,6 +107,12 @@ std::string render_sarif(const std::vector<Finding>& findings, const ReportSourc
     if (!f.entry.empty())
       location["logicalLocations"] = nlohmann::ordered_json::array(
           {{{"name", f.entry}, {"kind", "function"}}});
+    if (f.kernel) {
+      location = kernel_location(f.kernel->at, f.kernel->kernel);
+      if (f.kernel->other)
+        r["relatedLocations"] = nlohmann::ordered_json::array(
+            {kernel_location(*f.kernel->other, f.kernel->kernel)});
+    }
     if (!location.empty()) r["locations"] = nlohmann::ordered_json::array({location});
     r["properties"] = {{"category", to_string(f.category)},
                        {"callIndex", f.call_index},

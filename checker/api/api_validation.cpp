@@ -56,9 +56,18 @@ void FindingLog::add(reports::Finding finding) {
   LogState& s = state();
   std::lock_guard lock(s.mutex);
   constexpr std::size_t kDistinctCap = 10000;
+  // Kernel findings fold by kind and source positions (the work-items differ), adding counts.
+  const std::string key = finding.kernel ? reports::fold_key(finding) : std::string();
   for (reports::Finding& known : s.findings) {
+    if (finding.kernel) {
+      if (known.kernel && known.rule_id == finding.rule_id && reports::fold_key(known) == key) {
+        known.count += finding.count;
+        return;
+      }
+      continue;
+    }
     if (known.rule_id == finding.rule_id && known.detail == finding.detail &&
-        known.category == finding.category) {
+        known.category == finding.category && !known.kernel) {
       ++known.count;
       return;
     }

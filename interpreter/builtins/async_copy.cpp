@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cstdint>
 #include <cstring>
+#include <vector>
 
 #include "clvet/interp/builtin_abi.h"
 
@@ -41,6 +42,16 @@ void async_copy(const BuiltinCall& call) {
   const std::uint64_t src_step = (kToLocal ? stride : 1) * kSize;
   const std::uint64_t dst_step = (kToLocal ? 1 : stride) * kSize;
   BuiltinContext& context = *call.context;
+  // Every work-item must pass the same arguments (§6.12.10); the checkers hear if not.
+  bool uniform = true;
+  for (std::uint32_t k = 1; k < call.lanes.count && uniform; ++k) {
+    const std::uint32_t l = call.lanes.ids[k];
+    uniform = call.args[0].get<std::uint64_t>(l) == call.args[0].get<std::uint64_t>(lane) &&
+              call.args[1].get<std::uint64_t>(l) == call.args[1].get<std::uint64_t>(lane) &&
+              size_argument(call.args[2], l) == count &&
+              (!kStrided || size_argument(call.args[3], l) == stride) &&
+              event.get<std::uint64_t>(l) == event.get<std::uint64_t>(lane);
+  }
   for (std::uint64_t i = 0; i < count; ++i) {
     const std::byte* from = src + i * src_step;
     std::byte* to = dst + i * dst_step;
@@ -52,6 +63,7 @@ void async_copy(const BuiltinCall& call) {
     std::memmove(to, from, kSize);
   }
   const std::uint64_t id = event_for(event.get<std::uint64_t>(lane));
+  context.async_step(false, call.lanes, uniform, &id, 1);
   if (call.result.base == nullptr) return;
   call.lanes.for_each([&](std::uint32_t l) { call.result.set<std::uint64_t>(l, 0, id); });
 }
@@ -121,8 +133,26 @@ BuiltinFn resolve_copy(const Signature& s) {
   return nullptr;
 }
 
-// The copies are complete when made: waiting has nothing to do.
-void wait_group_events(const BuiltinCall&) {}
+// The copies are complete when made: waiting has nothing to do but tell the checkers which
+// events the group waited for, and whether every work-item named the same ones.
+void wait_group_events(const BuiltinCall& call) {
+  if (call.lanes.count == 0) return;
+  BuiltinContext& context = *call.context;
+  std::vector<std::uint64_t> first;
+  bool uniform = true;
+  for (std::uint32_t k = 0; k < call.lanes.count; ++k) {
+    const std::uint32_t l = call.lanes.ids[k];
+    const std::int64_t n = scalar_size(call.args[0].scalar) == 8 ? call.args[0].get<std::int64_t>(l)
+                                                                 : call.args[0].get<std::int32_t>(l);
+    const auto* list = reinterpret_cast<const std::uint64_t*>(call.args[1].get<std::uint64_t>(l));
+    std::vector<std::uint64_t> events;
+    if (n > 0 && context.access(l, list, std::size_t(n) * 8, Access::Read, kPrivate))
+      events.assign(list, list + n);
+    if (k == 0) first = std::move(events);
+    else if (events != first) uniform = false;
+  }
+  context.async_step(true, call.lanes, uniform, first.data(), static_cast<std::uint32_t>(first.size()));
+}
 
 BuiltinFn resolve_wait(const Signature& s) {
   if (s.params.size() != 2 || !s.params[1].pointer || s.params[1].scalar != Scalar::Event)

@@ -102,6 +102,14 @@ LaunchResult DecodedExecutable::launch(const LaunchRequest& request) {
     if (a.kind == LaunchArg::Kind::Buffer) shared.regions.add(a.pointer, a.size);
   shared.regions.add(storage_.data(), module_.global_globals_size);
   shared.regions.seal();
+  shared.red_zones = request.red_zones;
+  shared.budget_instructions = request.budget_instructions;
+  if (request.budget_seconds > 0) {
+    shared.has_deadline = true;
+    shared.deadline = std::chrono::steady_clock::now() +
+                      std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                          std::chrono::duration<double>(request.budget_seconds));
+  }
 
   unsigned threads = request.threads ? request.threads : pool_size(module_.global_atomics);
   threads = static_cast<unsigned>(std::min<std::uint64_t>(threads, total_groups));
@@ -116,7 +124,7 @@ LaunchResult DecodedExecutable::launch(const LaunchRequest& request) {
     std::vector<std::pair<std::uint64_t, std::string>> mine;
     for (;;) {
       std::uint64_t n = next.fetch_add(1);
-      if (n >= total_groups) break;
+      if (n >= total_groups || shared.stopped.load(std::memory_order_relaxed)) break;
       std::uint64_t group[3] = {n % shared.groups[0], (n / shared.groups[0]) % shared.groups[1],
                                 n / (shared.groups[0] * shared.groups[1])};
       runner.run(group);
@@ -145,6 +153,7 @@ LaunchResult DecodedExecutable::launch(const LaunchRequest& request) {
                                      : p.message);
   if (problem_count > problems.size())
     result.problems.push_back(fmt::format("... and {} more", problem_count - problems.size()));
+  result.budget_exceeded = shared.stopped.load();
   result.ok = true;
   return result;
 }

@@ -24,12 +24,42 @@ WorkGroupRunner::WorkGroupRunner(const LaunchShared& shared, std::unique_ptr<Gro
   for (std::uint32_t l = 0; l < capacity_; ++l) all_lanes_[l] = l;
   frames_.resize(module_.functions.size());
   // The __local arena: the program's __local variables, then the kernel's __local arguments.
-  std::uint64_t size = module_.local_globals_size;
-  for (const LaunchArg& a : *shared.args)
-    if (a.kind == LaunchArg::Kind::Local) size = (size + 15) / 16 * 16 + a.size;
+  // With red zones each object gets its own region and 16 bytes of no man's land after it.
+  const std::uint64_t gap = shared.red_zones ? 16 : 0;
+  std::uint64_t size = 0;
+  local_offsets_.assign(module_.globals.size(), 0);
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> objects;  // offset, size
+  for (std::size_t g = 0; g < module_.globals.size(); ++g) {
+    const ir::Global& global = module_.globals[g];
+    if (global.address_space != kLocal) continue;
+    if (!shared.red_zones) {
+      local_offsets_[g] = global.local_offset;
+      continue;
+    }
+    std::uint64_t align = std::max<std::uint64_t>(global.align, 16);
+    size = (size + align - 1) / align * align;
+    local_offsets_[g] = size;
+    objects.push_back({size, global.size});
+    size += global.size + gap;
+  }
+  if (!shared.red_zones) size = module_.local_globals_size;
+  local_arg_offsets_.assign(shared.args->size(), 0);
+  for (std::size_t i = 0; i < shared.args->size(); ++i) {
+    const LaunchArg& a = (*shared.args)[i];
+    if (a.kind != LaunchArg::Kind::Local) continue;
+    size = (size + 15) / 16 * 16;
+    local_arg_offsets_[i] = size;
+    objects.push_back({size, a.size});
+    size += a.size + gap;
+  }
   local_arena_.resize(size + 16);
-  own_regions_.add(local_arena_.data(), size);
+  if (!shared.red_zones) {
+    own_regions_.add(local_arena_.data(), size);
+  } else {
+    for (auto [offset, bytes] : objects) own_regions_.add(local_arena_.data() + offset, bytes);
+  }
   own_regions_.seal();
+  budget_on_ = shared.budget_instructions != 0 || shared.has_deadline;
 }
 
 WorkGroupRunner::~WorkGroupRunner() = default;
@@ -62,7 +92,8 @@ void WorkGroupRunner::set_up_frame(Frame& f) {
     for (const ir::Relocation& rel : c.relocations) {
       const ir::Global& g = module_.globals[rel.global];
       std::uint64_t address = g.address_space == kLocal
-                                  ? reinterpret_cast<std::uint64_t>(local_arena_.data()) + g.local_offset
+                                  ? reinterpret_cast<std::uint64_t>(local_arena_.data()) +
+                                        local_offsets_[rel.global]
                                   : shared_.global_addresses[rel.global];
       address += static_cast<std::uint64_t>(rel.addend);
       std::memcpy(image.data() + rel.offset, &address, 8);
@@ -71,19 +102,33 @@ void WorkGroupRunner::set_up_frame(Frame& f) {
     for (std::uint32_t l = 0; l < capacity_; ++l)
       std::memcpy(f.base[c.reg] + std::size_t(l) * size, image.data(), size);
   }
-  // Private memory: each lane's allocas, at fixed addresses for the frame's lifetime.
-  f.private_stride = (fn.private_size + 15) / 16 * 16;
-  f.private_area.assign(std::size_t(f.private_stride) * capacity_ + 16, std::byte{0});
-  for (const ir::Alloca& a : fn.allocas)
-    for (std::uint32_t l = 0; l < capacity_; ++l) {
-      auto address = reinterpret_cast<std::uint64_t>(f.private_area.data() +
-                                                     std::size_t(l) * f.private_stride + a.offset);
-      std::memcpy(f.base[a.reg] + std::size_t(l) * 8, &address, 8);
+  // Private memory: each lane's allocas, at fixed addresses for the frame's lifetime. With red
+  // zones every alloca of every lane is its own region, 16 bytes apart.
+  std::vector<std::uint32_t> alloca_at(fn.allocas.size());
+  std::uint32_t private_size = fn.private_size;
+  if (shared_.red_zones) {
+    private_size = 0;
+    for (std::size_t i = 0; i < fn.allocas.size(); ++i) {
+      alloca_at[i] = private_size;
+      private_size += (fn.allocas[i].size + 15) / 16 * 16 + 16;
     }
-  if (fn.private_size) {
-    own_regions_.add(f.private_area.data(), std::size_t(f.private_stride) * capacity_);
-    own_regions_.seal();
+  } else {
+    for (std::size_t i = 0; i < fn.allocas.size(); ++i) alloca_at[i] = fn.allocas[i].offset;
   }
+  f.private_stride = (private_size + 15) / 16 * 16;
+  f.private_area.assign(std::size_t(f.private_stride) * capacity_ + 16, std::byte{0});
+  for (std::size_t i = 0; i < fn.allocas.size(); ++i) {
+    const ir::Alloca& a = fn.allocas[i];
+    for (std::uint32_t l = 0; l < capacity_; ++l) {
+      std::byte* at = f.private_area.data() + std::size_t(l) * f.private_stride + alloca_at[i];
+      auto address = reinterpret_cast<std::uint64_t>(at);
+      std::memcpy(f.base[a.reg] + std::size_t(l) * 8, &address, 8);
+      if (shared_.red_zones) own_regions_.add(at, a.size);
+    }
+  }
+  if (private_size && !shared_.red_zones)
+    own_regions_.add(f.private_area.data(), std::size_t(f.private_stride) * capacity_);
+  if (private_size) own_regions_.seal();
   f.done.assign(capacity_, 0);
 }
 
@@ -153,6 +198,29 @@ void WorkGroupRunner::observe(Frame& f, const ir::Instr& in, Access kind,
 
 void WorkGroupRunner::print(std::uint32_t, std::string_view text) { printf_.append(text); }
 
+void WorkGroupRunner::async_step(bool wait, const Lanes& lanes, bool uniform,
+                                 const std::uint64_t* events, std::uint32_t event_count) {
+  if (!observer_ || !current_instr_ || !current_frame_) return;
+  observer_->async_step(wait, lanes.ids, lanes.count, lanes_, uniform, events, event_count,
+                        site_of(*current_frame_, *current_instr_));
+}
+
+bool WorkGroupRunner::budget_tick(const ir::Instr& at, std::uint32_t lane) {
+  std::uint64_t total = shared_.executed.fetch_add(budget_count_) + budget_count_;
+  budget_count_ = 0;
+  bool over = (shared_.budget_instructions && total > shared_.budget_instructions) ||
+              (shared_.has_deadline && std::chrono::steady_clock::now() > shared_.deadline);
+  if (over && !shared_.stopped.exchange(true)) {
+    problem(at, shared_.budget_instructions && total > shared_.budget_instructions
+                    ? fmt::format("the kernel ran past its budget of {} instructions and was "
+                                  "stopped", shared_.budget_instructions)
+                    : std::string("the kernel ran past its time budget and was stopped"),
+            "budget-exceeded", lane);
+  }
+  if (shared_.stopped.load(std::memory_order_relaxed)) stopped_ = true;
+  return stopped_;
+}
+
 void WorkGroupRunner::problem(const ir::Instr& in, std::string message, std::string_view kind,
                               std::uint32_t lane) {
   if (observer_ && current_frame_) {
@@ -186,7 +254,6 @@ void WorkGroupRunner::run(const std::uint64_t group[3]) {
   Frame& k = frame(shared_.kernel);
   if (!uniform_set_up_) {
     // The kernel's arguments are the same for every group: set them once per launch.
-    std::uint64_t local_offset = module_.local_globals_size;
     const ir::Function& fn = *k.fn;
     for (std::size_t i = 0; i < fn.params.size() && i < shared_.args->size(); ++i) {
       const LaunchArg& a = (*shared_.args)[i];
@@ -198,9 +265,7 @@ void WorkGroupRunner::run(const std::uint64_t group[3]) {
         case LaunchArg::Kind::Buffer: pointer = reinterpret_cast<std::uint64_t>(a.pointer); break;
         case LaunchArg::Kind::Null: break;
         case LaunchArg::Kind::Local:
-          local_offset = (local_offset + 15) / 16 * 16;
-          pointer = reinterpret_cast<std::uint64_t>(local_arena_.data()) + local_offset;
-          local_offset += a.size;
+          pointer = reinterpret_cast<std::uint64_t>(local_arena_.data()) + local_arg_offsets_[i];
           break;
         case LaunchArg::Kind::Bytes:
           if (fn.registers[reg].ty == ir::Ty::Ptr && a.bytes.size() != 8) {
@@ -236,7 +301,7 @@ void WorkGroupRunner::run(const std::uint64_t group[3]) {
     position.lanes = lanes_;
     observer_->group_begin(position);
   }
-  call(shared_.kernel, all_lanes_.data(), lanes_);
+  if (!stopped_) call(shared_.kernel, all_lanes_.data(), lanes_);
   if (observer_) observer_->group_end();
 }
 
@@ -258,7 +323,7 @@ void WorkGroupRunner::call(std::uint32_t function, const std::uint32_t* ids, std
   for (std::uint32_t i = 0; i < count; ++i) f.done[ids[i]] = 0;
   f.done_count = 0;
 
-  while (!f.stack.empty()) {
+  while (!f.stack.empty() && !stopped_) {
     Frame::Entry& e = f.stack.back();
     if (e.block == e.reconv || e.count == 0) {
       f.pool.resize(e.begin);
@@ -293,6 +358,16 @@ void WorkGroupRunner::call(std::uint32_t function, const std::uint32_t* ids, std
     }
     const ir::Instr* code = fn.code.data();
     std::uint32_t last = block.end - 1;
+    if (budget_on_) {
+      budget_count_ += block.end - block.first;
+      if (budget_count_ >= kBudgetStep || stopped_) {
+        // The budget is reported at the first instruction of the block that has a line.
+        std::uint32_t at = block.first;
+        while (at < last && code[at].line == 0) ++at;
+        current_frame_ = &f;
+        if (budget_tick(code[at], lanes.ids[0])) break;
+      }
+    }
     for (std::uint32_t i = block.first; i < last; ++i) {
       const ir::Instr& in = code[i];
       if (in.op == Op::Call) {
@@ -309,6 +384,7 @@ void WorkGroupRunner::call(std::uint32_t function, const std::uint32_t* ids, std
         }
         // The callee's lane pool is its own (no recursion): ours stays valid.
         call(static_cast<std::uint32_t>(in.imm), lanes.ids, lanes.count);
+        if (stopped_) break;
         if (in.dst != ir::kNoRegister && callee.return_reg != ir::kNoRegister) {
           std::uint32_t size = callee.return_size;
           for (std::uint32_t k = 0; k < lanes.count; ++k) {
@@ -333,6 +409,7 @@ void WorkGroupRunner::call(std::uint32_t function, const std::uint32_t* ids, std
       current_frame_ = &f;
       execute(f, in, lanes);
     }
+    if (stopped_) break;
     // The terminator.
     const ir::Instr& t = code[last];
     Frame::Entry& top = f.stack.back();

@@ -3,6 +3,8 @@
 // branches and reconverges at the branch's immediate post-dominator.
 #pragma once
 
+#include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -24,6 +26,14 @@ struct LaunchShared {
   const std::vector<LaunchArg>* args = nullptr;
   std::vector<std::uint64_t> global_addresses;  // per module global (__local: 0)
   MemoryMap regions;                         // buffers, program globals, constants
+  bool red_zones = false;                    // LaunchRequest::red_zones
+  // The budget (LaunchRequest): instructions counted by every worker, a deadline; `stopped`
+  // ends every worker's groups once one of them ran past it.
+  std::uint64_t budget_instructions = 0;
+  bool has_deadline = false;
+  std::chrono::steady_clock::time_point deadline;
+  mutable std::atomic<std::uint64_t> executed{0};
+  mutable std::atomic<bool> stopped{false};
 };
 
 // Something the engine refused to do, or undefined behaviour it saw (issue 4 turns these into
@@ -54,6 +64,9 @@ class WorkGroupRunner final : public BuiltinContext {
   bool access(std::uint32_t lane, const void* address, std::size_t size, Access kind,
               std::uint8_t address_space) override;
   void print(std::uint32_t lane, std::string_view text) override;
+  void async_step(bool wait, const Lanes& lanes, bool uniform, const std::uint64_t* events,
+                  std::uint32_t event_count) override;
+  bool stopped() const { return stopped_; }
 
   struct Frame;
   struct LaneSet {
@@ -78,6 +91,10 @@ class WorkGroupRunner final : public BuiltinContext {
     return check_slow(address, size);
   }
   bool check_slow(std::uint64_t address, std::size_t size);
+  // Adds this worker's count of executed instructions to the launch's and checks the budget;
+  // true when the launch must stop.
+  bool budget_tick(const ir::Instr& at, std::uint32_t lane);
+  static constexpr std::uint64_t kBudgetStep = 1u << 16;
 
   // Instruction families (work_group_ops.cpp).
   void arithmetic(Frame& f, const ir::Instr& in, const LaneSet& lanes);
@@ -114,6 +131,11 @@ class WorkGroupRunner final : public BuiltinContext {
   const Frame* current_frame_ = nullptr;  // for built-ins' accesses
   const ir::Instr* current_instr_ = nullptr;
   std::vector<std::uint64_t> address_lanes_;  // built-ins' accesses, one lane at a time
+  std::vector<std::uint64_t> local_offsets_;  // per module global: its offset in the arena
+  std::vector<std::uint64_t> local_arg_offsets_;  // per kernel argument (__local ones)
+  bool budget_on_ = false;
+  std::uint64_t budget_count_ = 0;        // instructions since the last budget_tick
+  bool stopped_ = false;
 };
 
 }  // namespace clvet::interp

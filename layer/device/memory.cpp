@@ -8,9 +8,15 @@ namespace clvet::device {
 
 std::unique_ptr<DataStore> DataStore::allocate(std::size_t size, std::size_t alignment) {
   alignment = std::max<std::size_t>(alignment, alignof(std::max_align_t));
-  auto* bytes = static_cast<std::byte*>(::operator new(size, std::align_val_t(alignment)));
+  // Red zones before and after the bytes: a kernel's access just outside one buffer lands in
+  // no object (the interpreter refuses it and the bounds checker reports it), never in another
+  // buffer.
+  const std::size_t zone = std::max<std::size_t>(kRedZone, alignment);
+  auto* raw = static_cast<std::byte*>(::operator new(size + 2 * zone, std::align_val_t(alignment)));
   // The contents stay undefined, as the spec says; operator new reports failure by throwing.
-  return std::unique_ptr<DataStore>(new DataStore(bytes, size, alignment));
+  auto store = std::unique_ptr<DataStore>(new DataStore(raw + zone, size, alignment));
+  store->raw_ = raw;
+  return store;
 }
 
 std::unique_ptr<DataStore> DataStore::borrow(void* host_ptr, std::size_t size) {
@@ -18,7 +24,7 @@ std::unique_ptr<DataStore> DataStore::borrow(void* host_ptr, std::size_t size) {
 }
 
 DataStore::~DataStore() {
-  if (alignment_ != 0) ::operator delete(bytes_, std::align_val_t(alignment_));
+  if (alignment_ != 0) ::operator delete(raw_, std::align_val_t(alignment_));
 }
 
 Mem::Mem(Ref<Context> context, cl_mem_flags flags, std::unique_ptr<DataStore> store, void* host_ptr,

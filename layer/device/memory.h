@@ -31,7 +31,9 @@ class DataStore {
  private:
   DataStore(std::byte* bytes, std::size_t size, std::size_t alignment)
       : bytes_(bytes), size_(size), alignment_(alignment) {}
+  static constexpr std::size_t kRedZone = 256;
   std::byte* bytes_;
+  std::byte* raw_ = nullptr;  // the allocation, red zones included
   std::size_t size_;
   std::size_t alignment_;  // 0: borrowed
 };

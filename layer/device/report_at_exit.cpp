@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "clvet/checker/api_validation.h"
+#include "clvet/reports/formats.h"
 #include "options.h"
 
 namespace clvet::device {
@@ -19,18 +20,31 @@ bool use_colour(FILE* stream) {
   return isatty(fileno(stream));
 }
 
+// The report in CLVET_REPORT_FORMAT (text, json, sarif).
+std::string render(const std::vector<reports::Finding>& findings, bool colour) {
+  const std::string format = options::value("report_format");
+  if (format == "json") return reports::render_json(findings);
+  if (format == "sarif") return reports::render_sarif(findings);
+  return reports::render_text(findings, colour);
+}
+
 void write_report() {
   const std::string where = options::value("report");
   if (where == "none") return;
   auto findings = checker::FindingLog::instance().snapshot();
   if (where == "stderr") {
     if (findings.empty()) return;
-    std::string text = reports::render_text(findings, use_colour(stderr));
+    if (options::value("report_format") != "text") {
+      std::string report = render(findings, false);
+      std::fwrite(report.data(), 1, report.size(), stderr);
+      return;
+    }
+    std::string text = render(findings, use_colour(stderr));
     std::fprintf(stderr, "clvet: %zu finding(s)\n%s", findings.size(), text.c_str());
     return;
   }
   std::ofstream out(where);
-  out << reports::render_text(findings, false);
+  out << render(findings, false);
 }
 
 struct ReportAtExit {

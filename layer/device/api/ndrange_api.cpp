@@ -1,6 +1,7 @@
 // Executing kernels (§5.8; 2.2 §5.10): clEnqueueNDRangeKernel and clEnqueueTask, from the
 // launch checks to the interpreter's run of the NDRange on the queue's thread.
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -8,11 +9,13 @@
 
 #include "catalogue/kernel.h"
 #include "clvet/checker/api_validation.h"
+#include "clvet/checker/kernel_checker.h"
 #include "device_impl.gen.h"
 #include "device_world.h"
 #include "enqueue.h"
 #include "kernel.h"
 #include "memory.h"
+#include "options.h"
 #include "queue.h"
 
 namespace clvet::device::impl {
@@ -59,7 +62,71 @@ struct Launch {
   std::shared_ptr<interp::Executable> executable;
   interp::LaunchRequest request;
   std::vector<Ref<Mem>> buffers;  // kept alive until the command has run
+  // The kernel checkers (CLVET_CHECK); null when every checker is off.
+  std::unique_ptr<checker::KernelChecker> checker;
 };
+
+// The kernel checkers for a launch, as the options ask (null: none, no observer at all).
+void set_up_checkers(Kernel& k, Launch& launch) {
+  checker::KernelChecks checks = checker::KernelChecks::parse(options::value("check"));
+  checks.cap = static_cast<std::size_t>(std::max(1L, std::atol(options::value("kernel_findings").c_str())));
+  interp::LaunchRequest& r = launch.request;
+  if (checks.budget) {
+    r.budget_instructions = std::strtoull(options::value("budget_instructions").c_str(), nullptr, 10);
+    r.budget_seconds = std::atof(options::value("budget_seconds").c_str());
+  }
+  const bool budget = r.budget_instructions != 0 || r.budget_seconds > 0;
+  if (!checks.any_observer() && !budget) return;
+  checker::LaunchDescription d;
+  d.kernel = r.kernel;
+  d.file = "kernel.cl";
+  d.source = k.program().source();
+  d.enqueue = checker::FindingLog::instance().next_call_index();
+  for (int dim = 0; dim < 3; ++dim) {
+    d.global_size[dim] = r.global_size[dim];
+    d.local_size[dim] = r.local_size[dim];
+    d.global_offset[dim] = r.global_offset[dim];
+  }
+  const auto& params = k.signature().arguments;
+  std::size_t buffer = 0;
+  for (std::size_t i = 0; i < r.args.size(); ++i) {
+    const interp::LaunchArg& a = r.args[i];
+    if (a.kind != interp::LaunchArg::Kind::Buffer) continue;
+    checker::LaunchObject o;
+    o.arg = static_cast<std::uint32_t>(i);
+    if (i < params.size()) {
+      o.name = params[i].name;
+      o.constant = params[i].address == CL_KERNEL_ARG_ADDRESS_CONSTANT;
+    }
+    o.base = reinterpret_cast<std::uint64_t>(a.pointer);
+    o.size = a.size;
+    o.read_only = a.read_only;
+    o.write_only = a.write_only;
+    if (buffer < launch.buffers.size())
+      o.origin = launch.buffers[buffer]->is_sub_buffer() ? "clCreateSubBuffer" : "clCreateBuffer";
+    ++buffer;
+    d.buffers.push_back(std::move(o));
+  }
+  launch.checker = std::make_unique<checker::KernelChecker>(std::move(d), checks);
+  if (checks.any_observer()) {
+    r.observer = launch.checker.get();
+    r.red_zones = checks.bounds;
+  }
+}
+
+// The launch's kernel findings into the process's log; with CLVET_FATAL=1 an error ends the
+// process (the report is written at exit).
+void report_kernel_findings(checker::KernelChecker& checker) {
+  bool error = false;
+  for (reports::Finding& f : checker.take_findings()) {
+    error = error || f.severity == reports::Severity::Error;
+    checker::FindingLog::instance().add(std::move(f));
+  }
+  if (error && options::value("fatal") == "1") {
+    std::fprintf(stderr, "clvet: stopping at the first kernel error (CLVET_FATAL=1)\n");
+    std::exit(1);
+  }
+}
 
 // Builds the launch from the kernel's argument values, or fails with the rule that applies.
 struct LaunchRules {
@@ -134,6 +201,7 @@ Status prepare(Queue& q, Kernel& k, cl_uint work_dim, const std::size_t* offset,
     }
     r.args.push_back(std::move(arg));
   }
+  set_up_checkers(k, launch);
   return Status{};
 }
 
@@ -147,7 +215,16 @@ Status run(Queue& q, cl_command_type type, Launch launch, cl_uint num_events,
       std::fwrite(result.printf_output.data(), 1, result.printf_output.size(), stdout);
       std::fflush(stdout);
     }
-    report_problems(shared->request.kernel, result.problems);
+    if (shared->checker) {
+      // Without an observer (only a budget) the engine's problems come back as text.
+      if (!shared->request.observer)
+        for (const std::string& p : result.problems)
+          shared->checker->engine_problem(
+              p.find("budget") != std::string::npos ? "budget-exceeded" : "engine", p, 0, 0);
+      report_kernel_findings(*shared->checker);
+    } else {
+      report_problems(shared->request.kernel, result.problems);
+    }
     if (!result.ok) {
       std::fprintf(stderr, "clvet: kernel '%s' could not run: %s\n",
                    shared->request.kernel.c_str(), result.error.c_str());

@@ -126,6 +126,12 @@ class BuiltinContext {
   // made (it is outside every object the kernel can reach); the built-in then skips it.
   virtual bool access(std::uint32_t lane, const void* address, std::size_t size, Access kind,
                       std::uint8_t address_space) = 0;
+  // An async copy or wait reached by `lanes` (the checkers judge divergence and unwaited
+  // copies); `uniform` false when the lanes' arguments differ.
+  virtual void async_step(bool wait, const Lanes& lanes, bool uniform, const std::uint64_t* events,
+                          std::uint32_t event_count) {
+    (void)wait, (void)lanes, (void)uniform, (void)events, (void)event_count;
+  }
   // printf's output for the current work-item, appended to the device's printf buffer.
   virtual void print(std::uint32_t lane, std::string_view text) = 0;
 };

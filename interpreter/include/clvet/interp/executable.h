@@ -57,6 +57,13 @@ struct LaunchRequest {
   std::vector<LaunchArg> args;
   unsigned threads = 0;                     // 0: the engine's pool size
   LaunchObserver* observer = nullptr;       // the kernel checkers, or none
+  // The budget: the launch is stopped after this many decoded instructions (each counted
+  // once per work-group, over all its lanes) or seconds; 0: no limit.
+  std::uint64_t budget_instructions = 0;
+  double budget_seconds = 0;
+  // Red zones between __local variables, private variables and arguments, and one region per
+  // object, so that an overflow lands outside every object (the bounds checker).
+  bool red_zones = false;
 };
 
 struct LaunchResult {
@@ -67,6 +74,7 @@ struct LaunchResult {
   // divergence, unreachable code), with source line:column; the kernel checkers (issue 4) turn
   // these into structured findings.
   std::vector<std::string> problems;
+  bool budget_exceeded = false;  // stopped by the budget
 };
 
 class Executable {

@@ -59,6 +59,15 @@ class GroupObserver {
   // recursion, a use of an uninitialised value.
   virtual void engine_problem(std::string_view kind, std::string_view message, std::uint32_t lane,
                               const SourceSite& site) = 0;
+  // An async copy (wait false: `events` holds the event it returns) or a wait_group_events
+  // (wait true: the events waited for), reached by `count` of the group's `total` lanes;
+  // `uniform` is false when the lanes passed different arguments (§6.12.10).
+  virtual void async_step(bool wait, const std::uint32_t* lanes, std::uint32_t count,
+                          std::uint32_t total, bool uniform, const std::uint64_t* events,
+                          std::uint32_t event_count, const SourceSite& site) {
+    (void)wait, (void)lanes, (void)count, (void)total, (void)uniform, (void)events,
+        (void)event_count, (void)site;
+  }
   virtual void group_end() = 0;
 };
 

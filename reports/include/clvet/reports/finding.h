@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,39 @@ enum class Category {
 
 enum class Severity { Note, Warning, Error };
 
+// One work-item: its global, local and work-group ids.
+struct WorkItemIds {
+  std::uint64_t global[3] = {0, 0, 0};
+  std::uint64_t local[3] = {0, 0, 0};
+  std::uint64_t group[3] = {0, 0, 0};
+};
+
+// Where in a kernel's source something happened, and who did it.
+struct KernelSite {
+  std::string file;          // the program's source, as the front end named it
+  std::uint32_t line = 0;    // 0: unknown
+  std::uint32_t column = 0;
+  std::string source_line;   // the text of that line, when the source is known
+  std::optional<WorkItemIds> work_item;
+  bool atomic = false;       // races: this side is an atomic access
+};
+
+// What a kernel checker saw: the evidence of issue 4 (both sides of a race, the memory
+// object, the offset and element of the access, the enqueue that ran the kernel).
+struct KernelEvidence {
+  std::string checker;       // races, bounds, divergence, budget, engine
+  std::string kind;          // race-write-write, out-of-bounds, ... (tests/kernels/corpus)
+  std::string kernel;
+  KernelSite at;
+  std::optional<KernelSite> other;  // races: the second access
+  std::string object;        // "argument 2 'out'", "__local array 'tile'", "private memory"
+  std::string object_origin; // the call that created the object, if known
+  std::optional<std::int64_t> offset;    // bytes from the object's start (negative: before)
+  std::uint64_t size = 0;    // bytes accessed
+  std::optional<std::int64_t> element;   // offset / element size
+  std::uint64_t enqueue = 0; // the enqueue's call index
+};
+
 struct Finding {
   Category category = Category::Application;
   Severity severity = Severity::Error;
@@ -26,7 +60,11 @@ struct Finding {
   std::string detail;      // what exactly was wrong in this call
   std::uint64_t call_index = 0;  // the call's position in the process, from 1
   std::uint64_t count = 1;       // identical findings folded into this one
+  std::optional<KernelEvidence> kernel;  // kernel checkers' findings only
 };
+
+// The identity of a kernel finding for folding: kind, kernel and both source positions.
+std::string fold_key(const Finding& finding);
 
 std::string_view to_string(Category category);
 std::string_view to_string(Severity severity);

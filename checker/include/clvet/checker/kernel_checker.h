@@ -1,0 +1,83 @@
+// The kernel checkers (issue 4) as one observer of the interpreter: memory (bounds, read-only
+// and write-only buffers, alignment, NULL), data races within and between work-groups, barrier
+// divergence and async copies, and the budget; each switched on or off by CLVET_CHECK.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "clvet/interp/observer.h"
+#include "clvet/reports/finding.h"
+
+namespace clvet::checker {
+
+// Which checkers run (CLVET_CHECK: "all", "none" or a list of races, bounds, divergence,
+// budget, uninit).
+struct KernelChecks {
+  bool races = true, bounds = true, divergence = true, budget = true, uninit = true;
+  std::size_t cap = 100;  // distinct findings kept per launch
+  bool any_observer() const { return races || bounds || divergence; }
+  static KernelChecks parse(std::string_view list);
+};
+
+// A buffer a launch reaches through a kernel argument.
+struct LaunchObject {
+  std::uint32_t arg = 0;
+  std::string name;          // the parameter's name, if the program has it
+  std::uint64_t base = 0;    // host address of the first byte
+  std::uint64_t size = 0;
+  bool read_only = false, write_only = false, constant = false;
+  std::string origin;        // "clCreateSubBuffer", ...
+};
+
+struct LaunchDescription {
+  std::string kernel;
+  std::string file;          // the source's name in reports
+  std::string source;        // the program's OpenCL C source, may be empty
+  std::uint64_t enqueue = 0; // the enqueue's call index
+  std::vector<LaunchObject> buffers;
+  std::uint64_t global_size[3] = {1, 1, 1};
+  std::uint64_t local_size[3] = {1, 1, 1};
+  std::uint64_t global_offset[3] = {0, 0, 0};
+};
+
+class KernelChecker final : public interp::LaunchObserver {
+ public:
+  KernelChecker(LaunchDescription launch, KernelChecks checks);
+  ~KernelChecker() override;
+  std::unique_ptr<interp::GroupObserver> for_worker() override;
+  void launch_end() override;
+
+  // The launch's findings, folded by kind and source positions (after launch_end).
+  std::vector<reports::Finding> take_findings();
+  // A finding from an engine problem seen without an observer, or after the launch (budget).
+  void engine_problem(std::string_view kind, std::string_view message, std::uint32_t line,
+                      std::uint32_t column);
+  // The race checker's shadow memory at its largest, in bytes, and the bytes of buffers it
+  // covered (for bytes of shadow per byte of buffer).
+  std::uint64_t shadow_peak_bytes() const;
+  std::uint64_t covered_bytes() const;
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+// The race rules on their own, for tests: which race kinds two accesses of one byte by
+// different work-items make, unordered. Bit 0: race-read-write, bit 1: race-write-write,
+// bit 2: race-same-value.
+// Writes compare the whole stored value (its bytes' hash beyond 8 bytes), its size and this
+// byte's place in it: ints 1 and 2 differ though their upper bytes agree.
+struct RaceAccess {
+  bool read = false, write = false, atomic = false;
+  bool has_value = false;
+  std::uint64_t value = 0;
+  std::uint32_t size = 0, byte = 0;
+};
+unsigned race_kinds(const RaceAccess& first, const RaceAccess& second);
+
+}  // namespace clvet::checker
