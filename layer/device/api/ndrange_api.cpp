@@ -116,7 +116,16 @@ void set_up_checkers(Kernel& k, Launch& launch) {
 
 // The launch's kernel findings into the process's log; with CLVET_FATAL=1 an error ends the
 // process (the report is written at exit).
-void report_kernel_findings(checker::KernelChecker& checker) {
+void report_kernel_findings(const std::string& kernel, checker::KernelChecker& checker) {
+  if (options::value("checker_stats") == "1") {
+    const double covered = static_cast<double>(std::max<std::uint64_t>(1, checker.covered_bytes()));
+    std::fprintf(stderr,
+                 "clvet: kernel '%s': race shadow peak %llu bytes for %llu bytes of buffers "
+                 "(%.1f per byte)\n",
+                 kernel.c_str(), static_cast<unsigned long long>(checker.shadow_peak_bytes()),
+                 static_cast<unsigned long long>(checker.covered_bytes()),
+                 static_cast<double>(checker.shadow_peak_bytes()) / covered);
+  }
   bool error = false;
   for (reports::Finding& f : checker.take_findings()) {
     error = error || f.severity == reports::Severity::Error;
@@ -221,7 +230,7 @@ Status run(Queue& q, cl_command_type type, Launch launch, cl_uint num_events,
         for (const std::string& p : result.problems)
           shared->checker->engine_problem(
               p.find("budget") != std::string::npos ? "budget-exceeded" : "engine", p, 0, 0);
-      report_kernel_findings(*shared->checker);
+      report_kernel_findings(shared->request.kernel, *shared->checker);
     } else {
       report_problems(shared->request.kernel, result.problems);
     }
