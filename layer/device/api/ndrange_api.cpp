@@ -225,11 +225,16 @@ Status run(Queue& q, cl_command_type type, Launch launch, cl_uint num_events,
       std::fflush(stdout);
     }
     if (shared->checker) {
-      // Without an observer (only a budget) the engine's problems come back as text.
+      // Without an observer (only a budget) the engine's problems come back as
+      // "line:column: message".
       if (!shared->request.observer)
-        for (const std::string& p : result.problems)
+        for (const std::string& p : result.problems) {
+          unsigned line = 0, column = 0;
+          std::sscanf(p.c_str(), "%u:%u:", &line, &column);
           shared->checker->engine_problem(
-              p.find("budget") != std::string::npos ? "budget-exceeded" : "engine", p, 0, 0);
+              p.find("budget") != std::string::npos ? "budget-exceeded" : "engine", p, line,
+              column);
+        }
       report_kernel_findings(shared->request.kernel, *shared->checker);
     } else {
       report_problems(shared->request.kernel, result.problems);
