@@ -137,7 +137,9 @@ TEST(AsyncCopy, RefusedElementIsNotCopied) {
   EXPECT_EQ(local, (std::array<std::int32_t, 4>{1, 2, 0, 0}));
 }
 
-TEST(AsyncCopy, WaitAndPrefetchTouchNothing_6_12_10) {
+// wait_group_events reads only its event list (so that the checkers can compare the lists of
+// the work-items), and prefetch touches nothing.
+TEST(AsyncCopy, WaitReadsItsEventListAndPrefetchTouchesNothing_6_12_10) {
   FakeWorkGroup g(kLanes);
   std::uint64_t events[1] = {7};
   LaneValues<std::int32_t> n(kLanes, Scalar::Int);
@@ -145,6 +147,13 @@ TEST(AsyncCopy, WaitAndPrefetchTouchNothing_6_12_10) {
   LanePointers list(kLanes, events, kPrivate);
   call(resolve("_Z17wait_group_eventsiP9ocl_event", 0), g, all_lanes(kLanes), nullptr,
        {n.operand(), list.operand()});
+  ASSERT_EQ(g.accesses.size(), std::size_t(kLanes));
+  for (const auto& a : g.accesses) {
+    EXPECT_EQ(a.address, static_cast<const void*>(events));
+    EXPECT_EQ(a.size, sizeof events);
+    EXPECT_EQ(a.kind, Access::Read);
+  }
+  g.accesses.clear();
   std::int32_t data[4] = {};
   LanePointers p(kLanes, data, kGlobal);
   LaneValues<std::uint64_t> count(kLanes, Scalar::ULong);
