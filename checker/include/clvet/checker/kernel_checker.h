@@ -39,6 +39,8 @@ struct LaunchDescription {
   std::string source;        // the program's OpenCL C source, may be empty
   std::uint64_t enqueue = 0; // the enqueue's call index
   std::vector<LaunchObject> buffers;
+  // Every argument's name as declared (empty if unknown): __local arguments are named by it.
+  std::vector<std::string> arg_names;
   std::uint64_t global_size[3] = {1, 1, 1};
   std::uint64_t local_size[3] = {1, 1, 1};
   std::uint64_t global_offset[3] = {0, 0, 0};
@@ -56,8 +58,9 @@ class KernelChecker final : public interp::LaunchObserver {
   // A finding from an engine problem seen without an observer, or after the launch (budget).
   void engine_problem(std::string_view kind, std::string_view message, std::uint32_t line,
                       std::uint32_t column);
-  // The race checker's shadow memory at its largest, in bytes, and the bytes of buffers it
-  // covered (for bytes of shadow per byte of buffer).
+  // The race checker's shadow memory at its largest, in bytes (cells, overflow and epoch
+  // table; not the workers' __local shadow), and the bytes of buffers it covered (for bytes of
+  // shadow per byte of buffer).
   std::uint64_t shadow_peak_bytes() const;
   std::uint64_t covered_bytes() const;
 

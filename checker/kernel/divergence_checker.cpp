@@ -1,0 +1,50 @@
+// The divergence checker (see divergence_checker.h).
+#include "divergence_checker.h"
+
+#include <fmt/format.h>
+
+namespace clvet::checker {
+
+namespace {
+constexpr auto kError = reports::Severity::Error;
+}
+
+void DivergenceChecker::barrier(const std::uint32_t* lanes, std::uint32_t count,
+                                std::uint32_t total, const interp::SourceSite& site) {
+  if (count < total)
+    findings_.report("divergence", "barrier-divergence", kError, site, group_, lanes[0], [&] {
+      return fmt::format("barrier reached by {} of the work-group's {} work-items (all or none "
+                         "must reach it)", count, total);
+    }, nullptr, 0, 0);
+}
+
+void DivergenceChecker::async_step(bool wait, const std::uint32_t* lanes, std::uint32_t count,
+                                   std::uint32_t total, bool uniform,
+                                   const std::uint64_t* events, std::uint32_t event_count,
+                                   const interp::SourceSite& site) {
+  const char* what = wait ? "wait_group_events" : "async copy";
+  if (count < total)
+    findings_.report("divergence", "barrier-divergence", kError, site, group_, lanes[0], [&] {
+      return fmt::format("{} reached by {} of the work-group's {} work-items", what, count, total);
+    }, nullptr, 0, 0);
+  else if (!uniform)
+    findings_.report("divergence", "barrier-divergence", kError, site, group_, lanes[0], [&] {
+      return fmt::format("{} reached by the work-group with different arguments", what);
+    }, nullptr, 0, 0);
+  if (!wait) {
+    for (std::uint32_t i = 0; i < event_count; ++i) pending_.push_back({events[i], site, lanes[0]});
+    return;
+  }
+  for (std::uint32_t i = 0; i < event_count; ++i)
+    std::erase_if(pending_, [&](const Pending& p) { return p.event == events[i]; });
+}
+
+void DivergenceChecker::group_end() {
+  for (const Pending& p : pending_)
+    findings_.report("divergence", "unwaited-async-copy", kError, p.site, group_, p.lane, [] {
+      return "the work-items finished with this async copy never waited for (wait_group_events)";
+    }, nullptr, 0, 0);
+  pending_.clear();
+}
+
+}  // namespace clvet::checker

@@ -1,0 +1,40 @@
+// The divergence checker: barriers, async copies and waits reached by part of a work-group or
+// with different arguments (OpenCL 1.2 §6.12.8, §6.12.10), and async copies never waited for;
+// one per worker.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "clvet/interp/observer.h"
+#include "worker_findings.h"
+
+namespace clvet::checker {
+
+class DivergenceChecker {
+ public:
+  explicit DivergenceChecker(WorkerFindings& findings) : findings_(findings) {}
+
+  void group_begin(std::uint64_t group) {
+    group_ = group;
+    pending_.clear();
+  }
+  void barrier(const std::uint32_t* lanes, std::uint32_t count, std::uint32_t total,
+               const interp::SourceSite& site);
+  void async_step(bool wait, const std::uint32_t* lanes, std::uint32_t count,
+                  std::uint32_t total, bool uniform, const std::uint64_t* events,
+                  std::uint32_t event_count, const interp::SourceSite& site);
+  void group_end();
+
+ private:
+  struct Pending {
+    std::uint64_t event;
+    interp::SourceSite site;
+    std::uint32_t lane;
+  };
+  WorkerFindings& findings_;
+  std::uint64_t group_ = 0;
+  std::vector<Pending> pending_;  // async copies of this group not yet waited for
+};
+
+}  // namespace clvet::checker

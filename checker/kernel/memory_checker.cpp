@@ -1,0 +1,90 @@
+// The memory checker (see memory_checker.h).
+#include "memory_checker.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+
+namespace clvet::checker {
+
+using interp::Access;
+
+namespace {
+
+const char* verb(Access kind) {
+  switch (kind) {
+    case Access::Read: return "read";
+    case Access::Write: return "write";
+    case Access::ReadWrite: return "read-modify-write";
+    case Access::Atomic: return "atomic update";
+  }
+  return "access";
+}
+
+}  // namespace
+
+void MemoryChecker::memory(const interp::AccessBatch& b, std::uint64_t group) {
+  const bool global = b.address_space == interp::kGlobal || b.address_space == interp::kConstant;
+  const bool reads = b.kind != Access::Write;
+  const bool writes = b.kind != Access::Read;
+  const LaunchFindings& launch = findings_.launch();
+  constexpr auto kError = reports::Severity::Error;
+  for (std::uint32_t k = 0; k < b.count; ++k) {
+    const std::uint32_t lane = b.lanes[k];
+    const std::uint64_t address = b.addresses[lane];
+    const LaunchObject* object = global ? launch.object_at(address, b.size) : nullptr;
+    // Addresses below 4096 are the engine's NULL page: its null-access finding says more.
+    if (!b.builtin && b.alignment > 1 && address % b.alignment != 0 && address >= 4096)
+      findings_.report("bounds", "misaligned", kError, b.site, group, lane, [&] {
+        return fmt::format("{} of {} bytes at an address {} bytes past a multiple of its "
+                           "alignment {}", verb(b.kind), b.size, address % b.alignment,
+                           b.alignment);
+      }, object, address, b.size);
+    if (object && writes && (object->read_only || object->constant))
+      findings_.report("bounds", "read-only-write", kError, b.site, group, lane, [&] {
+        return fmt::format("{} of a buffer created CL_MEM_READ_ONLY", verb(b.kind));
+      }, object, address, b.size);
+    if (object && reads && object->write_only)
+      findings_.report("bounds", "write-only-read", kError, b.site, group, lane, [&] {
+        return fmt::format("{} of a buffer created CL_MEM_WRITE_ONLY", verb(b.kind));
+      }, object, address, b.size);
+    if (!global && b.address_space == interp::kConstant && writes)
+      findings_.report("bounds", "read-only-write", kError, b.site, group, lane,
+                       [] { return "write to __constant memory"; }, nullptr, address, b.size);
+  }
+}
+
+void MemoryChecker::engine_problem(std::string_view kind, std::string_view message,
+                                   std::uint32_t lane, const interp::SourceSite& site,
+                                   std::uint64_t group) {
+  // The address is in the engine's message ("... at 0x1234 ..."), the size after " of ".
+  std::uint64_t address = 0, size = 0;
+  if (auto at = message.find(" at 0x"); at != std::string_view::npos)
+    address = std::strtoull(std::string(message.substr(at + 6, 20)).c_str(), nullptr, 16);
+  if (auto of = message.find(" of "); of != std::string_view::npos)
+    size = std::strtoull(std::string(message.substr(of + 4, 20)).c_str(), nullptr, 10);
+  const LaunchFindings& launch = findings_.launch();
+  const LaunchObject* near = kind == "out-of-bounds" ? launch.nearest(address) : nullptr;
+  auto detail = [&]() -> std::string {
+    if (near) {
+      std::string where =
+          address < near->base
+              ? fmt::format("{} bytes before the start of {}", near->base - address,
+                            launch.object_name(*near))
+              : fmt::format("{} bytes past the end of {} ({} bytes)",
+                            address + std::max<std::uint64_t>(size, 1) - (near->base + near->size),
+                            launch.object_name(*near), near->size);
+      return fmt::format("access of {} bytes {}", size, where);
+    }
+    if (kind == "null-access")
+      return fmt::format("access of {} bytes through a NULL pointer (address 0x{:x})", size,
+                         address);
+    return std::string(message);
+  };
+  findings_.report("bounds", kind, reports::Severity::Error, site, group, lane, detail, near,
+                   address, size);
+}
+
+}  // namespace clvet::checker

@@ -1,0 +1,347 @@
+// The data-race checker: each lane's access against the records of the bytes it touches, then
+// its own record (see race_shadow.h for the shadow and why it is exact).
+#include "race_checker.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+#include <tuple>
+
+namespace clvet::checker {
+
+using interp::Access;
+using interp::AccessBatch;
+namespace record = race::record;
+
+std::uint32_t RaceLaunch::site_id(const RaceSiteKey& key, const RaceSite& site) {
+  std::lock_guard lock(mutex_);
+  auto it = ids_.find(key);
+  if (it != ids_.end()) return it->second;
+  // Past 65535 sites, the last id stands for all the others (their pairs may merge).
+  if (sites_.size() > record::kMaxSite) return record::kMaxSite;
+  const auto id = static_cast<std::uint32_t>(sites_.size());
+  sites_.push_back(site);
+  ids_.emplace(key, id);
+  return id;
+}
+
+RaceSite RaceLaunch::site(std::uint32_t id) {
+  std::lock_guard lock(mutex_);
+  return id < sites_.size() ? sites_[id] : RaceSite{};
+}
+
+void RaceChecker::group_begin(std::uint64_t group) {
+  group_ = group;
+  global_stamp_ = launch_.epochs.open(group);
+  ++local_stamp_;
+}
+
+void RaceChecker::barrier(std::uint32_t fence_flags) {
+  if (fence_flags & 1) ++local_stamp_;
+  if (fence_flags & 2) global_stamp_ = launch_.epochs.open(group_);
+}
+
+std::uint32_t RaceChecker::site_of(const AccessBatch& b) {
+  const bool has_value = b.values && b.kind == Access::Write;
+  RaceSiteKey key{std::uint64_t(b.site.function) << 32 | b.site.instruction,
+                  std::uint64_t(b.site.line) << 32 | b.site.column,
+                  std::uint64_t(b.size) << 8 | std::uint64_t(b.kind) << 1 | has_value};
+  if (last_site_ && key == last_key_) return last_site_;
+  std::uint32_t& id = site_ids_[key];
+  if (!id) {
+    RaceSite s;
+    s.line = b.site.line;
+    s.column = b.site.column;
+    s.read = b.kind != Access::Write;
+    s.write = b.kind != Access::Read;
+    s.atomic = b.kind == Access::Atomic;
+    s.has_value = has_value;
+    s.size = b.size;
+    id = launch_.site_id(key, s);
+  }
+  last_key_ = key;
+  last_site_ = id;
+  return id;
+}
+
+const RaceSite& RaceChecker::site(std::uint32_t id) {
+  if (id >= sites_.size() || sites_[id].size == 0) {
+    if (id >= sites_.size()) sites_.resize(id + 1);
+    sites_[id] = launch_.site(id);
+  }
+  return sites_[id];
+}
+
+std::uint64_t RaceChecker::group_of(std::uint32_t stamp) {
+  if (stamp == global_stamp_) return group_;
+  if (stamp != last_stamp_) {
+    last_stamp_ = stamp;
+    last_group_ = launch_.epochs.group(stamp);
+  }
+  return last_group_;
+}
+
+void RaceChecker::memory(const AccessBatch& b) {
+  const bool local = b.address_space == interp::kLocal;
+  if (!local && b.address_space != interp::kGlobal && b.address_space != interp::kConstant) return;
+  if (b.count == 0 || b.size == 0) return;
+  Now now;
+  now.site = site_of(b);
+  now.info = site(now.site);
+  now.stamp = local ? local_stamp_ : global_stamp_;
+  now.group = group_;
+  now.local = local;
+  now.batch = &b;
+  race::GlobalShadow& shadow = launch_.shadow;
+  const race::GlobalShadow::Region* region = nullptr;
+  constexpr std::uint32_t kNone = ~0u;
+  std::uint32_t held = kNone;  // the stripe whose lock this batch holds
+  for (std::uint32_t k = 0; k < b.count; ++k) {
+    now.lane = b.lanes[k];
+    now.position = k;
+    now.address = b.addresses[now.lane];
+    now.value = now.info.has_value ? b.values + std::size_t(now.lane) * b.value_stride : nullptr;
+    const std::uint64_t end = now.address + b.size;
+    if (local) {
+      for (std::uint64_t w = now.address & ~std::uint64_t(3); w < end; w += 4)
+        touch_word(local_.cell(w), local_.overflow(), w,
+                   static_cast<std::uint32_t>(std::max(now.address, w) - w),
+                   static_cast<std::uint32_t>(std::min(end, w + 4) - w), now);
+      continue;
+    }
+    if (!region || now.address < region->base || end > region->end) {
+      region = shadow.region(now.address, b.size);
+      if (!region) continue;  // outside the launch's buffers: the bounds checker's business
+    }
+    for (std::uint64_t w = now.address & ~std::uint64_t(3); w < end; w += 4) {
+      const std::uint32_t stripe = race::GlobalShadow::stripe(w);
+      if (stripe != held) {
+        if (held != kNone) shadow.unlock(held);
+        shadow.lock(stripe);
+        held = stripe;
+      }
+      touch_word(region->cells[(w - region->base) >> 2], shadow.overflow(stripe), w,
+                 static_cast<std::uint32_t>(std::max(now.address, w) - w),
+                 static_cast<std::uint32_t>(std::min(end, w + 4) - w), now);
+    }
+  }
+  if (held != kNone) shadow.unlock(held);
+}
+
+void RaceChecker::touch_word(race::Cell& cell, race::Overflow& overflow, std::uint64_t word,
+                             std::uint32_t lo, std::uint32_t hi, const Now& now) {
+  bool byte_mode = false, live = false;
+  for (std::uint64_t r : cell.slot) {
+    byte_mode |= (r & record::kByteMode) != 0;
+    live |= r && record::stamp(r) == now.stamp;
+  }
+  // __local memory of an earlier epoch (or group) is ordered: start the word afresh.
+  if (now.local && byte_mode && !live) {
+    cell = {};
+    byte_mode = false;
+  }
+  if (lo == 0 && hi == 4 && !byte_mode) {
+    visit(cell.slot, race::kWordSlots, overflow, word, false, now);
+    return;
+  }
+  if (!byte_mode) to_byte_mode(cell, overflow, word, !now.local);
+  for (std::uint32_t i = lo; i < hi; ++i)
+    visit(cell.slot + race::kByteSlots * i, race::kByteSlots, overflow, word + i, true, now);
+}
+
+void RaceChecker::to_byte_mode(race::Cell& cell, race::Overflow& overflow, std::uint64_t word,
+                               bool global) {
+  scratch_.clear();
+  for (std::uint64_t r : cell.slot)
+    if (r) scratch_.push_back(r | record::kByteMode);
+  if (auto it = overflow.find(race::overflow_key(word, false)); it != overflow.end()) {
+    for (std::uint64_t r : it->second) scratch_.push_back(r | record::kByteMode);
+    if (global) launch_.shadow.counted_overflow(-(64 + 8 * it->second.size()));
+    overflow.erase(it);
+  }
+  cell = {};
+  // Every byte of the word had every access of the word.
+  for (std::uint32_t i = 0; i < 4; ++i) {
+    std::uint32_t used = 0;
+    for (std::uint64_t r : scratch_) {
+      if (used < race::kByteSlots)
+        cell.slot[race::kByteSlots * i + used++] = r;
+      else
+        spill(overflow, race::overflow_key(word + i, true), r, global);
+    }
+  }
+}
+
+void RaceChecker::spill(race::Overflow& overflow, std::uint64_t key, std::uint64_t r,
+                        bool global) {
+  std::vector<std::uint64_t>& list = overflow[key];
+  // A map node and a vector, then 8 bytes a record.
+  if (global) launch_.shadow.counted_overflow((list.empty() ? 64 : 0) + 8);
+  list.push_back(r);
+}
+
+void RaceChecker::visit(std::uint64_t* slots, std::uint32_t count, race::Overflow& overflow,
+                        std::uint64_t address, bool byte_mode, const Now& now) {
+  bool full = true;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    if (!slots[i]) {
+      full = false;
+      continue;
+    }
+    judge(slots[i], address, now);
+  }
+  std::vector<std::uint64_t>* extra = nullptr;
+  const std::uint64_t key = race::overflow_key(address, byte_mode);
+  if (full && !overflow.empty()) {
+    if (auto it = overflow.find(key); it != overflow.end()) {
+      extra = &it->second;
+      for (std::uint64_t r : *extra) judge(r, address, now);
+    }
+  }
+  // This access's record: its site's, merged, or a new one.
+  std::uint64_t* mine = nullptr;
+  for (std::uint32_t i = 0; i < count && !mine; ++i)
+    if (slots[i] && record::site(slots[i]) == now.site) mine = &slots[i];
+  if (!mine && extra)
+    for (std::uint64_t& r : *extra)
+      if (record::site(r) == now.site) {
+        mine = &r;
+        break;
+      }
+  if (mine) {
+    *mine = merged(*mine, now);
+  } else {
+    const std::uint64_t fresh =
+        record::make(now.site, now.lane, now.stamp, byte_mode ? record::kByteMode : 0);
+    for (std::uint32_t i = 0; i < count && !mine; ++i)
+      if (!slots[i] || (now.local && record::stamp(slots[i]) != now.stamp)) {
+        slots[i] = fresh;
+        mine = &slots[i];
+      }
+    if (!mine && now.local && extra)
+      for (std::uint64_t& r : *extra)
+        if (record::stamp(r) != now.stamp) {
+          r = fresh;
+          mine = &r;
+          break;
+        }
+    if (!mine) {
+      spill(overflow, key, fresh, !now.local);
+      extra = &overflow[key];
+      mine = &extra->back();
+    }
+  }
+  if (!now.info.write) return;
+  // Only the latest store's value is still in memory (same-value races compare with it).
+  for (std::uint32_t i = 0; i < count; ++i) slots[i] &= ~record::kLatestWrite;
+  if (extra)
+    for (std::uint64_t& r : *extra) r &= ~record::kLatestWrite;
+  *mine |= record::kLatestWrite;
+}
+
+std::uint64_t RaceChecker::merged(std::uint64_t r, const Now& now) {
+  std::uint64_t flags = r & (record::kByteMode | record::kLatestWrite | record::kMultiGroup);
+  const bool same_epoch = record::stamp(r) == now.stamp;
+  if (same_epoch && (record::lane(r) != now.lane || (r & record::kMultiLane)))
+    flags |= record::kMultiLane;
+  if (!now.local && !same_epoch && group_of(record::stamp(r)) != now.group)
+    flags |= record::kMultiGroup;
+  return record::make(now.site, now.lane, now.stamp, flags);
+}
+
+void RaceChecker::judge(std::uint64_t r, std::uint64_t address, const Now& now) {
+  const bool same_epoch = record::stamp(r) == now.stamp;
+  // Another lane of this group in this epoch: unordered within the group.
+  const bool within = same_epoch && (record::lane(r) != now.lane || (r & record::kMultiLane));
+  std::uint64_t group = now.group;
+  if (!within) {
+    if (now.local) return;
+    if (!same_epoch) group = group_of(record::stamp(r));
+    // Other work-groups are never ordered with this one (§3.3.1: barriers order one group).
+    if (group == now.group && !(r & record::kMultiGroup)) return;
+  }
+  const RaceSite& other = site(record::site(r));
+  const RaceSite& mine = now.info;
+  RaceAccess a{other.read, other.write, other.atomic, false, 0, other.size, 0};
+  RaceAccess b{mine.read, mine.write, mine.atomic, false, 0, mine.size, 0};
+  if (a.write && b.write && !a.atomic && !b.atomic && other.has_value && mine.has_value &&
+      (r & record::kLatestWrite) && other.size == mine.size) {
+    a.has_value = b.has_value = true;
+    b.value = same_value(r, now) ? 0 : 1;
+  }
+  const unsigned kinds = race_kinds(a, b);
+  if (!kinds) return;
+  // The record's work-item is the other side unless it is this very work-item (then the
+  // record only knows that another one was there).
+  const bool known = group != now.group || (same_epoch && record::lane(r) != now.lane);
+  for (unsigned bit = 0; bit < 3; ++bit)
+    if (kinds & (1u << bit)) report(bit, r, group, known, address, !within, now);
+}
+
+bool RaceChecker::same_value(std::uint64_t r, const Now& now) const {
+  const AccessBatch& b = *now.batch;
+  const std::uint32_t lane = record::lane(r);
+  const std::uint32_t size = now.info.size;
+  // A store of this very batch by an earlier lane has not reached memory yet (the engine
+  // shows the batch before the access): its value is in the batch.
+  if (record::site(r) == now.site && record::stamp(r) == now.stamp && lane < now.lane &&
+      b.addresses[lane] == now.address && std::binary_search(b.lanes, b.lanes + now.position, lane))
+    return std::memcmp(now.value, b.values + std::size_t(lane) * b.value_stride, size) == 0;
+  return std::memcmp(now.value, reinterpret_cast<const void*>(now.address), size) == 0;
+}
+
+void RaceChecker::report(unsigned kind_bit, std::uint64_t r, std::uint64_t other_group,
+                         bool other_known, std::uint64_t address, bool between_groups,
+                         const Now& now) {
+  static constexpr const char* kKinds[3] = {"race-read-write", "race-write-write",
+                                            "race-same-value"};
+  const RaceSite& other = site(record::site(r));
+  const RaceSite& mine = now.info;
+  // The earlier source position first, so that both orders fold together.
+  const bool mine_first = std::tie(mine.line, mine.column) < std::tie(other.line, other.column);
+  const std::uint32_t lo = mine_first ? now.site : record::site(r);
+  const std::uint32_t hi = mine_first ? record::site(r) : now.site;
+  const std::uint64_t key = 1ull << 63 | std::uint64_t(kind_bit) << 32 | std::uint64_t(lo) << 16 | hi;
+  if (findings_.seen(key)) return;
+
+  LaunchFindings& launch = findings_.launch();
+  struct Side {
+    const RaceSite* site;
+    std::optional<reports::WorkItemIds> ids;
+  };
+  Side me{&mine, launch.ids(now.group, now.lane)};
+  Side them{&other, other_known ? std::optional(launch.ids(other_group, record::lane(r)))
+                                : std::nullopt};
+  const Side& first = mine_first ? me : them;
+  const Side& second = mine_first ? them : me;
+  auto verb = [](const RaceSite& s) {
+    return s.atomic ? "atomic update" : s.write ? "write" : "read";
+  };
+  reports::Finding f = launch.finding(
+      "races", kKinds[kind_bit],
+      kind_bit == 2 ? reports::Severity::Warning : reports::Severity::Error, first.site->line,
+      first.site->column,
+      fmt::format("{} and {} of the same byte by two work-items{}, unordered", verb(*first.site),
+                  verb(*second.site),
+                  between_groups ? " of different work-groups"
+                                 : " of one work-group with no barrier (of the right fence) "
+                                   "between"));
+  f.kernel->at.work_item = first.ids;
+  f.kernel->at.atomic = first.site->atomic;
+  reports::KernelSite other_site = launch.site(second.site->line, second.site->column);
+  other_site.work_item = second.ids;
+  other_site.atomic = second.site->atomic;
+  f.kernel->other = std::move(other_site);
+  if (now.local) {
+    f.kernel->object = "__local memory";
+  } else if (const LaunchObject* o = launch.object_at(address, 1)) {
+    f.kernel->object = launch.object_name(*o);
+    f.kernel->object_origin = o->origin;
+    f.kernel->offset = static_cast<std::int64_t>(address - o->base);
+    f.kernel->size = 1;
+  }
+  findings_.add(key, std::move(f));
+}
+
+}  // namespace clvet::checker

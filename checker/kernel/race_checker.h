@@ -1,0 +1,111 @@
+// The data-race checker (OpenCL 1.2 §3.3.1): every access of global memory against the
+// launch's shadow (work-items of one group between barriers of the right fence, and of other
+// groups over the whole NDRange), and of __local memory against the group's; one per worker.
+#pragma once
+
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+#include "clvet/interp/observer.h"
+#include "race_shadow.h"
+#include "worker_findings.h"
+
+namespace clvet::checker {
+
+// One memory instruction as the race rules see it.
+struct RaceSite {
+  std::uint32_t line = 0, column = 0;
+  bool read = false, write = false, atomic = false;
+  bool has_value = false;  // plain stores whose values the engine shows (same-value races)
+  std::uint32_t size = 0;
+};
+
+// What identifies a site: the instruction, its source position and how it accesses memory.
+struct RaceSiteKey {
+  std::uint64_t instruction = 0, position = 0, how = 0;
+  bool operator==(const RaceSiteKey&) const = default;
+};
+struct RaceSiteKeyHash {
+  std::size_t operator()(const RaceSiteKey& k) const {
+    return k.instruction * 0x9E3779B97F4A7C15ull ^ k.position * 0xC2B2AE3D27D4EB4Full ^
+           k.how * 0x165667B19E3779F9ull;
+  }
+};
+
+// What the race checkers of one launch share: the shadow, the epochs and the sites.
+class RaceLaunch {
+ public:
+  explicit RaceLaunch(const std::vector<LaunchObject>& objects) : shadow(objects) {}
+  race::GlobalShadow shadow;
+  race::EpochTable epochs;
+
+  // The site's id (from 1), registered on first sight.
+  std::uint32_t site_id(const RaceSiteKey& key, const RaceSite& site);
+  RaceSite site(std::uint32_t id);
+  // The shadow's size in bytes: cells, overflow and epoch table.
+  std::uint64_t bytes() const { return shadow.bytes() + epochs.bytes(); }
+
+ private:
+  std::mutex mutex_;
+  std::vector<RaceSite> sites_ = std::vector<RaceSite>(1);  // id 0: no site
+  std::unordered_map<RaceSiteKey, std::uint32_t, RaceSiteKeyHash> ids_;
+};
+
+class RaceChecker {
+ public:
+  RaceChecker(RaceLaunch& launch, WorkerFindings& findings) : launch_(launch), findings_(findings) {}
+
+  void group_begin(std::uint64_t group);
+  void memory(const interp::AccessBatch& batch);
+  // CLK_LOCAL_MEM_FENCE (1) orders __local memory, CLK_GLOBAL_MEM_FENCE (2) global memory.
+  void barrier(std::uint32_t fence_flags);
+
+ private:
+  // The access of one lane being checked.
+  struct Now {
+    std::uint32_t site = 0;
+    RaceSite info;  // a copy: the worker's table of sites may grow meanwhile
+    std::uint32_t lane = 0, position = 0;  // position: the lane's index in the batch
+    std::uint32_t stamp = 0;
+    std::uint64_t group = 0;
+    bool local = false;
+    std::uint64_t address = 0;
+    const std::byte* value = nullptr;
+    const interp::AccessBatch* batch = nullptr;
+  };
+
+  std::uint32_t site_of(const interp::AccessBatch& b);
+  const RaceSite& site(std::uint32_t id);
+  std::uint64_t group_of(std::uint32_t stamp);
+
+  void touch_word(race::Cell& cell, race::Overflow& overflow, std::uint64_t word, std::uint32_t lo,
+                  std::uint32_t hi, const Now& now);
+  void to_byte_mode(race::Cell& cell, race::Overflow& overflow, std::uint64_t word, bool global);
+  void visit(std::uint64_t* slots, std::uint32_t count, race::Overflow& overflow,
+             std::uint64_t address, bool byte_mode, const Now& now);
+  void judge(std::uint64_t record, std::uint64_t address, const Now& now);
+  bool same_value(std::uint64_t record, const Now& now) const;
+  std::uint64_t merged(std::uint64_t record, const Now& now);
+  void spill(race::Overflow& overflow, std::uint64_t key, std::uint64_t record, bool global);
+  void report(unsigned kind_bit, std::uint64_t record, std::uint64_t other_group,
+              bool other_known, std::uint64_t address, bool between_groups, const Now& now);
+
+  RaceLaunch& launch_;
+  WorkerFindings& findings_;
+  std::uint64_t group_ = 0;
+  std::uint32_t global_stamp_ = 0, local_stamp_ = 0;
+  race::LocalShadow local_;
+  // Sites: this worker's cache of the launch's table.
+  std::unordered_map<RaceSiteKey, std::uint32_t, RaceSiteKeyHash> site_ids_;
+  RaceSiteKey last_key_;
+  std::uint32_t last_site_ = 0;
+  std::vector<RaceSite> sites_;
+  std::uint32_t last_stamp_ = 0;  // group_of's memo
+  std::uint64_t last_group_ = 0;
+  std::vector<std::uint64_t> scratch_;
+};
+
+}  // namespace clvet::checker

@@ -1,0 +1,146 @@
+// The race checker's shadow memory: for every 4-byte word of a launch's buffers one cache line
+// of eight 8-byte access records (16 bytes of shadow per byte of buffer), a small overflow for
+// words that more distinct instructions touch, the table of epochs (which work-group each
+// epoch stamp belongs to), and each worker's shadow of __local memory.
+//
+// A record summarises every access of a word (or of one byte) by one memory instruction
+// (a "site"): the last work-item's lane and epoch stamp, whether other lanes of that epoch
+// and other work-groups used the same site. That is exact for the race rules: an access
+// conflicts with a site's accesses iff one of them is by another work-group, or by another
+// lane of the same group in the same epoch; and each distinct site keeps its own record, so
+// every conflicting pair of sites is found (not only the first access of an epoch).
+//
+// A word starts in word mode (all eight records cover the whole word: aligned accesses of 4
+// bytes or more). The first access of part of a word turns it to byte mode: two records per
+// byte, the word's records copied to each byte. Records beyond a word's (or byte's) slots go
+// to the overflow, a map per lock stripe.
+//
+// Threads: work-groups run on several workers at once and share the global shadow. Words are
+// guarded by 1024 lock stripes (spin locks, by word address); a batch of lanes on consecutive
+// addresses keeps its stripe's lock across lanes, so a batch usually takes one lock. The
+// epoch table is written once per epoch before any record names the epoch, and read under a
+// stripe lock taken after, so the lock orders the two.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include "clvet/checker/kernel_checker.h"
+
+namespace clvet::checker::race {
+
+// One record: site (16 bits, 0 = empty slot), lane (12 bits), four flags, epoch stamp (32).
+namespace record {
+constexpr std::uint64_t kMultiGroup = 1ull << 28;   // another work-group used this site here
+constexpr std::uint64_t kMultiLane = 1ull << 29;    // another lane used it in this epoch
+constexpr std::uint64_t kLatestWrite = 1ull << 30;  // the most recent store to these bytes
+constexpr std::uint64_t kByteMode = 1ull << 31;     // the word's records are per byte
+constexpr std::uint32_t kMaxSite = 0xffff, kMaxLane = 0xfff;
+
+inline std::uint32_t site(std::uint64_t r) { return static_cast<std::uint32_t>(r & 0xffff); }
+inline std::uint32_t lane(std::uint64_t r) { return static_cast<std::uint32_t>(r >> 16) & 0xfff; }
+inline std::uint32_t stamp(std::uint64_t r) { return static_cast<std::uint32_t>(r >> 32); }
+inline std::uint64_t make(std::uint32_t site, std::uint32_t lane, std::uint32_t stamp,
+                          std::uint64_t flags) {
+  return std::uint64_t(site) | std::uint64_t(lane & kMaxLane) << 16 | flags |
+         std::uint64_t(stamp) << 32;
+}
+}  // namespace record
+
+// Eight records of one 4-byte word (one cache line); in byte mode, byte i uses slots 2i and
+// 2i+1.
+struct Cell {
+  std::uint64_t slot[8];
+};
+constexpr std::uint32_t kWordSlots = 8, kByteSlots = 2;
+
+// Records beyond a word's slots: key (address * 2 + byte mode) -> records.
+using Overflow = std::unordered_map<std::uint64_t, std::vector<std::uint64_t>>;
+inline std::uint64_t overflow_key(std::uint64_t address, bool byte_mode) {
+  return address * 2 + (byte_mode ? 1 : 0);
+}
+
+// Epoch stamp -> linear work-group id. Stamps are handed out by one counter; each chunk of
+// the table is allocated zeroed by the OS on first use.
+class EpochTable {
+ public:
+  EpochTable();
+  ~EpochTable();
+  // A new epoch of `group`.
+  std::uint32_t open(std::uint64_t group);
+  std::uint64_t group(std::uint32_t stamp) const {
+    return chunks_[stamp >> kChunkBits].load(std::memory_order_acquire)[stamp & kChunkMask];
+  }
+  std::uint64_t bytes() const { return std::uint64_t(next_.load()) * sizeof(std::uint32_t); }
+
+ private:
+  static constexpr std::uint32_t kChunkBits = 20, kChunkMask = (1u << kChunkBits) - 1;
+  static constexpr std::uint32_t kChunks = 1u << (32 - kChunkBits);
+  std::atomic<std::uint32_t> next_{1};
+  std::unique_ptr<std::atomic<std::uint32_t*>[]> chunks_;
+  std::atomic_flag growing_ = ATOMIC_FLAG_INIT;
+};
+
+// The shadow of the launch's buffers (overlapping buffers share one region).
+class GlobalShadow {
+ public:
+  explicit GlobalShadow(const std::vector<LaunchObject>& objects);
+  ~GlobalShadow();
+
+  struct Region {
+    std::uint64_t base = 0, end = 0;  // base aligned down to 4 bytes
+    Cell* cells = nullptr;
+  };
+  // The region holding [address, address + size), or null.
+  const Region* region(std::uint64_t address, std::uint32_t size) const;
+
+  static std::uint32_t stripe(std::uint64_t word_address) {
+    return static_cast<std::uint32_t>(word_address >> 8) & (kStripes - 1);
+  }
+  void lock(std::uint32_t stripe) {
+    while (locks_[stripe].flag.exchange(true, std::memory_order_acquire))
+      while (locks_[stripe].flag.load(std::memory_order_relaxed)) std::this_thread::yield();
+  }
+  void unlock(std::uint32_t stripe) {
+    locks_[stripe].flag.store(false, std::memory_order_release);
+  }
+  // The stripe's overflow (only under its lock).
+  Overflow& overflow(std::uint32_t stripe) { return overflow_[stripe]; }
+  void counted_overflow(std::uint64_t bytes) { overflow_bytes_.fetch_add(bytes); }
+
+  // Shadow bytes: the dense cells and the overflow.
+  std::uint64_t bytes() const { return dense_bytes_ + overflow_bytes_.load(); }
+
+ private:
+  static constexpr std::uint32_t kStripes = 1024;
+  struct alignas(64) Lock {
+    std::atomic<bool> flag{false};
+  };
+  std::vector<Region> regions_;
+  std::unique_ptr<Lock[]> locks_;
+  std::unique_ptr<Overflow[]> overflow_;
+  std::uint64_t dense_bytes_ = 0;
+  std::atomic<std::uint64_t> overflow_bytes_{0};
+};
+
+// One worker's shadow of __local memory: pages of cells by address, kept across groups (a
+// record of an older epoch stamp is of an earlier group or before a barrier: ordered).
+class LocalShadow {
+ public:
+  Cell& cell(std::uint64_t word_address);
+  Overflow& overflow() { return overflow_; }
+
+ private:
+  static constexpr std::uint32_t kPageWords = 1024;
+  std::unordered_map<std::uint64_t, std::unique_ptr<Cell[]>> pages_;
+  std::uint64_t last_page_ = ~0ull;
+  Cell* last_ = nullptr;
+  Overflow overflow_;
+};
+
+}  // namespace clvet::checker::race
