@@ -22,6 +22,8 @@
 #include "frontend/build_options.h"
 #include "frontend/module_io.h"
 #include "frontend/opencl_builtins.h"
+#include "frontend/synchronisation_calls.h"
+#include "frontend/uninitialised_values.h"
 
 namespace clvet::interp {
 
@@ -136,13 +138,16 @@ FrontEndResult link_bitcode(const std::vector<Bytes>& inputs, std::string_view o
   if (!parsed.create_library) {
     if (undefined_functions(*linked, log)) return failure(FrontEndStatus::Failed, log);
     bool optimise = !parsed.opt_disable && !has_module_flag(*linked, "clvet.opt_disable");
+    mark_uninitialised_variables(*linked);
     run_passes(*linked, [](llvm::PassBuilder&) {
       llvm::ModulePassManager passes;
       passes.addPass(llvm::createModuleToFunctionPassAdaptor(llvm::PromotePass()));
       return passes;
     });
+    drop_unused_uninitialised_loads(*linked);
     if (optimise) {
       make_memory_accesses_volatile(*linked);
+      keep_synchronisation_calls_apart(*linked);
       run_passes(*linked, [](llvm::PassBuilder& builder) {
         return builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2);
       });

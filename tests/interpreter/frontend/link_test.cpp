@@ -102,6 +102,55 @@ TEST(Link, EveryMemoryAccessOfTheSourceIsKept) {
   EXPECT_EQ(plain.allocas, 0u);
 }
 
+// Calls of the function named `base` (a built-in by its name before mangling) in kernel `k`.
+unsigned calls_of(const Bytes& bitcode, const std::string& base) {
+  llvm::LLVMContext context;
+  auto module = read(bitcode, context);
+  unsigned n = 0;
+  if (llvm::Function* f = module->getFunction("k"))
+    for (llvm::BasicBlock& b : *f)
+      for (llvm::Instruction& i : b)
+        if (auto* call = llvm::dyn_cast<llvm::CallInst>(&i))
+          if (const llvm::Function* callee = call->getCalledFunction()) {
+            std::string name = callee->getName().str();
+            if (name == base || name.starts_with("_Z" + std::to_string(base.size()) + base)) ++n;
+          }
+  return n;
+}
+
+// §6.12.8: two barrier calls, each reached by half the group, are barrier divergence; the
+// optimiser would hoist the identical calls out of the branch into one (convergent allows
+// it), hiding it. The -O2 link keeps them two, as -cl-opt-disable does.
+TEST(Link, BarriersOnTwoSidesOfABranchStayTwoCalls_6_12_8) {
+  const char* source =
+      "__kernel void k(__global int* p) { size_t i = get_local_id(0);\n"
+      "  if (i % 2 == 0) { barrier(CLK_LOCAL_MEM_FENCE); } else { barrier(CLK_LOCAL_MEM_FENCE); }\n"
+      "  p[i] = 1; }\n";
+  EXPECT_EQ(calls_of(build(source), "barrier"), 2u);
+  EXPECT_EQ(calls_of(build(source, "-cl-opt-disable"), "barrier"), 2u);
+}
+
+// §6.12.10: the same for async copies (each must be reached by the whole group), and for a
+// helper function that synchronises.
+TEST(Link, AsyncCopiesAndSynchronisingHelpersStayApart_6_12_10) {
+  const char* copies =
+      "__kernel void k(__global const int* in, __global int* out) {\n"
+      "  __local int tile[32]; size_t i = get_local_id(0); event_t e;\n"
+      "  if (i % 2 == 0) { e = async_work_group_copy(tile, in, 32, 0); }\n"
+      "  else { e = async_work_group_copy(tile, in, 32, 0); }\n"
+      "  wait_group_events(1, &e); out[i] = tile[i]; }\n";
+  EXPECT_EQ(calls_of(build(copies), "async_work_group_copy"), 2u);
+  const char* helper =
+      "void sync(void) { barrier(CLK_GLOBAL_MEM_FENCE); }\n"
+      "__kernel void k(__global int* p) { size_t i = get_local_id(0);\n"
+      "  if (i % 2 == 0) { sync(); } else { sync(); }\n"
+      "  p[i] = 1; }\n";
+  // Two calls of the helper, or, inlined, two barrier calls.
+  const Bytes linked = build(helper);
+  const unsigned helpers = calls_of(linked, "sync");
+  EXPECT_TRUE(helpers == 2 || (helpers == 0 && calls_of(linked, "barrier") == 2)) << helpers;
+}
+
 TEST(Link, OptionsAreRecordedInTheModule) {
   FrontEndResult r = link_bitcode({compiled(kCaller, "-DX=1"), compiled(kHelper)},
                                   "-cl-finite-math-only");
