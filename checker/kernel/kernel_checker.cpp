@@ -41,6 +41,7 @@ class Worker final : public interp::GroupObserver {
   void group_begin(const interp::GroupPosition& p) override {
     const std::uint64_t* g = findings_.launch().groups();
     group_ = p.group[0] + g[0] * (p.group[1] + g[1] * p.group[2]);
+    findings_.locals.set(p);
     if (races_) races_->group_begin(group_);
     divergence_.group_begin(group_);
   }

@@ -67,7 +67,18 @@ void MemoryChecker::engine_problem(std::string_view kind, std::string_view messa
     size = std::strtoull(std::string(message.substr(of + 4, 20)).c_str(), nullptr, 10);
   const LaunchFindings& launch = findings_.launch();
   const LaunchObject* near = kind == "out-of-bounds" ? launch.nearest(address) : nullptr;
+  const interp::LocalObject* local =
+      kind == "out-of-bounds" && !near ? findings_.locals.near(address) : nullptr;
   auto detail = [&]() -> std::string {
+    if (local) {
+      const std::string name = LocalObjects::name(*local, launch.launch());
+      if (address < local->base)
+        return fmt::format("access of {} bytes {} bytes before the start of {}", size,
+                           local->base - address, name);
+      return fmt::format("access of {} bytes {} bytes past the end of {} ({} bytes)", size,
+                         address + std::max<std::uint64_t>(size, 1) - (local->base + local->size),
+                         name, local->size);
+    }
     if (near) {
       std::string where =
           address < near->base

@@ -114,6 +114,10 @@ void RaceChecker::memory(const AccessBatch& b) {
       region = shadow.region(now.address, b.size);
       if (!region) continue;  // outside the launch's buffers: the bounds checker's business
     }
+    if (!region->cells) {
+      region = nullptr;
+      continue;
+    }
     for (std::uint64_t w = now.address & ~std::uint64_t(3); w < end; w += 4) {
       const std::uint32_t stripe = race::GlobalShadow::stripe(w);
       if (stripe != held) {
@@ -131,15 +135,17 @@ void RaceChecker::memory(const AccessBatch& b) {
 
 void RaceChecker::touch_word(race::Cell& cell, race::Overflow& overflow, std::uint64_t word,
                              std::uint32_t lo, std::uint32_t hi, const Now& now) {
-  bool byte_mode = false, live = false;
-  for (std::uint64_t r : cell.slot) {
-    byte_mode |= (r & record::kByteMode) != 0;
-    live |= r && record::stamp(r) == now.stamp;
-  }
-  // __local memory of an earlier epoch (or group) is ordered: start the word afresh.
-  if (now.local && byte_mode && !live) {
-    cell = {};
-    byte_mode = false;
+  std::uint64_t all = 0;
+  for (std::uint64_t r : cell.slot) all |= r;
+  bool byte_mode = (all & record::kByteMode) != 0;
+  if (now.local && byte_mode) {
+    // __local memory of an earlier epoch (or group) is ordered: start the word afresh.
+    bool live = false;
+    for (std::uint64_t r : cell.slot) live |= r && record::stamp(r) == now.stamp;
+    if (!live) {
+      cell = {};
+      byte_mode = false;
+    }
   }
   if (lo == 0 && hi == 4 && !byte_mode) {
     visit(cell.slot, race::kWordSlots, overflow, word, false, now);
@@ -183,50 +189,43 @@ void RaceChecker::spill(race::Overflow& overflow, std::uint64_t key, std::uint64
 
 void RaceChecker::visit(std::uint64_t* slots, std::uint32_t count, race::Overflow& overflow,
                         std::uint64_t address, bool byte_mode, const Now& now) {
-  bool full = true;
-  for (std::uint32_t i = 0; i < count; ++i) {
-    if (!slots[i]) {
-      full = false;
-      continue;
-    }
-    judge(slots[i], address, now);
+  // Records fill the slots from the first on and are never removed: the used ones are a prefix.
+  std::uint64_t* mine = nullptr;
+  std::uint32_t used = 0;
+  for (; used < count && slots[used]; ++used) {
+    if (record::site(slots[used]) == now.site) mine = &slots[used];
+    judge(slots[used], address, now);
   }
   std::vector<std::uint64_t>* extra = nullptr;
   const std::uint64_t key = race::overflow_key(address, byte_mode);
-  if (full && !overflow.empty()) {
+  if (used == count && !overflow.empty()) {
     if (auto it = overflow.find(key); it != overflow.end()) {
       extra = &it->second;
-      for (std::uint64_t r : *extra) judge(r, address, now);
+      for (std::uint64_t& r : *extra) {
+        if (!mine && record::site(r) == now.site) mine = &r;
+        judge(r, address, now);
+      }
     }
   }
   // This access's record: its site's, merged, or a new one.
-  std::uint64_t* mine = nullptr;
-  for (std::uint32_t i = 0; i < count && !mine; ++i)
-    if (slots[i] && record::site(slots[i]) == now.site) mine = &slots[i];
-  if (!mine && extra)
-    for (std::uint64_t& r : *extra)
-      if (record::site(r) == now.site) {
-        mine = &r;
-        break;
-      }
   if (mine) {
     *mine = merged(*mine, now);
   } else {
     const std::uint64_t fresh =
         record::make(now.site, now.lane, now.stamp, byte_mode ? record::kByteMode : 0);
-    for (std::uint32_t i = 0; i < count && !mine; ++i)
-      if (!slots[i] || (now.local && record::stamp(slots[i]) != now.stamp)) {
-        slots[i] = fresh;
-        mine = &slots[i];
-      }
-    if (!mine && now.local && extra)
-      for (std::uint64_t& r : *extra)
-        if (record::stamp(r) != now.stamp) {
-          r = fresh;
-          mine = &r;
-          break;
-        }
-    if (!mine) {
+    if (used < count) {
+      mine = &slots[used++];
+    } else if (now.local) {
+      // __local records of an older epoch are dead: reuse one.
+      for (std::uint32_t i = 0; i < count && !mine; ++i)
+        if (record::stamp(slots[i]) != now.stamp) mine = &slots[i];
+      if (extra)
+        for (std::uint64_t& r : *extra)
+          if (!mine && record::stamp(r) != now.stamp) mine = &r;
+    }
+    if (mine) {
+      *mine = fresh;
+    } else {
       spill(overflow, key, fresh, !now.local);
       extra = &overflow[key];
       mine = &extra->back();
@@ -234,7 +233,7 @@ void RaceChecker::visit(std::uint64_t* slots, std::uint32_t count, race::Overflo
   }
   if (!now.info.write) return;
   // Only the latest store's value is still in memory (same-value races compare with it).
-  for (std::uint32_t i = 0; i < count; ++i) slots[i] &= ~record::kLatestWrite;
+  for (std::uint32_t i = 0; i < used; ++i) slots[i] &= ~record::kLatestWrite;
   if (extra)
     for (std::uint64_t& r : *extra) r &= ~record::kLatestWrite;
   *mine |= record::kLatestWrite;
@@ -254,15 +253,17 @@ void RaceChecker::judge(std::uint64_t r, std::uint64_t address, const Now& now) 
   const bool same_epoch = record::stamp(r) == now.stamp;
   // Another lane of this group in this epoch: unordered within the group.
   const bool within = same_epoch && (record::lane(r) != now.lane || (r & record::kMultiLane));
+  if (!within && (now.local || (same_epoch && !(r & record::kMultiGroup)))) return;
+  const RaceSite& other = site(record::site(r));
+  const RaceSite& mine = now.info;
+  // Two reads, or two atomics, never race: decided before the epoch table is read.
+  if ((!other.write && !mine.write) || (other.atomic && mine.atomic)) return;
   std::uint64_t group = now.group;
   if (!within) {
-    if (now.local) return;
     if (!same_epoch) group = group_of(record::stamp(r));
     // Other work-groups are never ordered with this one (§3.3.1: barriers order one group).
     if (group == now.group && !(r & record::kMultiGroup)) return;
   }
-  const RaceSite& other = site(record::site(r));
-  const RaceSite& mine = now.info;
   RaceAccess a{other.read, other.write, other.atomic, false, 0, other.size, 0};
   RaceAccess b{mine.read, mine.write, mine.atomic, false, 0, mine.size, 0};
   if (a.write && b.write && !a.atomic && !b.atomic && other.has_value && mine.has_value &&
@@ -334,7 +335,10 @@ void RaceChecker::report(unsigned kind_bit, std::uint64_t r, std::uint64_t other
   other_site.atomic = second.site->atomic;
   f.kernel->other = std::move(other_site);
   if (now.local) {
-    f.kernel->object = "__local memory";
+    if (const interp::LocalObject* o = findings_.locals.near(address))
+      LocalObjects::describe(*f.kernel, *o, launch.launch(), address, 1);
+    else
+      f.kernel->object = "__local memory";
   } else if (const LaunchObject* o = launch.object_at(address, 1)) {
     f.kernel->object = launch.object_name(*o);
     f.kernel->object_origin = o->origin;

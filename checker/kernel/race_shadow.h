@@ -94,7 +94,7 @@ class GlobalShadow {
 
   struct Region {
     std::uint64_t base = 0, end = 0;  // base aligned down to 4 bytes
-    Cell* cells = nullptr;
+    Cell* cells = nullptr;  // null: no memory for its shadow (not checked)
   };
   // The region holding [address, address + size), or null.
   const Region* region(std::uint64_t address, std::uint32_t size) const;

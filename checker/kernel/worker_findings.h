@@ -14,6 +14,7 @@
 
 #include "clvet/interp/observer.h"
 #include "launch_findings.h"
+#include "local_objects.h"
 
 namespace clvet::checker {
 
@@ -25,6 +26,8 @@ class WorkerFindings {
   WorkerFindings& operator=(const WorkerFindings&) = delete;
 
   LaunchFindings& launch() { return launch_; }
+  // The running group's __local objects (set at each group's start).
+  LocalObjects locals;
 
   // The key of a finding of `kind` at a source position.
   static std::uint64_t key(std::string_view kind, std::uint32_t line, std::uint32_t column) {
@@ -61,6 +64,8 @@ class WorkerFindings {
       if (size)
         f.kernel->element = offset >= 0 ? offset / element_size
                                         : -((-offset + element_size - 1) / element_size);
+    } else if (const interp::LocalObject* local = address ? locals.near(address) : nullptr) {
+      LocalObjects::describe(*f.kernel, *local, launch_.launch(), address, size);
     } else if (size) {
       f.kernel->size = size;
     }
