@@ -7,7 +7,9 @@
 #   make bench  build, then the benchmark (not a test) of the layer's overhead on a million
 #               cheap calls: CPU time without the layer, under it, and tracing, as ratios
 #   make bench-kernels  build, then the kernel benchmark (not a test): eleven kernels on the
-#               reference device, PoCL and Oclgrind, CPU time and ratios (SCALE=1 by default)
+#               reference device (checkers off, then all on), PoCL and Oclgrind (its default
+#               checks, race detection, uninitialised values): CPU time, peak memory, ratios
+#               (SCALE=1 by default)
 
 BUILD ?= build
 TSAN_BUILD ?= build-tsan
@@ -43,7 +45,7 @@ demo: build
 # the time the interpreter's built-in library takes to compile (CI has two cores).
 tsan: deps
 	cmake -S . -B $(TSAN_BUILD) -G Ninja -DCLVET_TSAN=ON -DCMAKE_BUILD_TYPE=Debug
-	cmake --build $(TSAN_BUILD) -j $(JOBS) --target clvet-api-tests
+	cmake --build $(TSAN_BUILD) -j $(JOBS) --target clvet-api-tests clvet-object-table-tests
 
 test: tsan build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE corpus

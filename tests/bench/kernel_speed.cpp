@@ -15,6 +15,8 @@
 //
 //   NAME CPU_SECONDS WALL_SECONDS ok|WRONG|ERROR [detail]
 //
+// and a last line `# peak-rss-kib KIB`, the process's peak resident memory (getrusage).
+//
 // Sizes at scale 1 are chosen so that Oclgrind, about a thousand times slower than PoCL,
 // takes one to a few seconds per kernel on two cores; every platform runs the same sizes.
 //
@@ -22,6 +24,7 @@
 #define CL_TARGET_OPENCL_VERSION 120
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
 #include <CL/cl.h>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <cctype>
@@ -917,5 +920,10 @@ int main(int argc, char** argv) {
   }
   clReleaseCommandQueue(dev.queue);
   clReleaseContext(dev.context);
+  // The process's peak resident memory (the script runs one kernel a process to get it per
+  // kernel): what a platform's checking costs in memory.
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  std::printf("# peak-rss-kib %ld\n", usage.ru_maxrss);
   return failures == 0 ? 0 : 1;
 }
