@@ -2,10 +2,12 @@
 // reach into the compact form of program_ir.h. All LLVM lookups happen here; what cannot be
 // executed exactly is refused here, with its name, so that a kernel never runs wrongly.
 #include <llvm/ADT/MapVector.h>
+#include <llvm/Analysis/ValueTracking.h>
 #include <llvm/Analysis/PostDominators.h>
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DataLayout.h>
+#include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/Function.h>
 #include <llvm/IR/Instructions.h>
@@ -20,7 +22,9 @@
 
 #include <unordered_map>
 
+#include "clvet/interp/source_position.h"
 #include "decode/program_ir.h"
+#include "frontend/module_io.h"
 
 namespace clvet::interp::ir {
 namespace {
@@ -116,6 +120,18 @@ class ModuleDecoder {
 
   const llvm::DataLayout& dl() const { return dl_; }
 
+  // The index of the file a debug location is in, in Module::files.
+  std::uint32_t file_index(llvm::StringRef file);
+  // The index of an IndexCheck's array description in Module::arrays.
+  std::uint32_t array_index(std::string description) {
+    auto it = array_index_.find(description);
+    if (it != array_index_.end()) return it->second;
+    std::uint32_t index = static_cast<std::uint32_t>(out_.arrays.size());
+    array_index_.emplace(description, index);
+    out_.arrays.push_back(std::move(description));
+    return index;
+  }
+
  private:
   bool decode_global(const llvm::GlobalVariable* g, std::string& error);
 
@@ -124,6 +140,8 @@ class ModuleDecoder {
   Module& out_;
   std::unordered_map<const llvm::Function*, std::uint32_t> function_index_;
   std::unordered_map<const llvm::GlobalVariable*, std::uint32_t> global_index_;
+  std::unordered_map<std::string, std::uint32_t> file_index_;
+  std::unordered_map<std::string, std::uint32_t> array_index_;
   std::vector<const llvm::Function*> pending_;
   std::vector<const llvm::GlobalVariable*> pending_globals_;
   friend class FunctionDecoder;
@@ -229,6 +247,18 @@ bool ModuleDecoder::serialize(const llvm::Constant* c, std::vector<std::uint8_t>
   return false;
 }
 
+std::uint32_t ModuleDecoder::file_index(llvm::StringRef file) {
+  std::string name = file.str();
+  const std::string embedded = std::string(kEmbeddedHeaderFolder) + "/";
+  if (name.starts_with(embedded)) name.erase(0, embedded.size());
+  auto it = file_index_.find(name);
+  if (it != file_index_.end()) return it->second;
+  std::uint32_t index = static_cast<std::uint32_t>(out_.files.size());
+  file_index_.emplace(name, index);
+  out_.files.push_back(std::move(name));
+  return index;
+}
+
 class FunctionDecoder {
  public:
   FunctionDecoder(ModuleDecoder& md, const llvm::Function& f, Function& out)
@@ -248,6 +278,8 @@ class FunctionDecoder {
     return false;
   }
   bool decode(const llvm::Instruction& i, std::string& error);
+  bool check_array_indices(const llvm::Instruction& access, const llvm::Value* pointer,
+                           std::uint64_t size, std::string& error);
   void write_phis_directly();
   bool decode_call(const llvm::CallInst& call, std::string& error);
   bool decode_intrinsic(const llvm::IntrinsicInst& call, std::string& error);
@@ -258,7 +290,7 @@ class FunctionDecoder {
     Instr in;
     in.op = op;
     if (const llvm::DebugLoc& loc = i.getDebugLoc()) {
-      in.line = loc.getLine();
+      in.line = pack_source_line(md_.file_index(loc->getFilename()), loc.getLine());
       in.column = loc.getCol();
     }
     out_.code.push_back(in);
@@ -416,6 +448,85 @@ void FunctionDecoder::write_phis_directly() {
     if (direct[b]) out_.blocks[b].phi_count = 0;
 }
 
+void source_name(const llvm::GlobalVariable& g, std::string& name, std::string& function);
+
+// What an array element access goes through, for findings: "array 'a' (private)",
+// "an array in 's' (private)", "array 'tile' (__local in 'blur')". Names come from the IR
+// (Clang keeps them) or, with -g, the debug info.
+std::string array_description(const llvm::GetElementPtrInst& gep) {
+  const llvm::Value* object = llvm::getUnderlyingObject(gep.getPointerOperand());
+  std::string name = object->getName().str();
+  std::string where;
+  if (const auto* alloca = llvm::dyn_cast<llvm::AllocaInst>(object)) {
+    for (const llvm::DbgVariableIntrinsic* declare : llvm::FindDbgDeclareUses(
+             const_cast<llvm::AllocaInst*>(alloca)))
+      name = declare->getVariable()->getName().str();
+    where = "private";
+  } else if (const auto* g = llvm::dyn_cast<llvm::GlobalVariable>(object)) {
+    std::string function;
+    source_name(*g, name, function);
+    unsigned space = g->getAddressSpace();
+    where = space == kLocal ? "__local" : space == kConstant ? "__constant" : "__global";
+    if (!function.empty()) where += " in '" + function + "'";
+  } else if (const auto* arg = llvm::dyn_cast<llvm::Argument>(object)) {
+    where = fmt::format("argument {}", arg->getArgNo());
+  }
+  // The whole variable is the array (`int a[4]; a[i]`), or the array is a part of it.
+  llvm::Type* type = nullptr;
+  if (const auto* alloca = llvm::dyn_cast<llvm::AllocaInst>(object)) type = alloca->getAllocatedType();
+  if (const auto* g = llvm::dyn_cast<llvm::GlobalVariable>(object)) type = g->getValueType();
+  const bool whole = type == gep.getSourceElementType();
+  std::string what = whole ? "array" : "an array in";
+  if (name.empty()) return where.empty() ? "an array" : fmt::format("{} ({})", what, where);
+  return where.empty() ? fmt::format("{} '{}'", what, name)
+                       : fmt::format("{} '{}' ({})", what, name, where);
+}
+
+// Each variable index of the GEP an access goes through that selects an element of an array
+// type gets an IndexCheck (an intrinsic of clvet's) before the access (not at the GEP: a pointer one past the end may be
+// formed, C99 §6.5.6, only not dereferenced).
+bool FunctionDecoder::check_array_indices(const llvm::Instruction& access,
+                                          const llvm::Value* pointer, std::uint64_t size,
+                                          std::string& error) {
+  const auto* gep = llvm::dyn_cast<llvm::GetElementPtrInst>(pointer);
+  if (!gep) return true;
+  std::string description;
+  // The first index steps over whole objects (pointer arithmetic, unbounded); each later one
+  // selects within the type reached so far.
+  llvm::Type* type = gep->getSourceElementType();
+  for (unsigned n = 2; n < gep->getNumOperands(); ++n) {
+    const llvm::Value* operand = gep->getOperand(n);
+    auto* array = llvm::dyn_cast<llvm::ArrayType>(type);
+    if (auto* st = llvm::dyn_cast<llvm::StructType>(type)) {
+      type = st->getTypeAtIndex(operand);
+      continue;
+    }
+    if (!array) break;  // a vector element: its index is the engine's to check
+    type = array->getElementType();
+    const std::uint64_t count = array->getNumElements();
+    // A flexible array member ([0 x T]) is bounded by its object only.
+    if (count == 0 || llvm::isa<llvm::Constant>(operand)) continue;
+    Ty ty;
+    unsigned width;
+    if (!element_of(operand->getType(), ty, width) || width != 1) continue;
+    std::uint32_t index;
+    if (!reg(operand, index, error)) return false;
+    if (description.empty()) description = array_description(*gep);
+    Instr& in = emit(access, Op::Intrinsic);
+    in.imm = static_cast<std::int64_t>(IntrinsicKind::IndexCheck);
+    in.ty = ty;
+    in.bits = odd_bits(operand->getType());
+    in.dst = kNoRegister;
+    in.a = index;
+    in.b = md_.array_index(description);
+    in.c = kNoRegister;
+    in.extra = static_cast<std::uint32_t>(out_.extra_imm.size());
+    out_.extra_imm.push_back(static_cast<std::int64_t>(count));
+    in.size = static_cast<std::uint32_t>(size);
+  }
+  return true;
+}
+
 bool FunctionDecoder::decode(const llvm::Instruction& i, std::string& error) {
   using llvm::Instruction;
   auto dst = [&] { return regs_.at(&i); };
@@ -540,6 +651,8 @@ bool FunctionDecoder::decode(const llvm::Instruction& i, std::string& error) {
       auto* ld = llvm::cast<llvm::LoadInst>(&i);
       std::uint32_t p;
       if (!op_reg(0, p)) return false;
+      if (!check_array_indices(i, ld->getPointerOperand(), dl_.getTypeStoreSize(i.getType()), error))
+        return false;
       Instr& in = emit(i, Op::Load);
       set_type(in, i.getType());
       if (in.ty == Ty::I1 && in.width > 1) return fail(i, "unsupported load of a vector of i1", error);
@@ -557,6 +670,9 @@ bool FunctionDecoder::decode(const llvm::Instruction& i, std::string& error) {
       auto* st = llvm::cast<llvm::StoreInst>(&i);
       std::uint32_t v, p;
       if (!op_reg(0, v) || !op_reg(1, p)) return false;
+      if (!check_array_indices(i, st->getPointerOperand(),
+                               dl_.getTypeStoreSize(st->getValueOperand()->getType()), error))
+        return false;
       Instr& in = emit(i, Op::Store);
       set_type(in, st->getValueOperand()->getType());
       if (in.ty == Ty::I1 && in.width > 1) return fail(i, "unsupported store of a vector of i1", error);
@@ -682,6 +798,8 @@ bool FunctionDecoder::decode(const llvm::Instruction& i, std::string& error) {
       auto* rmw = llvm::cast<llvm::AtomicRMWInst>(&i);
       std::uint32_t p, v;
       if (!op_reg(0, p) || !op_reg(1, v)) return false;
+      if (!check_array_indices(i, rmw->getPointerOperand(), dl_.getTypeStoreSize(i.getType()), error))
+        return false;
       Instr& in = emit(i, Op::AtomicRMW);
       set_type(in, i.getType());
       in.dst = dst();
@@ -696,6 +814,9 @@ bool FunctionDecoder::decode(const llvm::Instruction& i, std::string& error) {
       auto* cx = llvm::cast<llvm::AtomicCmpXchgInst>(&i);
       std::uint32_t p, cmp, nv;
       if (!op_reg(0, p) || !op_reg(1, cmp) || !op_reg(2, nv)) return false;
+      if (!check_array_indices(i, cx->getPointerOperand(),
+                               dl_.getTypeStoreSize(cx->getCompareOperand()->getType()), error))
+        return false;
       Instr& in = emit(i, Op::CmpXchg);
       set_type(in, cx->getCompareOperand()->getType());
       in.dst = dst();
@@ -1019,9 +1140,35 @@ bool FunctionDecoder::decode_intrinsic(const llvm::IntrinsicInst& call, std::str
   return true;
 }
 
+// A variable's name as declared and, for one declared in a function (every __local variable
+// of OpenCL C 1.2, §6.5.2), that function's name: from the debug info when compiled with -g,
+// else from Clang's name for function-scope variables, "<function>.<variable>".
+void source_name(const llvm::GlobalVariable& g, std::string& name, std::string& function) {
+  llvm::SmallVector<llvm::DIGlobalVariableExpression*, 1> debug;
+  g.getDebugInfo(debug);
+  if (!debug.empty()) {
+    const llvm::DIGlobalVariable* v = debug.front()->getVariable();
+    name = v->getName().str();
+    if (const auto* sub = llvm::dyn_cast_or_null<llvm::DISubprogram>(v->getScope()))
+      function = sub->getName().str();
+    return;
+  }
+  std::string ir = g.getName().str();
+  std::size_t dot = ir.find('.');
+  if (dot != std::string::npos && g.getParent()->getFunction(ir.substr(0, dot))) {
+    function = ir.substr(0, dot);
+    name = ir.substr(dot + 1);
+    // A variable of another program linked in gets a ".1" suffix: not part of its name.
+    if (std::size_t suffix = name.find('.'); suffix != std::string::npos) name.erase(suffix);
+    return;
+  }
+  if (!g.hasPrivateLinkage()) name = ir;  // private ones are the compiler's (string literals)
+}
+
 bool ModuleDecoder::decode_global(const llvm::GlobalVariable* g, std::string& error) {
   Global& out = out_.globals[global_index_.at(g)];
   out.name = g->getName().str();
+  source_name(*g, out.source_name, out.function);
   out.address_space = static_cast<std::uint8_t>(g->getAddressSpace());
   out.size = dl_.getTypeAllocSize(g->getValueType());
   out.align = std::max<std::uint64_t>(g->getAlign() ? g->getAlign()->value() : 1, 16);
@@ -1039,6 +1186,9 @@ bool ModuleDecoder::decode_global(const llvm::GlobalVariable* g, std::string& er
 }
 
 bool ModuleDecoder::run(std::string& error) {
+  // The programs' main sources take the first places of the file table (the one program's
+  // source is file 0), before the headers their code comes from.
+  for (const llvm::DICompileUnit* unit : m_.debug_compile_units()) file_index(unit->getFilename());
   for (const KernelInfo& k : out_.kernels) {
     const llvm::Function* f = m_.getFunction(k.name);
     if (!f || f->isDeclaration()) {
@@ -1060,6 +1210,7 @@ bool ModuleDecoder::run(std::string& error) {
     pending_globals_.pop_back();
     if (!decode_global(g, error)) return false;
   }
+  for (KernelInfo& k : out_.kernels) k.source_files = out_.files;
   // Lay out the program-scope globals and the __local ones (one arena per work-group).
   for (Global& g : out_.globals) {
     std::uint64_t& total = g.address_space == kLocal ? out_.local_globals_size : out_.global_globals_size;

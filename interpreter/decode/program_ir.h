@@ -61,6 +61,12 @@ enum class IntrinsicKind : std::uint16_t {
   SAddOverflow, UAddOverflow, SSubOverflow, USubOverflow, SMulOverflow, UMulOverflow,
   ReduceAdd, ReduceMul, ReduceAnd, ReduceOr, ReduceXor,
   ReduceSMax, ReduceSMin, ReduceUMax, ReduceUMin, ReduceFAdd, ReduceFMul, ReduceFMax, ReduceFMin,
+  // clvet's own, before a load or store through an element of a static array (`a[i]` of
+  // `T a[N]`): index register `a` (its type `ty`, `bits`) must be in [0, N), N being
+  // Function::extra_imm[extra]; `b`: the array's description in Module::arrays; `size`: the
+  // access's bytes; no result. An index past the array is out of bounds even where the
+  // address lands in the enclosing object (the next struct member, the next row).
+  IndexCheck,
 };
 
 inline constexpr std::uint8_t kScalarCondition = 1;  // Select with one condition per lane
@@ -169,6 +175,8 @@ struct Global {
   std::vector<std::uint8_t> init;        // empty: zero
   std::vector<Relocation> relocations;
   std::uint64_t local_offset = 0;        // __local globals: offset in the work-group arena
+  std::string source_name;               // as declared ("tile"); empty for the compiler's own
+  std::string function;                  // a function-scope variable's kernel or function
 };
 
 struct Module {
@@ -182,6 +190,10 @@ struct Module {
   // Atomics on global memory make results depend on the order work-groups run in: such
   // programs run their groups one after another, in order, unless CLVET_THREADS says otherwise.
   bool global_atomics = false;
+  std::vector<std::string> arrays;       // IndexCheck: "array 'items' in private variable 's'"
+  // The source files the debug info names (the program's main source first): an
+  // instruction's `line` carries its file's index here (clvet/interp/source_position.h).
+  std::vector<std::string> files;
 };
 
 // Decodes a linked executable's bitcode. False (with a message naming what is unsupported)

@@ -9,6 +9,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "exec/array_index_check.h"
 #include "exec/frame.h"
 #include "exec/type_dispatch.h"
 #include "exec/work_group.h"
@@ -50,6 +51,17 @@ void WorkGroupRunner::intrinsic(Frame& f, const Instr& in, const LaneSet& lanes)
   auto kind = static_cast<IntrinsicKind>(in.imm);
   unsigned w = in.width;
   switch (kind) {
+    case IntrinsicKind::IndexCheck: {
+      if (!shared_.red_zones) return;  // the bounds checker is off
+      const std::uint32_t stride = f.fn->registers[in.a].size;
+      for (std::uint32_t k = 0; k < lanes.count; ++k) {
+        std::uint32_t l = lanes.ids[k];
+        const std::byte* index = f.base[in.a] + std::size_t(l) * stride;
+        if (auto message = index_outside_array(in, *f.fn, module_, index))
+          problem(in, std::move(*message), "out-of-bounds", l);
+      }
+      return;
+    }
     case IntrinsicKind::Memcpy:
     case IntrinsicKind::Memmove:
     case IntrinsicKind::Memset: {

@@ -13,6 +13,7 @@
 #include <llvm/Support/VirtualFileSystem.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <cstdio>
 #include <mutex>
 #include <sstream>
 
@@ -24,10 +25,20 @@ namespace clvet::interp {
 
 namespace {
 
-// The name diagnostics give the program's source, and the virtual folder embedded headers
-// are found in (searched before the application's -I folders).
-constexpr const char* kSourceName = "<program source>";
-constexpr const char* kHeaderFolder = "/clvet-embedded-headers";
+// Embedded headers are searched before the application's -I folders.
+constexpr const char* kHeaderFolder = kEmbeddedHeaderFolder;
+
+// The name of the program's source in the build log, the debug info and so in every finding
+// (text and SARIF's artifactLocation): a file name, as compiler diagnostics and SARIF expect,
+// stable for a given source text and different for different ones, so that findings of two
+// programs of one application never share a file. "program-1f0c82a9.cl".
+std::string program_source_name(std::string_view source) {
+  std::uint32_t hash = 2166136261u;  // FNV-1a
+  for (char c : source) hash = (hash ^ static_cast<unsigned char>(c)) * 16777619u;
+  char name[32];
+  std::snprintf(name, sizeof name, "program-%08x.cl", hash);
+  return name;
+}
 
 // -cl-ext: every optional feature and extension off, then exactly what the device supports,
 // so that the predefined macros match CL_DEVICE_EXTENSIONS and CL_DEVICE_OPENCL_C_FEATURES.
@@ -68,10 +79,11 @@ FrontEndResult compile_opencl_c(std::string_view source, std::string_view option
                    "clvet: -cl-std=CL2.0: the device does not support OpenCL C 2.0 (it supports "
                    "OpenCL C 1.0, 1.1, 1.2 and 3.0)\n");
 
+  const std::string source_name = program_source_name(source);
   std::vector<std::string> args = {
       "-triple", "spir64-unknown-unknown", "-x", "cl", "-cl-std=" + parsed.language,
       "-finclude-default-header", "-resource-dir", CLVET_CLANG_RESOURCE_DIR,
-      extension_switches(), "-main-file-name", kSourceName, "-dwarf-version=4",
+      extension_switches(), "-main-file-name", source_name, "-dwarf-version=4",
       parsed.full_debug_info ? "-debug-info-kind=limited" : "-debug-info-kind=line-tables-only",
       "-ferror-limit", "0"};
   // IR as an optimising build emits it (no optnone, no noinline), optimised later by the link.
@@ -84,7 +96,7 @@ FrontEndResult compile_opencl_c(std::string_view source, std::string_view option
     args.insert(args.end(), std::begin(kUndefinedFeatureMacros), std::end(kUndefinedFeatureMacros));
   if (!headers.empty()) args.insert(args.end(), {"-I", kHeaderFolder});
   args.insert(args.end(), parsed.clang_args.begin(), parsed.clang_args.end());
-  args.push_back(kSourceName);
+  args.push_back(source_name);
   std::vector<const char*> argv;
   for (const std::string& a : args) argv.push_back(a.c_str());
 
@@ -103,8 +115,8 @@ FrontEndResult compile_opencl_c(std::string_view source, std::string_view option
     }
   }
   invocation->getPreprocessorOpts().addRemappedFile(
-      kSourceName, llvm::MemoryBuffer::getMemBufferCopy(
-                       llvm::StringRef(source.data(), source.size()), kSourceName)
+      source_name, llvm::MemoryBuffer::getMemBufferCopy(
+                       llvm::StringRef(source.data(), source.size()), source_name)
                        .release());
   invocation->getPreprocessorOpts().RetainRemappedFileBuffers = false;
   invocation->getFrontendOpts().DisableFree = false;

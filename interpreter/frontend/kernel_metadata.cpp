@@ -114,6 +114,8 @@ KernelArgInfo argument(const llvm::Function& kernel, unsigned index, const llvm:
       without_blanks(md_string(kernel.getMetadata("kernel_arg_base_type"), index));
   const std::string qualifiers = md_string(kernel.getMetadata("kernel_arg_type_qual"), index);
   arg.name = md_string(kernel.getMetadata("kernel_arg_name"), index);
+  // Clang keeps parameter names on the IR's arguments whatever -cl-kernel-arg-info says.
+  arg.declared_name = arg.name.empty() ? value->getName().str() : arg.name;
   arg.type_name = type.empty() ? base_type : type;
 
   if (qualifiers.find("const") != std::string::npos) arg.type_qualifier |= kTypeConst;

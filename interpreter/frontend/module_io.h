@@ -14,6 +14,10 @@ class Module;
 
 namespace clvet::interp {
 
+// Where clCompileProgram's embedded headers (input_headers) are found while compiling: the
+// debug info names them by this folder, which findings leave out ("util.h", as included).
+inline constexpr const char* kEmbeddedHeaderFolder = "/clvet-embedded-headers";
+
 // Parses bitcode; null with `error` saying why when it is not a readable module.
 std::unique_ptr<llvm::Module> parse_bitcode(const Bytes& bitcode, llvm::LLVMContext& context,
                                             std::string& error);

@@ -68,9 +68,25 @@ TEST(Compile, EveryStandardOptionIsAccepted_5_6_4) {
 TEST(Compile, ErrorsCarryFileLineColumnSourceLineAndCaret) {
   FrontEndResult r = compile("__kernel void k(__global int* p) {\n  *p = 1;\n  *p = undeclared;\n}\n");
   ASSERT_EQ(r.status, FrontEndStatus::Failed);
-  EXPECT_NE(r.log.find("<program source>:3:8: error"), std::string::npos) << r.log;
+  EXPECT_NE(r.log.find(".cl:3:8: error"), std::string::npos) << r.log;
   EXPECT_NE(r.log.find("  *p = undeclared;"), std::string::npos) << r.log;
   EXPECT_NE(r.log.find("^"), std::string::npos) << r.log;
+}
+
+// The program's source is named like a file, in the build log as in the debug info (and so in
+// the checkers' findings and SARIF): "program-<hash of the text>.cl", the same for the same
+// text, different for another.
+TEST(Compile, ProgramSourceHasAStableFileName) {
+  auto name_in_log = [](const std::string& source) {
+    FrontEndResult r = compile(source);
+    EXPECT_EQ(r.status, FrontEndStatus::Failed);
+    return r.log.substr(0, r.log.find(':'));
+  };
+  const std::string first = name_in_log("__kernel void k() { nope; }\n");
+  EXPECT_TRUE(first.starts_with("program-") && first.ends_with(".cl") && first.size() == 19)
+      << first;
+  EXPECT_EQ(name_in_log("__kernel void k() { nope; }\n"), first);
+  EXPECT_NE(name_in_log("__kernel void k() { nope2; }\n"), first);
 }
 
 // §5.6.4.3: -w inhibits warnings, -Werror makes them errors.

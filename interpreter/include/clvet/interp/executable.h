@@ -21,7 +21,10 @@ struct KernelArgInfo {
   std::uint32_t access_qualifier = 0x11A3;   // CL_KERNEL_ARG_ACCESS_NONE
   std::uint64_t type_qualifier = 0;          // CL_KERNEL_ARG_TYPE_*
   std::string type_name;
-  std::string name;
+  std::string name;                // only with -cl-kernel-arg-info (§5.7.3)
+  // The parameter's name as declared, whatever the build options: the device's own findings
+  // name arguments with it ("argument 2 'scratch'"); clGetKernelArgInfo answers `name`.
+  std::string declared_name;
   std::uint32_t image_type = 0;    // Image: the cl_mem_object_type it takes
 };
 
@@ -33,6 +36,10 @@ struct KernelInfo {
   std::uint64_t local_mem_size = 0;    // __local variables the kernel uses
   std::uint64_t private_mem_size = 0;  // per work-item
   bool arg_info_available = false;     // names and type names (-cl-kernel-arg-info)
+  // The source files the program's debug info names (the same for every kernel of it), the
+  // main source first: index i is the file of an engine line whose source_file_of() is i
+  // (clvet/interp/source_position.h). Filled when the executable is decoded.
+  std::vector<std::string> source_files;
 };
 
 // Reads the kernels' interfaces out of a linked executable (frontend/kernel_metadata.cpp).
@@ -46,6 +53,9 @@ struct LaunchArg {
   void* pointer = nullptr;          // Buffer: the host storage of the (sub-)buffer
   std::uint64_t size = 0;           // Buffer: its size; Local: bytes per work-group
   bool read_only = false, write_only = false;  // Buffer: the cl_mem flags
+  // Buffer, with LaunchRequest::uninit: one byte per byte of the buffer, 1 where nothing has
+  // written it yet (the kernel's stores update it); nullptr: every byte is written.
+  std::uint8_t* uninitialised = nullptr;
 };
 
 struct LaunchRequest {
@@ -64,6 +74,12 @@ struct LaunchRequest {
   // Red zones between __local variables, private variables and arguments, and one region per
   // object, so that an overflow lands outside every object (the bounds checker).
   bool red_zones = false;
+  // Uninitialised values (issue 4): a value read from memory nothing wrote -- a buffer's bytes
+  // that LaunchArg::uninitialised marks, __local memory before a store in the work-group,
+  // private variables before a store in the call -- is reported (engine_problem
+  // "uninitialised") where it is stored to global memory, used as an address or decides a
+  // branch. Off: the engine keeps no shadow and pays one test per instruction.
+  bool uninit = false;
 };
 
 struct LaunchResult {

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "clvet/interp/builtin_abi.h"
@@ -38,12 +39,25 @@ struct AccessBatch {
   SourceSite site;
 };
 
+// A __local object where the running worker keeps it, for findings that name what an access
+// of __local memory touched: a __local variable (by its declared name and the function that
+// declares it) or a __local kernel argument (by its index).
+struct LocalObject {
+  std::uint64_t base = 0, size = 0;
+  std::string_view variable;           // empty for an argument
+  std::string_view function;
+  static constexpr std::uint32_t kNotArgument = 0xffffffffu;
+  std::uint32_t arg = kNotArgument;
+};
+
 // The work-items of the executing group, for findings: lane -> local and global ids.
 struct GroupPosition {
   std::uint64_t group[3] = {0, 0, 0};
   std::uint64_t local_size[3] = {1, 1, 1};
   std::uint64_t global_offset[3] = {0, 0, 0};
   std::uint32_t lanes = 0;
+  const LocalObject* locals = nullptr;  // the kernel's __local objects, by base
+  std::uint32_t local_count = 0;
 };
 
 // One worker thread's view: called for every group that thread runs, in order.
