@@ -2,6 +2,8 @@
 // implementation, and hand its result back the way the entry point returns results.
 #pragma once
 
+#include <type_traits>
+
 #include "clvet/checker/api_validation.h"
 #include "clvet/rules/result.h"
 #include "device_world.h"
@@ -38,6 +40,7 @@ T return_value_with_errcode(const Args& args, Result<T> (*impl)(const Args&)) {
   if (!result.ok()) {
     report(result.error());
     if (errcode_ret) *errcode_ret = result.error().code();
+    if constexpr (std::is_pointer_v<T>) return static_cast<T>(result.error().returned);
     return T{};
   }
   if (errcode_ret) *errcode_ret = CL_SUCCESS;

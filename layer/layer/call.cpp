@@ -299,6 +299,9 @@ void Call::info_answered(cl_uint param, std::size_t size, const void* value, std
 
 void Call::object_result(const void* result, cl_int errcode) {
   if ((result == nullptr) == (errcode != CL_SUCCESS)) return;
+  // §5.6.3: a link that could begin returns its program, with CL_LINK_PROGRAM_FAILURE when the
+  // link failed, so that the application can read the log.
+  if (result != nullptr && errcode == CL_LINK_PROGRAM_FAILURE) return;
   record_check(check::kResultDisagreesWithErrcode, Category::Platform, Severity::Error,
                entry_->name, errcode, index(),
                result ? fmt::format("returned a {} (not NULL) but wrote {} to errcode_ret",

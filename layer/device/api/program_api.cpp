@@ -473,10 +473,12 @@ Result<cl_program> LinkProgram(const args::LinkProgram& a) {
       record(*program, {d}, o, a.options);
     }
     if (a.pfn_notify) a.pfn_notify(program->id(), a.user_data);
-    if (!all_ok) {
-      // No handle reaches the application (errcode_ret only), so its reference goes now.
-      program->release();
-      return fail(rule::LinkProgramFailure, "see the program's build log");
+    // §5.6.3: once the link could begin, the program object is returned either way, for its
+    // build status and log. With a callback, errcode_ret is CL_SUCCESS and the status tells.
+    if (!all_ok && !a.pfn_notify) {
+      Error e = fail(rule::LinkProgramFailure, "see the program's build log");
+      e.returned = program->id();
+      return e;
     }
     return program->id();
   } catch (const std::bad_alloc&) {

@@ -13,6 +13,9 @@ namespace clvet {
 struct Error {
   const rules::Rule* rule = nullptr;
   std::string detail;  // what exactly was wrong, for the diagnostic; may be empty
+  // What the call still returns beside the error code: clLinkProgram hands back the program
+  // object of a failed link so that its log can be read (§5.6.3); NULL for every other call.
+  void* returned = nullptr;
   cl_int code() const { return rule->code; }
 };
 
