@@ -5,6 +5,7 @@
 
 #include "dispatch.h"
 #include "objects.h"
+#include "queue_profiling.h"
 
 namespace clvet::layer {
 namespace {
@@ -25,8 +26,11 @@ trace::Handle id_of(const void* handle) {
 
 }  // namespace
 
-void CommandTimes::queue_created(const void* queue, bool profiling) {
+void CommandTimes::queue_created(trace::Writer& writer, const void* queue, bool profiling,
+                                 const void* device) {
+  if (profiling) clock_pairs_.device_used(writer, device);
   std::lock_guard lock(mutex_);
+  queue_devices_[queue] = device;
   std::size_t slot = slot_of(queue, kQueueSlots);
   for (std::size_t probes = 0; probes < kQueueSlots; ++probes, slot = (slot + 1) % kQueueSlots) {
     const void* key = queues_[slot].load(std::memory_order_relaxed);
@@ -64,7 +68,8 @@ std::string CommandTimes::kernel_name(const void* kernel) {
 }
 
 bool CommandTimes::enqueued(std::uint64_t call, const void* queue, const void* kernel,
-                            const void* event, bool layer_owned) {
+                            const void* event, bool layer_owned, std::uint64_t host_begin_ns,
+                            std::uint64_t host_end_ns) {
   auto* e = static_cast<cl_event>(const_cast<void*>(event));
   if (!layer_owned) {
     // The application's event: kept alive until its times are read.
@@ -72,10 +77,14 @@ bool CommandTimes::enqueued(std::uint64_t call, const void* queue, const void* k
   }
   Pending pending{call, queue, e, id_of(queue), layer_owned ? trace::Handle{} : id_of(event), {}};
   if (layer_owned) pending.event_id = {api::ObjectKind::Event, 0};  // not an application object
+  pending.host_begin_ns = host_begin_ns;
+  pending.host_end_ns = host_end_ns;
   bool full = false;
   {
     std::lock_guard lock(mutex_);
     if (kernel != nullptr) pending.label = kernel_name(kernel);
+    if (auto device = queue_devices_.find(queue); device != queue_devices_.end())
+      pending.device = device->second;
     pending_.push_back(std::move(pending));
     full = pending_.size() > kPendingLimit;
   }
@@ -111,7 +120,10 @@ void CommandTimes::read_complete(trace::Writer& writer, const void* queue) {
     command.event = p.event_id;
     command.label = std::move(p.label);
     cl_command_type type = 0;
-    bool known = status == CL_COMPLETE && d.clGetEventProfilingInfo != nullptr;
+    // The driver's own answer: for a queue the layer made profile, the wrapper the application
+    // calls says the times are not available.
+    auto* profiling_info = queue_profiling::driver_profiling_info();
+    bool known = status == CL_COMPLETE && profiling_info != nullptr;
     if (d.clGetEventInfo(p.event, CL_EVENT_COMMAND_TYPE, sizeof type, &type, nullptr) == CL_SUCCESS)
       command.command_type = type;
     const std::pair<cl_profiling_info, std::uint64_t*> times[] = {
@@ -122,12 +134,16 @@ void CommandTimes::read_complete(trace::Writer& writer, const void* queue) {
     for (const auto& [param, field] : times) {
       cl_ulong ns = 0;
       known =
-          known && d.clGetEventProfilingInfo(p.event, param, sizeof ns, &ns, nullptr) == CL_SUCCESS;
+          known && profiling_info(p.event, param, sizeof ns, &ns, nullptr) == CL_SUCCESS;
       *field = ns;
     }
-    if (known) writer.write_device_command(command);
+    if (known) {
+      writer.write_device_command(command);
+      clock_pairs_.command_queued(p.device, command.queued, p.host_begin_ns, p.host_end_ns);
+    }
     if (d.clReleaseEvent != nullptr) d.clReleaseEvent(p.event);
   }
+  clock_pairs_.write_due(writer);
   if (incomplete.empty()) return;
   std::lock_guard lock(mutex_);
   for (Pending& p : incomplete) pending_.push_back(std::move(p));

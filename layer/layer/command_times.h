@@ -12,6 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "clock_pairs.h"
 #include "clvet/rules/opencl.h"
 #include "clvet/trace/writer.h"
 
@@ -19,16 +20,18 @@ namespace clvet::layer {
 
 class CommandTimes {
  public:
-  // A queue the application created, with or without profiling (an address the driver
-  // reuses is simply overwritten).
-  void queue_created(const void* queue, bool profiling);
+  // A queue the application created on `device`, with or without profiling (an address the
+  // driver reuses is simply overwritten). A profiling queue's device gets clock pairs.
+  void queue_created(trace::Writer& writer, const void* queue, bool profiling, const void* device);
   // Whether commands on `queue` have device times. No lock: asked by every enqueue.
   bool profiling(const void* queue) const;
   // A command enqueued on a profiling queue. The event is the layer's to release when
   // `layer_owned`; otherwise it is retained here until its times are read. True when so many
-  // commands are pending that the complete ones should be read now.
+  // commands are pending that the complete ones should be read now. The enqueue call ran
+  // from `host_begin_ns` to at least `host_end_ns` (CLOCK_MONOTONIC): its command's queued
+  // time is an estimate of the device's clock.
   bool enqueued(std::uint64_t call, const void* queue, const void* kernel, const void* event,
-                bool layer_owned);
+                bool layer_owned, std::uint64_t host_begin_ns, std::uint64_t host_end_ns);
   // Writes the times of the pending commands of `queue` (all pending commands when NULL)
   // whose events are complete, and lets go of their events.
   void read_complete(trace::Writer& writer, const void* queue);
@@ -40,6 +43,8 @@ class CommandTimes {
     cl_event event = nullptr;
     trace::Handle queue_id, event_id;
     std::string label;
+    const void* device = nullptr;
+    std::uint64_t host_begin_ns = 0, host_end_ns = 0;
   };
   std::string kernel_name(const void* kernel);
 
@@ -49,6 +54,8 @@ class CommandTimes {
   std::mutex mutex_;  // queue insertions, the pending list, kernel names
   std::vector<Pending> pending_;
   std::unordered_map<std::uint64_t, std::string> kernel_names_;  // by kernel id
+  std::unordered_map<const void*, const void*> queue_devices_;    // queue -> its device
+  ClockPairs clock_pairs_;
 };
 
 }  // namespace clvet::layer

@@ -20,6 +20,10 @@ const cl_icd_dispatch& next() {
   return next_table();
 }
 
+cl_icd_dispatch& next_for_interposers() {
+  return next_table();
+}
+
 void set_next(const cl_icd_dispatch* target, cl_uint num_entries) {
   constexpr std::size_t kOurs = sizeof(cl_icd_dispatch) / sizeof(void*);
   const std::size_t copied = std::min<std::size_t>(num_entries, kOurs);

@@ -13,6 +13,9 @@ const cl_icd_dispatch& next();
 // Copies the first `num_entries` slots of `target`: a loader older than our table offers
 // fewer, and reading past them would read garbage.
 void set_next(const cl_icd_dispatch* target, cl_uint num_entries);
+// The next table, for the layer's own interposers between its wrappers and the driver
+// (queue_profiling.h). Only at clInitLayer time, after set_next().
+cl_icd_dispatch& next_for_interposers();
 
 // The layer's own table, filled once with the wrappers (generated).
 const cl_icd_dispatch& layer_dispatch();

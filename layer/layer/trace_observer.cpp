@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -19,8 +20,11 @@
 #include "command_times.h"
 #include "dispatch.h"
 #include "host_clock.h"
+#include "image_bytes.h"
+#include "kernel_buffers.h"
 #include "objects.h"
 #include "options.h"
+#include "queue_profiling.h"
 #include "trace_encode.h"
 
 namespace clvet::layer {
@@ -97,9 +101,10 @@ class TraceObserver final : public CallObserver {
       encode_arguments(t, call.entry, call.args);
       if (call.entry == args::EnqueueUnmapMemObject::kEntryIndex && data_)
         unmapped_bytes(encoder, *static_cast<const args::EnqueueUnmapMemObject*>(call.args));
+      if (data_) image_bytes::encode_inputs(encoder, call.entry, call.args);
       if (call.entry == args::EnqueueNDRangeKernel::kEntryIndex && kernel_buffers_) {
         const auto& a = *static_cast<const args::EnqueueNDRangeKernel*>(call.args);
-        kernel_buffers(encoder.input(1), a.command_queue, a.kernel, a.num_events_in_wait_list,
+        kernel_buffers(call.index, false, a.command_queue, a.kernel, a.num_events_in_wait_list,
                        a.event_wait_list);
       }
     }
@@ -124,7 +129,8 @@ class TraceObserver final : public CallObserver {
     if (profiled) {
       const void* k =
           kernel ? static_cast<const args::EnqueueNDRangeKernel*>(call.args)->kernel : nullptr;
-      if (command_times_.enqueued(call.index, queue, k, event, layer_owned))
+      if (command_times_.enqueued(call.index, queue, k, event, layer_owned, call.enter_ns,
+                                  host_clock::now_ns()))
         command_times_.read_complete(*writer_, nullptr);
       return;
     }
@@ -161,7 +167,7 @@ class TraceObserver final : public CallObserver {
       object_event(trace::ObjectEvent::Action::Created, o, call.index);
     }
     if (call.entry == args::EnqueueNDRangeKernel::kEntryIndex && kernel_buffers_)
-      kernel_buffers_after(encoder, call, outcome);
+      kernel_buffers_after(call, outcome);
     encoder.commit(since_origin(outcome.exit_ns));
     if (outcome.forwarded) after_call(call, outcome);
   }
@@ -219,16 +225,21 @@ class TraceObserver final : public CallObserver {
       case args::CreateCommandQueue::kEntryIndex:
         if (ok && outcome.result != nullptr)
           command_times_.queue_created(
-              outcome.result, (static_cast<const args::CreateCommandQueue*>(call.args)->properties &
-                               CL_QUEUE_PROFILING_ENABLE) != 0);
+              *writer_, outcome.result,
+              (static_cast<const args::CreateCommandQueue*>(call.args)->properties &
+               CL_QUEUE_PROFILING_ENABLE) != 0 ||
+                  queue_profiling::hidden(outcome.result),
+              static_cast<const args::CreateCommandQueue*>(call.args)->device);
         break;
       case args::CreateCommandQueueWithProperties::kEntryIndex:
         if (ok && outcome.result != nullptr)
           command_times_.queue_created(
-              outcome.result,
+              *writer_, outcome.result,
               profiling_property(
                   static_cast<const args::CreateCommandQueueWithProperties*>(call.args)
-                      ->properties));
+                      ->properties) ||
+                  queue_profiling::hidden(outcome.result),
+              static_cast<const args::CreateCommandQueueWithProperties*>(call.args)->device);
         break;
       case args::Finish::kEntryIndex:
         command_times_.read_complete(*writer_,
@@ -242,7 +253,17 @@ class TraceObserver final : public CallObserver {
         if (ok && data_ && outcome.result != nullptr &&
             (a.map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) != 0) {
           std::lock_guard lock(mutex_);
-          mapped_[outcome.result] = a.size;
+          mapped_[outcome.result] = {a.size, std::nullopt};
+        }
+        break;
+      }
+      case args::EnqueueMapImage::kEntryIndex: {
+        const auto& a = *static_cast<const args::EnqueueMapImage*>(call.args);
+        if (ok && data_ && outcome.result != nullptr &&
+            (a.map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) != 0) {
+          const image_bytes::Layout layout = image_bytes::of_mapping(call.args);
+          std::lock_guard lock(mutex_);
+          mapped_[outcome.result] = {0, layout};
         }
         break;
       }
@@ -271,13 +292,22 @@ class TraceObserver final : public CallObserver {
   // What the host wrote into a region it mapped for writing, as the unmap's input (param 2,
   // mapped_ptr): the bytes a replay must put back.
   void unmapped_bytes(trace::CallEncoder& encoder, const args::EnqueueUnmapMemObject& a) {
-    std::size_t size = 0;
+    Mapping mapping;
     {
       std::lock_guard lock(mutex_);
       auto found = mapped_.find(a.mapped_ptr);
       if (found == mapped_.end()) return;
-      size = found->second;
+      mapping = found->second;
     }
+    if (mapping.image) {
+      // An image region: its pixels packed, read with the pitches the map returned.
+      const std::vector<unsigned char> pixels = image_bytes::packed(a.mapped_ptr, *mapping.image);
+      if (pixels.empty()) return;
+      encoder.input(2);
+      encoder.data(pixels.data(), pixels.size());
+      return;
+    }
+    const std::size_t size = mapping.size;
     if (size == 0) return;
     encoder.input(2);
     encoder.data(a.mapped_ptr, size);
@@ -298,58 +328,39 @@ class TraceObserver final : public CallObserver {
       arguments.erase(a.arg_index);
   }
 
-  // The buffer arguments of `kernel` read through the driver on `queue` (after `wait`): an
-  // Array of [argument index, bytes] per buffer argument.
+  // The buffer arguments of `kernel` read through the driver on `queue` after `wait`, without
+  // waiting for them: a KernelBuffers record of call `call` once the reads complete.
   // `own_wait`: the wait list is the layer's own event, not the application's to judge.
-  void kernel_buffers(trace::ValueEncoder& e, const void* queue, const void* kernel,
+  void kernel_buffers(std::uint64_t call, bool after, const void* queue, const void* kernel,
                       cl_uint wait_count, const cl_event* wait, bool own_wait = false) {
     if (!live(queue, api::ObjectKind::CommandQueue) || !live(kernel, api::ObjectKind::Kernel) ||
         (wait_count != 0 && wait == nullptr))
-      return e.null();
+      return;
     for (cl_uint i = 0; i < wait_count && !own_wait; ++i)
-      if (!live(wait[i], api::ObjectKind::Event)) return e.null();
-    std::vector<std::pair<cl_uint, const void*>> buffers;
+      if (!live(wait[i], api::ObjectKind::Event)) return;
+    std::vector<std::pair<cl_uint, cl_mem>> buffers;
     {
       std::lock_guard lock(mutex_);
       auto found = kernel_arguments_.find(objects().identity(kernel).id);
       if (found != kernel_arguments_.end())
         for (const auto& [index, mem] : found->second)
-          if (live(mem, api::ObjectKind::Mem)) buffers.emplace_back(index, mem);
+          if (live(mem, api::ObjectKind::Mem))
+            buffers.emplace_back(index, static_cast<cl_mem>(const_cast<void*>(mem)));
     }
-    const cl_icd_dispatch& d = next();
-    e.array(buffers.size());
-    thread_local std::vector<unsigned char> bytes;
-    for (const auto& [index, mem] : buffers) {
-      auto* m = static_cast<cl_mem>(const_cast<void*>(mem));
-      std::size_t size = 0;
-      e.array(2);
-      e.uint(index);
-      if (d.clGetMemObjectInfo == nullptr || d.clEnqueueReadBuffer == nullptr ||
-          d.clGetMemObjectInfo(m, CL_MEM_SIZE, sizeof size, &size, nullptr) != CL_SUCCESS) {
-        e.null();
-        continue;
-      }
-      bytes.resize(size);
-      if (d.clEnqueueReadBuffer(static_cast<cl_command_queue>(const_cast<void*>(queue)), m, CL_TRUE,
-                                0, size, bytes.data(), wait_count, wait, nullptr) != CL_SUCCESS) {
-        e.null();
-        continue;
-      }
-      static_cast<trace::CallEncoder&>(e).data(bytes.data(), size);
-    }
+    kernel_buffers::read(*writer_, call, after,
+                         static_cast<cl_command_queue>(const_cast<void*>(queue)), buffers,
+                         wait_count, wait);
   }
 
-  // The same buffers once the kernel has run: the output of param 1 (kernel).
-  void kernel_buffers_after(trace::CallEncoder& encoder, const ObservedCall& call,
-                            const CallOutcome& outcome) {
+  // The same buffers once the kernel has run: after the kernel's event.
+  void kernel_buffers_after(const ObservedCall& call, const CallOutcome& outcome) {
     KernelCommand command = std::exchange(t_kernel_command, KernelCommand{});
-    if (outcome.forwarded && outcome.error == CL_SUCCESS) {
+    const bool have_event = command.call == call.index && command.event != nullptr;
+    if (outcome.forwarded && outcome.error == CL_SUCCESS && have_event) {
       const auto& a = *static_cast<const args::EnqueueNDRangeKernel*>(call.args);
-      const bool have_event = command.call == call.index && command.event != nullptr;
-      kernel_buffers(encoder.output(1), a.command_queue, a.kernel, have_event ? 1 : 0,
-                     have_event ? &command.event : nullptr, true);
+      kernel_buffers(call.index, true, a.command_queue, a.kernel, 1, &command.event, true);
     }
-    if (command.call == call.index && command.release && next().clReleaseEvent != nullptr)
+    if (have_event && command.release && next().clReleaseEvent != nullptr)
       next().clReleaseEvent(command.event);
   }
 
@@ -358,7 +369,12 @@ class TraceObserver final : public CallObserver {
   bool kernel_buffers_ = false;
   CommandTimes command_times_;
   std::mutex mutex_;  // mapped regions and kernel arguments: not on the path of cheap calls
-  std::unordered_map<const void*, std::size_t> mapped_;  // mapped for writing: pointer, size
+  // Regions mapped for writing, by pointer: a buffer's size, or an image region's layout.
+  struct Mapping {
+    std::size_t size = 0;
+    std::optional<image_bytes::Layout> image;
+  };
+  std::unordered_map<const void*, Mapping> mapped_;
   std::unordered_map<std::uint64_t, std::map<cl_uint, const void*>> kernel_arguments_;
 };
 
@@ -374,6 +390,7 @@ void start_trace() {
     return;
   }
   writer->write_process_info(trace::current_process_info("clvet layer"));
+  if (options::value("device_times") != "0") queue_profiling::install();
   // Never destroyed: calls may still arrive during exit, after close() (they are dropped).
   set_call_observer(new TraceObserver(std::move(writer), options::value("trace_data") != "0",
                                       options::value("trace_kernel_buffers") == "1"));

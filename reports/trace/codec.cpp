@@ -104,10 +104,13 @@ bool decode_value(wire::Decoder& in, Value& out, int depth) {
 
 void encode_call_header(wire::Buffer& out, std::uint64_t index, std::uint64_t thread,
                         std::uint64_t enter_ns, std::uint32_t entry) {
-  out.varint(index);
-  out.varint(thread);
-  out.varint(enter_ns);
-  out.varint(entry);
+  // Every call's first bytes: one reservation for the four fields, not one each.
+  std::uint8_t* p = out.reserve(4 * wire::Buffer::kMaxVarint);
+  p = wire::Buffer::put_varint(p, index);
+  p = wire::Buffer::put_varint(p, thread);
+  p = wire::Buffer::put_varint(p, enter_ns);
+  p = wire::Buffer::put_varint(p, entry);
+  out.commit_to(p);
 }
 
 void encode_call(wire::Buffer& out, const Call& call, bool enter_only) {
@@ -330,6 +333,8 @@ void encode(wire::Buffer& out, const ClockSync& s) {
   encode_handle(out, s.device);
   out.varint(s.device_ns);
   out.varint(s.host_ns);
+  out.byte(static_cast<std::uint8_t>(s.method));
+  out.varint(s.uncertainty_ns);
 }
 
 bool decode(wire::Decoder& in, ClockSync& s) {
@@ -337,6 +342,27 @@ bool decode(wire::Decoder& in, ClockSync& s) {
   s.device = decode_handle(in);
   s.device_ns = in.varint();
   s.host_ns = in.varint();
+  if (in.at_end()) return in.ok();  // 1.0 records: a timer reading, uncertainty unknown
+  const std::uint8_t method = in.byte();
+  if (method < 1 || method > 2) in.fail("unknown clock-sync method");
+  s.method = static_cast<ClockSync::Method>(method);
+  s.uncertainty_ns = in.varint();
+  return in.ok();
+}
+
+void encode(wire::Buffer& out, const KernelBuffers& b) {
+  out.varint(b.call_index);
+  out.byte(b.after ? 1 : 0);
+  encode_value(out, b.buffers);
+}
+
+bool decode(wire::Decoder& in, KernelBuffers& b) {
+  b = KernelBuffers{};
+  b.call_index = in.varint();
+  const std::uint8_t after = in.byte();
+  if (after > 1) in.fail("kernel-buffers moment is neither before (0) nor after (1)");
+  b.after = after == 1;
+  if (in.ok()) decode_value(in, b.buffers);
   return in.ok();
 }
 

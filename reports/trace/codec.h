@@ -40,6 +40,8 @@ void encode(wire::Buffer& out, const DeviceCommand& command);
 bool decode(wire::Decoder& in, DeviceCommand& command);
 void encode(wire::Buffer& out, const ClockSync& sync);
 bool decode(wire::Decoder& in, ClockSync& sync);
+void encode(wire::Buffer& out, const KernelBuffers& buffers);
+bool decode(wire::Decoder& in, KernelBuffers& buffers);
 void encode(wire::Buffer& out, const reports::Finding& finding);
 bool decode(wire::Decoder& in, reports::Finding& finding);
 

@@ -16,6 +16,7 @@ std::string_view to_string(RecordKind kind) {
     case RecordKind::Object: return "object";
     case RecordKind::DeviceCommand: return "device-command";
     case RecordKind::ClockSync: return "clock-sync";
+    case RecordKind::KernelBuffers: return "kernel-buffers";
     case RecordKind::Finding: return "finding";
     case RecordKind::Index: return "index";
     case RecordKind::IndexRoot: return "index-root";
@@ -37,6 +38,14 @@ std::string_view to_string(ValueKind kind) {
     case ValueKind::Blob: return "blob";
     case ValueKind::Array: return "array";
     case ValueKind::Properties: return "properties";
+  }
+  return "unknown";
+}
+
+std::string_view to_string(ClockSync::Method method) {
+  switch (method) {
+    case ClockSync::Method::Timer: return "clGetDeviceAndHostTimer";
+    case ClockSync::Method::Estimate: return "estimate from a command's queued time";
   }
   return "unknown";
 }

@@ -9,6 +9,7 @@
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 #include "clvet/reports/finding.h"
 #include "clvet/trace/cl_names.h"
@@ -31,7 +32,7 @@ struct Layout {
   std::set<std::uint64_t> threads;
   std::set<std::uint64_t> queues;
   std::unordered_map<std::uint64_t, std::uint64_t> queue_device;   // queue id -> device id
-  std::unordered_map<std::uint64_t, std::int64_t> device_offset;   // device id -> host - device
+  std::unordered_map<std::uint64_t, std::vector<ClockSync>> device_syncs;  // by device id
   std::unordered_map<std::uint64_t, std::int64_t> queue_offset;    // guessed, per queue
   std::unordered_set<std::uint64_t> enqueues;  // calls that have a device command
 };
@@ -82,9 +83,7 @@ Layout learn(Reader& reader) {
       }
       case RecordKind::ClockSync: {
         ClockSync s;
-        if (reader.decode(r, s))
-          layout.device_offset[s.device.id] =
-              static_cast<std::int64_t>(s.host_ns) - static_cast<std::int64_t>(s.device_ns);
+        if (reader.decode(r, s)) layout.device_syncs[s.device.id].push_back(s);
         break;
       }
       case RecordKind::DeviceCommand: {
@@ -107,11 +106,30 @@ Layout learn(Reader& reader) {
   return layout;
 }
 
-std::int64_t offset_for(const Layout& layout, std::uint64_t queue) {
+// The device's clock pair for device time `at`: a timer reading where there is one, else an
+// estimate (FORMAT.md, ClockSync); of those, the nearest in device time.
+const ClockSync* sync_for(const std::vector<ClockSync>& syncs, std::uint64_t at) {
+  bool timer = false;
+  for (const ClockSync& s : syncs) timer = timer || s.method == ClockSync::Method::Timer;
+  auto distance = [at](const ClockSync& s) {
+    return s.device_ns > at ? s.device_ns - at : at - s.device_ns;
+  };
+  const ClockSync* best = nullptr;
+  for (const ClockSync& s : syncs) {
+    if (timer && s.method != ClockSync::Method::Timer) continue;
+    if (best == nullptr || distance(s) < distance(*best)) best = &s;
+  }
+  return best;
+}
+
+// Host time minus device time for the commands of `queue` around device time `at`.
+std::int64_t offset_for(const Layout& layout, std::uint64_t queue, std::uint64_t at) {
   auto device = layout.queue_device.find(queue);
   if (device != layout.queue_device.end()) {
-    auto sync = layout.device_offset.find(device->second);
-    if (sync != layout.device_offset.end()) return sync->second;
+    auto syncs = layout.device_syncs.find(device->second);
+    if (syncs != layout.device_syncs.end())
+      if (const ClockSync* s = sync_for(syncs->second, at))
+        return static_cast<std::int64_t>(s->host_ns) - static_cast<std::int64_t>(s->device_ns);
   }
   auto guess = layout.queue_offset.find(queue);
   return guess == layout.queue_offset.end() ? 0 : guess->second;
@@ -173,7 +191,7 @@ PerfettoStats export_perfetto(Reader& reader, std::ostream& out) {
         DeviceCommand c;
         if (!reader.decode(r, c)) break;
         ++stats.device_commands;
-        const std::int64_t offset = offset_for(layout, c.queue.id);
+        const std::int64_t offset = offset_for(layout, c.queue.id, c.start);
         const std::int64_t start = static_cast<std::int64_t>(c.start) + offset;
         json args = {{"call", c.call_index}, {"queued", c.queued}, {"submit", c.submit},
                      {"start", c.start}, {"end", c.end}};

@@ -303,8 +303,13 @@ std::string format(const DeviceCommand& c) {
 }
 
 std::string format(const ClockSync& s) {
-  return fmt::format("{} clock {} ns = host {} s\n", format_handle(s.device), s.device_ns,
-                     seconds(s.host_ns));
+  return fmt::format("{} clock {} ns = host {} s ± {} ns ({})\n", format_handle(s.device),
+                     s.device_ns, seconds(s.host_ns), s.uncertainty_ns, to_string(s.method));
+}
+
+std::string format(const KernelBuffers& b) {
+  return fmt::format("{} call #{}: {}\n", b.after ? "after" : "before", b.call_index,
+                     format_value(b.buffers));
 }
 
 std::string format(const BlobInfo& b) {
@@ -330,6 +335,7 @@ std::string format_record(Reader& reader, const RecordView& r, const PrintOption
       CLVET_PRINT(Object, ObjectEvent)
       CLVET_PRINT(DeviceCommand, DeviceCommand)
       CLVET_PRINT(ClockSync, ClockSync)
+      CLVET_PRINT(KernelBuffers, KernelBuffers)
       CLVET_PRINT(Blob, BlobInfo)
 #undef CLVET_PRINT
     case RecordKind::Finding: {

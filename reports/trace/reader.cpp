@@ -361,6 +361,7 @@ CLVET_DECODE(Platform, Platform)
 CLVET_DECODE(ObjectEvent, Object)
 CLVET_DECODE(DeviceCommand, DeviceCommand)
 CLVET_DECODE(ClockSync, ClockSync)
+CLVET_DECODE(KernelBuffers, KernelBuffers)
 CLVET_DECODE(reports::Finding, Finding)
 #undef CLVET_DECODE
 

@@ -62,7 +62,9 @@ struct ThreadCache {
   detail::WriterThread* state = nullptr;
   std::uint64_t tid = 0;
 };
-thread_local ThreadCache t_cache;
+// Initial-exec: the writer lives in the layer, a library the ICD loader dlopen()s, where the
+// default TLS model costs a __tls_get_addr call on every record; this costs one load.
+thread_local ThreadCache t_cache __attribute__((tls_model("initial-exec")));
 
 void after_fork_in_child() {
   g_pid.store(getpid(), std::memory_order_relaxed);
@@ -433,6 +435,10 @@ void Writer::write_device_command(const DeviceCommand& command) {
 
 void Writer::write_clock_sync(const ClockSync& sync) {
   write_simple(RecordKind::ClockSync, [&](wire::Buffer& out) { codec::encode(out, sync); });
+}
+
+void Writer::write_kernel_buffers(const KernelBuffers& buffers) {
+  write_simple(RecordKind::KernelBuffers, [&](wire::Buffer& out) { codec::encode(out, buffers); });
 }
 
 void Writer::write_finding(const reports::Finding& finding) {

@@ -2,8 +2,8 @@
 # What the layer's trace holds of tests/layer/trace/traced_kernel.c on PoCL (issue 5):
 #   device times: a DeviceCommand per command on its profiling queue, the kernel's named,
 #     queued <= submit <= start <= end;
-#   CLVET_TRACE_KERNEL_BUFFERS=1: the kernel's buffer before (1..8, then 3..24) and after
-#     (3..24, then 9..72) each run;
+#   CLVET_TRACE_KERNEL_BUFFERS=1: KernelBuffers records of the kernel's buffer before (1..8,
+#     then 3..24) and after (3..24, then 9..72) each run;
 #   data capture: the 16 bytes the host wrote into a mapped region, at the unmap;
 #   build options always, program sources only with CLVET_TRACE_DATA=1.
 # Usage: trace_contents.sh CLVET PROGRAM WORKDIR. Prints PASS or what failed.
@@ -34,12 +34,12 @@ grep 'device-command:' data.txt | sed 's/.*submit +\([0-9]*\), start +\([0-9]*\)
 "$clvet" trace export --perfetto data.clvt -o data.json >/dev/null
 grep -q '"cat":"device"' data.json || grep -q '"cat": "device"' data.json || fail "no device slices in the Perfetto export"
 
-# Kernel buffers: before as the call's input, after as its output (kernel parameter).
-grep -q 'in  kernel: \[\[0, <32 bytes: 01 00 00 00 02 00 00 00 03 00 00 00 04 00 00 00 05 00 00 00 06 00 00 00 07 00 00 00 08 00 00 00>\]\]' data.txt ||
+# Kernel buffers: KernelBuffers records, before and after each kernel call.
+grep -q 'kernel-buffers: before call #[0-9]*: \[\[0, <32 bytes: 01 00 00 00 02 00 00 00 03 00 00 00 04 00 00 00 05 00 00 00 06 00 00 00 07 00 00 00 08 00 00 00>\]\]' data.txt ||
   fail "no buffer contents before the first kernel"
-grep -q 'out kernel: \[\[0, <32 bytes: 03 00 00 00 06 00 00 00 09 00 00 00 0c 00 00 00 0f 00 00 00 12 00 00 00 15 00 00 00 18 00 00 00>\]\]' data.txt ||
+grep -q 'kernel-buffers: after call #[0-9]*: \[\[0, <32 bytes: 03 00 00 00 06 00 00 00 09 00 00 00 0c 00 00 00 0f 00 00 00 12 00 00 00 15 00 00 00 18 00 00 00>\]\]' data.txt ||
   fail "no buffer contents after the first kernel"
-grep -q 'out kernel: \[\[0, <32 bytes: 09 00 00 00 12 00 00 00 1b 00 00 00 24 00 00 00 2d 00 00 00 36 00 00 00 3f 00 00 00 48 00 00 00>\]\]' data.txt ||
+grep -q 'kernel-buffers: after call #[0-9]*: \[\[0, <32 bytes: 09 00 00 00 12 00 00 00 1b 00 00 00 24 00 00 00 2d 00 00 00 36 00 00 00 3f 00 00 00 48 00 00 00>\]\]' data.txt ||
   fail "no buffer contents after the second kernel"
 
 # The bytes written into the mapped region, recorded at the unmap.
@@ -51,10 +51,10 @@ grep -q 'clBuildProgram(.*options: "-DFACTOR=3"' data.txt || fail "no build opti
 grep -q 'clCreateProgramWithSource(.*strings: \[<74 bytes, blob [0-9a-f]*>\]' data.txt ||
   fail "no program source with data"
 "$clvet" run --trace=nodata.clvt --trace-data=0 -- "$program" >/dev/null
-"$clvet" trace dump nodata.clvt > nodata.txt
+"$clvet" trace dump --all nodata.clvt > nodata.txt
 grep -q 'clBuildProgram(.*options: "-DFACTOR=3"' nodata.txt || fail "no build options without data"
 grep -q 'clCreateProgramWithSource(.*strings: 0x[0-9a-f]*,' nodata.txt ||
   fail "the program source kept without data"
 ! grep -q 'mapped_ptr: <' nodata.txt || fail "mapped bytes kept without data"
-! grep -q 'in  kernel:' nodata.txt || fail "kernel buffers kept without the option"
+! grep -q 'kernel-buffers:' nodata.txt || fail "kernel buffers kept without the option"
 echo PASS

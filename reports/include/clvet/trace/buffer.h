@@ -50,15 +50,22 @@ class Buffer {
       data_[size_++] = static_cast<std::uint8_t>(v);
       return;
     }
-    std::uint8_t* out = reserve(10);
-    std::size_t n = 0;
+    std::uint8_t* out = reserve(kMaxVarint);
+    size_ = static_cast<std::size_t>(put_varint(out, v) - data_);
+  }
+  // A varint at `out`, which has room for kMaxVarint bytes; returns the byte after it. For
+  // encoders that reserve once for several fields (a call's header) instead of once each.
+  static constexpr std::size_t kMaxVarint = 10;
+  static std::uint8_t* put_varint(std::uint8_t* out, std::uint64_t v) {
     while (v >= 0x80) {
-      out[n++] = static_cast<std::uint8_t>(v) | 0x80;
+      *out++ = static_cast<std::uint8_t>(v) | 0x80;
       v >>= 7;
     }
-    out[n++] = static_cast<std::uint8_t>(v);
-    size_ += n;
+    *out++ = static_cast<std::uint8_t>(v);
+    return out;
   }
+  // Ends a run of put_varint() into reserve()d room at `end`.
+  void commit_to(const std::uint8_t* end) { size_ = static_cast<std::size_t>(end - data_); }
   void svarint(std::int64_t v) {  // zigzag: small negative numbers stay short
     varint((static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63));
   }

@@ -67,13 +67,38 @@ struct DeviceCommand {
   bool operator==(const DeviceCommand&) const = default;
 };
 
-// A device timer read together with the host timer (clGetDeviceAndHostTimer, or a guess),
-// so device times can be placed on the host timeline.
+// A device timer read together with the host timer, so device times can be placed on the
+// host timeline: the device's time `device_ns` happened at host time `host_ns`, give or take
+// `uncertainty_ns`.
 struct ClockSync {
+  enum class Method : std::uint8_t {
+    // clGetDeviceAndHostTimer's device timestamp (2.1 §4.2), read between two host readings:
+    // host_ns is their midpoint, uncertainty_ns half the time between them.
+    Timer = 1,
+    // A command's CL_PROFILING_COMMAND_QUEUED (1.2 §5.12), which the device takes while the
+    // enqueue call runs: host_ns is the call's midpoint, uncertainty_ns half its duration.
+    Estimate = 2,
+  };
   Handle device;
   std::uint64_t device_ns = 0;
   std::uint64_t host_ns = 0;  // since the trace's origin
+  Method method = Method::Timer;
+  std::uint64_t uncertainty_ns = 0;
   bool operator==(const ClockSync&) const = default;
+};
+
+std::string_view to_string(ClockSync::Method method);
+
+// The contents of a kernel's buffer arguments just before or just after it ran
+// (CLVET_TRACE_KERNEL_BUFFERS): read by commands the recorder enqueued beside the kernel, and
+// written when they completed, so the application never waits for them.
+struct KernelBuffers {
+  std::uint64_t call_index = 0;  // the clEnqueueNDRangeKernel call
+  bool after = false;            // false: before the kernel ran
+  // Array of [UInt argument index, Bytes or Blob], one per buffer argument; Null in place of
+  // the bytes when the read failed.
+  Value buffers;
+  bool operator==(const KernelBuffers&) const = default;
 };
 
 struct ProcessInfo {

@@ -227,6 +227,8 @@ class Writer {
   void write_object_event(const ObjectEvent& event);
   void write_device_command(const DeviceCommand& command);
   void write_clock_sync(const ClockSync& sync);
+  // Blobs in `buffers.buffers` must be stored first (store_data).
+  void write_kernel_buffers(const KernelBuffers& buffers);
   void write_finding(const reports::Finding& finding);
 
   WriterStats stats() const;

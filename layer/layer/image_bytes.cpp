@@ -1,0 +1,210 @@
+// Image data layouts: element sizes, pitches, spans and packed copies.
+#include "image_bytes.h"
+
+#include <cstring>
+
+#include "clvet/rules/args.gen.h"
+#include "dispatch.h"
+#include "objects.h"
+
+namespace clvet::layer::image_bytes {
+
+std::size_t element_size(const cl_image_format& format) {
+  // Packed channel types hold every channel in one unit (1.2 table 5.7 notes).
+  switch (format.image_channel_data_type) {
+    case CL_UNORM_SHORT_565:
+    case CL_UNORM_SHORT_555: return 2;
+    case CL_UNORM_INT_101010: return 4;
+    default: break;
+  }
+  std::size_t channels = 0;
+  switch (format.image_channel_order) {
+    case CL_R: case CL_A: case CL_INTENSITY: case CL_LUMINANCE: case CL_Rx:
+#ifdef CL_DEPTH
+    case CL_DEPTH:
+#endif
+      channels = 1;
+      break;
+    case CL_RG: case CL_RA: case CL_RGx:
+      channels = 2;
+      break;
+    case CL_RGB: case CL_RGBx:
+      channels = 3;
+      break;
+    case CL_RGBA: case CL_BGRA: case CL_ARGB:
+#ifdef CL_sRGBA
+    case CL_sRGBA: case CL_sBGRA:
+#endif
+      channels = 4;
+      break;
+    default: return 0;
+  }
+  switch (format.image_channel_data_type) {
+    case CL_SNORM_INT8: case CL_UNORM_INT8: case CL_SIGNED_INT8: case CL_UNSIGNED_INT8:
+      return channels;
+    case CL_SNORM_INT16: case CL_UNORM_INT16: case CL_SIGNED_INT16: case CL_UNSIGNED_INT16:
+    case CL_HALF_FLOAT:
+      return 2 * channels;
+    case CL_SIGNED_INT32: case CL_UNSIGNED_INT32: case CL_FLOAT:
+      return 4 * channels;
+    default: return 0;
+  }
+}
+
+Layout Layout::packed_defaults() const {
+  Layout out = *this;
+  if (out.row_pitch == 0) out.row_pitch = region[0] * element;
+  if (out.slice_pitch == 0) out.slice_pitch = array_1d ? out.row_pitch : out.row_pitch * region[1];
+  return out;
+}
+
+std::size_t Layout::span() const {
+  if (region[0] == 0 || region[1] == 0 || region[2] == 0 || element == 0) return 0;
+  const Layout l = packed_defaults();
+  const std::size_t last_row = array_1d ? 0 : (region[1] - 1) * l.row_pitch;
+  const std::size_t last_slice = array_1d ? (region[1] - 1) * l.slice_pitch
+                                          : (region[2] - 1) * l.slice_pitch;
+  return last_slice + last_row + region[0] * element;
+}
+
+Layout of_image(const cl_image_desc& desc, std::size_t element) {
+  Layout l;
+  l.element = element;
+  l.row_pitch = desc.image_row_pitch;
+  l.slice_pitch = desc.image_slice_pitch;
+  l.region[0] = desc.image_width;
+  l.region[1] = 1;
+  l.region[2] = 1;
+  switch (desc.image_type) {
+    case CL_MEM_OBJECT_IMAGE2D: l.region[1] = desc.image_height; break;
+    case CL_MEM_OBJECT_IMAGE3D:
+      l.region[1] = desc.image_height;
+      l.region[2] = desc.image_depth;
+      break;
+    case CL_MEM_OBJECT_IMAGE2D_ARRAY:
+      l.region[1] = desc.image_height;
+      l.region[2] = desc.image_array_size;
+      break;
+    case CL_MEM_OBJECT_IMAGE1D_ARRAY:
+      l.region[1] = desc.image_array_size;
+      l.array_1d = true;
+      break;
+    default: break;  // 1D, 1D buffer: one row
+  }
+  return l;
+}
+
+std::vector<unsigned char> packed(const void* data, const Layout& layout) {
+  const Layout l = layout.packed_defaults();
+  const std::size_t row_bytes = l.region[0] * l.element;
+  std::vector<unsigned char> out;
+  if (layout.span() == 0) return out;
+  out.reserve(row_bytes * l.region[1] * l.region[2]);
+  const auto* base = static_cast<const unsigned char*>(data);
+  for (std::size_t z = 0; z < l.region[2]; ++z)
+    for (std::size_t y = 0; y < l.region[1]; ++y) {
+      const unsigned char* row =
+          base + (l.array_1d ? y * l.slice_pitch : z * l.slice_pitch + y * l.row_pitch);
+      out.insert(out.end(), row, row + row_bytes);
+    }
+  return out;
+}
+
+namespace {
+
+// What the driver says of an image the application passes: its element size, and whether it
+// is a 1D image array. Zero when the image is not live or the driver does not answer.
+Layout of_live_image(const void* image) {
+  Layout l;
+  if (objects().brief(image).kind != api::ObjectKind::Mem) return l;
+  auto* m = static_cast<cl_mem>(const_cast<void*>(image));
+  const cl_icd_dispatch& d = next();
+  std::size_t element = 0;
+  cl_mem_object_type type = 0;
+  if (d.clGetImageInfo == nullptr || d.clGetMemObjectInfo == nullptr ||
+      d.clGetImageInfo(m, CL_IMAGE_ELEMENT_SIZE, sizeof element, &element, nullptr) != CL_SUCCESS ||
+      d.clGetMemObjectInfo(m, CL_MEM_TYPE, sizeof type, &type, nullptr) != CL_SUCCESS)
+    return l;
+  l.element = element;
+  l.array_1d = type == CL_MEM_OBJECT_IMAGE1D_ARRAY;
+  return l;
+}
+
+bool reads_host_ptr(cl_mem_flags flags, const void* host_ptr) {
+  return host_ptr != nullptr && (flags & (CL_MEM_COPY_HOST_PTR | CL_MEM_USE_HOST_PTR)) != 0;
+}
+
+void input(trace::CallEncoder& encoder, std::uint32_t param, const void* data, const Layout& l) {
+  const std::size_t size = l.span();
+  if (data == nullptr || size == 0) return;
+  encoder.input(param);
+  encoder.data(data, size);
+}
+
+void region_of(Layout& l, const size_t* region) {
+  if (region == nullptr) return;
+  for (int i = 0; i < 3; ++i) l.region[i] = region[i];
+}
+
+}  // namespace
+
+void encode_inputs(trace::CallEncoder& encoder, std::uint32_t entry, const void* args) {
+  switch (entry) {
+    case args::CreateImage::kEntryIndex: {
+      const auto& a = *static_cast<const args::CreateImage*>(args);
+      if (!reads_host_ptr(a.flags, a.host_ptr) || a.image_format == nullptr ||
+          a.image_desc == nullptr)
+        return;
+      input(encoder, 4, a.host_ptr, of_image(*a.image_desc, element_size(*a.image_format)));
+      return;
+    }
+    case args::CreateImage2D::kEntryIndex: {
+      const auto& a = *static_cast<const args::CreateImage2D*>(args);
+      if (!reads_host_ptr(a.flags, a.host_ptr) || a.image_format == nullptr) return;
+      Layout l;
+      l.region[0] = a.image_width;
+      l.region[1] = a.image_height;
+      l.region[2] = 1;
+      l.element = element_size(*a.image_format);
+      l.row_pitch = a.image_row_pitch;
+      input(encoder, 6, a.host_ptr, l);
+      return;
+    }
+    case args::CreateImage3D::kEntryIndex: {
+      const auto& a = *static_cast<const args::CreateImage3D*>(args);
+      if (!reads_host_ptr(a.flags, a.host_ptr) || a.image_format == nullptr) return;
+      Layout l;
+      l.region[0] = a.image_width;
+      l.region[1] = a.image_height;
+      l.region[2] = a.image_depth;
+      l.element = element_size(*a.image_format);
+      l.row_pitch = a.image_row_pitch;
+      l.slice_pitch = a.image_slice_pitch;
+      input(encoder, 8, a.host_ptr, l);
+      return;
+    }
+    case args::EnqueueWriteImage::kEntryIndex: {
+      const auto& a = *static_cast<const args::EnqueueWriteImage*>(args);
+      Layout l = of_live_image(a.image);
+      region_of(l, a.region);
+      l.row_pitch = a.input_row_pitch;
+      l.slice_pitch = a.input_slice_pitch;
+      input(encoder, 7, a.ptr, l);
+      return;
+    }
+    default: return;
+  }
+}
+
+Layout of_mapping(const void* args) {
+  const auto& a = *static_cast<const args::EnqueueMapImage*>(args);
+  Layout l = of_live_image(a.image);
+  region_of(l, a.region);
+  // clEnqueueMapImage (1.2 §5.4.2): image_row_pitch is required; image_slice_pitch may be NULL
+  // for 1D and 2D images, whose regions have one slice.
+  l.row_pitch = a.image_row_pitch != nullptr ? *a.image_row_pitch : 0;
+  l.slice_pitch = a.image_slice_pitch != nullptr ? *a.image_slice_pitch : 0;
+  return l;
+}
+
+}  // namespace clvet::layer::image_bytes

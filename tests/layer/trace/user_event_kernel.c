@@ -1,0 +1,68 @@
+/* A kernel that waits on a user event the host sets later, under CLVET_TRACE_KERNEL_BUFFERS
+ * (checked by kernel_buffers_user_event.sh): the layer must not block clEnqueueNDRangeKernel
+ * on the wait list. Between the enqueue and clSetUserEventStatus the host writes 11..18 into
+ * the buffer (1..8 before) through a second queue; the kernel then multiplies by 3. So the
+ * buffer before the kernel ran is 11..18 (read after the kernel's wait list, not at the
+ * enqueue) and after it 33..54. Prints the buffer at the end. */
+#define CL_TARGET_OPENCL_VERSION 300
+#include <CL/cl.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define CHECK(call)                                                                   \
+  do {                                                                                \
+    cl_int check_err_ = (call);                                                       \
+    if (check_err_ != CL_SUCCESS) {                                                   \
+      fprintf(stderr, "%s:%d: %s failed: %d\n", __FILE__, __LINE__, #call, check_err_); \
+      exit(2);                                                                        \
+    }                                                                                 \
+  } while (0)
+
+static const char* kSource = "kernel void scale(global int* data) { data[get_global_id(0)] *= 3; }\n";
+
+int main(void) {
+  cl_platform_id platform;
+  cl_device_id device;
+  cl_int err = CL_SUCCESS;
+  CHECK(clGetPlatformIDs(1, &platform, NULL));
+  CHECK(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL));
+  cl_context context = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
+  CHECK(err);
+  /* clCreateCommandQueue is 1.x and 2.x+ alike (deprecated, still there): no version guard. */
+  cl_command_queue queue = clCreateCommandQueue(context, device, 0, &err);
+  CHECK(err);
+  cl_command_queue other = clCreateCommandQueue(context, device, 0, &err);
+  CHECK(err);
+  cl_program program = clCreateProgramWithSource(context, 1, &kSource, NULL, &err);
+  CHECK(err);
+  CHECK(clBuildProgram(program, 1, &device, "", NULL, NULL));
+  cl_kernel kernel = clCreateKernel(program, "scale", &err);
+  CHECK(err);
+  int host[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+  cl_mem buffer = clCreateBuffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof host,
+                                 host, &err);
+  CHECK(err);
+  CHECK(clSetKernelArg(kernel, 0, sizeof buffer, &buffer));
+  cl_event gate = clCreateUserEvent(context, &err);
+  CHECK(err);
+  const size_t global = 8;
+  cl_event ran;
+  CHECK(clEnqueueNDRangeKernel(queue, kernel, 1, NULL, &global, NULL, 1, &gate, &ran));
+  for (int i = 0; i < 8; ++i) host[i] = 11 + i;
+  CHECK(clEnqueueWriteBuffer(other, buffer, CL_TRUE, 0, sizeof host, host, 0, NULL, NULL));
+  CHECK(clSetUserEventStatus(gate, CL_COMPLETE));
+  CHECK(clWaitForEvents(1, &ran));
+  CHECK(clEnqueueReadBuffer(queue, buffer, CL_TRUE, 0, sizeof host, host, 0, NULL, NULL));
+  CHECK(clFinish(queue));
+  for (int i = 0; i < 8; ++i) printf("%d ", host[i]);
+  printf("\n");
+  CHECK(clReleaseEvent(ran));
+  CHECK(clReleaseEvent(gate));
+  CHECK(clReleaseMemObject(buffer));
+  CHECK(clReleaseKernel(kernel));
+  CHECK(clReleaseProgram(program));
+  CHECK(clReleaseCommandQueue(other));
+  CHECK(clReleaseCommandQueue(queue));
+  CHECK(clReleaseContext(context));
+  return 0;
+}
