@@ -18,6 +18,10 @@ LaunchFindings::LaunchFindings(LaunchDescription launch, KernelChecks checks)
   sorted_ = launch_.buffers;
   std::sort(sorted_.begin(), sorted_.end(),
             [](const LaunchObject& a, const LaunchObject& b) { return a.base < b.base; });
+  for (const LaunchObject& o : sorted_) {
+    any_read_only_ |= o.read_only || o.constant;
+    any_write_only_ |= o.write_only;
+  }
   for (int d = 0; d < 3; ++d)
     groups_[d] = std::max<std::uint64_t>(
         1, (launch_.global_size[d] + launch_.local_size[d] - 1) / launch_.local_size[d]);

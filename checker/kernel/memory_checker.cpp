@@ -31,17 +31,35 @@ void MemoryChecker::memory(const interp::AccessBatch& b, std::uint64_t group) {
   const bool writes = b.kind != Access::Read;
   const LaunchFindings& launch = findings_.launch();
   constexpr auto kError = reports::Severity::Error;
+  // Only a buffer's flags can make this access wrong: find its buffer only when one could.
+  const bool flags_matter =
+      global && ((writes && launch.any_read_only()) || (reads && launch.any_write_only()));
+  const bool may_misalign = !b.builtin && b.alignment > 1;
+  const bool constant_write = !global && b.address_space == interp::kConstant && writes;
+  if (!flags_matter && !may_misalign && !constant_write) return;
+  const LaunchObject* last = nullptr;  // lanes of a batch mostly reach one buffer
+  auto object_of = [&](std::uint64_t address) -> const LaunchObject* {
+    if (!global) return nullptr;
+    if (last && address >= last->base && address + b.size <= last->base + last->size) return last;
+    const LaunchObject* o = launch.object_at(address, b.size);
+    if (o) last = o;
+    return o;
+  };
   for (std::uint32_t k = 0; k < b.count; ++k) {
     const std::uint32_t lane = b.lanes[k];
     const std::uint64_t address = b.addresses[lane];
-    const LaunchObject* object = global ? launch.object_at(address, b.size) : nullptr;
     // Addresses below 4096 are the engine's NULL page: its null-access finding says more.
-    if (!b.builtin && b.alignment > 1 && address % b.alignment != 0 && address >= 4096)
+    if (may_misalign && address % b.alignment != 0 && address >= 4096)
       findings_.report("bounds", "misaligned", kError, b.site, group, lane, [&] {
         return fmt::format("{} of {} bytes at an address {} bytes past a multiple of its "
                            "alignment {}", verb(b.kind), b.size, address % b.alignment,
                            b.alignment);
-      }, object, address, b.size);
+      }, object_of(address), address, b.size);
+    if (constant_write)
+      findings_.report("bounds", "read-only-write", kError, b.site, group, lane,
+                       [] { return "write to __constant memory"; }, nullptr, address, b.size);
+    if (!flags_matter) continue;
+    const LaunchObject* object = object_of(address);
     if (object && writes && (object->read_only || object->constant))
       findings_.report("bounds", "read-only-write", kError, b.site, group, lane, [&] {
         return fmt::format("{} of a buffer created CL_MEM_READ_ONLY", verb(b.kind));
@@ -50,9 +68,6 @@ void MemoryChecker::memory(const interp::AccessBatch& b, std::uint64_t group) {
       findings_.report("bounds", "write-only-read", kError, b.site, group, lane, [&] {
         return fmt::format("{} of a buffer created CL_MEM_WRITE_ONLY", verb(b.kind));
       }, object, address, b.size);
-    if (!global && b.address_space == interp::kConstant && writes)
-      findings_.report("bounds", "read-only-write", kError, b.site, group, lane,
-                       [] { return "write to __constant memory"; }, nullptr, address, b.size);
   }
 }
 

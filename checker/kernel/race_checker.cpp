@@ -135,6 +135,13 @@ void RaceChecker::memory(const AccessBatch& b) {
 
 void RaceChecker::touch_word(race::Cell& cell, race::Overflow& overflow, std::uint64_t word,
                              std::uint32_t lo, std::uint32_t hi, const Now& now) {
+  // The first access of a word (no record in word mode, none of any byte in byte mode): nothing
+  // to check against, one record to write.
+  if (lo == 0 && hi == 4 && !(cell.slot[0] | cell.slot[2] | cell.slot[4] | cell.slot[6])) {
+    cell.slot[0] =
+        record::make(now.site, now.lane, now.stamp, now.info.write ? record::kLatestWrite : 0);
+    return;
+  }
   std::uint64_t all = 0;
   for (std::uint64_t r : cell.slot) all |= r;
   bool byte_mode = (all & record::kByteMode) != 0;
