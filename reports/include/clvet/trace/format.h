@@ -46,7 +46,7 @@ enum class RecordKind : std::uint16_t {
   Index = 11,         // call and blob offsets since the writer thread's previous index record
   IndexRoot = 12,     // every index record and every blob, written when the trace is closed
   End = 13,           // the footer: last record of a trace closed cleanly
-  KernelBuffers = 14, // a kernel's buffer arguments before or after it ran (1.1)
+  KernelBuffers = 14, // a kernel's buffer arguments before or after it ran
 };
 
 std::string_view to_string(RecordKind kind);
