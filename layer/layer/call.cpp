@@ -11,9 +11,11 @@
 #include <vector>
 
 #include "clvet/checker/api_validation.h"
+#include "clvet/rules/args.gen.h"
 #include "dispatch.h"
 #include "findings.h"
 #include "host_clock.h"
+#include "immutable_info.h"
 #include "layer_world.h"
 #include "objects.h"
 #include "platform_checks.h"
@@ -33,9 +35,12 @@ std::uint64_t now_ns() {
   return host_clock::now_ns();
 }
 
+// A trivial initial-exec thread_local: no guard, no __tls_get_addr in this dlopen()ed library.
+thread_local std::uint64_t t_thread_id __attribute__((tls_model("initial-exec"))) = 0;
+
 std::uint64_t thread_id() {
-  thread_local const std::uint64_t tid = static_cast<std::uint64_t>(syscall(SYS_gettid));
-  return tid;
+  if (t_thread_id == 0) t_thread_id = static_cast<std::uint64_t>(syscall(SYS_gettid));
+  return t_thread_id;
 }
 
 // "2.1" as a Version.
@@ -311,6 +316,9 @@ void Call::object_result(const void* result, cl_int errcode) {
 
 cl_int Call::finish(cl_int code, const void* result) {
   if (released_ && code != CL_SUCCESS) objects().unreleased(releases_);
+  // The one call that changes a fact the rules' answers keep as immutable.
+  if (observed_.entry == args::SetCommandQueueProperty::kEntryIndex)
+    immutable_info::forget_all();
   if (violated_ && code == CL_SUCCESS && !rule_is_optional(*violated_))
     record_rule(*violated_, Category::Platform, index(),
                 fmt::format("the platform returned CL_SUCCESS where the rule demands {}",
