@@ -192,7 +192,12 @@ class TraceObserver final : public CallObserver {
  private:
   using OpenCalls = std::vector<std::pair<std::uint64_t, trace::CallEncoder>>;
   static OpenCalls& open_calls() {
+    // Read twice per call: its address is kept in a trivial initial-exec thread_local, one
+    // load, where the vector itself costs a __tls_get_addr call in this dlopen()ed library.
+    thread_local OpenCalls* known __attribute__((tls_model("initial-exec"))) = nullptr;
+    if (known != nullptr) return *known;
     thread_local OpenCalls calls;
+    known = &calls;
     return calls;
   }
 
