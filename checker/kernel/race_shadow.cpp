@@ -1,6 +1,8 @@
 // The race checker's shadow memory (see race_shadow.h).
 #include "race_shadow.h"
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <cassert>
 #include <thread>
@@ -49,21 +51,37 @@ GlobalShadow::GlobalShadow(const std::vector<LaunchObject>& objects)
       regions_.back().end = std::max(regions_.back().end, end);
       continue;
     }
-    regions_.push_back({base, end, nullptr});
+    regions_.push_back({base, end});
   }
   for (Region& r : regions_) {
     const std::uint64_t words = (r.end - r.base + 3) / 4;
+    r.bytes = words * sizeof(Cell);
     // Zeroed by the OS page by page on first touch: a buffer the kernel never reaches costs
-    // address space only.
-    r.cells = static_cast<Cell*>(std::calloc(words, sizeof(Cell)));
+    // address space only. Large shadows ask for 2 MiB pages: a streaming kernel touches every
+    // cell once, and a fault per 4 KiB page would cost more than the checking.
+    if (r.bytes >= kHugePage) {
+      void* p = mmap(nullptr, r.bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (p != MAP_FAILED) {
+        madvise(p, r.bytes, MADV_HUGEPAGE);
+        r.cells = static_cast<Cell*>(p);
+        r.mapped = true;
+      }
+    } else {
+      r.cells = static_cast<Cell*>(std::calloc(words, sizeof(Cell)));
+    }
     // Without room for its shadow a region goes unchecked for races rather than failing the
     // launch.
-    if (r.cells) dense_bytes_ += words * sizeof(Cell);
+    if (r.cells) dense_bytes_ += r.bytes;
   }
 }
 
 GlobalShadow::~GlobalShadow() {
-  for (Region& r : regions_) std::free(r.cells);
+  for (Region& r : regions_) {
+    if (r.mapped)
+      munmap(r.cells, r.bytes);
+    else
+      std::free(r.cells);
+  }
 }
 
 const GlobalShadow::Region* GlobalShadow::region(std::uint64_t address, std::uint32_t size) const {

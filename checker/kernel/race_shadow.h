@@ -95,6 +95,8 @@ class GlobalShadow {
   struct Region {
     std::uint64_t base = 0, end = 0;  // base aligned down to 4 bytes
     Cell* cells = nullptr;  // null: no memory for its shadow (not checked)
+    std::uint64_t bytes = 0;
+    bool mapped = false;  // mmap'd (large), else calloc'd
   };
   // The region holding [address, address + size), or null.
   const Region* region(std::uint64_t address, std::uint32_t size) const;
@@ -118,6 +120,7 @@ class GlobalShadow {
 
  private:
   static constexpr std::uint32_t kStripes = 1024;
+  static constexpr std::uint64_t kHugePage = 2u << 20;
   struct alignas(64) Lock {
     std::atomic<bool> flag{false};
   };
