@@ -13,6 +13,7 @@
 
 #include "decode/program_ir.h"
 #include "exec/work_group.h"
+#include "frontend/uninitialised_values.h"
 
 namespace clvet::interp {
 namespace {
@@ -103,6 +104,24 @@ LaunchResult DecodedExecutable::launch(const LaunchRequest& request) {
   shared.regions.add(storage_.data(), module_.global_globals_size);
   shared.regions.seal();
   shared.red_zones = request.red_zones;
+  if (request.uninit) {
+    // Buffers as the device marks them; program-scope variables are initialised (§6.5.1), but
+    // for the frontend's clvet.uninitialised, which stands for what private variables hold
+    // before their first store.
+    shared.uninit = true;
+    for (const LaunchArg& a : request.args)
+      if (a.kind == LaunchArg::Kind::Buffer)
+        shared.shadow.add(a.pointer, a.size, a.uninitialised,
+                          a.uninitialised ? ShadowMap::Kind::Tracked : ShadowMap::Kind::Written, true);
+    for (std::size_t i = 0; i < module_.globals.size(); ++i) {
+      const ir::Global& global = module_.globals[i];
+      if (global.address_space == kLocal) continue;
+      const bool unwritten = global.name == kUninitialisedGlobal;
+      shared.shadow.add(reinterpret_cast<const void*>(addresses_[i]), global.size, nullptr,
+                        unwritten ? ShadowMap::Kind::Unwritten : ShadowMap::Kind::Written, !unwritten);
+    }
+    shared.shadow.seal();
+  }
   shared.budget_instructions = request.budget_instructions;
   if (request.budget_seconds > 0) {
     shared.has_deadline = true;

@@ -19,6 +19,11 @@ struct WorkGroupRunner::Frame {
   std::vector<std::byte> private_area;   // allocas: lane l's at l * private_stride
   std::uint32_t private_stride = 0;
   std::vector<std::vector<std::byte>> byval;  // kernels' by-value struct arguments, per lane
+  // Uninitialised values (LaunchShared::uninit; empty otherwise): per register a shadow laid out
+  // like its values (1 per byte never written), and the private area's shadow.
+  std::vector<std::uint8_t*> shadow;
+  std::vector<std::uint8_t> shadow_storage;
+  std::vector<std::uint8_t> private_shadow;
 
   // Reconvergence stack: each entry runs its lanes from `block` until they reach `reconv`.
   struct Entry {
@@ -36,6 +41,15 @@ inline void copy_lanes(WorkGroupRunner::Frame& f, std::uint32_t dst, std::uint32
                        std::uint32_t size, const WorkGroupRunner::LaneSet& lanes) {
   std::byte* d = f.base[dst];
   const std::byte* s = f.base[src];
+  if (!f.shadow.empty()) {
+    // A copy moves the value's shadow with it (phis, returns, bitcasts, freeze).
+    std::uint8_t* sd = f.shadow[dst];
+    const std::uint8_t* ss = f.shadow[src];
+    for (std::uint32_t k = 0; k < lanes.count; ++k) {
+      std::size_t o = std::size_t(lanes.ids[k]) * size;
+      std::memcpy(sd + o, ss + o, size);
+    }
+  }
   if (lanes.full) {
     std::memcpy(d, s, std::size_t(size) * lanes.count);
     return;

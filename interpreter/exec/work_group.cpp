@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstring>
 
 #include "exec/frame.h"
@@ -53,6 +54,7 @@ WorkGroupRunner::WorkGroupRunner(const LaunchShared& shared, std::unique_ptr<Gro
     size += a.size + gap;
   }
   local_arena_.resize(size + 16);
+  describe_local_objects();
   if (!shared.red_zones) {
     own_regions_.add(local_arena_.data(), size);
   } else {
@@ -60,9 +62,43 @@ WorkGroupRunner::WorkGroupRunner(const LaunchShared& shared, std::unique_ptr<Gro
   }
   own_regions_.seal();
   budget_on_ = shared.budget_instructions != 0 || shared.has_deadline;
+  uninit_ = shared.uninit;
+  if (uninit_) {
+    local_shadow_.assign(local_arena_.size(), 1);
+    own_shadow_.add(local_arena_.data(), local_arena_.size(), local_shadow_.data(),
+                    ShadowMap::Kind::Tracked, false);
+    own_shadow_.seal();
+    builtin_reads_.resize(capacity_);
+    builtin_read_at_.assign(capacity_, 0);
+  }
 }
 
 WorkGroupRunner::~WorkGroupRunner() = default;
+
+void WorkGroupRunner::describe_local_objects() {
+  const auto arena = reinterpret_cast<std::uint64_t>(local_arena_.data());
+  for (std::size_t g = 0; g < module_.globals.size(); ++g) {
+    const ir::Global& global = module_.globals[g];
+    if (global.address_space != kLocal) continue;
+    LocalObject o;
+    o.base = arena + local_offsets_[g];
+    o.size = global.size;
+    o.variable = global.source_name.empty() ? std::string_view(global.name)
+                                            : std::string_view(global.source_name);
+    o.function = global.function;
+    local_objects_.push_back(o);
+  }
+  for (std::size_t i = 0; i < shared_.args->size(); ++i) {
+    if ((*shared_.args)[i].kind != LaunchArg::Kind::Local) continue;
+    LocalObject o;
+    o.base = arena + local_arg_offsets_[i];
+    o.size = (*shared_.args)[i].size;
+    o.arg = static_cast<std::uint32_t>(i);
+    local_objects_.push_back(o);
+  }
+  std::sort(local_objects_.begin(), local_objects_.end(),
+            [](const LocalObject& a, const LocalObject& b) { return a.base < b.base; });
+}
 
 WorkGroupRunner::Frame& WorkGroupRunner::frame(std::uint32_t function) {
   std::unique_ptr<Frame>& f = frames_[function];
@@ -130,6 +166,7 @@ void WorkGroupRunner::set_up_frame(Frame& f) {
     own_regions_.add(f.private_area.data(), std::size_t(f.private_stride) * capacity_);
   if (private_size) own_regions_.seal();
   f.done.assign(capacity_, 0);
+  if (uninit_) shadow_add_frame(f);
 }
 
 bool WorkGroupRunner::check_slow(std::uint64_t address, std::size_t size) {
@@ -144,6 +181,12 @@ bool WorkGroupRunner::check_slow(std::uint64_t address, std::size_t size) {
 bool WorkGroupRunner::access(std::uint32_t lane, const void* address, std::size_t size,
                              Access kind, std::uint8_t address_space) {
   auto a = reinterpret_cast<std::uint64_t>(address);
+  if (builtin_site_) {
+    // A refused access moves no marks: like Memcheck, what an invalid access yields counts as
+    // written, so that the bounds finding is not followed by a cascade of uninitialised ones.
+    if (check(a, size)) shadow_access(lane, a, size, kind);
+    else builtin_refused_ = true;
+  }
   if (observer_ && current_instr_) {
     AccessBatch batch;
     batch.kind = kind;
@@ -299,8 +342,12 @@ void WorkGroupRunner::run(const std::uint64_t group[3]) {
       position.global_offset[d] = shared_.geometry.global_offset[d];
     }
     position.lanes = lanes_;
+    position.locals = local_objects_.data();
+    position.local_count = static_cast<std::uint32_t>(local_objects_.size());
     observer_->group_begin(position);
   }
+  // __local memory holds nothing a work-group wrote until it stores there (§6.5.2).
+  if (uninit_) std::fill(local_shadow_.begin(), local_shadow_.end(), std::uint8_t{1});
   if (!stopped_) call(shared_.kernel, all_lanes_.data(), lanes_);
   if (observer_) observer_->group_end();
 }
@@ -322,6 +369,7 @@ void WorkGroupRunner::call(std::uint32_t function, const std::uint32_t* ids, std
   f.stack.push_back({0, ir::kExitBlock, 0, count, 0});
   for (std::uint32_t i = 0; i < count; ++i) f.done[ids[i]] = 0;
   f.done_count = 0;
+  if (uninit_) shadow_enter(f, ids, count);
 
   while (!f.stack.empty() && !stopped_) {
     Frame::Entry& e = f.stack.back();
@@ -382,6 +430,7 @@ void WorkGroupRunner::call(std::uint32_t function, const std::uint32_t* ids, std
             std::memcpy(cf.base[dst] + std::size_t(l) * size, f.base[src] + std::size_t(l) * size, size);
           }
         }
+        if (uninit_) shadow_call(f, cf, in, lanes, false);
         // The callee's lane pool is its own (no recursion): ours stays valid.
         call(static_cast<std::uint32_t>(in.imm), lanes.ids, lanes.count);
         if (stopped_) break;
@@ -392,6 +441,7 @@ void WorkGroupRunner::call(std::uint32_t function, const std::uint32_t* ids, std
             std::memcpy(f.base[in.dst] + std::size_t(l) * size,
                         cf.base[callee.return_reg] + std::size_t(l) * size, size);
           }
+          if (uninit_) shadow_call(f, cf, in, lanes, true);
         }
         continue;
       }
@@ -407,6 +457,10 @@ void WorkGroupRunner::call(std::uint32_t function, const std::uint32_t* ids, std
         continue;
       }
       current_frame_ = &f;
+      if (uninit_) {
+        shadow_execute(f, in, lanes);
+        continue;
+      }
       execute(f, in, lanes);
     }
     if (stopped_) break;
@@ -424,6 +478,7 @@ void WorkGroupRunner::call(std::uint32_t function, const std::uint32_t* ids, std
       case Op::Switch: {
         // Lanes by edge.
         std::uint32_t edges = t.op == Op::CondBr ? 2 : t.extra_count + 1;
+        if (uninit_) shadow_branch(f, t, lanes);
         const std::byte* cond = f.base[t.a];
         if (t.op == Op::CondBr) {
           // Most branches are uniform: find out before sorting lanes by edge.

@@ -13,6 +13,7 @@
 
 #include "decode/program_ir.h"
 #include "exec/memory_map.h"
+#include "exec/shadow_memory.h"
 
 namespace clvet::interp {
 
@@ -34,6 +35,9 @@ struct LaunchShared {
   std::chrono::steady_clock::time_point deadline;
   mutable std::atomic<std::uint64_t> executed{0};
   mutable std::atomic<bool> stopped{false};
+  // LaunchRequest::uninit: which bytes of the buffers and program globals were never written.
+  bool uninit = false;
+  ShadowMap shadow;
 };
 
 // Something the engine refused to do, or undefined behaviour it saw (issue 4 turns these into
@@ -77,6 +81,7 @@ class WorkGroupRunner final : public BuiltinContext {
 
  private:
   Frame& frame(std::uint32_t function);
+  void describe_local_objects();
   void set_up_frame(Frame& f);
   void call(std::uint32_t function, const std::uint32_t* ids, std::uint32_t count);
   void execute(Frame& f, const ir::Instr& in, const LaneSet& lanes);
@@ -108,6 +113,25 @@ class WorkGroupRunner final : public BuiltinContext {
   void intrinsic(Frame& f, const ir::Instr& in, const LaneSet& lanes);
   void builtin(Frame& f, const ir::Instr& in, const LaneSet& lanes);
 
+  // Uninitialised values (exec/shadow_ops.cpp), only with LaunchShared::uninit: instructions
+  // run through shadow_execute, which keeps a shadow byte per register byte and per byte of
+  // memory (1: never written) and reports an unwritten value where it is used.
+  void shadow_execute(Frame& f, const ir::Instr& in, const LaneSet& lanes);
+  void shadow_after(Frame& f, const ir::Instr& in, const LaneSet& lanes);
+  void shadow_memory_op(Frame& f, const ir::Instr& in, const LaneSet& lanes);
+  void shadow_atomic(Frame& f, const ir::Instr& in, const LaneSet& lanes);
+  void shadow_intrinsic(Frame& f, const ir::Instr& in, const LaneSet& lanes);
+  void shadow_builtin_begin(Frame& f, const ir::Instr& in, const LaneSet& lanes);
+  void shadow_builtin_end(Frame& f, const ir::Instr& in, const LaneSet& lanes);
+  void shadow_access(std::uint32_t lane, std::uint64_t address, std::size_t size, Access kind);
+  void shadow_branch(Frame& f, const ir::Instr& t, const LaneSet& lanes);
+  void shadow_call(Frame& caller, Frame& callee, const ir::Instr& in, const LaneSet& lanes,
+                   bool returning);
+  void shadow_enter(Frame& f, const std::uint32_t* ids, std::uint32_t count);
+  void shadow_add_frame(Frame& f);
+  const ShadowMap::Region* shadow_region(std::uint64_t address, std::uint64_t size);
+  void uninitialised_use(const ir::Instr& in, std::uint32_t lane, std::string_view what);
+
   const LaunchShared& shared_;
   const ir::Module& module_;
   NDRangeGeometry geometry_;
@@ -133,9 +157,23 @@ class WorkGroupRunner final : public BuiltinContext {
   std::vector<std::uint64_t> address_lanes_;  // built-ins' accesses, one lane at a time
   std::vector<std::uint64_t> local_offsets_;  // per module global: its offset in the arena
   std::vector<std::uint64_t> local_arg_offsets_;  // per kernel argument (__local ones)
+  std::vector<LocalObject> local_objects_;        // for the observer's findings, by base
   bool budget_on_ = false;
   std::uint64_t budget_count_ = 0;        // instructions since the last budget_tick
   bool stopped_ = false;
+  // Uninitialised values: the __local arena's shadow, the shadow regions this runner owns (the
+  // arena, the frames' private areas), the last region found, and while a built-in runs, each
+  // lane's shadow of what it read (a later write of the same call copies from it).
+  bool uninit_ = false;
+  std::vector<std::uint8_t> local_shadow_;
+  ShadowMap own_shadow_;
+  const ShadowMap::Region* shadow_hit_ = nullptr;
+  std::vector<std::uint8_t> shadow_scratch_;
+  std::vector<std::vector<std::uint8_t>> builtin_reads_;
+  std::vector<std::uint32_t> builtin_read_at_;
+  Frame* builtin_frame_ = nullptr;
+  const ir::BuiltinSite* builtin_site_ = nullptr;
+  bool builtin_refused_ = false;  // the built-in's call had an access refused
 };
 
 }  // namespace clvet::interp

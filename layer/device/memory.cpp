@@ -2,6 +2,7 @@
 #include "memory.h"
 
 #include <algorithm>
+#include <cstring>
 #include <new>
 
 namespace clvet::device {
@@ -81,7 +82,7 @@ bool Mem::add_mapping(void* pointer, std::size_t offset, std::size_t size, bool 
   return true;
 }
 
-bool Mem::remove_mapping(void* pointer) {
+bool Mem::remove_mapping(void* pointer, Mapping* removed) {
   Mem& store_owner = owner();
   std::lock_guard lock(store_owner.mapping_mutex_);
   auto& list = store_owner.mappings_;
@@ -90,8 +91,42 @@ bool Mem::remove_mapping(void* pointer) {
     return m.object == this && m.pointer == pointer;
   });
   if (it == list.rend()) return false;
+  if (removed) *removed = *it;
   list.erase(std::next(it).base());
   return true;
+}
+
+void Mem::mark_unwritten() {
+  Mem& store_owner = owner();
+  const std::size_t bytes = store_owner.size_;
+  if (!store_owner.unwritten_) store_owner.unwritten_ = std::make_unique<std::uint8_t[]>(bytes);
+  std::fill_n(store_owner.unwritten_.get() + store_offset(), size_, std::uint8_t{1});
+}
+
+void Mem::mark_written(std::size_t offset, std::size_t size) {
+  std::uint8_t* marks = unwritten_marks();
+  if (marks && offset <= size_ && size <= size_ - offset) std::fill_n(marks + offset, size, std::uint8_t{0});
+}
+
+void Mem::copy_marks(const Mem& src, std::size_t src_offset, std::size_t dst_offset,
+                     std::size_t size) {
+  if (size == 0 || src_offset > src.size_ || size > src.size_ - src_offset ||
+      dst_offset > size_ || size > size_ - dst_offset)
+    return;
+  const std::uint8_t* from = src.unwritten_marks();
+  if (!from) return mark_written(dst_offset, size);
+  if (!unwritten_marks()) {
+    // Unwritten bytes arrive in an object that had none: it starts keeping marks, all written.
+    Mem& store_owner = owner();
+    store_owner.unwritten_ = std::make_unique<std::uint8_t[]>(store_owner.size_);
+  }
+  // memmove: a buffer may be copied to its own sub-buffer.
+  std::memmove(unwritten_marks() + dst_offset, from + src_offset, size);
+}
+
+std::uint8_t* Mem::unwritten_marks() const {
+  const Mem& store_owner = owner();
+  return store_owner.unwritten_ ? store_owner.unwritten_.get() + store_offset() : nullptr;
 }
 
 void Mem::add_destructor_callback(Destructor callback, void* user_data) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <utility>
@@ -92,8 +93,21 @@ class Mem : public Object, public _cl_mem {
   // (false, nothing recorded) when it overlaps a live mapping of the same data store -- this
   // object, its parent or a sibling sub-buffer -- and either of the two is for writing (§5.4.3).
   bool add_mapping(void* pointer, std::size_t offset, std::size_t size, bool for_writing);
-  // Forgets one live mapping of this object at `pointer`; false when there is none.
-  bool remove_mapping(void* pointer);
+  // Forgets one live mapping of this object at `pointer`; false when there is none. `removed`,
+  // when given, receives the mapping.
+  bool remove_mapping(void* pointer, Mapping* removed = nullptr);
+
+  // Which bytes nothing has written yet, for the uninitialised-value checker (issue 4): one
+  // byte per byte of the data store, 1 where unwritten, kept by the store's owner; none at all
+  // while every byte is written. A buffer created without host data starts unwritten
+  // (mark_unwritten); host writes, fills, copies and write maps, and kernels' stores, write.
+  void mark_unwritten();
+  void mark_written(std::size_t offset, std::size_t size);  // offset within this object
+  // Bytes [dst_offset, +size) of this object take the marks of `src`'s [src_offset, +size).
+  void copy_marks(const Mem& src, std::size_t src_offset, std::size_t dst_offset,
+                  std::size_t size);
+  // This object's first mark, or nullptr when every byte is written.
+  std::uint8_t* unwritten_marks() const;
 
   // clSetMemObjectDestructorCallback: called in reverse order of registration when the object
   // is deleted, i.e. after its last release and once no queued command uses it.
@@ -111,6 +125,7 @@ class Mem : public Object, public _cl_mem {
   Ref<Mem> parent_;
   std::size_t offset_ = 0;
   std::unique_ptr<DataStore> store_;  // null for sub-buffers: they use the parent's
+  std::unique_ptr<std::uint8_t[]> unwritten_;  // the store's marks (owner only), or null
   std::byte* data_;
   void* host_ptr_;
   std::vector<cl_mem_properties> properties_;

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstring>
 #include <new>
+#include <vector>
 
 #include "catalogue/enqueue_memory.h"
 #include "device_impl.gen.h"
@@ -45,6 +46,15 @@ void copy_rect(std::byte* dst, const Triple& dst_origin, RectPitches dp, const s
       std::memmove(dst + d, src + s, region[0]);
     }
   }
+}
+
+// Calls row(offset) with the first byte of each row of `region` (bytes, rows, slices) at
+// `origin` under pitches `p`: the rows a rectangular command touches.
+template <class Row>
+void for_each_row(const Triple& origin, RectPitches p, const Triple& region, Row row) {
+  for (std::size_t z = 0; z < region[2]; ++z)
+    for (std::size_t y = 0; y < region[1]; ++y)
+      row((origin[2] + z) * p.slice + (origin[1] + y) * p.row + origin[0]);
 }
 
 // A command's work that holds `objects` until it has run. They are let go before the command
@@ -90,6 +100,7 @@ Status EnqueueWriteBuffer(const args::EnqueueWriteBuffer& a) {
                   holding({mem},
                           [m = mem.get(), offset = a.offset, size = a.size, ptr = a.ptr] {
                             if (size) std::memcpy(m->data() + offset, ptr, size);
+                            m->mark_written(offset, size);
                             return CL_SUCCESS;
                           }),
                   &rule::EnqueueWriteBufferBlockingWaitListFailed);
@@ -136,6 +147,9 @@ Status EnqueueWriteBufferRect(const args::EnqueueWriteBufferRect& a) {
                            region = triple(a.region), bp, hp, ptr = a.ptr] {
                             copy_rect(m->data(), bo, bp, static_cast<const std::byte*>(ptr), ho, hp,
                                       region);
+                            for_each_row(bo, bp, region, [&](std::size_t row) {
+                              m->mark_written(row, region[0]);
+                            });
                             return CL_SUCCESS;
                           }),
                   &rule::EnqueueWriteBufferRectBlockingWaitListFailed);
@@ -155,6 +169,7 @@ Status EnqueueCopyBuffer(const args::EnqueueCopyBuffer& a) {
                                        d = a.dst_offset, size = a.size] {
                     // memmove: a buffer and its own sub-buffer may overlap legitimately.
                     if (size) std::memmove(dm->data() + d, sm->data() + s, size);
+                    dm->copy_marks(*sm, s, d, size);  // unwritten bytes stay unwritten
                     return CL_SUCCESS;
                   }));
   });
@@ -177,6 +192,13 @@ Status EnqueueCopyBufferRect(const args::EnqueueCopyBufferRect& a) {
         holding({src, dst}, [sm = src.get(), dm = dst.get(), so = triple(a.src_origin),
                              doff = triple(a.dst_origin), region = triple(a.region), sp, dp] {
           copy_rect(dm->data(), doff, dp, sm->data(), so, sp, region);
+          // Row by row, pairing the source's rows with the destination's in order.
+          std::vector<std::size_t> from;
+          for_each_row(so, sp, region, [&](std::size_t row) { from.push_back(row); });
+          std::size_t next = 0;
+          for_each_row(doff, dp, region, [&](std::size_t row) {
+            dm->copy_marks(*sm, from[next++], row, region[0]);
+          });
           return CL_SUCCESS;
         }));
   });
@@ -198,6 +220,7 @@ Status EnqueueFillBuffer(const args::EnqueueFillBuffer& a) {
                     std::byte* out = m->data() + offset;
                     for (std::size_t done = 0; done < size; done += pattern.size())
                       std::memcpy(out + done, pattern.data(), pattern.size());
+                    m->mark_written(offset, size);
                     return CL_SUCCESS;
                   }));
   });
@@ -235,12 +258,20 @@ Status EnqueueUnmapMemObject(const args::EnqueueUnmapMemObject& a) {
   if (!mem) return fail(rule::EnqueueUnmapMemObjectInvalidMemObject);
   // The mapping ends now, so the map count drops at once (§5.4.2) and a following map of the
   // region is not refused; the command still orders the unmap in the queue.
-  if (!mem->remove_mapping(a.mapped_ptr))
+  Mapping mapping{};
+  if (!mem->remove_mapping(a.mapped_ptr, &mapping))
     return fail(rule::EnqueueUnmapMemObjectInvalidMappedPtr,
                 "mapped_ptr is not the pointer of a live mapping of memobj");
+  // A mapping for writing may have written any byte of its region (§5.4.2): at the unmap the
+  // region counts as written.
+  const bool wrote = mapping.for_writing;
+  const std::size_t offset = mapping.offset - mem->offset(), size = mapping.size;
   return with_host_memory(rule::EnqueueUnmapMemObjectOutOfHostMemory, [&] {
     return submit(*queue, CL_COMMAND_UNMAP_MEM_OBJECT, a.num_events_in_wait_list, a.event_wait_list,
-                  a.event, false, holding({mem}, [] { return CL_SUCCESS; }));
+                  a.event, false, holding({mem}, [m = mem.get(), wrote, offset, size] {
+                    if (wrote) m->mark_written(offset, size);
+                    return CL_SUCCESS;
+                  }));
   });
 }
 

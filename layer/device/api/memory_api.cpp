@@ -6,9 +6,11 @@
 #include <new>
 
 #include "catalogue/memory.h"
+#include "clvet/checker/kernel_checker.h"
 #include "device_impl.gen.h"
 #include "info.h"
 #include "memory.h"
+#include "options.h"
 #include "platform.h"
 
 namespace clvet::device::impl {
@@ -59,6 +61,11 @@ Result<cl_mem> create_buffer(cl_context context, const cl_mem_properties* proper
   try {
     auto* mem =
         new Mem(std::move(owner), flags, std::move(store), host_ptr, copy_properties(properties));
+    // §5.2.1: without CL_MEM_COPY_HOST_PTR or CL_MEM_USE_HOST_PTR the contents are undefined;
+    // the uninitialised-value checker keeps track of which bytes something writes.
+    if (!(flags & (CL_MEM_COPY_HOST_PTR | CL_MEM_USE_HOST_PTR)) &&
+        checker::KernelChecks::parse(options::value("check")).uninit)
+      mem->mark_unwritten();
     return mem->id();  // the application holds the one reference the object starts with
   } catch (const std::bad_alloc&) {
     return fail(rules.out_of_host_memory, "the buffer object could not be allocated");

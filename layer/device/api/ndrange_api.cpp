@@ -14,6 +14,7 @@
 #include "device_world.h"
 #include "enqueue.h"
 #include "kernel.h"
+#include "kernel_sources.h"
 #include "memory.h"
 #include "options.h"
 #include "queue.h"
@@ -44,8 +45,10 @@ void choose_local_size(cl_uint work_dim, const std::size_t* global, std::size_t 
 
 // What the engine saw go wrong in a kernel: reported like every other finding (structured
 // kernel findings with work-items and objects come with the checkers).
-void report_problems(const std::string& kernel, const std::vector<std::string>& problems) {
-  for (const std::string& p : problems) {
+void report_problems(const std::string& kernel, const std::vector<std::string>& problems,
+                     KernelSources& sources) {
+  for (const std::string& problem : problems) {
+    const std::string p = sources.locate(problem);
     reports::Finding f;
     f.category = reports::Category::Application;
     f.severity = reports::Severity::Error;
@@ -64,7 +67,26 @@ struct Launch {
   std::vector<Ref<Mem>> buffers;  // kept alive until the command has run
   // The kernel checkers (CLVET_CHECK); null when every checker is off.
   std::unique_ptr<checker::KernelChecker> checker;
+  std::unique_ptr<KernelSources> sources;  // the files its findings point into
 };
+
+// A kernel parameter's name as the source declares it: the device compiled the program, so
+// its findings name arguments even without -cl-kernel-arg-info (which only decides what
+// clGetKernelArgInfo may answer, §5.7.3).
+std::string declared_name(const interp::Executable& executable, const std::string& kernel,
+                          std::size_t arg) {
+  for (const interp::KernelInfo& info : executable.kernels())
+    if (info.name == kernel && arg < info.args.size()) return info.args[arg].declared_name;
+  return {};
+}
+
+// The files the kernel's findings may point into (the program's, from its debug info).
+std::vector<std::string> source_files(const interp::Executable& executable,
+                                      const std::string& kernel) {
+  for (const interp::KernelInfo& info : executable.kernels())
+    if (info.name == kernel) return info.source_files;
+  return {};
+}
 
 // The kernel checkers for a launch, as the options ask (null: none, no observer at all).
 void set_up_checkers(Kernel& k, Launch& launch) {
@@ -76,10 +98,10 @@ void set_up_checkers(Kernel& k, Launch& launch) {
     r.budget_seconds = std::atof(options::value("budget_seconds").c_str());
   }
   const bool budget = r.budget_instructions != 0 || r.budget_seconds > 0;
-  if (!checks.any_observer() && !budget) return;
+  if (!checks.any_observer() && !checks.uninit && !budget) return;
   checker::LaunchDescription d;
   d.kernel = r.kernel;
-  d.file = "kernel.cl";
+  d.file = launch.sources->main_name();
   d.source = k.program().source();
   d.enqueue = checker::FindingLog::instance().next_call_index();
   for (int dim = 0; dim < 3; ++dim) {
@@ -88,6 +110,8 @@ void set_up_checkers(Kernel& k, Launch& launch) {
     d.global_offset[dim] = r.global_offset[dim];
   }
   const auto& params = k.signature().arguments;
+  for (std::size_t i = 0; i < r.args.size(); ++i)
+    d.arg_names.push_back(declared_name(*launch.executable, r.kernel, i));
   std::size_t buffer = 0;
   for (std::size_t i = 0; i < r.args.size(); ++i) {
     const interp::LaunchArg& a = r.args[i];
@@ -95,7 +119,7 @@ void set_up_checkers(Kernel& k, Launch& launch) {
     checker::LaunchObject o;
     o.arg = static_cast<std::uint32_t>(i);
     if (i < params.size()) {
-      o.name = params[i].name;
+      o.name = d.arg_names[i];
       o.constant = params[i].address == CL_KERNEL_ARG_ADDRESS_CONSTANT;
     }
     o.base = reinterpret_cast<std::uint64_t>(a.pointer);
@@ -108,7 +132,8 @@ void set_up_checkers(Kernel& k, Launch& launch) {
     d.buffers.push_back(std::move(o));
   }
   launch.checker = std::make_unique<checker::KernelChecker>(std::move(d), checks);
-  if (checks.any_observer()) {
+  r.uninit = checks.uninit;
+  if (checks.any_observer() || checks.uninit) {
     r.observer = launch.checker.get();
     r.red_zones = checks.bounds;
   }
@@ -116,7 +141,8 @@ void set_up_checkers(Kernel& k, Launch& launch) {
 
 // The launch's kernel findings into the process's log; with CLVET_FATAL=1 an error ends the
 // process (the report is written at exit).
-void report_kernel_findings(const std::string& kernel, checker::KernelChecker& checker) {
+void report_kernel_findings(const std::string& kernel, checker::KernelChecker& checker,
+                            KernelSources& sources) {
   if (options::value("checker_stats") == "1") {
     const double covered = static_cast<double>(std::max<std::uint64_t>(1, checker.covered_bytes()));
     std::fprintf(stderr,
@@ -129,6 +155,7 @@ void report_kernel_findings(const std::string& kernel, checker::KernelChecker& c
   bool error = false;
   for (reports::Finding& f : checker.take_findings()) {
     error = error || f.severity == reports::Severity::Error;
+    sources.locate(f);
     checker::FindingLog::instance().add(std::move(f));
   }
   if (error && options::value("fatal") == "1") {
@@ -197,6 +224,7 @@ Status prepare(Queue& q, Kernel& k, cl_uint work_dim, const std::size_t* offset,
                           std::to_string(q.device().mem_base_addr_align_bits() / 8) + " bytes");
         arg.kind = interp::LaunchArg::Kind::Buffer;
         arg.pointer = mem->data();
+        arg.uninitialised = mem->unwritten_marks();
         arg.size = mem->size();
         arg.read_only = mem->flags() & CL_MEM_READ_ONLY;
         arg.write_only = mem->flags() & CL_MEM_WRITE_ONLY;
@@ -210,6 +238,8 @@ Status prepare(Queue& q, Kernel& k, cl_uint work_dim, const std::size_t* offset,
     }
     r.args.push_back(std::move(arg));
   }
+  launch.sources = std::make_unique<KernelSources>(source_files(*launch.executable, r.kernel),
+                                                   k.program().source());
   set_up_checkers(k, launch);
   return Status{};
 }
@@ -235,9 +265,9 @@ Status run(Queue& q, cl_command_type type, Launch launch, cl_uint num_events,
               p.find("budget") != std::string::npos ? "budget-exceeded" : "engine", p, line,
               column);
         }
-      report_kernel_findings(shared->request.kernel, *shared->checker);
+      report_kernel_findings(shared->request.kernel, *shared->checker, *shared->sources);
     } else {
-      report_problems(shared->request.kernel, result.problems);
+      report_problems(shared->request.kernel, result.problems, *shared->sources);
     }
     if (!result.ok) {
       std::fprintf(stderr, "clvet: kernel '%s' could not run: %s\n",
