@@ -11,11 +11,9 @@
 #include <vector>
 
 #include "clvet/checker/api_validation.h"
-#include "clvet/rules/args.gen.h"
 #include "dispatch.h"
 #include "findings.h"
 #include "host_clock.h"
-#include "immutable_info.h"
 #include "layer_world.h"
 #include "objects.h"
 #include "platform_checks.h"
@@ -316,9 +314,6 @@ void Call::object_result(const void* result, cl_int errcode) {
 
 cl_int Call::finish(cl_int code, const void* result) {
   if (released_ && code != CL_SUCCESS) objects().unreleased(releases_);
-  // The one call that changes a fact the rules' answers keep as immutable.
-  if (observed_.entry == args::SetCommandQueueProperty::kEntryIndex)
-    immutable_info::forget_all();
   if (violated_ && code == CL_SUCCESS && !rule_is_optional(*violated_))
     record_rule(*violated_, Category::Platform, index(),
                 fmt::format("the platform returned CL_SUCCESS where the rule demands {}",

@@ -1,10 +1,7 @@
 // Rules' questions answered by the driver under the layer.
 #include "layer_world.h"
 
-#include <cstring>
-
 #include "dispatch.h"
-#include "immutable_info.h"
 #include "objects.h"
 #include "platforms.h"
 
@@ -61,10 +58,21 @@ cl_int ask(Fn fn, Args... args) {
   return fn(args...);
 }
 
-// The question put to the driver through the next dispatch table. Out of line: the common
-// case, an answer remembered, stays a short function.
-[[gnu::noinline]] cl_int ask_driver(InfoQuery query, const void* handle, const void* extra, cl_uint param,
-                  std::size_t size, void* value, std::size_t* size_ret) {
+}  // namespace
+
+api::ObjectKind LayerWorld::kind_of(const void* handle) const {
+  return objects().kind_of(handle);
+}
+
+cl_int LayerWorld::info(InfoQuery query, const void* handle, const void* extra, cl_uint param,
+                        std::size_t size, void* value, std::size_t* size_ret) const {
+  if (objects().kind_of(handle) != kind_asked(query)) return CL_INVALID_VALUE;
+  if (extra_is_device(query) && extra != nullptr && objects().kind_of(extra) != ObjectKind::Device)
+    return CL_INVALID_DEVICE;
+  // clGetPipeInfo is a 2.0 slot: never forwarded to an older platform (see platforms.h).
+  if (query == InfoQuery::Pipe &&
+      platforms::version_of(objects().platform_of(handle)) < rules::Version{2, 0})
+    return CL_INVALID_MEM_OBJECT;
   const cl_icd_dispatch& d = next();
   switch (query) {
     case InfoQuery::Platform:
@@ -106,60 +114,4 @@ cl_int ask(Fn fn, Args... args) {
   return CL_INVALID_VALUE;
 }
 
-// An answer remembered by immutable_info, given the way the driver would give it.
-cl_int answer_from(const immutable_info::Answer& answer, std::size_t size, void* value,
-                   std::size_t* size_ret) {
-  if (value != nullptr && size < answer.size) return CL_INVALID_VALUE;
-  if (value != nullptr) std::memcpy(value, answer.bytes, answer.size);
-  if (size_ret != nullptr) *size_ret = answer.size;
-  return CL_SUCCESS;
-}
-
-// The first time a thread asks an immutable question of an object: the driver's answer, kept
-// when it fits.
-[[gnu::noinline]] cl_int ask_and_remember(const immutable_info::Question& question,
-                                          const void* handle, const void* extra, std::size_t size,
-                                          void* value, std::size_t* size_ret) {
-  const std::uint32_t epoch = immutable_info::epoch();
-  immutable_info::Answer fresh;
-  std::size_t fresh_size = 0;
-  if (ask_driver(question.query, handle, extra, question.param, sizeof fresh.bytes, fresh.bytes,
-                 &fresh_size) != CL_SUCCESS ||
-      fresh_size > sizeof fresh.bytes)
-    return ask_driver(question.query, handle, extra, question.param, size, value, size_ret);
-  fresh.size = static_cast<std::uint8_t>(fresh_size);
-  immutable_info::remember(question, epoch, fresh.bytes, fresh_size);
-  return answer_from(fresh, size, value, size_ret);
-}
-
-}  // namespace
-
-api::ObjectKind LayerWorld::kind_of(const void* handle) const {
-  return objects().kind_of(handle);
-}
-
-cl_int LayerWorld::info(InfoQuery query, const void* handle, const void* extra, cl_uint param,
-                        std::size_t size, void* value, std::size_t* size_ret) const {
-  if (objects().kind_of(handle) != kind_asked(query)) return CL_INVALID_VALUE;
-  if (extra_is_device(query) && extra != nullptr && objects().kind_of(extra) != ObjectKind::Device)
-    return CL_INVALID_DEVICE;
-  // clGetPipeInfo is a 2.0 slot: never forwarded to an older platform (see platforms.h).
-  if (query == InfoQuery::Pipe &&
-      platforms::version_of(objects().platform_of(handle)) < rules::Version{2, 0})
-    return CL_INVALID_MEM_OBJECT;
-  if (!immutable_info::immutable(query, param))
-    return ask_driver(query, handle, extra, param, size, value, size_ret);
-  // Immutable: the driver is asked once per thread and object; the answer is kept when short.
-  immutable_info::Question question;
-  question.object = objects().identity(handle).id;
-  question.extra = extra_is_device(query) ? objects().identity(extra).id
-                                          : reinterpret_cast<std::uintptr_t>(extra);
-  question.param = param;
-  question.query = query;
-  if (const immutable_info::Answer* known = immutable_info::find(question))
-    return answer_from(*known, size, value, size_ret);
-  return ask_and_remember(question, handle, extra, size, value, size_ret);
-}
-
 }  // namespace clvet::layer
-

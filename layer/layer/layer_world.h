@@ -1,6 +1,5 @@
 // The World that rules see under the layer: handle kinds from the layer's object table,
-// info queries answered by the real driver through the next dispatch table (or, for facts that
-// cannot change, by immutable_info). One LayerWorld judges one call.
+// info queries answered by the real driver through the next dispatch table.
 #pragma once
 
 #include "clvet/rules/world.h"
