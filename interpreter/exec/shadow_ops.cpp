@@ -37,8 +37,41 @@ struct Source {
   std::uint32_t lane_bytes;  // register size
   std::uint32_t es;          // bytes per element
 };
+// The common case -- every element of one size W, result too -- a word at a time: each
+// element's shadow is all ones bytes or all zero bytes.
+template <class W>
+void elementwise_words(const LaneSet& lanes, std::uint8_t* d, std::uint32_t d_lane, unsigned width,
+                       const Source* sources, unsigned count) {
+  const W ones = static_cast<W>(0x0101010101010101ull);
+  for (std::uint32_t k = 0; k < lanes.count; ++k) {
+    std::uint32_t l = lanes.ids[k];
+    for (unsigned c = 0; c < width; ++c) {
+      W v = 0;
+      for (unsigned s = 0; s < count; ++s) {
+        W w;
+        std::memcpy(&w, sources[s].shadow + std::size_t(l) * sources[s].lane_bytes + c * sizeof(W),
+                    sizeof(W));
+        v |= w;
+      }
+      W out = v ? ones : W(0);
+      std::memcpy(d + std::size_t(l) * d_lane + c * sizeof(W), &out, sizeof(W));
+    }
+  }
+}
+
 void elementwise(const LaneSet& lanes, std::uint8_t* d, std::uint32_t d_lane, std::uint32_t d_es,
                  unsigned width, const Source* sources, unsigned count) {
+  bool same = true;
+  for (unsigned s = 0; s < count; ++s) same = same && sources[s].es == d_es;
+  if (same) {
+    switch (d_es) {
+      case 1: return elementwise_words<std::uint8_t>(lanes, d, d_lane, width, sources, count);
+      case 2: return elementwise_words<std::uint16_t>(lanes, d, d_lane, width, sources, count);
+      case 4: return elementwise_words<std::uint32_t>(lanes, d, d_lane, width, sources, count);
+      case 8: return elementwise_words<std::uint64_t>(lanes, d, d_lane, width, sources, count);
+      default: break;
+    }
+  }
   for (std::uint32_t k = 0; k < lanes.count; ++k) {
     std::uint32_t l = lanes.ids[k];
     for (unsigned c = 0; c < width; ++c) {
