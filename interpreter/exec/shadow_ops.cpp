@@ -144,6 +144,15 @@ void WorkGroupRunner::shadow_call(Frame& caller, Frame& callee, const Instr& in,
   }
 }
 
+bool WorkGroupRunner::shadow_set(const Frame& f, std::uint32_t reg, const LaneSet& lanes) const {
+  if (reg >= f.shadow.size()) return false;
+  const std::uint8_t* s = f.shadow[reg];
+  std::uint32_t size = f.fn->registers[reg].size;
+  for (std::uint32_t k = 0; k < lanes.count; ++k)
+    if (any(s + std::size_t(lanes.ids[k]) * size, size)) return true;
+  return false;
+}
+
 void WorkGroupRunner::shadow_branch(Frame& f, const Instr& t, const LaneSet& lanes) {
   const std::uint8_t* s = f.shadow[t.a];
   std::uint32_t size = f.fn->registers[t.a].size;

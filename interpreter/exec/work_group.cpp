@@ -458,7 +458,17 @@ void WorkGroupRunner::call(std::uint32_t function, const std::uint32_t* ids, std
       }
       current_frame_ = &f;
       if (uninit_) {
+        // Until something reads memory nothing wrote, every register's shadow is zero, so
+        // only instructions that touch memory need the shadow path (most kernels never leave
+        // this state: their buffers came with data and their variables are set before use).
+        if (!tainted_ && !touches_memory(in.op)) {
+          execute(f, in, lanes);
+          continue;
+        }
         shadow_execute(f, in, lanes);
+        if (!tainted_)
+          tainted_ = shadow_set(
+              f, in.op == Op::CallBuiltin ? module_.builtins[in.imm].result.reg : in.dst, lanes);
         continue;
       }
       execute(f, in, lanes);
@@ -478,7 +488,7 @@ void WorkGroupRunner::call(std::uint32_t function, const std::uint32_t* ids, std
       case Op::Switch: {
         // Lanes by edge.
         std::uint32_t edges = t.op == Op::CondBr ? 2 : t.extra_count + 1;
-        if (uninit_) shadow_branch(f, t, lanes);
+        if (tainted_) shadow_branch(f, t, lanes);
         const std::byte* cond = f.base[t.a];
         if (t.op == Op::CondBr) {
           // Most branches are uniform: find out before sorting lanes by edge.

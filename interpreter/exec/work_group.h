@@ -165,6 +165,14 @@ class WorkGroupRunner final : public BuiltinContext {
   // arena, the frames' private areas), the last region found, and while a built-in runs, each
   // lane's shadow of what it read (a later write of the same call copies from it).
   bool uninit_ = false;
+  // Some register may hold a value nothing wrote (sticky for the launch): set when a memory
+  // instruction's result takes a mark. Before that, shadow work is needed only for memory.
+  bool tainted_ = false;
+  static bool touches_memory(ir::Op op) {
+    return op == ir::Op::Load || op == ir::Op::Store || op == ir::Op::AtomicRMW ||
+           op == ir::Op::CmpXchg || op == ir::Op::CallBuiltin || op == ir::Op::Intrinsic;
+  }
+  bool shadow_set(const Frame& f, std::uint32_t reg, const LaneSet& lanes) const;
   std::vector<std::uint8_t> local_shadow_;
   ShadowMap own_shadow_;
   const ShadowMap::Region* shadow_hit_ = nullptr;
