@@ -48,7 +48,7 @@ tsan: deps
 	cmake --build $(TSAN_BUILD) -j $(JOBS) --target clvet-api-tests clvet-object-table-tests
 
 test: tsan build
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE corpus
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 bench: build
 	./tests/bench/layer_overhead.sh $(BUILD)
