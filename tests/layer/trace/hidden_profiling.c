@@ -5,20 +5,7 @@
  * Queues: clCreateCommandQueue with no properties, clCreateCommandQueueWithProperties with
  * NULL and with {CL_QUEUE_PROPERTIES, 0} (2.0 and later platforms only). On each: a write, a
  * kernel, a read, then clFinish. */
-#define CL_TARGET_OPENCL_VERSION 300
-#include <CL/cl.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#define CHECK(call)                                                                   \
-  do {                                                                                \
-    cl_int check_err_ = (call);                                                       \
-    if (check_err_ != CL_SUCCESS) {                                                   \
-      fprintf(stderr, "%s:%d: %s failed: %d\n", __FILE__, __LINE__, #call, check_err_); \
-      exit(2);                                                                        \
-    }                                                                                 \
-  } while (0)
+#include "../programs/common.h"
 
 static const char* kSource = "kernel void twice(global int* data) { data[get_global_id(0)] *= 2; }\n";
 

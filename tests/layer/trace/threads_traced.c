@@ -4,20 +4,9 @@
  * 20 times writes it, doubles it with a kernel, reads it back and checks it, retaining and
  * releasing the events, then finishes its queue. Prints "threads ok" or what went wrong.
  * Used by the layer's multithreaded test and its ThreadSanitizer run. */
-#define CL_TARGET_OPENCL_VERSION 300
-#include <CL/cl.h>
 #include <pthread.h>
-#include <stdio.h>
-#include <stdlib.h>
 
-#define CHECK(call)                                                                   \
-  do {                                                                                \
-    cl_int check_err_ = (call);                                                       \
-    if (check_err_ != CL_SUCCESS) {                                                   \
-      fprintf(stderr, "%s:%d: %s failed: %d\n", __FILE__, __LINE__, #call, check_err_); \
-      exit(2);                                                                        \
-    }                                                                                 \
-  } while (0)
+#include "../programs/common.h"
 
 enum { kThreads = 4, kRounds = 20, kSize = 256 };
 

@@ -3,19 +3,7 @@
  * with clEnqueueWriteImage (0xb0..0xb7), 2×2 pixels at (0, 2) mapped for writing and filled
  * through the mapping's row pitch (0xc0..0xcf, row after row), unmapped, then the whole image
  * read back and printed as 32 hex bytes. Exits 77 when the device has no images. */
-#define CL_TARGET_OPENCL_VERSION 300
-#include <CL/cl.h>
-#include <stdio.h>
-#include <stdlib.h>
-
-#define CHECK(call)                                                                   \
-  do {                                                                                \
-    cl_int check_err_ = (call);                                                       \
-    if (check_err_ != CL_SUCCESS) {                                                   \
-      fprintf(stderr, "%s:%d: %s failed: %d\n", __FILE__, __LINE__, #call, check_err_); \
-      exit(2);                                                                        \
-    }                                                                                 \
-  } while (0)
+#include "../programs/common.h"
 
 int main(void) {
   cl_platform_id platform;

@@ -2,20 +2,7 @@
  * on a profiling queue (device times), run twice on a buffer of eight ints (kernel buffers
  * before and after: 1..8, then times 3, then times 3 again), a region mapped for writing and
  * unmapped (the bytes the host wrote), and a clFinish. Prints the buffer at the end. */
-#define CL_TARGET_OPENCL_VERSION 300
-#include <CL/cl.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#define CHECK(call)                                                                   \
-  do {                                                                                \
-    cl_int check_err_ = (call);                                                       \
-    if (check_err_ != CL_SUCCESS) {                                                   \
-      fprintf(stderr, "%s:%d: %s failed: %d\n", __FILE__, __LINE__, #call, check_err_); \
-      exit(2);                                                                        \
-    }                                                                                 \
-  } while (0)
+#include "../programs/common.h"
 
 static const char* kSource =
     "kernel void scale(global int* data) { data[get_global_id(0)] *= FACTOR; }\n";

@@ -4,19 +4,7 @@
  * the buffer (1..8 before) through a second queue; the kernel then multiplies by 3. So the
  * buffer before the kernel ran is 11..18 (read after the kernel's wait list, not at the
  * enqueue) and after it 33..54. Prints the buffer at the end. */
-#define CL_TARGET_OPENCL_VERSION 300
-#include <CL/cl.h>
-#include <stdio.h>
-#include <stdlib.h>
-
-#define CHECK(call)                                                                   \
-  do {                                                                                \
-    cl_int check_err_ = (call);                                                       \
-    if (check_err_ != CL_SUCCESS) {                                                   \
-      fprintf(stderr, "%s:%d: %s failed: %d\n", __FILE__, __LINE__, #call, check_err_); \
-      exit(2);                                                                        \
-    }                                                                                 \
-  } while (0)
+#include "../programs/common.h"
 
 static const char* kSource = "kernel void scale(global int* data) { data[get_global_id(0)] *= 3; }\n";
 
