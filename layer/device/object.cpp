@@ -64,13 +64,19 @@ void Object::drop(std::uint64_t amount) {
 // pointer from the handle. Freeing at once would let that read hit reused memory.
 void* Object::operator new(std::size_t size) { return ::operator new(size); }
 
+// Both constant-initialised, with no guard of a function-local static: a process that forks
+// while another thread is inside the first delete would leave its child waiting on that guard.
+namespace {
+constinit std::mutex quarantine_mutex;
+constinit std::deque<void*>* quarantine = nullptr;
+}  // namespace
+
 void Object::operator delete(void* memory) {
   constexpr std::size_t kQuarantined = 4096;
-  static std::mutex mutex;
-  static auto* quarantine = new std::deque<void*>;
   void* oldest = nullptr;
   {
-    std::lock_guard lock(mutex);
+    std::lock_guard lock(quarantine_mutex);
+    if (quarantine == nullptr) quarantine = new std::deque<void*>;
     quarantine->push_back(memory);
     if (quarantine->size() > kQuarantined) {
       oldest = quarantine->front();

@@ -122,9 +122,22 @@ const std::set<int> kOnlyUnwritten = {kUnwrittenLine};
 
 class UninitHostWrites : public testing::Test {
  protected:
+  // Only asks whether the platform is there: a queue here would start the device's worker
+  // thread, and fork() below would copy this process while that thread is halfway through
+  // something (a lock, a static's initialisation) that the child then waits for forever.
   void SetUp() override {
-    clvet::test::ReferenceDevice probe;
-    if (!probe.available()) GTEST_SKIP() << "no clvet platform";
+    cl_uint n = 0;
+    bool found = false;
+    if (clGetPlatformIDs(0, nullptr, &n) == CL_SUCCESS && n > 0) {
+      std::vector<cl_platform_id> platforms(n);
+      clGetPlatformIDs(n, platforms.data(), nullptr);
+      for (cl_platform_id p : platforms) {
+        char name[64] = "";
+        clGetPlatformInfo(p, CL_PLATFORM_NAME, sizeof name, name, nullptr);
+        found = found || std::string(name) == "clvet";
+      }
+    }
+    if (!found) GTEST_SKIP() << "no clvet platform";
   }
 };
 
