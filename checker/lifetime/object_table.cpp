@@ -2,6 +2,7 @@
 #include "clvet/checker/object_table.h"
 
 #include <algorithm>
+#include <cstring>
 #include <utility>
 
 namespace clvet::checker {
@@ -20,6 +21,7 @@ struct ObjectTable::Node {
   std::atomic<std::uint64_t> identity{0};
   std::atomic<std::uint32_t> refcount{0};
   std::atomic<bool> counted{false};
+  std::atomic<Answers*> answers{nullptr};  // allocated at the first answer kept, never freed
   ObjectRecord record;  // under the table's mutex, but for its refcount (see above)
 
   void publish() {
@@ -35,9 +37,48 @@ struct ObjectTable::Node {
     if (copy.counted) copy.refcount = refcount.load(std::memory_order_relaxed);
     return copy;
   }
+  bool live_as(api::ObjectKind expected) const {
+    return state.load(std::memory_order_acquire) == HandleState::Live &&
+           kind.load(std::memory_order_relaxed) == expected;
+  }
+  std::uint64_t id() const {
+    return identity.load(std::memory_order_acquire) & ((std::uint64_t{1} << 56) - 1);
+  }
+};
+
+// The answers kept for one address. Each slot is a sequence lock: a writer makes `seq` odd,
+// fills the slot and makes it even again; a reader copies the slot and keeps the copy only
+// if `seq` was the same even number before and after. Every field is an atomic so that
+// readers and writers never race on plain memory. A slot answers only for the object whose
+// id it holds: the address's next object finds its predecessor's answers stale.
+// An answer may sit in one of kWays slots from its home slot, so a look-up reads two slots,
+// not all of them.
+struct ObjectTable::Answers {
+  static constexpr std::size_t kSlots = 8;
+  static constexpr std::size_t kWays = 2;
+  static std::size_t home_of(std::uint64_t what, const void* extra) {
+    const std::uint64_t mixed =
+        (what ^ reinterpret_cast<std::uintptr_t>(extra)) * 0x9e3779b97f4a7c15ull;
+    return static_cast<std::size_t>(mixed >> 61);
+  }
+  static constexpr std::size_t kWords = kAnswerBytes / 8;
+  struct Slot {
+    std::atomic<std::uint32_t> seq{0};
+    std::atomic<std::uint64_t> owner{0};  // the id of the object answered for; 0: empty
+    std::atomic<std::uint64_t> what{0};   // query << 32 | param
+    std::atomic<const void*> extra{nullptr};
+    std::atomic<std::uint64_t> size{0};
+    std::array<std::atomic<std::uint64_t>, kWords> words{};
+  };
+  std::array<Slot, kSlots> slots;
+  std::atomic<std::uint32_t> turn{0};  // the slot the next answer takes when none is free
 };
 
 namespace {
+
+std::uint64_t what_of(const ObjectTable::AnswerKey& key) {
+  return std::uint64_t{key.query} << 32 | key.param;
+}
 
 std::size_t bucket_of(const void* handle, std::size_t buckets) {
   // Fibonacci hashing: handles are aligned heap addresses, their low bits say little.
@@ -66,7 +107,10 @@ ObjectTable::ObjectTable() : buckets_(new std::atomic<Node*>[kBuckets]) {
 ObjectTable::~ObjectTable() {
   for (std::size_t i = 0; i < kBuckets; ++i) {
     Node* node = buckets_[i].load(std::memory_order_relaxed);
-    while (node) delete std::exchange(node, node->next);
+    while (node) {
+      delete node->answers.load(std::memory_order_relaxed);
+      delete std::exchange(node, node->next);
+    }
   }
   delete[] buckets_;
 }
@@ -113,6 +157,113 @@ std::optional<ObjectRecord> ObjectTable::find(const void* handle) const {
 const void* ObjectTable::platform_of(const void* handle) const {
   const Node* node = lookup(handle);
   return node ? node->platform.load(std::memory_order_acquire) : nullptr;
+}
+
+ObjectTable::Recall ObjectTable::recall(const void* handle, api::ObjectKind kind,
+                                        const AnswerKey& key, std::size_t size, void* value,
+                                        std::size_t* size_ret) const {
+  if (handle == nullptr) return Recall::NotLive;
+  const Node* node = lookup(handle);
+  if (node == nullptr || !node->live_as(kind)) return Recall::NotLive;
+  const Answers* answers = node->answers.load(std::memory_order_acquire);
+  if (answers == nullptr) return Recall::NotKnown;
+  const std::uint64_t id = node->id();
+  const std::uint64_t what = what_of(key);
+  const std::size_t home = Answers::home_of(what, key.extra);
+  for (std::size_t probe = 0; probe < Answers::kWays; ++probe) {
+    const Answers::Slot& slot = answers->slots[(home + probe) % Answers::kSlots];
+    const std::uint32_t before = slot.seq.load(std::memory_order_acquire);
+    if ((before & 1) != 0 || slot.owner.load(std::memory_order_relaxed) != id ||
+        slot.what.load(std::memory_order_relaxed) != what ||
+        slot.extra.load(std::memory_order_relaxed) != key.extra)
+      continue;
+    const std::uint64_t bytes = slot.size.load(std::memory_order_relaxed);
+    static_assert(Answers::kWords == 3);
+    const std::uint64_t copy[Answers::kWords] = {slot.words[0].load(std::memory_order_relaxed),
+                                                 slot.words[1].load(std::memory_order_relaxed),
+                                                 slot.words[2].load(std::memory_order_relaxed)};
+    std::atomic_thread_fence(std::memory_order_acquire);
+    if (slot.seq.load(std::memory_order_relaxed) != before) continue;
+    if (value != nullptr) {
+      if (size < bytes) return Recall::NotKnown;
+      // Most answers are one handle or one number: copied without a call.
+      if (bytes == 8)
+        std::memcpy(value, copy, 8);
+      else if (bytes == 4)
+        std::memcpy(value, copy, 4);
+      else
+        std::memcpy(value, copy, bytes);
+    }
+    if (size_ret != nullptr) *size_ret = bytes;
+    return Recall::Answered;
+  }
+  return Recall::NotKnown;
+}
+
+void ObjectTable::remember(const void* handle, const AnswerKey& key, std::size_t size,
+                           const void* value) {
+  if (handle == nullptr || size > kAnswerBytes || (size != 0 && value == nullptr)) return;
+  Node* node = lookup_locked(handle);
+  if (node == nullptr || node->state.load(std::memory_order_acquire) != HandleState::Live) return;
+  Answers* answers = node->answers.load(std::memory_order_acquire);
+  if (answers == nullptr) {
+    auto* fresh = new Answers;
+    if (node->answers.compare_exchange_strong(answers, fresh, std::memory_order_acq_rel))
+      answers = fresh;
+    else
+      delete fresh;  // another thread's block won
+  }
+  const std::uint64_t id = node->id();
+  const std::uint64_t what = what_of(key);
+  // The slot to fill, of the answer's ways: one holding no answer for this object, else the
+  // next in turn.
+  const std::size_t home = Answers::home_of(what, key.extra);
+  Answers::Slot* target = nullptr;
+  for (std::size_t probe = 0; probe < Answers::kWays; ++probe) {
+    Answers::Slot& slot = answers->slots[(home + probe) % Answers::kSlots];
+    const std::uint64_t owner = slot.owner.load(std::memory_order_relaxed);
+    if (owner == id && slot.what.load(std::memory_order_relaxed) == what &&
+        slot.extra.load(std::memory_order_relaxed) == key.extra)
+      return;  // kept already
+    if (target == nullptr && owner != id) target = &slot;
+  }
+  if (target == nullptr)
+    target = &answers->slots[(home + answers->turn.fetch_add(1, std::memory_order_relaxed) %
+                                         Answers::kWays) %
+                             Answers::kSlots];
+  std::uint32_t seq = target->seq.load(std::memory_order_relaxed);
+  // A slot another thread is filling is left to it: the answer is asked again next time.
+  if ((seq & 1) != 0 ||
+      !target->seq.compare_exchange_strong(seq, seq + 1, std::memory_order_acq_rel))
+    return;
+  std::atomic_thread_fence(std::memory_order_release);
+  std::array<std::uint64_t, Answers::kWords> words{};
+  if (size != 0) std::memcpy(words.data(), value, size);
+  target->owner.store(id, std::memory_order_relaxed);
+  target->what.store(what, std::memory_order_relaxed);
+  target->extra.store(key.extra, std::memory_order_relaxed);
+  target->size.store(size, std::memory_order_relaxed);
+  for (std::size_t i = 0; i < words.size(); ++i)
+    target->words[i].store(words[i], std::memory_order_relaxed);
+  target->seq.store(seq + 2, std::memory_order_release);
+}
+
+void ObjectTable::forget_answers(const void* handle) {
+  if (handle == nullptr) return;
+  Node* node = lookup_locked(handle);
+  if (node == nullptr) return;
+  Answers* answers = node->answers.load(std::memory_order_acquire);
+  if (answers == nullptr) return;
+  for (Answers::Slot& slot : answers->slots) {
+    std::uint32_t seq = slot.seq.load(std::memory_order_relaxed);
+    // Spins only while another thread fills the slot: a few stores.
+    while ((seq & 1) != 0 ||
+           !slot.seq.compare_exchange_weak(seq, seq + 1, std::memory_order_acq_rel))
+      seq = slot.seq.load(std::memory_order_relaxed) & ~1u;
+    std::atomic_thread_fence(std::memory_order_release);
+    slot.owner.store(0, std::memory_order_relaxed);
+    slot.seq.store(seq + 2, std::memory_order_release);
+  }
 }
 
 ObjectRecord ObjectTable::created(const void* handle, const Creation& creation) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "clvet/checker/api_validation.h"
+#include "clvet/rules/args.gen.h"
 #include "dispatch.h"
 #include "findings.h"
 #include "host_clock.h"
@@ -94,6 +95,7 @@ void Call::judge(const void* handle, ObjectKind kind, bool nullable, std::string
                  bool in_array, std::size_t element) {
   if (handle == nullptr && nullable) return;
   const checker::ObjectTable::Brief seen = objects().brief(handle);
+  if (handle != nullptr) seen_.add(handle, seen.kind);
   if (seen.kind == kind) {
     if (platform_ == nullptr) platform_ = seen.platform;
     if (parent_count_ < parents_.size()) parents_[parent_count_++] = handle;
@@ -174,7 +176,7 @@ std::string Call::describe(const BadHandle& bad) const {
 bool Call::admit(bool next_available) {
   const void* target = platform();
   const rules::Version version = platforms::version_of(target);
-  const LayerWorld world(version);
+  const LayerWorld world(version, &seen_);
   if (has_bad_) {
     // Refused: the loader would dereference the handle to find the driver.
     const rules::Rule* rule = checker::first_violation(rules_of(entry_index()), rule_args_, world);
@@ -214,6 +216,10 @@ bool Call::admit(bool next_available) {
       return false;
     }
   }
+  // A program built again may fail where it succeeded: its kept build status goes.
+  if (entry_index() == args::BuildProgram::kEntryIndex ||
+      entry_index() == args::CompileProgram::kEntryIndex)
+    if (parent_count_ > 0) objects().forget_answers(parents_[0]);
   if (releases_ != nullptr) {
     // Counted down before the driver frees it: once freed, its address may name a new
     // object created on another thread.

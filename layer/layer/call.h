@@ -10,6 +10,7 @@
 
 #include "call_observer.h"
 #include "clvet/checker/object_table.h"
+#include "layer_world.h"
 #include "clvet/rules/api.h"
 #include "clvet/rules/opencl.h"
 #include "clvet/rules/rule.h"
@@ -102,6 +103,7 @@ class Call {
   BadHandle bad_;
   std::array<const void*, checker::ObjectRecord::kMaxParents> parents_{};
   std::uint8_t parent_count_ = 0;
+  LayerWorld::SeenHandles seen_;  // the table's kinds of the handles judged, for the rules
   const rules::Rule* violated_ = nullptr;
   cl_int refusal_code_ = CL_SUCCESS;
   std::vector<checker::ObjectRecord> created_;

@@ -1,7 +1,11 @@
 // Rules' questions answered by the driver under the layer.
 #include "layer_world.h"
 
+#include <cstddef>
+#include <cstring>
+
 #include "dispatch.h"
+#include "lasting_answers.h"
 #include "objects.h"
 #include "platforms.h"
 
@@ -61,18 +65,51 @@ cl_int ask(Fn fn, Args... args) {
 }  // namespace
 
 api::ObjectKind LayerWorld::kind_of(const void* handle) const {
+  if (seen_ != nullptr)
+    for (std::uint8_t i = 0; i < seen_->count; ++i)
+      if (seen_->handles[i].handle == handle) return seen_->handles[i].kind;
   return objects().kind_of(handle);
 }
 
 cl_int LayerWorld::info(InfoQuery query, const void* handle, const void* extra, cl_uint param,
                         std::size_t size, void* value, std::size_t* size_ret) const {
-  if (objects().kind_of(handle) != kind_asked(query)) return CL_INVALID_VALUE;
-  if (extra_is_device(query) && extra != nullptr && objects().kind_of(extra) != ObjectKind::Device)
+  const checker::ObjectTable::AnswerKey key{static_cast<std::uint32_t>(query), param, extra};
+  switch (objects().recall(handle, kind_asked(query), key, size, value, size_ret)) {
+    case checker::ObjectTable::Recall::Answered:
+      return CL_SUCCESS;
+    case checker::ObjectTable::Recall::NotLive:
+      return CL_INVALID_VALUE;
+    case checker::ObjectTable::Recall::NotKnown:
+      break;
+  }
+  if (extra_is_device(query) && extra != nullptr && kind_of(extra) != ObjectKind::Device)
     return CL_INVALID_DEVICE;
   // clGetPipeInfo is a 2.0 slot: never forwarded to an older platform (see platforms.h).
   if (query == InfoQuery::Pipe &&
       platforms::version_of(objects().platform_of(handle)) < rules::Version{2, 0})
     return CL_INVALID_MEM_OBJECT;
+  // The whole answer is asked for, whatever the rule's buffer, so that it can be kept.
+  if (size <= checker::ObjectTable::kAnswerBytes) {
+    std::array<std::byte, checker::ObjectTable::kAnswerBytes> answer{};
+    std::size_t answer_size = 0;
+    const cl_int code = ask_driver(query, handle, extra, param, answer.size(), answer.data(),
+                                   &answer_size);
+    if (code == CL_SUCCESS && answer_size <= answer.size()) {
+      if (lasting_answer(query, param, answer.data(), answer_size))
+        objects().remember(handle, key, answer_size, answer.data());
+      if (value != nullptr && size < answer_size) return CL_INVALID_VALUE;  // as the driver would
+      if (value != nullptr) std::memcpy(value, answer.data(), answer_size);
+      if (size_ret != nullptr) *size_ret = answer_size;
+      return CL_SUCCESS;
+    }
+    // Larger than a kept answer, or an error: asked as the rule asked it.
+  }
+  return ask_driver(query, handle, extra, param, size, value, size_ret);
+}
+
+cl_int LayerWorld::ask_driver(InfoQuery query, const void* handle, const void* extra,
+                              cl_uint param, std::size_t size, void* value,
+                              std::size_t* size_ret) const {
   const cl_icd_dispatch& d = next();
   switch (query) {
     case InfoQuery::Platform:

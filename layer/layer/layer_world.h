@@ -2,23 +2,48 @@
 // info queries answered by the real driver through the next dispatch table.
 #pragma once
 
+#include <array>
+#include <cstdint>
+
 #include "clvet/rules/world.h"
 
 namespace clvet::layer {
 
 class LayerWorld final : public rules::World {
  public:
+  // What the call already found of its handles in the object table: the rules ask again
+  // about the same handles, and the call's own look-ups answer them.
+  struct Seen {
+    const void* handle = nullptr;
+    api::ObjectKind kind = api::ObjectKind::None;
+  };
+  static constexpr std::size_t kSeenMax = 8;
+  struct SeenHandles {
+    std::array<Seen, kSeenMax> handles{};
+    std::uint8_t count = 0;
+    void add(const void* handle, api::ObjectKind kind) {
+      if (count < handles.size()) handles[count++] = {handle, kind};
+    }
+  };
+
   // `version`: the OpenCL version of the platform the call goes to.
-  explicit LayerWorld(rules::Version version) : version_(version) {}
+  explicit LayerWorld(rules::Version version, const SeenHandles* seen = nullptr)
+      : version_(version), seen_(seen) {}
   api::ObjectKind kind_of(const void* handle) const override;
   rules::Version version() const override { return version_; }
   // Asks the driver, but only about live objects of the right kind: a handle the table does
-  // not know is never passed down, where the loader would dereference it.
+  // not know is never passed down, where the loader would dereference it. Answers that hold
+  // for the object's life (lasting_answers.h) are kept in the object table and given from
+  // there afterwards.
   cl_int info(rules::InfoQuery query, const void* handle, const void* extra, cl_uint param,
               std::size_t size, void* value, std::size_t* size_ret) const override;
 
  private:
+  cl_int ask_driver(rules::InfoQuery query, const void* handle, const void* extra, cl_uint param,
+                    std::size_t size, void* value, std::size_t* size_ret) const;
+
   rules::Version version_;
+  const SeenHandles* seen_;
 };
 
 }  // namespace clvet::layer

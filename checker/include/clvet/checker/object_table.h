@@ -87,6 +87,30 @@ class ObjectTable {
   std::optional<ObjectRecord> find(const void* handle) const;
   const void* platform_of(const void* handle) const;
 
+  // Answers of the implementation about one object that cannot change while it lives (a
+  // buffer's size, a kernel's context, a device's limits): the layer's rules ask them on
+  // every call, and asking the driver each time takes the driver's locks. Kept with the
+  // object, forgotten when its address names a new object. Values of up to kAnswerBytes.
+  static constexpr std::size_t kAnswerBytes = 24;
+  struct AnswerKey {
+    std::uint32_t query = 0;       // which clGet*Info
+    std::uint32_t param = 0;       // its param_name
+    const void* extra = nullptr;   // the second handle or index some queries take
+  };
+  enum class Recall : std::uint8_t {
+    Answered,   // `value` and `size_ret` were filled from what was remembered
+    NotKnown,   // a live object of `kind`, with no such answer remembered
+    NotLive,    // not a live object of `kind`
+  };
+  // `size`, `value`, `size_ret` as in clGet*Info. An answer larger than `size` (with `value`
+  // not NULL) is NotKnown: the implementation decides that error.
+  Recall recall(const void* handle, api::ObjectKind kind, const AnswerKey& key, std::size_t size,
+                void* value, std::size_t* size_ret) const;
+  // Keeps an answer of `size` bytes for the live object at `handle`. Takes no lock.
+  void remember(const void* handle, const AnswerKey& key, std::size_t size, const void* value);
+  // Forgets the answers kept for `handle` (a program about to be built again).
+  void forget_answers(const void* handle);
+
   // A new object at `handle` (any earlier record there is superseded, generation + 1). An
   // uncounted handle that is already live (a platform listed again) keeps its record.
   ObjectRecord created(const void* handle, const Creation& creation);
@@ -107,6 +131,7 @@ class ObjectTable {
 
  private:
   struct Node;
+  struct Answers;
   static constexpr std::size_t kBuckets = std::size_t{1} << 16;
 
   const Node* lookup(const void* handle) const;
