@@ -18,6 +18,7 @@
 #include "commands.h"
 #include "loader.h"
 #include "options.h"
+#include "platform_probe.h"
 
 namespace clvet::cli {
 namespace {
@@ -55,7 +56,12 @@ Environment layer_environment(const std::string& program) {
   const std::string layer = clvet_layer_path();
   env.emplace_back("OPENCL_LAYERS", layers && *layers ? std::string(layers) + ":" + layer : layer);
   const LoaderPlan plan = plan_loader(program, options::value("loader"));
-  if (!plan.message.empty()) fmt::print(stderr, "{}\n", plan.message);
+  // A loader put in the application's loader's place may list the platforms in another order
+  // (ocl-icd sorts GPUs first): the layer gives the application its own loader's order.
+  PlatformOrderHandOver order;
+  if (!plan.put_first.empty()) order = hand_over_platform_order(plan.application_loader);
+  if (!plan.message.empty()) fmt::print(stderr, "{}{}\n", plan.message, order.note);
+  if (!order.value.empty()) env.emplace_back("CLVET_PLATFORM_ORDER", order.value);
   if (!plan.put_first.empty()) {
     const char* path = std::getenv("LD_LIBRARY_PATH");
     env.emplace_back("LD_LIBRARY_PATH",
