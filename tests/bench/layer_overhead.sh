@@ -4,7 +4,8 @@
 # loop (clSetKernelArg, clEnqueueNDRangeKernel, clEnqueueWriteBuffer), as process CPU time of
 # the calls and its ratio to no layer:
 # without the layer, under it, and, where this clvet has CLVET_TRACE, tracing without and with
-# data capture. Usage: layer_overhead.sh BUILD_DIR [OCL_ICD_VENDORS]
+# data capture, and with device times for every queue (CLVET_DEVICE_TIMES=1: profiling and an
+# event per command, the driver's own cost). Usage: layer_overhead.sh BUILD_DIR [OCL_ICD_VENDORS]
 set -eu
 build=${1:?usage: layer_overhead.sh BUILD_DIR [OCL_ICD_VENDORS]}
 export OCL_ICD_VENDORS=${2:-${OCL_ICD_VENDORS:-/etc/OpenCL/vendors}}
@@ -15,7 +16,8 @@ trap 'rm -rf "$trace"' EXIT
 set --
 if "$build/layer/clvet" options 2>/dev/null | grep -q CLVET_TRACE_DATA; then
   set -- "trace, no data:CLVET_TRACE=$trace/a.clvt,CLVET_TRACE_DATA=0" \
-         "trace and data:CLVET_TRACE=$trace/b.clvt,CLVET_TRACE_DATA=1"
+         "trace and data:CLVET_TRACE=$trace/b.clvt,CLVET_TRACE_DATA=1" \
+         "trace, all device times:CLVET_TRACE=$trace/c.clvt,CLVET_TRACE_DATA=0,CLVET_DEVICE_TIMES=1"
 elif "$build/layer/clvet" options 2>/dev/null | grep -q CLVET_TRACE; then
   set -- "trace:CLVET_TRACE=$trace/a.clvt"
 else

@@ -11,7 +11,7 @@ cd "$work"
 rm -f threads.clvt
 fail() { echo "FAIL: $*"; exit 1; }
 
-out=$(timeout 120 "$clvet" run --trace=threads.clvt --trace-kernel-buffers=1 -- "$program") ||
+out=$(timeout 120 "$clvet" run --trace=threads.clvt --trace-kernel-buffers=1 --device-times=1 -- "$program") ||
   fail "the program failed under the layer: $out"
 [ "$out" = "threads ok" ] || fail "the program said '$out'"
 "$clvet" trace dump --all threads.clvt > threads.txt 2> problems.txt

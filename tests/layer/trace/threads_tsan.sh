@@ -16,7 +16,7 @@ cd "$work"
 rm -f tsan.clvt
 fail() { echo "FAIL: $*"; exit 1; }
 status=0
-OPENCL_LAYERS=$layer CLVET_TRACE=tsan.clvt CLVET_TRACE_KERNEL_BUFFERS=1 CLVET_REPORT=none \
+OPENCL_LAYERS=$layer CLVET_TRACE=tsan.clvt CLVET_TRACE_KERNEL_BUFFERS=1 CLVET_DEVICE_TIMES=1 CLVET_REPORT=none \
   TSAN_OPTIONS="second_deadlock_stack=1" timeout 300 "$program" > out.txt 2> tsan.txt || status=$?
 ! grep -q ThreadSanitizer tsan.txt || { cat tsan.txt; fail "ThreadSanitizer reports"; }
 [ "$status" -eq 0 ] || fail "the program ended with status $status: $(tail -n 5 tsan.txt)"
