@@ -50,15 +50,19 @@ nlohmann::ordered_json kernel_rule(const Finding& f) {
 
 nlohmann::ordered_json kernel_location(const KernelSite& site, const std::string& kernel) {
   nlohmann::ordered_json l;
-  nlohmann::ordered_json physical;
-  physical["artifactLocation"] = {{"uri", site.file.empty() ? std::string("kernel.cl") : site.file}};
-  if (site.line) {
-    nlohmann::ordered_json region = {{"startLine", site.line}};
-    if (site.column) region["startColumn"] = site.column;
-    if (!site.source_line.empty()) region["snippet"] = {{"text", site.source_line}};
-    physical["region"] = std::move(region);
+  // A site without a file (a kernel built from IL or a binary without debug information)
+  // names no artifact: an invented file name would send a viewer to a file that never was.
+  if (!site.file.empty()) {
+    nlohmann::ordered_json physical;
+    physical["artifactLocation"] = {{"uri", site.file}};
+    if (site.line) {
+      nlohmann::ordered_json region = {{"startLine", site.line}};
+      if (site.column) region["startColumn"] = site.column;
+      if (!site.source_line.empty()) region["snippet"] = {{"text", site.source_line}};
+      physical["region"] = std::move(region);
+    }
+    l["physicalLocation"] = std::move(physical);
   }
-  l["physicalLocation"] = std::move(physical);
   l["logicalLocations"] = nlohmann::ordered_json::array({{{"name", kernel}, {"kind", "function"}}});
   return l;
 }

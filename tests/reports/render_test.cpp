@@ -98,6 +98,35 @@ TEST(RenderSarif, HasTheRequiredFieldsOf210) {
   EXPECT_EQ(results[2]["properties"]["category"], "platform");
 }
 
+// A kernel finding points at the program's source line; one whose kernel came without a
+// source file (IL, a binary without debug information) names the kernel only: SARIF 2.1.0
+// §3.28 lets a location be logical alone, and a made-up file name would mislead a viewer.
+TEST(RenderSarif, KernelFindingsNameTheirSourceOrOnlyTheKernel) {
+  Finding race;
+  race.rule_id = "kernel/race-write-write";
+  race.entry = "clEnqueueNDRangeKernel";
+  race.kernel = KernelEvidence{};
+  race.kernel->checker = "races";
+  race.kernel->kind = "race-write-write";
+  race.kernel->kernel = "histogram";
+  race.kernel->at.file = "program-1a2b.cl";
+  race.kernel->at.line = 12;
+  race.kernel->at.column = 5;
+  Finding from_il = race;
+  from_il.kernel->at = KernelSite{};
+  from_il.kernel->kernel = "scan";
+  const auto log = nlohmann::json::parse(render_sarif({race, from_il}, {"app.clvt"}));
+  const auto& results = log["runs"][0]["results"];
+  ASSERT_EQ(results.size(), 2u);
+  const auto& with_file = results[0]["locations"][0];
+  EXPECT_EQ(with_file["physicalLocation"]["artifactLocation"]["uri"], "program-1a2b.cl");
+  EXPECT_EQ(with_file["physicalLocation"]["region"]["startLine"], 12);
+  EXPECT_EQ(with_file["logicalLocations"][0]["name"], "histogram");
+  const auto& without_file = results[1]["locations"][0];
+  EXPECT_FALSE(without_file.contains("physicalLocation"));
+  EXPECT_EQ(without_file["logicalLocations"][0]["name"], "scan");
+}
+
 TEST(RenderSarif, NoFindingsIsAValidEmptyRun) {
   const auto log = nlohmann::json::parse(render_sarif({}));
   EXPECT_EQ(log["version"], "2.1.0");
