@@ -69,13 +69,19 @@ void ClockPairs::command_queued(const void* device, std::uint64_t queued_ns,
   best = sync;
 }
 
-void ClockPairs::write_due(trace::Writer& writer) {
+void ClockPairs::write_due(trace::Writer& writer, bool final) {
   std::lock_guard lock(mutex_);
   const std::uint64_t now = host_clock::now_ns();
   for (auto& [device, state] : devices_) {
     if (state.timer && now - state.last_timer_ns >= kTimerEveryNs)
       state.timer = read_timer(writer, device, state);
     if (!state.estimate) continue;
+    const bool tighter = state.last_uncertainty_ns == 0 ||
+                         state.estimate->uncertainty_ns * 2 <= state.last_uncertainty_ns;
+    if (!tighter && !final && now - state.last_estimate_ns < kTimerEveryNs)
+      continue;  // kept for later
+    state.last_estimate_ns = now;
+    state.last_uncertainty_ns = state.estimate->uncertainty_ns + 1;
     state.estimate->host_ns = since(state.estimate->host_ns, writer.origin_ns());
     writer.write_clock_sync(*state.estimate);
     state.estimate.reset();

@@ -35,6 +35,8 @@ class CommandTimes {
   // Writes the times of the pending commands of `queue` (all pending commands when NULL)
   // whose events are complete, and lets go of their events.
   void read_complete(trace::Writer& writer, const void* queue);
+  // At the trace's close: the clock pairs still kept are written.
+  void write_clock_pairs(trace::Writer& writer) { clock_pairs_.write_due(writer, true); }
 
  private:
   struct Pending {

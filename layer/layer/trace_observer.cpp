@@ -186,6 +186,7 @@ class TraceObserver final : public CallObserver {
   void finding(const reports::Finding& finding) override { writer_->write_finding(finding); }
   void close() override {
     command_times_.read_complete(*writer_, nullptr);
+    command_times_.write_clock_pairs(*writer_);
     writer_->close();
   }
 

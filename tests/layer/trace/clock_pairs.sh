@@ -1,0 +1,21 @@
+#!/bin/sh
+# Clock pairs of a program that finishes its profiling queue after every command
+# (tests/layer/trace/finish_often.c, on PoCL, which has no clGetDeviceAndHostTimer): each of
+# its 201 commands has device times, and the trace holds a handful of clock-sync estimates,
+# not one per clFinish: an estimate is written when it halves the uncertainty of the last one,
+# or a second after it, and the best one kept is written when the trace closes.
+# Usage: clock_pairs.sh CLVET PROGRAM WORKDIR. Prints PASS or what failed.
+set -eu
+clvet=$1 program=$2 work=$3
+mkdir -p "$work"
+cd "$work"
+rm -f often.clvt
+fail() { echo "FAIL: $*"; exit 1; }
+out=$("$clvet" run --trace=often.clvt -- "$program") || fail "the program failed under the layer"
+[ "$out" = "last value 199" ] || fail "the program said '$out'"
+"$clvet" trace dump --all often.clvt > often.txt
+commands=$(grep -c 'device-command:' often.txt) || true
+[ "$commands" -eq 201 ] || fail "$commands device times, not 201"
+syncs=$(grep -c 'clock-sync:' often.txt) || true
+[ "$syncs" -ge 1 ] && [ "$syncs" -le 20 ] || fail "$syncs clock-sync records for 200 finishes"
+echo "PASS ($syncs clock-sync records)"
