@@ -2,7 +2,9 @@
 #include "kernel_buffers.h"
 
 #include <atomic>
+#include <chrono>
 #include <memory>
+#include <thread>
 
 #include "dispatch.h"
 #include "objects.h"
@@ -32,6 +34,9 @@ struct Completion {
   std::size_t read;
 };
 
+// Groups whose record is not written yet: what the trace's close waits for.
+std::atomic<std::size_t> g_outstanding{0};
+
 void write_record(Group* group) {
   trace::KernelBuffers record;
   record.call_index = group->call;
@@ -48,6 +53,7 @@ void write_record(Group* group) {
   record.buffers = trace::Value::array(std::move(items));
   group->writer->write_kernel_buffers(record);
   delete group;
+  g_outstanding.fetch_sub(1, std::memory_order_acq_rel);
 }
 
 void done(Group* group) {
@@ -79,6 +85,7 @@ void read(trace::Writer& writer, std::uint64_t call, bool after, cl_command_queu
           const std::vector<std::pair<cl_uint, cl_mem>>& buffers, cl_uint wait_count,
           const cl_event* wait) {
   const cl_icd_dispatch& d = next();
+  g_outstanding.fetch_add(1, std::memory_order_acq_rel);
   auto* group = new Group;
   group->writer = &writer;
   group->call = call;
@@ -117,6 +124,15 @@ void read(trace::Writer& writer, std::uint64_t call, bool after, cl_command_queu
   if (!events.empty() && d.clFlush != nullptr) d.clFlush(queue);
   for (cl_event event : events) d.clReleaseEvent(event);
   done(group);
+}
+
+bool wait_for_pending(std::chrono::milliseconds limit) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  while (g_outstanding.load(std::memory_order_acquire) != 0) {
+    if (std::chrono::steady_clock::now() >= deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return true;
 }
 
 }  // namespace clvet::layer::kernel_buffers

@@ -6,6 +6,7 @@
 // never the application.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -23,5 +24,11 @@ namespace clvet::layer::kernel_buffers {
 void read(trace::Writer& writer, std::uint64_t call, bool after, cl_command_queue queue,
           const std::vector<std::pair<cl_uint, cl_mem>>& buffers, cl_uint wait_count,
           const cl_event* wait);
+
+// Waits until every record read() began is written, or `limit` has passed (reads behind a
+// user event the application never sets never complete). The trace's close calls it, so that
+// a program exiting right after its last kernel still gets that kernel's buffers. Returns
+// whether none is left.
+bool wait_for_pending(std::chrono::milliseconds limit);
 
 }  // namespace clvet::layer::kernel_buffers

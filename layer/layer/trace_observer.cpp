@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <map>
@@ -87,6 +88,9 @@ struct KernelCommand {
   bool release = false;  // the layer's own event, not wanted for device times
 };
 thread_local KernelCommand t_kernel_command;
+
+// How long the trace's close waits for kernel-buffer reads still running.
+constexpr std::chrono::milliseconds kKernelBuffersAtExit{2000};
 
 class TraceObserver final : public CallObserver {
  public:
@@ -185,6 +189,13 @@ class TraceObserver final : public CallObserver {
   void callback_end(const ObservedCallback&) override {}
   void finding(const reports::Finding& finding) override { writer_->write_finding(finding); }
   void close() override {
+    // Reads of kernel buffers still running at exit: a bounded wait, then the trace closes
+    // without those that never finish (their kernel waits on an event never set).
+    if (kernel_buffers_ && !kernel_buffers::wait_for_pending(kKernelBuffersAtExit))
+      std::fprintf(stderr,
+                   "clvet: kernel-buffer reads still pending at exit after %lld ms: their "
+                   "records are left out of the trace\n",
+                   static_cast<long long>(kKernelBuffersAtExit.count()));
     command_times_.read_complete(*writer_, nullptr);
     command_times_.write_clock_pairs(*writer_);
     writer_->close();
