@@ -193,7 +193,7 @@ int main(int argc, char** argv) {
       if (i > 1) {
         const char* colon = strchr(argv[i], ':');
         if (!colon) return 2;
-        snprintf(name, sizeof name, "layer, %.*s", (int)(colon - argv[i]), argv[i]);
+        snprintf(name, sizeof name, "%.*s", (int)(colon - argv[i]), argv[i]);
         label = name;
         env = colon + 1;
       }

@@ -5,7 +5,8 @@
 # the calls and its ratio to no layer:
 # without the layer, under it, and, where this clvet has CLVET_TRACE, tracing without and with
 # data capture, and with device times for every queue (CLVET_DEVICE_TIMES=1: profiling and an
-# event per command, the driver's own cost). Usage: layer_overhead.sh BUILD_DIR [OCL_ICD_VENDORS]
+# event per command, the driver's own cost); and, beside them, the floor of any layer that sees
+# every call (tests/bench/floor_layer.c). Usage: layer_overhead.sh BUILD_DIR [OCL_ICD_VENDORS]
 set -eu
 build=${1:?usage: layer_overhead.sh BUILD_DIR [OCL_ICD_VENDORS]}
 export OCL_ICD_VENDORS=${2:-${OCL_ICD_VENDORS:-/etc/OpenCL/vendors}}
@@ -15,12 +16,18 @@ trace=$(mktemp -d)
 trap 'rm -rf "$trace"' EXIT
 set --
 if "$build/layer/clvet" options 2>/dev/null | grep -q CLVET_TRACE_DATA; then
-  set -- "trace, no data:CLVET_TRACE=$trace/a.clvt,CLVET_TRACE_DATA=0" \
-         "trace and data:CLVET_TRACE=$trace/b.clvt,CLVET_TRACE_DATA=1" \
-         "trace, all device times:CLVET_TRACE=$trace/c.clvt,CLVET_TRACE_DATA=0,CLVET_DEVICE_TIMES=1"
+  set -- "layer, trace, no data:CLVET_TRACE=$trace/a.clvt,CLVET_TRACE_DATA=0" \
+         "layer, trace and data:CLVET_TRACE=$trace/b.clvt,CLVET_TRACE_DATA=1" \
+         "layer, trace, all device times:CLVET_TRACE=$trace/c.clvt,CLVET_TRACE_DATA=0,CLVET_DEVICE_TIMES=1"
 elif "$build/layer/clvet" options 2>/dev/null | grep -q CLVET_TRACE; then
-  set -- "trace:CLVET_TRACE=$trace/a.clvt"
+  set -- "layer, trace:CLVET_TRACE=$trace/a.clvt"
 else
   echo "layer_overhead: this clvet has no CLVET_TRACE: tracing is not measured"
+fi
+# The floor: a layer that only calls on, and one that also stamps each call (floor_layer.c).
+floor=$(cd "$build/tests/bench" && pwd)/libfloor_layer.so
+if [ -f "$floor" ]; then
+  set -- "$@" "floor: a layer that calls on:OPENCL_LAYERS=$floor,CLVET_FLOOR=pass" \
+              "floor: and stamps each call:OPENCL_LAYERS=$floor,CLVET_FLOOR=stamp"
 fi
 "$build/tests/bench/layer_overhead" "$layer" "$@"

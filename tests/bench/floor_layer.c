@@ -1,0 +1,121 @@
+/* Benchmark, not a test: the floor of what any layer that sees every call can cost, to set
+ * beside clvet's figures in layer_overhead. An ICD-loader layer whose wrappers of the calls the
+ * benchmark's workloads make do nothing but call the next entry point
+ * (CLVET_FLOOR=pass), or that and a record of the call as small as a trace record can be: the
+ * entry point, the thread's record count and the time-stamp counter at entry and exit, copied
+ * into a per-thread buffer that wraps (CLVET_FLOOR=stamp; nothing checked, nothing kept, not
+ * crash safe). Every other entry point goes straight to the driver. */
+#define CL_TARGET_OPENCL_VERSION 300
+#include <CL/cl_icd.h>
+#include <CL/cl_layer.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <x86intrin.h>
+
+#define EXPORT __attribute__((visibility("default")))
+
+static cl_icd_dispatch g_next;   /* the driver's entry points, beneath this layer */
+static cl_icd_dispatch g_table;  /* what the loader calls */
+static int g_stamp;
+
+struct record {
+  uint64_t enter, exit;
+  uint32_t entry, count;
+  uint64_t argument;
+};
+enum { kRecords = 1 << 15 };
+static __thread struct record t_records[kRecords];
+static __thread uint32_t t_count;
+
+static inline uint64_t enter(void) { return g_stamp ? __rdtsc() : 0; }
+static inline void leave(uint32_t entry, uint64_t at, const void* argument) {
+  if (!g_stamp) return;
+  struct record* r = &t_records[t_count & (kRecords - 1)];
+  r->enter = at;
+  r->exit = __rdtsc();
+  r->entry = entry;
+  r->count = t_count++;
+  r->argument = (uint64_t)(uintptr_t)argument;
+}
+
+static cl_int CL_API_CALL get_mem_info(cl_mem m, cl_mem_info p, size_t s, void* v, size_t* r) {
+  const uint64_t at = enter();
+  const cl_int code = g_next.clGetMemObjectInfo(m, p, s, v, r);
+  leave(1, at, m);
+  return code;
+}
+static cl_int CL_API_CALL retain_mem(cl_mem m) {
+  const uint64_t at = enter();
+  const cl_int code = g_next.clRetainMemObject(m);
+  leave(2, at, m);
+  return code;
+}
+static cl_int CL_API_CALL release_mem(cl_mem m) {
+  const uint64_t at = enter();
+  const cl_int code = g_next.clReleaseMemObject(m);
+  leave(3, at, m);
+  return code;
+}
+static cl_int CL_API_CALL get_event_info(cl_event e, cl_event_info p, size_t s, void* v, size_t* r) {
+  const uint64_t at = enter();
+  const cl_int code = g_next.clGetEventInfo(e, p, s, v, r);
+  leave(4, at, e);
+  return code;
+}
+static cl_int CL_API_CALL set_kernel_arg(cl_kernel k, cl_uint i, size_t s, const void* v) {
+  const uint64_t at = enter();
+  const cl_int code = g_next.clSetKernelArg(k, i, s, v);
+  leave(5, at, k);
+  return code;
+}
+static cl_int CL_API_CALL enqueue_ndrange(cl_command_queue q, cl_kernel k, cl_uint d,
+                                          const size_t* o, const size_t* g, const size_t* l,
+                                          cl_uint n, const cl_event* w, cl_event* e) {
+  const uint64_t at = enter();
+  const cl_int code = g_next.clEnqueueNDRangeKernel(q, k, d, o, g, l, n, w, e);
+  leave(6, at, k);
+  return code;
+}
+static cl_int CL_API_CALL enqueue_write(cl_command_queue q, cl_mem b, cl_bool blocking, size_t o,
+                                        size_t s, const void* p, cl_uint n, const cl_event* w,
+                                        cl_event* e) {
+  const uint64_t at = enter();
+  const cl_int code = g_next.clEnqueueWriteBuffer(q, b, blocking, o, s, p, n, w, e);
+  leave(7, at, b);
+  return code;
+}
+
+EXPORT cl_int CL_API_CALL clGetLayerInfo(cl_layer_info name, size_t size, void* value,
+                                         size_t* size_ret) {
+  if (name != CL_LAYER_API_VERSION) return CL_INVALID_VALUE;
+  const cl_layer_api_version version = CL_LAYER_API_VERSION_100;
+  if (value != NULL) {
+    if (size < sizeof version) return CL_INVALID_VALUE;
+    memcpy(value, &version, sizeof version);
+  }
+  if (size_ret != NULL) *size_ret = sizeof version;
+  return CL_SUCCESS;
+}
+
+EXPORT cl_int CL_API_CALL clInitLayer(cl_uint num_entries, const cl_icd_dispatch* target,
+                                      cl_uint* num_entries_ret,
+                                      const cl_icd_dispatch** layer_dispatch_ret) {
+  if (target == NULL || num_entries_ret == NULL || layer_dispatch_ret == NULL)
+    return CL_INVALID_VALUE;
+  const size_t offered = num_entries * sizeof(void*);
+  memcpy(&g_next, target, offered < sizeof g_next ? offered : sizeof g_next);
+  g_table = g_next;
+  const char* mode = getenv("CLVET_FLOOR");
+  g_stamp = mode != NULL && strcmp(mode, "stamp") == 0;
+  g_table.clGetMemObjectInfo = get_mem_info;
+  g_table.clRetainMemObject = retain_mem;
+  g_table.clReleaseMemObject = release_mem;
+  g_table.clGetEventInfo = get_event_info;
+  g_table.clSetKernelArg = set_kernel_arg;
+  g_table.clEnqueueNDRangeKernel = enqueue_ndrange;
+  g_table.clEnqueueWriteBuffer = enqueue_write;
+  *num_entries_ret = sizeof g_table / sizeof(void*);
+  *layer_dispatch_ret = &g_table;
+  return CL_SUCCESS;
+}
