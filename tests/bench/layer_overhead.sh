@@ -27,7 +27,7 @@ fi
 # The floor: a layer that only calls on, and one that also stamps each call (floor_layer.c).
 floor=$(cd "$build/tests/bench" && pwd)/libfloor_layer.so
 if [ -f "$floor" ]; then
-  set -- "$@" "floor: a layer that calls on:OPENCL_LAYERS=$floor,CLVET_FLOOR=pass" \
-              "floor: and stamps each call:OPENCL_LAYERS=$floor,CLVET_FLOOR=stamp"
+  set -- "$@" "floor, a layer that calls on:OPENCL_LAYERS=$floor,CLVET_FLOOR=pass" \
+              "floor, and stamps each call:OPENCL_LAYERS=$floor,CLVET_FLOOR=stamp"
 fi
 "$build/tests/bench/layer_overhead" "$layer" "$@"
