@@ -14,12 +14,14 @@ class LayerWorld final : public rules::World {
   // What the call already found of its handles in the object table: the rules ask again
   // about the same handles, and the call's own look-ups answer them.
   struct Seen {
-    const void* handle = nullptr;
-    api::ObjectKind kind = api::ObjectKind::None;
+    const void* handle;
+    api::ObjectKind kind;
   };
   static constexpr std::size_t kSeenMax = 8;
+  // Left uninitialised but for `count`: every call makes one, and only the first `count`
+  // entries are ever read.
   struct SeenHandles {
-    std::array<Seen, kSeenMax> handles{};
+    std::array<Seen, kSeenMax> handles;
     std::uint8_t count = 0;
     void add(const void* handle, api::ObjectKind kind) {
       if (count < handles.size()) handles[count++] = {handle, kind};

@@ -112,7 +112,7 @@ class TraceObserver final : public CallObserver {
                        a.event_wait_list);
       }
     }
-    open_calls().emplace_back(call.index, std::move(encoder));
+    open_calls().push_back({call.index, call.enter_ns, std::move(encoder)});
   }
 
   bool wants_command_event(const ObservedCall& call, const void* queue) override {
@@ -144,8 +144,8 @@ class TraceObserver final : public CallObserver {
   void call_end(const ObservedCall& call, const CallOutcome& outcome) override {
     auto& open = open_calls();
     // Calls on one thread nest (a callback calling OpenCL): the one ending is the innermost.
-    if (open.empty() || open.back().first != call.index) return;
-    trace::CallEncoder encoder = std::move(open.back().second);
+    if (open.empty() || open.back().index != call.index) return;
+    trace::CallEncoder encoder = std::move(open.back().encoder);
     open.pop_back();
     if (!encoder) return;
     const api::EntryPoint& entry = api::entry_points()[call.entry];
@@ -202,7 +202,12 @@ class TraceObserver final : public CallObserver {
   }
 
  private:
-  using OpenCalls = std::vector<std::pair<std::uint64_t, trace::CallEncoder>>;
+  struct OpenCall {
+    std::uint64_t index;
+    std::uint64_t enter_ns;  // CLOCK_MONOTONIC
+    trace::CallEncoder encoder;
+  };
+  using OpenCalls = std::vector<OpenCall>;
   static OpenCalls& open_calls() {
     // Read twice per call: its address is kept in a trivial initial-exec thread_local, one
     // load, where the vector itself costs a __tls_get_addr call in this dlopen()ed library.
@@ -225,7 +230,11 @@ class TraceObserver final : public CallObserver {
     event.action = action;
     event.object = handle_of(o);
     event.call_index = call;
-    event.time_ns = since_origin(host_clock::now_ns());
+    // A count changed by the call in progress on this thread takes the call's entry time: one
+    // reading of the clock less on every retain and release.
+    const OpenCalls& open = open_calls();
+    event.time_ns = since_origin(!open.empty() && open.back().index == call ? open.back().enter_ns
+                                                                           : host_clock::now_ns());
     event.refcount = o.refcount;
     if (action == trace::ObjectEvent::Action::Created)
       for (std::uint8_t i = 0; i < o.parent_count; ++i)
