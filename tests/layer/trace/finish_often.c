@@ -1,17 +1,6 @@
 /* A program that finishes its profiling queue after every command (as clpeak does): 200
- * writes, each followed by clFinish. Prints the sum it reads back. */
-#define CL_TARGET_OPENCL_VERSION 300
-#include <CL/cl.h>
-#include <stdio.h>
-
-#define CHECK(call)                                                   \
-  do {                                                                \
-    cl_int e_ = (call);                                               \
-    if (e_ != CL_SUCCESS) {                                           \
-      fprintf(stderr, "%s:%d: %s: %d\n", __FILE__, __LINE__, #call, e_); \
-      return 2;                                                       \
-    }                                                                 \
-  } while (0)
+ * writes, each followed by clFinish. Prints the last value it reads back. */
+#include "../programs/common.h"
 
 int main(void) {
   cl_platform_id platform;
