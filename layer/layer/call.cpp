@@ -204,6 +204,18 @@ bool Call::admit(bool next_available) {
                  fmt::format("the ICD loader's dispatch table has no {}", entry_->name));
     return false;
   }
+  // The loader calls the driver through the first object's dispatch table without looking:
+  // a slot the driver left empty would crash the application (PoCL has no
+  // clSetCommandQueueProperty, a 1.0 entry point).
+  if (parent_count_ > 0 && !driver_offers(parents_[0], entry_->slot)) {
+    refusal_code_ = CL_INVALID_OPERATION;
+    record_check(check::kEntryPointMissingInDriver, Category::Platform, Severity::Error,
+                 entry_->name, refusal_code_, index(),
+                 fmt::format("the driver's dispatch table has no {}: the loader would call a "
+                             "NULL pointer; not forwarded",
+                             entry_->name));
+    return false;
+  }
   violated_ = checker::first_violation(rules_of(entry_index()), rule_args_, world);
   if (violated_) {
     const bool enforced = settings().enforce;

@@ -32,6 +32,12 @@ void set_next(const cl_icd_dispatch* target, cl_uint num_entries) {
   std::memcpy(&table, target, copied * sizeof(void*));
 }
 
+bool driver_offers(const void* object, int slot) {
+  if (object == nullptr || slot < 0) return true;
+  const auto* table = *static_cast<void* const* const*>(object);
+  return table != nullptr && table[slot] != nullptr;
+}
+
 const cl_icd_dispatch& layer_dispatch() {
   static const cl_icd_dispatch* table = [] {
     auto* t = new cl_icd_dispatch{};

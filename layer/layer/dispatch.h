@@ -17,6 +17,11 @@ void set_next(const cl_icd_dispatch* target, cl_uint num_entries);
 // (queue_profiling.h). Only at clInitLayer time, after set_next().
 cl_icd_dispatch& next_for_interposers();
 
+// Whether the driver that made `object` offers dispatch slot `slot` (-1: not a slot, true).
+// `object` must be a live object the driver returned: its first member is the driver's
+// dispatch table (cl_khr_icd), the pointer the loader itself follows to call the driver.
+bool driver_offers(const void* object, int slot);
+
 // The layer's own table, filled once with the wrappers (generated).
 const cl_icd_dispatch& layer_dispatch();
 void fill_layer_dispatch(cl_icd_dispatch& table);

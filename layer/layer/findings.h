@@ -23,6 +23,9 @@ inline constexpr std::string_view kEntryPointAbovePlatformVersion =
     "EntryPointAbovePlatformVersion";
 // Platform: the loader's dispatch table has no such slot (an older loader).
 inline constexpr std::string_view kEntryPointMissingInLoader = "EntryPointMissingInLoader";
+// Platform: the driver's own dispatch table (cl_khr_icd: the first member of each of its
+// objects) has no such slot: the loader would call a NULL pointer.
+inline constexpr std::string_view kEntryPointMissingInDriver = "EntryPointMissingInDriver";
 // Platform: an error code none of the entry point's error clauses lists.
 inline constexpr std::string_view kUnlistedErrorCode = "UnlistedErrorCode";
 // Platform: an object-returning call whose result and errcode_ret disagree.

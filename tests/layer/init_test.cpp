@@ -26,7 +26,11 @@ namespace {
 
 // A loader's table with only the first kOffered slots: the platform and device queries.
 constexpr cl_uint kOffered = 4;
-int g_platform_object = 0;  // what the stub hands out as a platform
+// What the stub hands out as a platform: an ICD object, whose first member is its driver's
+// dispatch table (cl_khr_icd), set to the stub's own table by the test.
+struct {
+  const void* dispatch = nullptr;
+} g_platform_object;
 
 cl_int CL_API_CALL stub_get_platform_ids(cl_uint n, cl_platform_id* platforms, cl_uint* count) {
   if (platforms && n > 0) platforms[0] = reinterpret_cast<cl_platform_id>(&g_platform_object);
@@ -83,6 +87,7 @@ TEST(LayerEntryPoints, CopesWithALoaderOfferingFewerSlots) {
   void* slots[kOffered] = {reinterpret_cast<void*>(&stub_get_platform_ids),
                            reinterpret_cast<void*>(&stub_get_platform_info),
                            reinterpret_cast<void*>(&stub_get_device_ids), nullptr};
+  g_platform_object.dispatch = slots;
   cl_uint entries = 0;
   const cl_icd_dispatch* table = nullptr;
   ASSERT_EQ(init(kOffered, reinterpret_cast<const cl_icd_dispatch*>(slots), &entries, &table),

@@ -3,6 +3,7 @@
  * forwarded to the 1.2 platform. Prints the codes it gets: with CLVET_ENFORCE=1 the
  * zero-byte buffer gets the rule's CL_INVALID_BUFFER_SIZE (-61) instead of the fake's success.
  * runs-without-clvet: no */
+#define CL_USE_DEPRECATED_OPENCL_1_0_APIS
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
 #include "common.h"
 
@@ -29,6 +30,8 @@ int main(void) {
   printf("finish: %d\n", clFinish(queue)); /* expect platform: UnlistedErrorCode */
   cl_command_queue newer = clCreateCommandQueueWithProperties(context, device, NULL, &err); /* expect: EntryPointAbovePlatformVersion */
   printf("a 2.0 queue on a 1.2 platform: %p, %d\n", (void*)newer, err);
+  /* The fake fills no slot for this 1.0 entry point: the loader alone would call NULL. */
+  printf("queue property: %d\n", clSetCommandQueueProperty(queue, CL_QUEUE_PROFILING_ENABLE, CL_TRUE, NULL)); /* expect platform: EntryPointMissingInDriver */
 
   cl_context_properties properties[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)platform, 0};
   cl_context gpus = clCreateContextFromType(properties, CL_DEVICE_TYPE_GPU, NULL, NULL, &err); /* expect platform: ResultDisagreesWithErrcode */
