@@ -120,18 +120,7 @@ CallEncoder::CallEncoder(Writer* writer, detail::WriterThread* state, wire::Buff
   out_ = buffer;
 }
 
-CallEncoder::CallEncoder(CallEncoder&& other) noexcept
-    : writer_(other.writer_), state_(other.state_), call_index_(other.call_index_),
-      enter_ns_(other.enter_ns_), active_(other.active_) {
-  out_ = other.out_;
-  other.writer_ = nullptr;
-  other.active_ = false;
-}
-
-CallEncoder::~CallEncoder() { release(); }
-
-void CallEncoder::release() {
-  if (!writer_) return;
+void CallEncoder::end_nesting() {
   --state_->depth;
   writer_ = nullptr;
   active_ = false;

@@ -131,9 +131,16 @@ class ValueEncoder {
 // calls OpenCL) nest. Dropping it without commit() records nothing.
 class CallEncoder : public ValueEncoder {
  public:
-  CallEncoder(CallEncoder&& other) noexcept;
+  // Inline: every traced call moves its encoder twice (into the thread's open calls and out).
+  CallEncoder(CallEncoder&& other) noexcept
+      : writer_(other.writer_), state_(other.state_), call_index_(other.call_index_),
+        enter_ns_(other.enter_ns_), active_(other.active_) {
+    out_ = other.out_;
+    other.writer_ = nullptr;
+    other.active_ = false;
+  }
   CallEncoder& operator=(CallEncoder&&) = delete;
-  ~CallEncoder();
+  ~CallEncoder() { release(); }
 
   // False when nothing will be recorded (writer closed or failed): the caller may skip encoding.
   explicit operator bool() const { return active_; }
@@ -175,7 +182,10 @@ class CallEncoder : public ValueEncoder {
   friend class Writer;
   CallEncoder(Writer* writer, detail::WriterThread* state, wire::Buffer* buffer,
               std::uint64_t call_index, std::uint64_t enter_ns, bool active);
-  void release();
+  void release() {
+    if (writer_) end_nesting();
+  }
+  void end_nesting();  // the thread's nesting depth one less; the encoder spent
 
   Writer* writer_ = nullptr;
   detail::WriterThread* state_ = nullptr;
