@@ -16,8 +16,11 @@ namespace clvet::layer {
 // allocation failures are always allowed: every entry point may run out of memory.
 bool code_listed(const api::EntryPoint& entry, cl_int code);
 
-// A clause that lets implementations choose ("Implementations may return ..."): a platform
-// that does not return its code breaks nothing.
+// A clause that lets implementations choose ("Implementations may return ..."), or whose code
+// clvet chose for a sentence of the spec that names none ("CODE, because: <the sentence>"): a
+// platform that does not return its code breaks nothing. (NVIDIA's OpenCL 3.0 still honours
+// clSetCommandQueueProperty, which 1.1 stopped supporting, F.1: the application is told, the
+// platform is not blamed.)
 bool rule_is_optional(const rules::Rule& rule);
 
 // Platform findings for a successful info query: param_value_size_ret larger than the

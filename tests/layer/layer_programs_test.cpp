@@ -124,7 +124,8 @@ TEST(FakePlatform, EveryFaultIsAPlatformFinding) {
             "buffer of zero bytes: 0\n"
             "finish: -48\n"
             "a 2.0 queue on a 1.2 platform: (nil), -59\n"
-            "queue property: -59\n"
+            "queue property: 0\n"
+            "retain the queue: -59\n"
             "GPU context: -1\n");
 }
 

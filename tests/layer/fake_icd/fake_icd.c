@@ -247,6 +247,20 @@ static cl_int CL_API_CALL Finish(cl_command_queue q) {
   return CL_INVALID_KERNEL; /* The fault: not one of clFinish's codes. */
 }
 
+/* Still honoured, as NVIDIA's OpenCL 3.0 does, though 1.1 stopped supporting it (F.1): the
+ * application is told, the platform is not blamed. No clRetainCommandQueue at all: its slot
+ * stays empty. */
+static cl_int CL_API_CALL SetCommandQueueProperty(cl_command_queue q,
+                                                  cl_command_queue_properties properties,
+                                                  cl_bool enable,
+                                                  cl_command_queue_properties* old) {
+  (void)properties;
+  (void)enable;
+  if (q == NULL || q->o.kind != QUEUE) return CL_INVALID_COMMAND_QUEUE;
+  if (old) *old = 0;
+  return CL_SUCCESS;
+}
+
 static void* CL_API_CALL GetExtensionFunctionAddress(const char* name) {
   void* address = NULL;
   if (strcmp(name, "clIcdGetPlatformIDsKHR") == 0) {
@@ -273,6 +287,7 @@ __attribute__((constructor)) static void fill_dispatch(void) {
   dispatch.clCreateCommandQueue = CreateCommandQueue;
   dispatch.clReleaseCommandQueue = ReleaseCommandQueue;
   dispatch.clGetCommandQueueInfo = GetCommandQueueInfo;
+  dispatch.clSetCommandQueueProperty = SetCommandQueueProperty;
   dispatch.clCreateBuffer = CreateBuffer;
   dispatch.clReleaseMemObject = ReleaseMemObject;
   dispatch.clGetMemObjectInfo = GetMemObjectInfo;

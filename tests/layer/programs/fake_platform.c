@@ -30,8 +30,10 @@ int main(void) {
   printf("finish: %d\n", clFinish(queue)); /* expect platform: UnlistedErrorCode */
   cl_command_queue newer = clCreateCommandQueueWithProperties(context, device, NULL, &err); /* expect: EntryPointAbovePlatformVersion */
   printf("a 2.0 queue on a 1.2 platform: %p, %d\n", (void*)newer, err);
-  /* The fake fills no slot for this 1.0 entry point: the loader alone would call NULL. */
-  printf("queue property: %d\n", clSetCommandQueueProperty(queue, CL_QUEUE_PROFILING_ENABLE, CL_TRUE, NULL)); /* expect platform: EntryPointMissingInDriver */
+  /* No longer supported since 1.1 (F.1), yet the fake still honours it. */
+  printf("queue property: %d\n", clSetCommandQueueProperty(queue, CL_QUEUE_PROFILING_ENABLE, CL_TRUE, NULL)); /* expect: SetCommandQueuePropertyUnsupported */
+  /* The fake fills no slot for clRetainCommandQueue: the loader alone would call NULL. */
+  printf("retain the queue: %d\n", clRetainCommandQueue(queue)); /* expect platform: EntryPointMissingInDriver */
 
   cl_context_properties properties[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)platform, 0};
   cl_context gpus = clCreateContextFromType(properties, CL_DEVICE_TYPE_GPU, NULL, NULL, &err); /* expect platform: ResultDisagreesWithErrcode */
