@@ -42,16 +42,44 @@ static inline cl_platform_id choose_platform(void) {
   return platforms[0];
 }
 
-static inline struct setup setup_first_device(void) {
+/* The first device of the chosen platform and a context on it; no queue (NULL), for programs
+ * that make their own. */
+static inline struct setup setup_context(void) {
   struct setup s;
   cl_int err = CL_SUCCESS;
   s.platform = choose_platform();
   CHECK(clGetDeviceIDs(s.platform, CL_DEVICE_TYPE_ALL, 1, &s.device, NULL));
   s.context = clCreateContext(NULL, 1, &s.device, NULL, NULL, &err);
   CHECK(err);
+  s.queue = NULL;
+  return s;
+}
+
+/* setup_context() and a queue with default properties. */
+static inline struct setup setup_first_device(void) {
+  struct setup s = setup_context();
+  cl_int err = CL_SUCCESS;
   s.queue = clCreateCommandQueueWithProperties(s.context, s.device, NULL, &err);
   CHECK(err);
   return s;
+}
+
+/* Kernel `name` of a program built from `source` with `options` for the setup's device; the
+ * program through `program` when it is not NULL (else the kernel keeps it alive). */
+static inline cl_kernel build_kernel(const struct setup* s, const char* source,
+                                     const char* options, const char* name,
+                                     cl_program* program) {
+  cl_int err = CL_SUCCESS;
+  cl_program built = clCreateProgramWithSource(s->context, 1, &source, NULL, &err);
+  CHECK(err);
+  CHECK(clBuildProgram(built, 1, &s->device, options, NULL, NULL));
+  cl_kernel kernel = clCreateKernel(built, name, &err);
+  CHECK(err);
+  if (program != NULL)
+    *program = built;
+  else
+    CHECK(clReleaseProgram(built));
+  return kernel;
 }
 
 static inline void teardown(struct setup* s) {

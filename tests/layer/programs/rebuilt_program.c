@@ -14,11 +14,8 @@ static const char* kSource =
 int main(void) {
   struct setup s = setup_first_device();
   cl_int err = CL_SUCCESS;
-  cl_program program = clCreateProgramWithSource(s.context, 1, &kSource, NULL, &err);
-  CHECK(err);
-  CHECK(clBuildProgram(program, 1, &s.device, "", NULL, NULL));
-  cl_kernel kernel = clCreateKernel(program, "twice", &err);
-  CHECK(err);
+  cl_program program;
+  cl_kernel kernel = build_kernel(&s, kSource, "", "twice", &program);
   int data[64];
   for (int i = 0; i < 64; ++i) data[i] = i;
   cl_mem buffer = clCreateBuffer(s.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,

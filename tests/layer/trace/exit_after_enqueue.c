@@ -8,20 +8,11 @@
 static const char* kSource = "kernel void scale(global int* data) { data[get_global_id(0)] *= 3; }\n";
 
 int main(void) {
-  cl_platform_id platform;
-  cl_device_id device;
+  struct setup s = setup_first_device();
+  cl_context context = s.context;
+  cl_command_queue queue = s.queue;
   cl_int err = CL_SUCCESS;
-  CHECK(clGetPlatformIDs(1, &platform, NULL));
-  CHECK(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL));
-  cl_context context = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
-  CHECK(err);
-  cl_command_queue queue = clCreateCommandQueueWithProperties(context, device, NULL, &err);
-  CHECK(err);
-  cl_program program = clCreateProgramWithSource(context, 1, &kSource, NULL, &err);
-  CHECK(err);
-  CHECK(clBuildProgram(program, 1, &device, "", NULL, NULL));
-  cl_kernel kernel = clCreateKernel(program, "scale", &err);
-  CHECK(err);
+  cl_kernel kernel = build_kernel(&s, kSource, "", "scale", NULL);
   int host[8] = {1, 2, 3, 4, 5, 6, 7, 8};
   cl_mem buffer = clCreateBuffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof host,
                                  host, &err);

@@ -3,15 +3,11 @@
 #include "../programs/common.h"
 
 int main(void) {
-  cl_platform_id platform;
-  cl_device_id device;
+  struct setup s = setup_context();
+  cl_context context = s.context;
   cl_int err = CL_SUCCESS;
-  CHECK(clGetPlatformIDs(1, &platform, NULL));
-  CHECK(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL));
-  cl_context context = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
-  CHECK(err);
   const cl_queue_properties profiling[] = {CL_QUEUE_PROPERTIES, CL_QUEUE_PROFILING_ENABLE, 0};
-  cl_command_queue queue = clCreateCommandQueueWithProperties(context, device, profiling, &err);
+  cl_command_queue queue = clCreateCommandQueueWithProperties(context, s.device, profiling, &err);
   CHECK(err);
   cl_mem buffer = clCreateBuffer(context, CL_MEM_READ_WRITE, sizeof(int), NULL, &err);
   CHECK(err);
