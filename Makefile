@@ -45,7 +45,7 @@ demo: build
 # the time the interpreter's built-in library takes to compile (CI has two cores).
 tsan: deps
 	cmake -S . -B $(TSAN_BUILD) -G Ninja -DCLVET_TSAN=ON -DCMAKE_BUILD_TYPE=Debug
-	cmake --build $(TSAN_BUILD) -j $(JOBS) --target clvet-api-tests clvet-object-table-tests
+	cmake --build $(TSAN_BUILD) -j $(JOBS) --target clvet-device-api-tests clvet-object-table-tests
 
 test: tsan build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

@@ -209,7 +209,7 @@ void write_bad_handle_cases(const char* path) {
   out.print("  }};\n  return cases;\n}}\n\n}}  // namespace clvet::test\n");
 }
 
-// --- The layer's wrappers (layer/layer) ------------------------------------------------------
+// --- The layer's wrappers (layer/intercept) ------------------------------------------------------
 
 // The object kind an object-returning entry point's return type names.
 std::string_view returned_kind(std::string_view type) {
@@ -414,7 +414,7 @@ void write_layer_wrapper(fmt::ostream& out, const EntryPoint& entry) {
 void write_layer_wrappers(const char* path) {
   auto out = fmt::output_file(path);
   out.print("// Generated from rules/api/entry_points.cpp by generate_api. Do not edit.\n");
-  out.print("// The layer's wrapper of every entry point: what each parameter is, for layer/layer/call.h.\n");
+  out.print("// The layer's wrapper of every entry point: what each parameter is, for layer/intercept/call.h.\n");
   out.print("#include <cstddef>\n#include <string_view>\n\n");
   out.print("#include \"call.h\"\n#include \"callbacks.h\"\n#include \"clvet/rules/args.gen.h\"\n");
   out.print("#include \"dispatch.h\"\n#include \"extensions.h\"\n\n");
@@ -436,7 +436,7 @@ void write_layer_wrappers(const char* path) {
 }
 
 
-// --- The trace encoders (layer/layer/trace_observer.cpp) -------------------------------------
+// --- The trace encoders (layer/intercept/trace_observer.cpp) -------------------------------------
 
 // The size expression of a parameter's `peer` or fixed length, empty when it has neither.
 std::string length_of(const Param& p) {

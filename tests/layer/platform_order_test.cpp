@@ -1,5 +1,5 @@
 // CLVET_PLATFORM_ORDER's encoding and the reordering the layer's clGetPlatformIDs applies
-// (layer/layer/platform_order.h), without a loader.
+// (layer/options/platform_order.h), without a loader.
 #include <gtest/gtest.h>
 
 #include <string>

@@ -1,5 +1,5 @@
 // Every rule has a test that provokes it: its id appears in an API test (EXPECT_RULE...), or
-// tests/api/untested_rules.txt says why it cannot be provoked through the API. Runtime rules
+// tests/device_api/untested_rules.txt says why it cannot be provoked through the API. Runtime rules
 // for resource exhaustion (CL_OUT_OF_HOST_MEMORY, CL_OUT_OF_RESOURCES,
 // CL_MEM_OBJECT_ALLOCATION_FAILURE) are exempt: no test can make the host run out on cue.
 #include <gtest/gtest.h>
@@ -22,9 +22,9 @@ std::string read(const std::filesystem::path& path) {
 
 TEST(Rules, EveryRuleIsProvokedByATestOrExplained) {
   std::string tests;
-  for (const auto& file : std::filesystem::directory_iterator(CLVET_SOURCE_DIR "/tests/api"))
+  for (const auto& file : std::filesystem::directory_iterator(CLVET_SOURCE_DIR "/tests/device_api"))
     if (file.path().extension() == ".cpp") tests += read(file.path());
-  const std::string explained = read(CLVET_SOURCE_DIR "/tests/api/untested_rules.txt");
+  const std::string explained = read(CLVET_SOURCE_DIR "/tests/device_api/untested_rules.txt");
   std::size_t untested = 0, exhaustion = 0;
   for (const Rule* rule : all_rules()) {
     if (!rule->is_precheck() &&

@@ -2,9 +2,9 @@
 #include "clock_pairs.h"
 
 #include "dispatch.h"
+#include "driver_platforms.h"
 #include "host_clock.h"
 #include "objects.h"
-#include "platforms.h"
 
 namespace clvet::layer {
 namespace {
@@ -26,8 +26,8 @@ bool ClockPairs::read_timer(trace::Writer& writer, const void* device, Device& s
   // clGetDeviceAndHostTimer is 2.1 (2.2 runtime §4.2): ocl-icd 2.3.1 spins forever when a
   // post-1.2 entry point is called on a platform that reports an older version.
   auto* timer = next().clGetDeviceAndHostTimer;
-  if (timer == nullptr ||
-      platforms::version_of(platforms::platform_of_device(device)) < rules::Version{2, 1})
+  if (timer == nullptr || driver_platforms::version_of(
+                              driver_platforms::platform_of_device(device)) < rules::Version{2, 1})
     return false;
   auto* d = static_cast<cl_device_id>(const_cast<void*>(device));
   cl_ulong device_ns = 0, platform_host_ns = 0;

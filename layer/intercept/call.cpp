@@ -13,12 +13,12 @@
 #include "clvet/checker/api_validation.h"
 #include "clvet/rules/args.gen.h"
 #include "dispatch.h"
+#include "driver_platforms.h"
 #include "findings.h"
 #include "host_clock.h"
 #include "layer_world.h"
 #include "objects.h"
 #include "platform_checks.h"
-#include "platforms.h"
 #include "settings.h"
 
 namespace clvet::layer {
@@ -80,7 +80,7 @@ constexpr cl_uint kMaxHandlesJudged = 1u << 16;
 
 Call::Call(std::uint32_t entry_index, const void* args)
     : entry_(&api::entry_points()[entry_index]), rule_args_(args) {
-  platforms::discover();
+  driver_platforms::discover();
   observed_.entry = entry_index;
   observed_.index = g_calls.fetch_add(1, std::memory_order_relaxed) + 1;
   observed_.args = args;
@@ -109,7 +109,7 @@ void Call::judge(const void* handle, ObjectKind kind, bool nullable, std::string
 void Call::handle(const void* handle, ObjectKind kind, bool nullable, std::string_view param) {
   // A NULL platform is the loader's business (its default platform), not a bad handle.
   if (kind == ObjectKind::Platform && handle == nullptr) {
-    if (const void* fallback = platforms::default_platform()) {
+    if (const void* fallback = driver_platforms::default_platform()) {
       if (platform_ == nullptr) platform_ = fallback;
       return;
     }
@@ -143,11 +143,11 @@ void Call::context_properties(const cl_context_properties* properties) {
 
 cl_platform_id Call::platform_for_rules(cl_platform_id platform) const {
   if (platform != nullptr) return platform;
-  return static_cast<cl_platform_id>(const_cast<void*>(platforms::default_platform()));
+  return static_cast<cl_platform_id>(const_cast<void*>(driver_platforms::default_platform()));
 }
 
 const void* Call::platform() const {
-  return platform_ ? platform_ : platforms::default_platform();
+  return platform_ ? platform_ : driver_platforms::default_platform();
 }
 
 std::string Call::describe(const BadHandle& bad) const {
@@ -175,7 +175,7 @@ std::string Call::describe(const BadHandle& bad) const {
 
 bool Call::admit(bool next_available) {
   const void* target = platform();
-  const rules::Version version = platforms::version_of(target);
+  const rules::Version version = driver_platforms::version_of(target);
   const LayerWorld world(version, &seen_);
   if (has_bad_) {
     // Refused: the loader would dereference the handle to find the driver.
@@ -220,7 +220,7 @@ bool Call::admit(bool next_available) {
   if (violated_) {
     const bool enforced = settings().enforce;
     // clvet's reference device reports the rules it enforces itself: once is enough.
-    if (enforced || !platforms::is_reference(target))
+    if (enforced || !driver_platforms::is_reference(target))
       record_rule(*violated_, Category::Application, index(),
                   enforced ? "CLVET_ENFORCE=1: not forwarded to the driver" : "");
     if (enforced) {
@@ -272,12 +272,12 @@ void Call::created(const void* handle, ObjectKind kind) {
   creation.parent_count = parent_count_;
   creation.platform = kind == ObjectKind::Platform ? handle : platform_;
   if (kind == ObjectKind::Device && creation.platform == nullptr)
-    creation.platform = platforms::platform_of_device(handle);
+    creation.platform = driver_platforms::platform_of_device(handle);
   checker::ObjectRecord record = objects().created(handle, creation);
   if (kind == ObjectKind::Context) {
     // Its devices may be new to the table (CL_DEVICE_TYPE_CUSTOM ones are not listed by
     // CL_DEVICE_TYPE_ALL), and a context made from a device type takes their platform.
-    const void* platform = platforms::register_context_devices(handle);
+    const void* platform = driver_platforms::register_context_devices(handle);
     if (record.platform == nullptr && platform != nullptr) {
       record.platform = platform;
       objects().set_platform(handle, platform);

@@ -7,7 +7,7 @@
 
 #include "dispatch.h"
 #include "lifecycle.h"
-#include "ordered_platforms.h"
+#include "platform_order_interposer.h"
 
 // cl_layer.h of Debian 12 predates the v2 entry points; their declarations, as the Khronos
 // loader calls them.
@@ -30,7 +30,7 @@ cl_int init(cl_uint num_entries, const cl_icd_dispatch* target_dispatch, cl_uint
   if (target_dispatch == nullptr || num_entries_ret == nullptr || layer_dispatch_ret == nullptr)
     return CL_INVALID_VALUE;
   clvet::layer::set_next(target_dispatch, num_entries);
-  clvet::layer::ordered_platforms::install();  // set_next() starts from the loader's table
+  clvet::layer::platform_order_interposer::install();  // set_next() starts from the loader's table
   clvet::layer::start();
   *num_entries_ret = sizeof(cl_icd_dispatch) / sizeof(void*);
   *layer_dispatch_ret = &clvet::layer::layer_dispatch();

@@ -1,5 +1,5 @@
 // Platform discovery through the next dispatch table.
-#include "platforms.h"
+#include "driver_platforms.h"
 
 #include <array>
 #include <atomic>
@@ -12,7 +12,7 @@
 #include "dispatch.h"
 #include "objects.h"
 
-namespace clvet::layer::platforms {
+namespace clvet::layer::driver_platforms {
 namespace {
 
 struct Facts {
@@ -201,4 +201,4 @@ const void* register_context_devices(const void* context) {
   return first_platform;
 }
 
-}  // namespace clvet::layer::platforms
+}  // namespace clvet::layer::driver_platforms

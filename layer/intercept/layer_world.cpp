@@ -5,9 +5,9 @@
 #include <cstring>
 
 #include "dispatch.h"
+#include "driver_platforms.h"
 #include "lasting_answers.h"
 #include "objects.h"
-#include "platforms.h"
 
 namespace clvet::layer {
 namespace {
@@ -84,9 +84,9 @@ cl_int LayerWorld::info(InfoQuery query, const void* handle, const void* extra, 
   }
   if (extra_is_device(query) && extra != nullptr && kind_of(extra) != ObjectKind::Device)
     return CL_INVALID_DEVICE;
-  // clGetPipeInfo is a 2.0 slot: never forwarded to an older platform (see platforms.h).
+  // clGetPipeInfo is a 2.0 slot: never forwarded to an older platform (see driver_platforms.h).
   if (query == InfoQuery::Pipe &&
-      platforms::version_of(objects().platform_of(handle)) < rules::Version{2, 0})
+      driver_platforms::version_of(objects().platform_of(handle)) < rules::Version{2, 0})
     return CL_INVALID_MEM_OBJECT;
   // The whole answer is asked for, whatever the rule's buffer, so that it can be kept.
   if (size <= checker::ObjectTable::kAnswerBytes) {

@@ -7,8 +7,8 @@
 #include <thread>
 
 #include "dispatch.h"
+#include "driver_platforms.h"
 #include "objects.h"
-#include "platforms.h"
 
 namespace clvet::layer::kernel_buffers {
 namespace {
@@ -117,7 +117,7 @@ void read(trace::Writer& writer, std::uint64_t call, bool after, cl_command_queu
   // Commands of an out-of-order queue run in any order (1.2 §5.1): the kernel, enqueued next,
   // must not overtake the reads of what it is about to change.
   if (!after && !events.empty() && out_of_order(queue) && d.clEnqueueBarrierWithWaitList != nullptr &&
-      platforms::version_of(objects().brief(queue).platform) >= rules::Version{1, 2})
+      driver_platforms::version_of(objects().brief(queue).platform) >= rules::Version{1, 2})
     d.clEnqueueBarrierWithWaitList(queue, static_cast<cl_uint>(events.size()), events.data(),
                                    nullptr);
   // The driver runs commands once they are submitted; the application may never flush.

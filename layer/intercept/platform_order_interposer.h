@@ -4,11 +4,11 @@
 // object table and trace all see the list exactly as the application gets it.
 #pragma once
 
-namespace clvet::layer::ordered_platforms {
+namespace clvet::layer::platform_order_interposer {
 
 // Puts the interposer into the next dispatch table when CLVET_PLATFORM_ORDER holds an order;
 // otherwise leaves the table alone. Call after every set_next(), before the application's
 // first call reaches the layer (clInitLayer time).
 void install();
 
-}  // namespace clvet::layer::ordered_platforms
+}  // namespace clvet::layer::platform_order_interposer

@@ -1,5 +1,5 @@
-// clGetPlatformIDs answered in CLVET_PLATFORM_ORDER's order (layer/layer/platform_order.h).
-#include "ordered_platforms.h"
+// clGetPlatformIDs answered in CLVET_PLATFORM_ORDER's order (layer/options/platform_order.h).
+#include "platform_order_interposer.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -11,7 +11,7 @@
 #include "options.h"
 #include "platform_order.h"
 
-namespace clvet::layer::ordered_platforms {
+namespace clvet::layer::platform_order_interposer {
 namespace {
 
 using platform_order::Identity;
@@ -90,4 +90,4 @@ void install() {
   table.clGetPlatformIDs = &get_platform_ids;
 }
 
-}  // namespace clvet::layer::ordered_platforms
+}  // namespace clvet::layer::platform_order_interposer

@@ -4,7 +4,7 @@
 
 #include "clvet/rules/rule.h"
 
-namespace clvet::layer::platforms {
+namespace clvet::layer::driver_platforms {
 
 // Lists every platform and its devices into the object table (once; later calls return at once).
 void discover();
@@ -21,4 +21,4 @@ const void* platform_of_device(const void* device);
 // platform (NULL when the driver does not say).
 const void* register_context_devices(const void* context);
 
-}  // namespace clvet::layer::platforms
+}  // namespace clvet::layer::driver_platforms
