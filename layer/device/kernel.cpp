@@ -4,7 +4,7 @@
 
 #include <cstring>
 
-#include "catalogue/kernel.h"
+#include "clvet/rules/rule_ids.gen.h"
 #include "device_world.h"
 
 namespace clvet::device {

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "catalogue.h"
+#include "clvet/rules/memory_objects.h"
 #include "memory.h"
 
 namespace clvet::rules::memory {
@@ -45,9 +46,6 @@ inline bool map_flags_invalid(cl_map_flags flags, Version version) {
   if (flags & ~known) return true;
   return (flags & CL_MAP_WRITE_INVALIDATE_REGION) && (flags & (CL_MAP_READ | CL_MAP_WRITE));
 }
-inline bool map_is_for_writing(cl_map_flags flags) {
-  return (flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) != 0;
-}
 inline bool map_forbidden_by_host_access(cl_mem_flags mem, cl_map_flags map) {
   if ((map & CL_MAP_READ) && host_cannot_read(mem)) return true;
   return map_is_for_writing(map) && host_cannot_write(mem);
@@ -76,14 +74,6 @@ inline bool any_mem_in_other_context(const World& w, cl_command_queue queue, cl_
 
 // --- Rectangles (clEnqueue{Read,Write,Copy}BufferRect): origin and region are (x bytes,
 // y rows, z slices); a pitch of 0 means "tightly packed".
-struct RectPitches {
-  size_t row;
-  size_t slice;
-};
-inline RectPitches effective_pitches(const size_t* region, size_t row_pitch, size_t slice_pitch) {
-  const size_t row = row_pitch ? row_pitch : region[0];
-  return {row, slice_pitch ? slice_pitch : region[1] * row};
-}
 inline bool region_has_zero(const size_t* region) {
   return region[0] == 0 || region[1] == 0 || region[2] == 0;
 }

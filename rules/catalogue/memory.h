@@ -3,17 +3,9 @@
 #pragma once
 
 #include "catalogue.h"
+#include "clvet/rules/memory_objects.h"
 
 namespace clvet::rules::memory {
-
-// Table 5.3 (cl_mem_flags), grouped by the exclusions the table states.
-inline constexpr cl_mem_flags kMemKernelAccessFlags =
-    CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY;
-inline constexpr cl_mem_flags kMemHostPtrFlags =
-    CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR;
-// Added by OpenCL 1.2.
-inline constexpr cl_mem_flags kMemHostAccessFlags =
-    CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS;
 
 inline bool more_than_one_bit(cl_mem_flags bits) {
   return (bits & (bits - 1)) != 0;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "catalogue.h"
+#include "clvet/rules/partition.h"
 
 namespace clvet::rules {
 
@@ -21,41 +22,6 @@ inline bool device_type_invalid(cl_device_type type) {
 }
 
 // --- clCreateSubDevices (§4.3, table 4.4) ---------------------------------------------------
-
-// A properties list of clCreateSubDevices, read without trusting it: at most kMaxCounts counts,
-// so that a list without its terminators cannot run away.
-struct PartitionRequest {
-  static constexpr std::size_t kMaxCounts = 4096;
-  bool well_formed = false;  // one known scheme, its value(s), the terminating 0
-  cl_device_partition_property scheme = 0;
-  cl_device_partition_property value = 0;  // n of EQUALLY, the domain of BY_AFFINITY_DOMAIN
-  std::vector<cl_device_partition_property> counts;  // BY_COUNTS, without the list end
-};
-
-inline PartitionRequest read_partition(const cl_device_partition_property* list) {
-  PartitionRequest r;
-  if (list == nullptr) return r;
-  r.scheme = list[0];
-  switch (r.scheme) {
-    case CL_DEVICE_PARTITION_EQUALLY:
-    case CL_DEVICE_PARTITION_BY_AFFINITY_DOMAIN:
-      r.value = list[1];
-      // "Only one of the listed partitioning schemes can be specified."
-      r.well_formed = list[2] == 0;
-      return r;
-    case CL_DEVICE_PARTITION_BY_COUNTS:
-      for (std::size_t i = 1; i <= PartitionRequest::kMaxCounts; ++i) {
-        if (list[i] == CL_DEVICE_PARTITION_BY_COUNTS_LIST_END) {
-          r.well_formed = list[i + 1] == 0;
-          return r;
-        }
-        r.counts.push_back(list[i]);
-      }
-      return r;
-    default:
-      return r;
-  }
-}
 
 inline constexpr cl_device_affinity_domain kAffinityDomains =
     CL_DEVICE_AFFINITY_DOMAIN_NUMA | CL_DEVICE_AFFINITY_DOMAIN_L4_CACHE |
@@ -143,39 +109,6 @@ inline std::optional<cl_uint> partition_size(const World& w, cl_device_id device
 
 // --- clCreateSubDevicesEXT (cl_ext_device_fission) ---------------------------------------------
 
-struct PartitionRequestEXT {
-  static constexpr std::size_t kMaxEntries = 4096;
-  bool well_formed = false;
-  cl_device_partition_property_ext scheme = 0;
-  cl_device_partition_property_ext value = 0;  // N of EQUALLY_EXT, the domain of AFFINITY_EXT
-  std::vector<cl_device_partition_property_ext> entries;  // counts or names, without list end
-};
-
-inline PartitionRequestEXT read_partition_ext(const cl_device_partition_property_ext* list) {
-  PartitionRequestEXT r;
-  if (list == nullptr) return r;
-  r.scheme = list[0];
-  cl_device_partition_property_ext end = 0;
-  switch (r.scheme) {
-    case CL_DEVICE_PARTITION_EQUALLY_EXT:
-    case CL_DEVICE_PARTITION_BY_AFFINITY_DOMAIN_EXT:
-      r.value = list[1];
-      r.well_formed = list[2] == CL_PROPERTIES_LIST_END_EXT;
-      return r;
-    case CL_DEVICE_PARTITION_BY_COUNTS_EXT: end = CL_PARTITION_BY_COUNTS_LIST_END_EXT; break;
-    case CL_DEVICE_PARTITION_BY_NAMES_EXT: end = CL_PARTITION_BY_NAMES_LIST_END_EXT; break;
-    default: return r;
-  }
-  for (std::size_t i = 1; i <= PartitionRequestEXT::kMaxEntries; ++i) {
-    if (list[i] == end) {
-      r.well_formed = list[i + 1] == CL_PROPERTIES_LIST_END_EXT;
-      return r;
-    }
-    r.entries.push_back(list[i]);
-  }
-  return r;
-}
-
 inline bool affinity_domain_ext_known(cl_device_partition_property_ext domain) {
   switch (domain) {
     case CL_AFFINITY_DOMAIN_L1_CACHE_EXT:
@@ -185,20 +118,6 @@ inline bool affinity_domain_ext_known(cl_device_partition_property_ext domain) {
     case CL_AFFINITY_DOMAIN_NUMA_EXT:
     case CL_AFFINITY_DOMAIN_NEXT_FISSIONABLE_EXT: return true;
     default: return false;
-  }
-}
-
-// The core affinity domain an EXT domain names.
-inline cl_device_affinity_domain affinity_domain_of_ext(cl_device_partition_property_ext d) {
-  switch (d) {
-    case CL_AFFINITY_DOMAIN_L1_CACHE_EXT: return CL_DEVICE_AFFINITY_DOMAIN_L1_CACHE;
-    case CL_AFFINITY_DOMAIN_L2_CACHE_EXT: return CL_DEVICE_AFFINITY_DOMAIN_L2_CACHE;
-    case CL_AFFINITY_DOMAIN_L3_CACHE_EXT: return CL_DEVICE_AFFINITY_DOMAIN_L3_CACHE;
-    case CL_AFFINITY_DOMAIN_L4_CACHE_EXT: return CL_DEVICE_AFFINITY_DOMAIN_L4_CACHE;
-    case CL_AFFINITY_DOMAIN_NUMA_EXT: return CL_DEVICE_AFFINITY_DOMAIN_NUMA;
-    case CL_AFFINITY_DOMAIN_NEXT_FISSIONABLE_EXT:
-      return CL_DEVICE_AFFINITY_DOMAIN_NEXT_PARTITIONABLE;
-    default: return 0;
   }
 }
 

@@ -4,21 +4,11 @@
 #include <bit>
 
 #include "catalogue.h"
+#include "clvet/rules/svm_support.h"
 #include "image.h"
 
 namespace clvet::rules::svm {
 
-inline cl_device_svm_capabilities capabilities(const World& w, cl_device_id device) {
-  return get<cl_device_svm_capabilities>(w, InfoQuery::Device, device, CL_DEVICE_SVM_CAPABILITIES)
-      .value_or(0);
-}
-// 3.0: "no devices in context support SVM" (CL_DEVICE_SVM_CAPABILITIES is 0 for all of them).
-inline bool no_device_supports_svm(const World& w, cl_context context) {
-  if (!valid(w, context)) return false;
-  for (cl_device_id device : devices_of(w, context))
-    if (capabilities(w, device) != 0) return false;
-  return true;
-}
 // 3.0: "the device associated with command_queue does not support SVM".
 inline bool queue_lacks_svm(const World& w, cl_command_queue queue) {
   return valid(w, queue) && capabilities(w, device_of(w, queue)) == 0;

@@ -2,7 +2,8 @@
 // queries, destructor callbacks (3.0) and cl_khr_terminate_context.
 #include <algorithm>
 
-#include "catalogue/context.h"
+#include "clvet/rules/rule_ids.gen.h"
+#include "clvet/rules/world.h"
 #include "context.h"
 #include "device_impl.gen.h"
 #include "host_allocation.h"

@@ -8,8 +8,9 @@
 #include <sstream>
 #include <string>
 
-#include "catalogue/platform.h"
 #include "clvet/interp/frontend.h"
+#include "clvet/rules/partition.h"
+#include "clvet/rules/rule_ids.gen.h"
 #include "device_impl.gen.h"
 #include "event.h"
 #include "host_allocation.h"

@@ -6,7 +6,8 @@
 #include <new>
 #include <vector>
 
-#include "catalogue/enqueue_memory.h"
+#include "clvet/rules/memory_objects.h"
+#include "clvet/rules/rule_ids.gen.h"
 #include "device_impl.gen.h"
 #include "enqueue.h"
 #include "memory.h"

@@ -2,7 +2,7 @@
 // profiling (§5.12), flush and finish (§5.13).
 #include <new>
 
-#include "catalogue/event.h"
+#include "clvet/rules/rule_ids.gen.h"
 #include "device_impl.gen.h"
 #include "enqueue.h"
 #include "info.h"

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "catalogue/image.h"
+#include "clvet/rules/rule_ids.gen.h"
 #include "context.h"
 #include "device_impl.gen.h"
 

@@ -10,7 +10,7 @@
 #include <new>
 #include <optional>
 
-#include "catalogue/kernel.h"
+#include "clvet/rules/rule_ids.gen.h"
 #include "device_impl.gen.h"
 #include "device_world.h"
 #include "enqueue.h"

@@ -5,8 +5,9 @@
 #include <cstring>
 #include <new>
 
-#include "catalogue/memory.h"
 #include "clvet/checker/kernel_checker.h"
+#include "clvet/rules/memory_objects.h"
+#include "clvet/rules/rule_ids.gen.h"
 #include "device_impl.gen.h"
 #include "info.h"
 #include "memory.h"

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "catalogue/kernel.h"
 #include "clvet/checker/api_validation.h"
 #include "clvet/checker/kernel_checker.h"
+#include "clvet/rules/rule_ids.gen.h"
 #include "device_impl.gen.h"
 #include "device_world.h"
 #include "enqueue.h"

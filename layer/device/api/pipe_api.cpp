@@ -1,6 +1,6 @@
 // Pipe entry points (OpenCL 2.2 §5.4): clCreatePipe, clGetPipeInfo. The reference device
 // reports CL_DEVICE_PIPE_SUPPORT = CL_FALSE, so no pipe object exists.
-#include "catalogue/pipe.h"
+#include "clvet/rules/rule_ids.gen.h"
 #include "device_impl.gen.h"
 
 namespace clvet::device::impl {

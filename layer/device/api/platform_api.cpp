@@ -2,8 +2,8 @@
 // enumeration and extension function lookup, with clvet's private extension functions.
 #include <cstring>
 
-#include "catalogue/platform.h"
 #include "clvet/rules/api.h"
+#include "clvet/rules/rule_ids.gen.h"
 #include "device_impl.gen.h"
 #include "host_allocation.h"
 #include "info.h"

@@ -8,9 +8,9 @@
 #include <string>
 #include <string_view>
 
-#include "catalogue/program.h"
 #include "clvet/interp/executable.h"
 #include "clvet/interp/frontend.h"
+#include "clvet/rules/rule_ids.gen.h"
 #include "device_impl.gen.h"
 #include "device_world.h"
 #include "info.h"

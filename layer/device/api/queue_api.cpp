@@ -2,7 +2,8 @@
 // reference counting, queries, and the device-queue entry points the device does not support.
 #include <new>
 
-#include "catalogue/queue.h"
+#include "clvet/rules/rule_ids.gen.h"
+#include "clvet/rules/world.h"
 #include "device_impl.gen.h"
 #include "info.h"
 #include "queue.h"

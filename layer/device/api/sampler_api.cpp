@@ -2,7 +2,8 @@
 // clCreateSamplerWithProperties, clRetainSampler, clReleaseSampler, clGetSamplerInfo.
 #include <new>
 
-#include "catalogue/sampler.h"
+#include "clvet/rules/rule_ids.gen.h"
+#include "clvet/rules/world.h"
 #include "context.h"
 #include "device_impl.gen.h"
 #include "info.h"

@@ -2,7 +2,8 @@
 // cl_khr_egl_image, cl_khr_egl_event). The reference device supports none of them: no context
 // is created from a GL context and no memory object comes from GL or EGL, so the rules reject
 // what names such objects, and the calls that have nothing to share do nothing.
-#include "catalogue/sharing.h"
+#include "clvet/rules/rule_ids.gen.h"
+#include "clvet/rules/world.h"
 #include "device_impl.gen.h"
 #include "enqueue.h"
 #include "info.h"

@@ -10,7 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "catalogue/svm.h"
+#include "clvet/rules/rule_ids.gen.h"
+#include "clvet/rules/svm_support.h"
 #include "context.h"
 #include "device_impl.gen.h"
 #include "device_world.h"

@@ -61,19 +61,3 @@ struct Registration {
 };
 
 }  // namespace clvet::rules
-
-// Defines rule `Name` in namespace clvet::rule and registers it. Use in rules/catalogue headers.
-#define CLVET_RULE(Name, ...)                                               \
-  namespace clvet::rule {                                                   \
-  using namespace ::clvet::rules;                                           \
-  inline constexpr ::clvet::rules::Rule Name{#Name, __VA_ARGS__};           \
-  inline const ::clvet::rules::Registration Name##_registration{Name};      \
-  }
-
-// A precheck over the arguments of clvet::args::ArgsType (bound to `a`) and the World `w`.
-#define CLVET_CHECK(ArgsType, ...)                                                    \
-  +[](const void* raw_args, const ::clvet::rules::World& w) -> bool {                 \
-    [[maybe_unused]] const auto& a = *static_cast<const ::clvet::args::ArgsType*>(raw_args); \
-    [[maybe_unused]] const auto& world = w;                                           \
-    return (__VA_ARGS__);                                                             \
-  }
