@@ -6,6 +6,8 @@
 #               of the multithreaded tests first, then every test)
 #   make bench  build, then the benchmark (not a test) of the layer's overhead on a million
 #               cheap calls: CPU time without the layer, under it, and tracing, as ratios
+#   make bench-gui  build, then the GUI benchmark (not a test): clvet-gui on a million-call trace,
+#               time to the first painted page, to the end of the scan, and per page scrolled
 #   make bench-kernels  build, then the kernel benchmark (not a test): eleven kernels on the
 #               reference device (checkers off, then all on), PoCL and Oclgrind (its default
 #               checks, race detection, uninitialised values): CPU time, peak memory, ratios
@@ -16,7 +18,7 @@ TSAN_BUILD ?= build-tsan
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: deps build demo test tsan bench bench-kernels clean
+.PHONY: deps build demo test tsan bench bench-kernels bench-gui clean
 
 deps:
 	./.ci/install-deps
@@ -52,6 +54,9 @@ test: tsan build
 
 bench: build
 	./tests/bench/layer_overhead.sh $(BUILD)
+
+bench-gui: build
+	QT_QPA_PLATFORM=offscreen $(BUILD)/tests/bench/gui_open
 
 SCALE ?= 1
 bench-kernels: build

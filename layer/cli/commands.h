@@ -10,6 +10,7 @@ void add_run_command(CLI::App& app);
 void add_options_command(CLI::App& app);
 void add_trace_command(CLI::App& app);
 void add_report_command(CLI::App& app);
+void add_gui_command(CLI::App& app);
 // The exit status the subcommand that ran asked for.
 int exit_status();
 void set_exit_status(int status);

@@ -220,6 +220,18 @@ std::string format_result(const Call& call, const api::EntryPoint* entry) {
 
 }  // namespace
 
+std::string format_result(const Call& call) { return format_result(call, entry_of(call)); }
+
+std::string param_name(const Call& call, std::uint32_t index) {
+  return param_label(entry_of(call), index);
+}
+
+const api::Param* param_of(const Call& call, std::uint32_t index) {
+  return param_of(entry_of(call), index);
+}
+
+std::string format_duration(std::uint64_t ns) { return duration(ns); }
+
 std::string format_handle(const Handle& h) { return fmt::format("{}#{}", short_kind(h.kind), h.id); }
 
 std::string format_value(const Value& value, const api::Param* param, const PrintOptions& options) {

@@ -465,6 +465,13 @@ std::optional<std::uint64_t> Reader::find_call_offset(std::uint64_t index) {
   return std::nullopt;
 }
 
+std::optional<RecordView> Reader::record(std::uint64_t offset) {
+  if (offset < records_start_ || offset >= size_ || offset % kAlignment != 0) return std::nullopt;
+  const Frame f = check_frame(offset);
+  if (f.status != FrameStatus::Ok) return std::nullopt;
+  return RecordView{f.kind, offset, 0, f.payload};
+}
+
 std::optional<Call> Reader::call(std::uint64_t index) {
   const auto offset = find_call_offset(index);
   if (!offset) return std::nullopt;

@@ -31,6 +31,78 @@ std::vector<Finding> sample() {
   return {app, again, platform};
 }
 
+// read_json gives back what render_json wrote, kernel evidence included (both sides of a
+// race, the work-items, the object and its offset).
+TEST(ReadJson, RoundTripsEveryField) {
+  auto findings = sample();
+  Finding race;
+  race.rule_id = "Kernel.race-write-write";
+  race.entry = "clEnqueueNDRangeKernel";
+  race.spec = "OpenCL 1.2 §3.3.1";
+  race.detail = "two writes";
+  race.call_index = 14;
+  KernelEvidence k;
+  k.checker = "races";
+  k.kind = "race-write-write";
+  k.kernel = "overlap";
+  k.at = {"program.cl", 10, 3, "  out[i] = 1;", WorkItemIds{{33, 0, 0}, {1, 0, 0}, {1, 0, 0}}, false};
+  k.other = KernelSite{"program.cl", 12, 5, "  out[j] = -1;", WorkItemIds{{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}, true};
+  k.object = "argument 0 'out'";
+  k.object_origin = "call #5 clCreateBuffer";
+  k.offset = -4;
+  k.size = 4;
+  k.element = -1;
+  k.enqueue = 14;
+  race.kernel = k;
+  findings.push_back(race);
+  std::string error;
+  const auto back = read_json(render_json(findings, {"app.clvt"}), error);
+  ASSERT_TRUE(back) << error;
+  ASSERT_EQ(back->size(), findings.size());
+  for (std::size_t i = 0; i < findings.size(); ++i) {
+    const Finding& a = findings[i];
+    const Finding& b = (*back)[i];
+    EXPECT_EQ(a.category, b.category);
+    EXPECT_EQ(a.severity, b.severity);
+    EXPECT_EQ(a.rule_id, b.rule_id);
+    EXPECT_EQ(a.entry, b.entry);
+    EXPECT_EQ(a.error_code, b.error_code);
+    EXPECT_EQ(a.spec, b.spec);
+    EXPECT_EQ(a.clause, b.clause);
+    EXPECT_EQ(a.detail, b.detail);
+    EXPECT_EQ(a.call_index, b.call_index);
+    EXPECT_EQ(a.count, b.count);
+    EXPECT_EQ(a.kernel.has_value(), b.kernel.has_value());
+  }
+  const KernelEvidence& r = *back->back().kernel;
+  EXPECT_EQ(r.kind, "race-write-write");
+  EXPECT_EQ(r.kernel, "overlap");
+  EXPECT_EQ(r.at.line, 10u);
+  EXPECT_EQ(r.at.column, 3u);
+  EXPECT_EQ(r.at.source_line, "  out[i] = 1;");
+  ASSERT_TRUE(r.at.work_item);
+  EXPECT_EQ(r.at.work_item->global[0], 33u);
+  EXPECT_EQ(r.at.work_item->local[0], 1u);
+  EXPECT_EQ(r.at.work_item->group[0], 1u);
+  ASSERT_TRUE(r.other);
+  EXPECT_EQ(r.other->line, 12u);
+  EXPECT_TRUE(r.other->atomic);
+  EXPECT_EQ(r.object, "argument 0 'out'");
+  EXPECT_EQ(r.object_origin, "call #5 clCreateBuffer");
+  EXPECT_EQ(r.offset, -4);
+  EXPECT_EQ(r.size, 4u);
+  EXPECT_EQ(r.element, -1);
+  EXPECT_EQ(r.enqueue, 14u);
+}
+
+TEST(ReadJson, RefusesWhatIsNotAReport) {
+  std::string error;
+  EXPECT_FALSE(read_json("{\"findings\": [", error));
+  EXPECT_EQ(error, "not JSON");
+  EXPECT_FALSE(read_json("{\"tool\": \"other\", \"findings\": []}", error));
+  EXPECT_NE(error.find("not a clvet report"), std::string::npos);
+}
+
 TEST(RenderJson, ParsesBackWithEveryField) {
   const auto findings = sample();
   const auto j = nlohmann::json::parse(render_json(findings, {"app.clvt"}));

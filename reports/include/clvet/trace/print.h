@@ -24,6 +24,15 @@ std::string format_value(const Value& value, const api::Param* param = nullptr,
 // One call: a first line like C, then indented lines for inputs, outputs and created objects.
 std::string format_call(const Call& call, const PrintOptions& options = {});
 std::string format_handle(const Handle& handle);
+// What follows " = " in format_call: the error code, the handle or pointer returned (with the
+// error when it failed), or "" for a void entry point.
+std::string format_result(const Call& call);
+// The name of parameter `index` of the call's entry point, or "param N" when unknown.
+std::string param_name(const Call& call, std::uint32_t index);
+// The API table's description of parameter `index`, or nullptr when unknown.
+const api::Param* param_of(const Call& call, std::uint32_t index);
+// "12.3 µs", "4.000 ms": a duration as format_call prints it.
+std::string format_duration(std::uint64_t ns);
 
 std::string format(const ProcessInfo& info);
 std::string format(const Platform& platform);

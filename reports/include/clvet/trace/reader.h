@@ -80,6 +80,9 @@ class Reader {
   // Call `index` through the index (footer, or the header's chain if the writer died), falling
   // back to one sequential pass when the call was not indexed yet.
   std::optional<Call> call(std::uint64_t index);
+  // The whole record at `offset` (a RecordView's offset, kept from a sequential pass), with
+  // number 0; nullopt when there is none there. For viewers that keep offsets, not records.
+  std::optional<RecordView> record(std::uint64_t offset);
   // The bytes stored under `hash`, decompressed and checked against the hash.
   std::optional<std::string> blob(std::uint64_t hash);
 

@@ -1,0 +1,101 @@
+// The buffer viewer: a memory object's bytes at any call (from the trace's data), or a kernel
+// launch's buffer arguments before and after it ran (the trace's kernel-buffer records), as
+// hex and as typed columns from a format string, with a plot of a numeric column on request.
+#pragma once
+
+#include <QAbstractTableModel>
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "buffer_format.h"
+#include "clvet/trace/records.h"
+
+class QComboBox;
+class QLineEdit;
+class QSpinBox;
+class QLabel;
+class QTableView;
+class QTabWidget;
+class QChartView;
+
+namespace clvet::gui {
+
+class TraceDocument;
+
+// Bytes, and which of them are known, shared by the typed and the hex model.
+struct BufferBytes {
+  std::string bytes;
+  std::vector<bool> known;  // empty: all known
+  bool isKnown(std::uint64_t at, std::uint64_t n) const;
+};
+
+class TypedBufferModel : public QAbstractTableModel {
+  Q_OBJECT
+ public:
+  using QAbstractTableModel::QAbstractTableModel;
+  void set(std::shared_ptr<const BufferBytes> bytes, const BufferFormat& format);
+  int rowCount(const QModelIndex& parent = {}) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role) const override;
+  QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+  const BufferFormat& format() const { return format_; }
+
+ private:
+  std::shared_ptr<const BufferBytes> bytes_;
+  BufferFormat format_;
+};
+
+class HexBufferModel : public QAbstractTableModel {
+  Q_OBJECT
+ public:
+  using QAbstractTableModel::QAbstractTableModel;
+  void set(std::shared_ptr<const BufferBytes> bytes);
+  int rowCount(const QModelIndex& parent = {}) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role) const override;
+  QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+ private:
+  std::shared_ptr<const BufferBytes> bytes_;
+};
+
+class BufferViewer : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit BufferViewer(QWidget* parent = nullptr);
+  void setDocument(TraceDocument* document);
+  // A memory object at call `at` (0: the end), or a launch's buffer argument.
+  void showBuffer(const trace::Handle& mem, std::uint64_t at);
+  void showKernelArgument(std::uint64_t launch, std::uint32_t argument, bool after);
+  bool setFormat(const QString& format);  // false: not a format (the error is shown)
+  void plotColumn(int column);
+  TypedBufferModel* typed() const { return typed_; }
+  HexBufferModel* hex() const { return hex_; }
+  QString note() const;
+  // The source whose plot tells the most: the first kernel-buffer record, else the first buffer.
+  void showMostInteresting();
+
+ private:
+  void refill();
+  void sourceChosen();
+  void setBytes(std::shared_ptr<BufferBytes> bytes, const QString& note);
+
+  TraceDocument* document_ = nullptr;
+  QComboBox* source_;
+  QSpinBox* at_;
+  QLineEdit* format_;
+  QComboBox* column_;
+  QLabel* note_;
+  QTabWidget* tabs_;
+  TypedBufferModel* typed_;
+  HexBufferModel* hex_;
+  QChartView* chart_;
+  std::shared_ptr<BufferBytes> bytes_;
+};
+
+}  // namespace clvet::gui

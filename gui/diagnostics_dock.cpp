@@ -1,0 +1,79 @@
+// Grouping the trace's findings for the diagnostics panel.
+#include "diagnostics_dock.h"
+
+#include <QHeaderView>
+
+#include <map>
+
+#include "trace_document.h"
+
+namespace clvet::gui {
+
+DiagnosticsTree::DiagnosticsTree(QWidget* parent) : QTreeWidget(parent) {
+  setColumnCount(4);
+  setHeaderLabels({tr("Finding"), tr("Call"), tr("Section"), tr("Detail")});
+  header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+  header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+  header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+  connect(this, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item, int) {
+    const QVariant f = item->data(0, FindingRole);
+    if (f.isValid()) emit findingActivated(f.toInt());
+  });
+}
+
+void DiagnosticsTree::setDocument(TraceDocument* document) {
+  document_ = document;
+  clear();
+  if (document_) connect(document_, &TraceDocument::scanFinished, this, &DiagnosticsTree::refill);
+  refill();
+}
+
+void DiagnosticsTree::refill() {
+  clear();
+  if (!document_ || !document_->scanned()) return;
+  const auto& findings = document_->facts().findings;
+  // category -> rule -> findings, in the order of the trace within a rule.
+  std::map<std::pair<int, std::string>, std::vector<int>> groups;
+  for (std::size_t i = 0; i < findings.size(); ++i) {
+    const reports::Finding& f = findings[i];
+    const std::string& rule = f.kernel ? f.kernel->kind : f.rule_id;
+    groups[{static_cast<int>(f.category), rule}].push_back(static_cast<int>(i));
+  }
+  QTreeWidgetItem* categories[2] = {nullptr, nullptr};
+  for (const auto& [key, positions] : groups) {
+    const int category = key.first;
+    if (!categories[category]) {
+      categories[category] = new QTreeWidgetItem(
+          this, {category == 0 ? tr("The application broke the specification")
+                               : tr("The platform broke the specification")});
+      QFont bold = categories[category]->font(0);
+      bold.setBold(true);
+      categories[category]->setFont(0, bold);
+      categories[category]->setExpanded(true);
+    }
+    const reports::Finding& sample = findings[static_cast<std::size_t>(positions.front())];
+    auto* rule = new QTreeWidgetItem(categories[category],
+                                     {QStringLiteral("%1 (%2)").arg(QString::fromStdString(key.second)).arg(positions.size()),
+                                      QString(), QString::fromStdString(sample.spec),
+                                      QString::fromStdString(sample.clause)});
+    rule->setToolTip(3, QString::fromStdString(sample.clause));
+    rule->setExpanded(positions.size() <= 20);
+    for (int position : positions) {
+      const reports::Finding& f = findings[static_cast<std::size_t>(position)];
+      QString where = QString::fromStdString(f.entry);
+      if (f.kernel && f.kernel->at.line)
+        where = QStringLiteral("%1 line %2").arg(QString::fromStdString(f.kernel->kernel)).arg(f.kernel->at.line);
+      auto* item = new QTreeWidgetItem(
+          rule, {where, f.call_index ? QStringLiteral("#%1").arg(f.call_index) : QString(),
+                 QString::fromStdString(f.spec),
+                 QString::fromStdString(f.detail.empty() ? f.clause : f.detail)});
+      item->setData(0, FindingRole, position);
+      item->setToolTip(3, item->text(3));
+      item->setForeground(0, QBrush(f.severity == reports::Severity::Error ? QColor(0xc0, 0x20, 0x20)
+                                                                            : QColor(0xa0, 0x60, 0x00)));
+    }
+  }
+  if (findings.empty()) new QTreeWidgetItem(this, {tr("No findings")});
+}
+
+}  // namespace clvet::gui

@@ -1,0 +1,41 @@
+// An image's pixels at a call, rebuilt from the trace's image data (the host bytes it was
+// created with, clEnqueueWriteImage's bytes, regions written through a mapping), and read
+// as channel values by its cl_image_format (1.2 §5.3.1.1).
+#pragma once
+
+#include <QString>
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "clvet/trace/records.h"
+
+namespace clvet::gui {
+
+class TraceDocument;
+
+struct ImagePixels {
+  std::uint32_t order = 0, type = 0;  // cl_channel_order, cl_channel_type
+  std::uint64_t width = 0, height = 0, depth = 1;
+  std::uint32_t element_size = 0;     // bytes per pixel; 0: a format this viewer cannot read
+  int channels = 0;
+  QString channel_names;              // "RGBA", "BGRA", "R", ...
+  std::string bytes;                  // packed: width * element_size bytes a row, rows, slices
+  std::vector<bool> known;            // per pixel
+  std::uint64_t last_write = 0;
+  bool normalized = false;            // UNORM/SNORM: values in [0, 1] or [-1, 1]
+  QString error;                      // why it has no pixels
+
+  // Channel `c` (in channel_names' order) of pixel (x, y) of slice 0; nullopt when unknown.
+  std::optional<double> channel(std::uint64_t x, std::uint64_t y, int c) const;
+  // "176, 177, 178, 179": the pixel's channels as the format stores them.
+  QString pixelText(std::uint64_t x, std::uint64_t y) const;
+};
+
+// The image `mem` just after call `at` (the last call when 0).
+ImagePixels image_at(TraceDocument& document, const trace::Handle& mem, std::uint64_t at);
+
+}  // namespace clvet::gui

@@ -1,0 +1,542 @@
+// clvet-gui's views on traces of real programs recorded under the layer on PoCL
+// (tests/gui/record_traces.sh), checked against what the programs did (their source and
+// their output) and against the trace reader; screenshots of each view under the build tree.
+#include <QApplication>
+#include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSet>
+#include <QTableView>
+#include <QTest>
+
+#include <fstream>
+
+#include "buffer_format.h"
+#include "buffer_viewer.h"
+#include "call_inspector.h"
+#include "call_list_model.h"
+#include "call_list_view.h"
+#include "clvet/trace/print.h"
+#include "diagnostics_dock.h"
+#include "image_viewer.h"
+#include "kernel_view.h"
+#include "ndrange_grid.h"
+#include "object_browser.h"
+#include "source_view.h"
+#include "timeline_view.h"
+#include "main_window.h"
+#include "screenshot.h"
+#include "trace_document.h"
+
+using namespace clvet;
+using namespace clvet::gui;
+
+namespace {
+
+QString tracePath(const char* name) { return QStringLiteral(CLVET_GUI_TRACES "/%1.clvt").arg(name); }
+
+// Every item text of a tree, depth first, one per line: what the user reads.
+QString treeText(QTreeWidget* tree) {
+  QString out;
+  std::function<void(QTreeWidgetItem*, int)> walk = [&](QTreeWidgetItem* item, int depth) {
+    out += QString(depth * 2, QLatin1Char(' ')) + item->text(0) + QStringLiteral(" | ") + item->text(1) +
+           QStringLiteral(" | ") + item->text(2) + QStringLiteral(" | ") + item->text(3) + QLatin1Char('\n');
+    for (int i = 0; i < item->childCount(); ++i) walk(item->child(i), depth + 1);
+  };
+  for (int i = 0; i < tree->topLevelItemCount(); ++i) walk(tree->topLevelItem(i), 0);
+  return out;
+}
+
+QByteArray readFile(const QString& path) {
+  QFile f(path);
+  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+std::uint64_t readerCallCount(const QString& path) {
+  std::string error;
+  auto reader = trace::Reader::open(path.toStdString(), error);
+  std::uint64_t calls = 0;
+  trace::RecordView r;
+  while (reader && reader->next(r)) calls += r.kind == trace::RecordKind::Call;
+  return calls;
+}
+
+void saveShot(MainWindow& window, const QString& view, const QString& name) {
+  window.show();
+  QApplication::processEvents();
+  prepareView(window, view);
+  for (int i = 0; i < 3; ++i) QApplication::processEvents();
+  QVERIFY(window.grab().save(QStringLiteral(CLVET_GUI_SCREENSHOTS "/%1.png").arg(name), "PNG"));
+}
+
+}  // namespace
+
+class GuiTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+  // The call list of buffer_pipeline.c: one row per Call record, the calls the program makes
+  // in its order, flags decoded by name, its one deliberate mistake marked.
+  void callListOfBufferPipeline() {
+    MainWindow window(false);
+    QVERIFY(window.openTrace(tracePath("buffer_pipeline")));
+    window.document()->waitForScan();
+    CallListModel* model = window.callList()->model();
+    QCOMPARE(static_cast<std::uint64_t>(model->rowCount()), readerCallCount(tracePath("buffer_pipeline")));
+    QCOMPARE(model->columnCount(), 7);
+    QCOMPARE(model->data(model->index(0, CallListModel::Entry), Qt::DisplayRole).toString(),
+             QStringLiteral("clGetPlatformIDs"));
+    // buffer_pipeline.c creates its source buffer with CL_MEM_COPY_HOST_PTR.
+    int create = -1;
+    for (int row = 0; row < model->rowCount() && create < 0; ++row)
+      if (model->data(model->index(row, CallListModel::Entry), Qt::DisplayRole).toString() == QLatin1String("clCreateBuffer") &&
+          model->argumentsText(row).contains(QStringLiteral("CL_MEM_COPY_HOST_PTR")))
+        create = row;
+    QVERIFY(create >= 0);
+    QVERIFY(model->argumentsText(create).startsWith(QStringLiteral("context#")));
+    QVERIFY(model->resultText(create).startsWith(QStringLiteral("mem#")));
+    // Its deliberate mistake: a read past the end of a buffer (CL_INVALID_VALUE, 1.2 §5.2.2).
+    const int finding = model->nextFinding(-1, true);
+    QVERIFY(finding >= 0);
+    QCOMPARE(model->data(model->index(finding, CallListModel::Entry), Qt::DisplayRole).toString(),
+             QStringLiteral("clEnqueueReadBuffer"));
+    QCOMPARE(model->resultText(finding), QStringLiteral("CL_INVALID_VALUE"));
+    QVERIFY(model->data(model->index(finding, CallListModel::Index), Qt::BackgroundRole).isValid());
+    QCOMPARE(model->nextFinding(finding, true), finding);  // the only one, found again
+  }
+
+  void callListFilters() {
+    MainWindow window(false);
+    QVERIFY(window.openTrace(tracePath("buffer_pipeline")));
+    window.document()->waitForScan();
+    CallListModel* model = window.callList()->model();
+    const int all = model->rowCount();
+    CallFilter f;
+    f.entry = QStringLiteral("clEnqueueReadBuffer");
+    model->setFilter(f);
+    QVERIFY(model->rowCount() > 0 && model->rowCount() < all);
+    for (int row = 0; row < model->rowCount(); ++row)
+      QVERIFY(model->data(model->index(row, CallListModel::Entry), Qt::DisplayRole).toString().startsWith(f.entry));
+    f = {};
+    f.errors = true;
+    model->setFilter(f);
+    QCOMPARE(model->rowCount(), 1);
+    QCOMPARE(model->resultText(0), QStringLiteral("CL_INVALID_VALUE"));
+    f = {};
+    f.findings = true;
+    model->setFilter(f);
+    QCOMPARE(model->rowCount(), 1);
+    // The object filter: every call that names the buffer the mistake reads.
+    auto call = window.document()->call(model->callIndex(0));
+    QVERIFY(call);
+    const trace::Handle buffer = call->params[1].as_handle();
+    QCOMPARE(buffer.kind, api::ObjectKind::Mem);
+    window.callList()->filterByObject(buffer);
+    QVERIFY(model->rowCount() >= 2);  // created, then read
+    for (int row = 0; row < model->rowCount(); ++row)
+      QVERIFY(model->argumentsText(row).contains(QString::fromStdString(trace::format_handle(buffer))) ||
+              model->resultText(row).contains(QString::fromStdString(trace::format_handle(buffer))));
+    // Bookmarks survive filters and filter by themselves.
+    model->toggleBookmark(model->callIndex(0));
+    f = {};
+    f.bookmarks = true;
+    model->setFilter(f);
+    QCOMPARE(model->rowCount(), 1);
+    QVERIFY(model->data(model->index(0, CallListModel::Index), Qt::DisplayRole).toString().startsWith(QStringLiteral("★")));
+    // Search: by entry point, and by decoded argument text (the map's flags by name).
+    model->setFilter({});
+    const int fill = model->find(QStringLiteral("clEnqueueFill"), -1, true);
+    QVERIFY(fill >= 0);
+    QCOMPARE(model->data(model->index(fill, CallListModel::Entry), Qt::DisplayRole).toString(), QStringLiteral("clEnqueueFillBuffer"));
+    const int map = model->find(QStringLiteral("CL_MAP_READ|CL_MAP_WRITE"), fill, true);
+    QVERIFY(map >= 0);
+    QCOMPARE(model->data(model->index(map, CallListModel::Entry), Qt::DisplayRole).toString(), QStringLiteral("clEnqueueMapBuffer"));
+    QCOMPARE(model->find(QStringLiteral("CL_MAP_READ|CL_MAP_WRITE"), map, false), map);  // the only one
+  }
+
+  // The inspector shows the mistake's rule, section and the spec's words.
+  void inspectorShowsFinding() {
+    MainWindow window(false);
+    QVERIFY(window.openTrace(tracePath("buffer_pipeline")));
+    window.document()->waitForScan();
+    CallListModel* model = window.callList()->model();
+    const int finding = model->nextFinding(-1, true);
+    window.showCall(model->callIndex(finding));
+    const QString text = treeText(window.inspector());
+    QVERIFY2(text.contains(QStringLiteral("EnqueueReadBufferOutOfBounds")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("§5.2")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("blocking_read | CL_TRUE")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("result | CL_INVALID_VALUE")), qPrintable(text));
+    QCOMPARE(window.callList()->currentCall(), model->callIndex(finding));
+    saveShot(window, QStringLiteral("inspector"), QStringLiteral("calls"));
+  }
+
+  void diagnosticsGroupByRule() {
+    MainWindow window(false);
+    QVERIFY(window.openTrace(tracePath("use_after_release")));
+    window.document()->waitForScan();
+    const QString text = treeText(window.diagnostics());
+    // use_after_release.c's three expected findings (its `expect:` comments).
+    for (const char* rule : {"EnqueueWriteBufferInvalidMemObject", "WaitForEventsInvalidEvent", "FinishInvalidQueue"})
+      QVERIFY2(text.contains(QLatin1String(rule)), qPrintable(text));
+    QVERIFY(text.contains(QStringLiteral("The application broke the specification")));
+    // Activating a finding selects its call.
+    QTreeWidgetItem* category = window.diagnostics()->topLevelItem(0);
+    QTreeWidgetItem* leaf = category->child(0)->child(0);
+    const int position = leaf->data(0, DiagnosticsTree::FindingRole).toInt();
+    emit window.diagnostics()->itemActivated(leaf, 0);
+    QCOMPARE(window.callList()->currentCall(), window.document()->facts().findings[static_cast<std::size_t>(position)].call_index);
+    saveShot(window, QStringLiteral("diagnostics"), QStringLiteral("diagnostics"));
+  }
+
+  // A trace cut in the middle opens up to the cut and says where it is.
+  void truncatedTraceOpensToDamage() {
+    QFile whole(tracePath("buffer_pipeline"));
+    QVERIFY(whole.open(QIODevice::ReadOnly));
+    const QByteArray bytes = whole.readAll();
+    const QString cut = QStringLiteral(CLVET_GUI_TRACES "/cut.clvt");
+    QFile out(cut);
+    QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    const qsizetype at = bytes.size() / 2 + 3;  // inside a record
+    out.write(bytes.left(at));
+    out.close();
+    MainWindow window(false);
+    QVERIFY(window.openTrace(cut));
+    window.document()->waitForScan();
+    const int rows = window.callList()->model()->rowCount();
+    QVERIFY(rows > 5);
+    QVERIFY(static_cast<std::uint64_t>(rows) < readerCallCount(tracePath("buffer_pipeline")));
+    QVERIFY2(window.message().contains(QStringLiteral("at offset 0x")), qPrintable(window.message()));
+    QVERIFY2(window.message().contains(QStringLiteral("truncated")), qPrintable(window.message()));
+    // Damage in the middle: the bytes of call 10's record overwritten.
+    std::uint64_t call10 = 0;
+    {
+      std::string error;
+      auto reader = trace::Reader::open(tracePath("buffer_pipeline").toStdString(), error);
+      trace::RecordView r;
+      while (reader && reader->next(r) && !call10) {
+        trace::Call c;
+        if (r.kind == trace::RecordKind::Call && reader->decode(r, c) && c.index == 10) call10 = r.offset;
+      }
+    }
+    QVERIFY(call10 > 0);
+    QByteArray damaged = bytes;
+    for (qsizetype i = 0; i < 24; ++i) damaged[static_cast<qsizetype>(call10) + 16 + i] = static_cast<char>(0x5a);
+    const QString bad = QStringLiteral(CLVET_GUI_TRACES "/damaged.clvt");
+    QFile badFile(bad);
+    QVERIFY(badFile.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    badFile.write(damaged);
+    badFile.close();
+    MainWindow other(false);
+    QVERIFY(other.openTrace(bad));
+    other.document()->waitForScan();
+    QCOMPARE(other.callList()->model()->rowCount(), 9);  // calls 1 to 9, up to the damage
+    const QString where = QStringLiteral("offset %1").arg(QStringLiteral("0x%1").arg(call10, 0, 16));
+    QVERIFY2(other.message().contains(where) && other.message().contains(QStringLiteral("bad checksum")),
+             qPrintable(other.message()));
+    // Not a trace at all: refused with the reason.
+    MainWindow third(false);
+    QVERIFY(!third.openTrace(QStringLiteral(CLVET_GUI_PROGRAMS "/buffer_pipeline.c")));
+    QVERIFY2(third.message().contains(QStringLiteral("not a clvet trace")), qPrintable(third.message()));
+  }
+
+  // use_after_release.c writes to a buffer and waits on an event after releasing both
+  // (its `expect:` comments); leaks.c forgets a buffer and an event.
+  void objectBrowserMarksLeaksAndUseAfterRelease() {
+    MainWindow window(false);
+    QVERIFY(window.openTrace(tracePath("use_after_release")));
+    window.document()->waitForScan();
+    const QString text = treeText(window.objects()->list());
+    QVERIFY2(text.contains(QRegularExpression(QStringLiteral("mem#\\d+ \\| #\\d+ clCreateBuffer \\| 0 \\| used after release \\(call #\\d+\\)"))), qPrintable(text));
+    QVERIFY2(text.contains(QRegularExpression(QStringLiteral("event#\\d+ \\| #\\d+ clEnqueueMarkerWithWaitList \\| 0 \\| used after release"))), qPrintable(text));
+    QCOMPARE(text.count(QStringLiteral("used after release")), 2);
+    QCOMPARE(text.count(QStringLiteral("leaked")), 0);
+    // The buffer's use after release is the write the program's comment names.
+    const auto buffer = window.objects()->mostInteresting();
+    QVERIFY(buffer);
+    const ObjectLife* life = window.document()->facts().object(*buffer);
+    auto call = window.document()->call(life->used_after_release);
+    QVERIFY(call);
+    QCOMPARE(QString::fromStdString(call->name), QStringLiteral("clEnqueueWriteBuffer"));
+    window.showObject(*buffer);
+    const QString details = treeText(window.objects()->details());
+    QVERIFY2(details.contains(QStringLiteral("destroyed | #")) && details.contains(QStringLiteral("used after release | #")), qPrintable(details));
+    saveShot(window, QStringLiteral("objects"), QStringLiteral("objects"));
+
+    MainWindow leaks(false);
+    QVERIFY(leaks.openTrace(tracePath("leaks")));
+    leaks.document()->waitForScan();
+    const QString leaked = treeText(leaks.objects()->list());
+    QCOMPARE(leaked.count(QStringLiteral("| leaked")), 2);
+    QVERIFY2(leaked.contains(QRegularExpression(QStringLiteral("mem#\\d+ \\| #\\d+ clCreateBuffer \\| 1 \\| leaked"))), qPrintable(leaked));
+    QVERIFY2(leaked.contains(QRegularExpression(QStringLiteral("event#\\d+ \\| #\\d+ clEnqueueFillBuffer \\| 1 \\| leaked"))), qPrintable(leaked));
+  }
+
+  // Buffer contents rebuilt from the trace against buffer_pipeline.c's own host computation:
+  // b = copy of a (a[i] = 3i + 1), second half filled with 7, first quarter doubled through a
+  // mapping.
+  void bufferContentsAtCalls() {
+    MainWindow window(false);
+    QVERIFY(window.openTrace(tracePath("buffer_pipeline")));
+    window.document()->waitForScan();
+    TraceDocument* doc = window.document();
+    std::optional<trace::Handle> a, b;
+    std::uint64_t copy = 0, fill = 0, unmap = 0;
+    for (const CallRow& row : doc->facts().rows) {
+      auto call = doc->call(row.index);
+      if (call->name == "clCreateBuffer") (a ? b : a) = call->result.as_handle();
+      if (call->name == "clEnqueueFillBuffer") fill = row.index;
+      if (call->name == "clEnqueueCopyBuffer") copy = row.index;
+      if (call->name == "clEnqueueUnmapMemObject") unmap = row.index;
+    }
+    QVERIFY(a && b && copy && fill && unmap);
+    BufferViewer* viewer = window.buffers();
+    QVERIFY(viewer->setFormat(QStringLiteral("int value")));
+    auto value = [viewer](int i) { return viewer->typed()->data(viewer->typed()->index(i, 1), Qt::DisplayRole).toString(); };
+    viewer->showBuffer(*b, fill);
+    QCOMPARE(viewer->typed()->rowCount(), 1024);
+    for (int i : {0, 100, 511, 512, 1023}) QCOMPARE(value(i), QString::number(i < 512 ? 3 * i + 1 : 7));
+    viewer->showBuffer(*b, 0);
+    for (int i = 0; i < 1024; ++i)
+      QCOMPARE(value(i), QString::number(i < 256 ? 2 * (3 * i + 1) : i < 512 ? 3 * i + 1 : 7));
+    QVERIFY2(viewer->note().contains(QStringLiteral("last written by call #%1").arg(unmap)), qPrintable(viewer->note()));
+    // Before the copy: created without data, every byte unknown.
+    viewer->showBuffer(*b, copy - 1);
+    QCOMPARE(value(0), QStringLiteral("??"));
+    QCOMPARE(viewer->hex()->data(viewer->hex()->index(0, 0), Qt::DisplayRole).toString(), QStringLiteral("??"));
+    // Hex of a: 3 * 1 + 1 = 4, little-endian.
+    viewer->showBuffer(*a, 0);
+    QCOMPARE(viewer->hex()->data(viewer->hex()->index(0, 4), Qt::DisplayRole).toString(), QStringLiteral("04"));
+    // A typed layout of two members: int2 then float, 12 bytes padded to 16 (8-byte alignment).
+    QVERIFY(viewer->setFormat(QStringLiteral("int2 pair; float f;")));
+    QCOMPARE(viewer->typed()->format().stride, 16u);
+    QCOMPARE(viewer->typed()->format().columnNames(), (QStringList{QStringLiteral("pair.x"), QStringLiteral("pair.y"), QStringLiteral("f")}));
+    QCOMPARE(viewer->typed()->rowCount(), 4096 / 16);
+    QCOMPARE(viewer->typed()->data(viewer->typed()->index(1, 2), Qt::DisplayRole).toString(), QString::number(3 * 5 + 1));
+    QVERIFY(!viewer->setFormat(QStringLiteral("float4 pos; quaternion q;")));
+    QVERIFY(viewer->note().contains(QStringLiteral("quaternion")));
+    QVERIFY(viewer->setFormat(QStringLiteral("int value")));
+    viewer->showBuffer(*b, 0);
+    viewer->plotColumn(0);
+    saveShot(window, QStringLiteral("buffers"), QStringLiteral("buffers"));
+
+    // leaks.c fills its buffer with 7 and prints the sum (224).
+    MainWindow leaks(false);
+    QVERIFY(leaks.openTrace(tracePath("leaks")));
+    leaks.document()->waitForScan();
+    leaks.buffers()->setFormat(QStringLiteral("int"));
+    for (const auto& [key, life] : leaks.document()->facts().objects)
+      if (life.handle.kind == api::ObjectKind::Mem) leaks.buffers()->showBuffer(life.handle, 0);
+    int sum = 0;
+    for (int i = 0; i < leaks.buffers()->typed()->rowCount(); ++i)
+      sum += leaks.buffers()->typed()->data(leaks.buffers()->typed()->index(i, 1), Qt::DisplayRole).toInt();
+    QCOMPARE(QStringLiteral("sum of the filled buffer: %1").arg(sum),
+             QString::fromUtf8(readFile(QStringLiteral(CLVET_GUI_TRACES "/leaks.out"))).trimmed());
+  }
+
+  // A launch's buffer arguments before and after it ran (--trace-kernel-buffers=1).
+  void kernelBuffersOfLaunches() {
+    MainWindow window(false);
+    QVERIFY(window.openTrace(tracePath("image_pipeline")));
+    window.document()->waitForScan();
+    const auto& records = window.document()->facts().kernel_buffers;
+    QVERIFY(records.size() >= 12);  // six kernels, before and after each
+    for (const KernelBufferContents& k : records) {
+      auto call = window.document()->call(k.call_index);
+      QVERIFY(call);
+      QCOMPARE(QString::fromStdString(call->name), QStringLiteral("clEnqueueNDRangeKernel"));
+    }
+    window.buffers()->showMostInteresting();
+    QVERIFY2(window.buffers()->note().contains(QStringLiteral("launch #")), qPrintable(window.buffers()->note()));
+    QVERIFY(window.buffers()->hex()->rowCount() > 0);
+  }
+
+  // traced_image.c's image: 2 x 4 RGBA8 from bytes 0..31, a write at (1, 0) and (1, 1), two
+  // rows mapped and written; the program reads the image back and prints its 32 bytes.
+  void imagePixelsFromTrace() {
+    MainWindow window(false);
+    QVERIFY(window.openTrace(tracePath("traced_image")));
+    window.document()->waitForScan();
+    ImageViewer* viewer = window.images();
+    viewer->showMostInteresting();
+    const ImagePixels& pixels = viewer->pixels();
+    QVERIFY2(pixels.error.isEmpty(), qPrintable(pixels.error));
+    QCOMPARE(pixels.width, 2u);
+    QCOMPARE(pixels.height, 4u);
+    QCOMPARE(pixels.channel_names, QStringLiteral("RGBA"));
+    const QStringList printed = QString::fromUtf8(readFile(QStringLiteral(CLVET_GUI_TRACES "/traced_image.out"))).trimmed().split(QLatin1Char(' '));
+    QCOMPARE(printed.size(), 32);
+    for (int y = 0; y < 4; ++y)
+      for (int x = 0; x < 2; ++x) {
+        QStringList expected;
+        for (int c = 0; c < 4; ++c) expected << QString::number(printed[(y * 2 + x) * 4 + c].toInt(nullptr, 16));
+        QCOMPARE(pixels.pixelText(static_cast<std::uint64_t>(x), static_cast<std::uint64_t>(y)), expected.join(QStringLiteral(", ")));
+      }
+    QCOMPARE(viewer->describePixel(1, 0), QStringLiteral("pixel 1, 0: 176, 177, 178, 179 (RGBA)"));
+    // On screen: the range 0..255 maps values as they are; red off leaves red 0.
+    viewer->setRange(0, 255);
+    QCOMPARE(qRed(viewer->picture().pixel(1, 0)), 176);
+    QCOMPARE(qBlue(viewer->picture().pixel(1, 0)), 178);
+    viewer->setChannelShown(0, false);
+    QCOMPARE(qRed(viewer->picture().pixel(1, 0)), 0);
+    QCOMPARE(qGreen(viewer->picture().pixel(1, 0)), 177);
+    viewer->setChannelShown(2, false);  // green alone: shown as grey
+    QCOMPARE(viewer->picture().pixel(1, 0), qRgb(177, 177, 177));
+    viewer->setChannelShown(2, true);
+    viewer->setChannelShown(0, true);
+    // A narrower range stretches: 176 in 160..192 is half-way.
+    viewer->setRange(160, 192);
+    QCOMPARE(qRed(viewer->picture().pixel(1, 0)), 127);
+    viewer->setRange(0, 255);
+    // Before the write the pixel still holds its creation bytes 4..7.
+    std::uint64_t write = 0;
+    for (const CallRow& row : window.document()->facts().rows)
+      if (window.document()->facts().entry_names[row.name] == "clEnqueueWriteImage") write = row.index;
+    QVERIFY(write);
+    viewer->showImage(window.document()->facts().objects.begin()->second.handle, 0);  // any object: must not crash
+    for (const auto& [key, life] : window.document()->facts().objects)
+      if (life.handle.kind == api::ObjectKind::Mem) viewer->showImage(life.handle, write - 1);
+    QCOMPARE(viewer->pixels().pixelText(1, 0), QStringLiteral("4, 5, 6, 7"));
+  }
+
+  // ffmpeg's avgblur_opencl uploads each frame's planes as CL_R images: the luma plane the
+  // viewer rebuilds from the trace is the one ffmpeg itself makes of the same test source.
+  void imageOfFfmpegFrame() {
+    if (!QFile::exists(tracePath("ffmpeg_avgblur"))) QSKIP("ffmpeg is not installed");
+    QProcess ffmpeg;
+    ffmpeg.start(QStringLiteral(CLVET_GUI_FFMPEG),
+                 {QStringLiteral("-nostdin"), QStringLiteral("-loglevel"), QStringLiteral("error"), QStringLiteral("-f"),
+                  QStringLiteral("lavfi"), QStringLiteral("-i"), QStringLiteral("testsrc=size=64x64:rate=5"),
+                  QStringLiteral("-frames:v"), QStringLiteral("1"), QStringLiteral("-vf"), QStringLiteral("format=yuv420p"),
+                  QStringLiteral("-f"), QStringLiteral("rawvideo"), QStringLiteral("-")});
+    QVERIFY(ffmpeg.waitForFinished(60000));
+    // yuv420p: the 64 x 64 luma plane, then the two 32 x 32 chroma planes.
+    const QByteArray luma = ffmpeg.readAllStandardOutput().left(64 * 64);
+    QCOMPARE(luma.size(), 64 * 64);
+    MainWindow window(false);
+    QVERIFY(window.openTrace(tracePath("ffmpeg_avgblur")));
+    window.document()->waitForScan();
+    // The first clEnqueueWriteImage of a 64 x 64 image: frame 0's luma.
+    std::uint64_t write = 0;
+    trace::Handle image{};
+    for (const CallRow& row : window.document()->facts().rows) {
+      if (window.document()->facts().entry_names[row.name] != "clEnqueueWriteImage") continue;
+      auto call = window.document()->call(row.index);
+      if (call->params[4].items.size() == 3 && call->params[4].items[0].number == 64) {
+        write = row.index;
+        image = call->params[1].as_handle();
+        break;
+      }
+    }
+    QVERIFY(write);
+    window.images()->showImage(image, write);
+    const ImagePixels& pixels = window.images()->pixels();
+    QCOMPARE(pixels.channel_names, QStringLiteral("R"));
+    QVERIFY(pixels.normalized);
+    for (int y = 0; y < 64; ++y)
+      for (int x = 0; x < 64; ++x)
+        QCOMPARE(pixels.channel(static_cast<std::uint64_t>(x), static_cast<std::uint64_t>(y), 0).value_or(-1),
+                 static_cast<unsigned char>(luma[y * 64 + x]) / 255.0);
+    window.images()->showMostInteresting();
+    saveShot(window, QStringLiteral("images"), QStringLiteral("images"));
+  }
+
+
+  // The timeline: a lane per host thread and per queue with device times; spans lead to calls.
+  void timelineLanes() {
+    MainWindow window(false);
+    QVERIFY(window.openTrace(tracePath("buffer_pipeline")));
+    window.document()->waitForScan();
+    TimelineView* timeline = window.timeline();
+    const TraceFacts& facts = window.document()->facts();
+    QVERIFY(!facts.commands.empty());  // the program's queue has profiling on
+    QCOMPARE(timeline->laneCount(), static_cast<int>(facts.threads.size()) + 1);
+    QVERIFY(timeline->laneName(1).contains(QStringLiteral("(device)")));
+    QCOMPARE(timeline->placedCommands() + timeline->unplacedCommands(), facts.commands.size());
+    QVERIFY(timeline->placedCommands() > 0);
+    // Zoomed on a call, the span under the lane's middle at its time is that call.
+    window.showView(QStringLiteral("timeline"));
+    window.resize(1400, 860);
+    QApplication::processEvents();
+    const CallRow& row = facts.rows[facts.rows.size() / 2];
+    const double middle = (row.enter_ns + row.exit_ns) / 2.0;
+    timeline->setRange(middle - 50, middle + 50);
+    const int x = 150 + (timeline->width() - 150 - 4) / 2;
+    QCOMPARE(timeline->callAt(QPoint(x, 28 + 34 / 2)), row.index);
+    timeline->zoomAt(middle, 2.0);
+    QCOMPARE(timeline->end() - timeline->begin(), 200.0);
+    saveShot(window, QStringLiteral("timeline"), QStringLiteral("timeline"));
+  }
+
+  // image_pipeline.c's program: its six kernels, their launches and arguments.
+  void kernelViewOfImagePipeline() {
+    MainWindow window(false);
+    QVERIFY(window.openTrace(tracePath("image_pipeline")));
+    window.document()->waitForScan();
+    KernelView* kernels = window.kernels();
+    const QString tree = treeText(kernels->programs());
+    for (const char* name : {"blur", "histogram", "scan", "stats", "tone_map", "report"})
+      QVERIFY2(tree.contains(QRegularExpression(QStringLiteral("kernel#\\d+ %1 \\(1 launch\\)").arg(QLatin1String(name)))), qPrintable(tree));
+    kernels->showMostInteresting();
+    // The source is the program's: the kernels' definitions, as in image_pipeline.c.
+    const QString source = kernels->source()->toPlainText();
+    QVERIFY(source.contains(QStringLiteral("kernel void blur")) || source.contains(QStringLiteral("__kernel void blur")));
+    QVERIFY2(kernels->build()->toPlainText().contains(QStringLiteral("clBuildProgram")), qPrintable(kernels->build()->toPlainText()));
+    const QString launch = treeText(kernels->launch());
+    QVERIFY2(launch.contains(QStringLiteral("global size |")), qPrintable(launch));
+    QVERIFY2(launch.contains(QStringLiteral("arg 0 |")), qPrintable(launch));
+    saveShot(window, QStringLiteral("kernels"), QStringLiteral("kernels"));
+  }
+
+  // A race between work-groups found by the reference device's checkers (its JSON report),
+  // over the trace of the same kernel on PoCL: the lines the case's `expect:` comments name
+  // are marked, and the two work-items are drawn in different work-groups of the NDRange.
+  void kernelFindingsOnSourceAndNDRange() {
+    MainWindow window(false);
+    QVERIFY(window.openTrace(tracePath("race")));
+    window.document()->waitForScan();
+    QVERIFY(window.loadFindings(QStringLiteral(CLVET_GUI_TRACES "/race.json")));
+    KernelView* kernels = window.kernels();
+    QVERIFY(!kernels->kernelFindings().empty());
+    kernels->showMostInteresting();
+    QSet<int> expected;
+    const QStringList lines = QString::fromUtf8(readFile(QStringLiteral(CLVET_GUI_RACE_CASE))).split(QLatin1Char('\n'));
+    for (int i = 0; i < lines.size(); ++i)
+      if (lines[i].contains(QStringLiteral("// expect: race-write-write"))) expected.insert(i + 1);
+    QCOMPARE(expected.size(), 2);
+    QSet<int> marked;
+    for (int line : kernels->source()->marks().keys()) marked.insert(line);
+    QCOMPARE(marked, expected);
+    QVERIFY(kernels->source()->marks().first().contains(QStringLiteral("race-write-write")));
+    // The NDRange of the case's run line: global=128 local=32, four work-groups.
+    QCOMPARE(kernels->grid()->groups(), (std::array<std::uint64_t, 3>{4, 1, 1}));
+    QCOMPARE(kernels->grid()->marked().size(), 2u);
+    QVERIFY(kernels->grid()->marked()[0][0] / 32 != kernels->grid()->marked()[1][0] / 32);
+    QVERIFY(treeText(kernels->launch()).contains(QStringLiteral("global size | [128]")));
+    saveShot(window, QStringLiteral("kernels"), QStringLiteral("kernel-race"));
+    // A file that is not a report is refused with the reason.
+    QVERIFY(!window.loadFindings(tracePath("race")));
+    QVERIFY2(window.message().contains(QStringLiteral("not JSON")), qPrintable(window.message()));
+  }
+
+  // Real programs beside the examples: every call a row, nothing unreadable.
+  void realProgramTraces() {
+    for (const char* name : {"pyopencl_add", "ffmpeg_avgblur", "image_pipeline"}) {
+      if (!QFile::exists(tracePath(name))) continue;  // python3 or ffmpeg not installed
+      MainWindow window(false);
+      QVERIFY(window.openTrace(tracePath(name)));
+      window.document()->waitForScan();
+      CallListModel* model = window.callList()->model();
+      QCOMPARE(static_cast<std::uint64_t>(model->rowCount()), readerCallCount(tracePath(name)));
+      QVERIFY(model->rowCount() > 10);
+      for (int row = 0; row < model->rowCount(); ++row)
+        QVERIFY2(!model->argumentsText(row).startsWith(QStringLiteral("(unreadable")), name);
+      QVERIFY2(window.message().isEmpty(), qPrintable(window.message()));
+    }
+  }
+};
+
+QTEST_MAIN(GuiTest)
+#include "gui_test.moc"
