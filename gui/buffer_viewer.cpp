@@ -18,6 +18,7 @@
 #include <QtCharts/QValueAxis>
 
 #include <cmath>
+#include <cstring>
 #include <map>
 
 #include "buffer_contents.h"
@@ -134,7 +135,8 @@ BufferViewer::BufferViewer(QWidget* parent) : QWidget(parent) {
   layout->setContentsMargins(2, 2, 2, 2);
   auto* bar = new QHBoxLayout;
   source_ = new QComboBox;
-  source_->setMinimumContentsLength(40);
+  source_->setMinimumContentsLength(20);
+  source_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   at_ = new QSpinBox;
   at_->setPrefix(tr("after call #"));
   at_->setSpecialValueText(tr("at the end"));
@@ -181,6 +183,7 @@ BufferViewer::BufferViewer(QWidget* parent) : QWidget(parent) {
 
   connect(source_, &QComboBox::currentIndexChanged, this, &BufferViewer::sourceChosen);
   connect(at_, &QSpinBox::valueChanged, this, &BufferViewer::sourceChosen);
+  connect(format_, &QLineEdit::textEdited, this, [this] { format_edited_ = true; });
   connect(format_, &QLineEdit::editingFinished, this, [this] { setFormat(format_->text()); });
   connect(plot, &QPushButton::clicked, this, [this] { plotColumn(column_->currentIndex()); });
   setFormat(format_->text());
@@ -291,8 +294,34 @@ void BufferViewer::showKernelArgument(std::uint64_t launch, std::uint32_t argume
   }
 }
 
+namespace {
+
+// "int" for bytes whose 32-bit words, read as floats, are mostly denormal (small integers
+// are), else "float": the format a buffer is shown in until the user writes one.
+QString guessFormat(const BufferBytes& b) {
+  std::size_t nonzero = 0, denormal = 0;
+  for (std::size_t at = 0; at + 4 <= b.bytes.size() && at < 4096 * 4; at += 4) {
+    if (!b.isKnown(at, 4)) continue;
+    std::uint32_t w;
+    std::memcpy(&w, b.bytes.data() + at, 4);
+    if (w == 0) continue;
+    ++nonzero;
+    denormal += (w & 0x7f800000u) == 0;
+  }
+  return nonzero && denormal * 2 > nonzero ? QStringLiteral("int") : QStringLiteral("float");
+}
+
+}  // namespace
+
 void BufferViewer::setBytes(std::shared_ptr<BufferBytes> bytes, const QString& note) {
   bytes_ = std::move(bytes);
+  if (!format_edited_) {
+    const QString guess = guessFormat(*bytes_);
+    if (guess != format_->text()) {
+      format_->setText(guess);
+      setFormat(guess);
+    }
+  }
   note_->setText(note);
   hex_->set(bytes_);
   QString error;
@@ -302,7 +331,10 @@ void BufferViewer::setBytes(std::shared_ptr<BufferBytes> bytes, const QString& n
 }
 
 bool BufferViewer::setFormat(const QString& text) {
-  if (format_->text() != text) format_->setText(text);
+  if (format_->text() != text) {
+    format_->setText(text);
+    format_edited_ = true;  // set from outside: keep it
+  }
   QString error;
   auto format = BufferFormat::parse(text, error);
   if (!format) {

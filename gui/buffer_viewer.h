@@ -72,7 +72,9 @@ class BufferViewer : public QWidget {
   // A memory object at call `at` (0: the end), or a launch's buffer argument.
   void showBuffer(const trace::Handle& mem, std::uint64_t at);
   void showKernelArgument(std::uint64_t launch, std::uint32_t argument, bool after);
-  bool setFormat(const QString& format);  // false: not a format (the error is shown)
+  // False: not a format (the error is shown). Until a format is set, one is guessed from the
+  // bytes (int or float).
+  bool setFormat(const QString& format);
   void plotColumn(int column);
   TypedBufferModel* typed() const { return typed_; }
   HexBufferModel* hex() const { return hex_; }
@@ -96,6 +98,7 @@ class BufferViewer : public QWidget {
   HexBufferModel* hex_;
   QChartView* chart_;
   std::shared_ptr<BufferBytes> bytes_;
+  bool format_edited_ = false;  // the user wrote a format: it is no longer guessed
 };
 
 }  // namespace clvet::gui

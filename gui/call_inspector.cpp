@@ -85,11 +85,11 @@ void CallInspector::showCall(std::uint64_t index) {
     return;
   }
   const TraceFacts& facts = document_->facts();
-  auto* head = new QTreeWidgetItem(this, {tr("Call"), QStringLiteral("#%1 %2").arg(index).arg(q(call->name))});
+  auto* head = new QTreeWidgetItem(this, {tr("Call #%1 %2").arg(index).arg(q(call->name))});
+  head->setFirstColumnSpanned(true);
   QFont bold = head->font(0);
   bold.setBold(true);
   head->setFont(0, bold);
-  head->setFont(1, bold);
   new QTreeWidgetItem(head, {tr("thread"), QString::number(call->thread)});
   new QTreeWidgetItem(head, {tr("entered"), q(fmt::format("{:.9f} s", call->enter_ns / 1e9))});
   new QTreeWidgetItem(head, {tr("duration"), call->completed

@@ -60,7 +60,8 @@ ImageViewer::ImageViewer(QWidget* parent) : QWidget(parent) {
   layout->setContentsMargins(2, 2, 2, 2);
   auto* bar = new QHBoxLayout;
   image_ = new QComboBox;
-  image_->setMinimumContentsLength(30);
+  image_->setMinimumContentsLength(16);
+  image_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   at_ = new QSpinBox;
   at_->setPrefix(tr("after call #"));
   at_->setSpecialValueText(tr("at the end"));
@@ -79,6 +80,7 @@ ImageViewer::ImageViewer(QWidget* parent) : QWidget(parent) {
   for (QDoubleSpinBox* box : {low_, high_}) {
     box->setRange(-1e30, 1e30);
     box->setDecimals(4);
+    box->setMaximumWidth(110);  // the range's digits would make the window wide
     connect(box, &QDoubleSpinBox::valueChanged, this, &ImageViewer::render);
   }
   auto* autoRange = new QPushButton(tr("Fit range"));
