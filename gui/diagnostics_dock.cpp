@@ -18,11 +18,19 @@ DiagnosticsTree::DiagnosticsTree(QWidget* parent) : QTreeWidget(parent) {
   connect(this, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item, int) {
     const QVariant f = item->data(0, FindingRole);
     if (f.isValid()) emit findingActivated(f.toInt());
+    const QVariant k = item->data(0, KernelFindingRole);
+    if (k.isValid()) emit kernelFindingActivated(k.toInt());
   });
+}
+
+void DiagnosticsTree::setKernelFindings(const std::vector<reports::Finding>& findings) {
+  kernel_findings_ = findings;
+  refill();
 }
 
 void DiagnosticsTree::setDocument(TraceDocument* document) {
   document_ = document;
+  kernel_findings_.clear();
   clear();
   if (document_) connect(document_, &TraceDocument::scanFinished, this, &DiagnosticsTree::refill);
   refill();
@@ -73,7 +81,32 @@ void DiagnosticsTree::refill() {
                                                                             : QColor(0xa0, 0x60, 0x00)));
     }
   }
-  if (findings.empty()) new QTreeWidgetItem(this, {tr("No findings")});
+  if (!kernel_findings_.empty()) {
+    auto* group = new QTreeWidgetItem(this, {tr("Kernel findings of the loaded report")});
+    QFont bold = group->font(0);
+    bold.setBold(true);
+    group->setFont(0, bold);
+    group->setExpanded(true);
+    std::map<std::string, QTreeWidgetItem*> kinds;
+    for (std::size_t i = 0; i < kernel_findings_.size(); ++i) {
+      const reports::Finding& f = kernel_findings_[i];
+      if (!f.kernel) continue;
+      QTreeWidgetItem*& kind = kinds[f.kernel->kind];
+      if (!kind) {
+        kind = new QTreeWidgetItem(group, {QString::fromStdString(f.kernel->kind), QString(), QString::fromStdString(f.spec)});
+        kind->setExpanded(true);
+      }
+      QString lines = QString::number(f.kernel->at.line);
+      if (f.kernel->other && f.kernel->other->line) lines += QStringLiteral(", %1").arg(f.kernel->other->line);
+      auto* item = new QTreeWidgetItem(kind, {QStringLiteral("%1 line %2").arg(QString::fromStdString(f.kernel->kernel), lines),
+                                              QString(), QString::fromStdString(f.spec), QString::fromStdString(f.detail)});
+      item->setData(0, KernelFindingRole, static_cast<int>(i));
+      item->setToolTip(3, item->text(3));
+      item->setForeground(0, QBrush(QColor(0xc0, 0x20, 0x20)));
+    }
+    for (auto& [name, kind] : kinds) kind->setText(0, QStringLiteral("%1 (%2)").arg(kind->text(0)).arg(kind->childCount()));
+  }
+  if (findings.empty() && kernel_findings_.empty()) new QTreeWidgetItem(this, {tr("No findings")});
 }
 
 }  // namespace clvet::gui

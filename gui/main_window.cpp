@@ -89,6 +89,11 @@ MainWindow::MainWindow(bool restoreLayout, QWidget* parent)
   connect(inspector_, &CallInspector::objectActivated, this, &MainWindow::showObject);
   connect(inspector_, &CallInspector::findingActivated, this, &MainWindow::showFinding);
   connect(diagnostics_, &DiagnosticsTree::findingActivated, this, &MainWindow::showFinding);
+  connect(diagnostics_, &DiagnosticsTree::kernelFindingActivated, this, [this](int finding) {
+    if (finding < 0 || static_cast<std::size_t>(finding) >= kernels_->kernelFindings().size()) return;
+    tabs_->setCurrentWidget(kernels_);
+    kernels_->showFinding(kernels_->kernelFindings()[static_cast<std::size_t>(finding)]);
+  });
   connect(objects_, &ObjectBrowser::callActivated, this, &MainWindow::showCall);
   connect(kernels_, &KernelView::callActivated, this, &MainWindow::showCall);
   connect(timeline_, &TimelineView::callActivated, this, [this](std::uint64_t call) {
@@ -248,6 +253,7 @@ bool MainWindow::loadFindings(const QString& path) {
     return false;
   }
   kernels_->addKernelFindings(*findings);
+  diagnostics_->setKernelFindings(kernels_->kernelFindings());
   std::size_t kernel = 0;
   for (const reports::Finding& f : *findings) kernel += f.kernel.has_value();
   statusBar()->showMessage(tr("%1: %2 kernel findings").arg(path).arg(kernel));

@@ -520,6 +520,15 @@ class GuiTest : public QObject {
     QVERIFY(kernels->grid()->marked()[0][0] / 32 != kernels->grid()->marked()[1][0] / 32);
     QVERIFY(treeText(kernels->launch()).contains(QStringLiteral("global size | [128]")));
     saveShot(window, QStringLiteral("kernels"), QStringLiteral("kernel-race"));
+    // The diagnostics list it, and lead to its line in the kernel view.
+    const QString diagnostics = treeText(window.diagnostics());
+    QVERIFY2(diagnostics.contains(QStringLiteral("race-write-write (1)")) &&
+                 diagnostics.contains(QStringLiteral("overlap line 10, 12")),
+             qPrintable(diagnostics));
+    kernels->source()->showLine(1);
+    QTreeWidgetItem* group = window.diagnostics()->topLevelItem(window.diagnostics()->topLevelItemCount() - 1);
+    emit window.diagnostics()->itemActivated(group->child(0)->child(0), 0);
+    QCOMPARE(kernels->source()->textCursor().blockNumber() + 1, 10);
     // A file that is not a report is refused with the reason.
     QVERIFY(!window.loadFindings(tracePath("race")));
     QVERIFY2(window.message().contains(QStringLiteral("not JSON")), qPrintable(window.message()));
