@@ -3,6 +3,9 @@
 
 #include <QHeaderView>
 
+#include <algorithm>
+#include <cstring>
+
 #include <fmt/format.h>
 
 #include "clvet/trace/cl_names.h"
@@ -73,6 +76,25 @@ void CallInspector::addValue(QTreeWidgetItem* parent, const QString& name, const
   }
   if ((v.kind == trace::ValueKind::String || v.kind == trace::ValueKind::Blob) && v.bytes.size() > 80)
     item->setToolTip(1, q(v.bytes.substr(0, 4000)));
+  // Bytes behind a blob (an info query's answer, a program's source): shown as the text they
+  // hold when they are a C string, else their first bytes.
+  if (v.kind == trace::ValueKind::Blob && v.size <= 65536 && document_)
+    if (auto bytes = document_->bytesOf(v)) {
+      const std::string_view text(bytes->data(), strnlen(bytes->data(), bytes->size()));
+      const bool printable = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+        return static_cast<unsigned char>(c) >= 0x20 || c == '\n' || c == '\t' || c == '\r';
+      });
+      if (printable) {
+        item->setText(1, QStringLiteral("\"%1\"").arg(QString::fromUtf8(text.data(), static_cast<qsizetype>(std::min<std::size_t>(text.size(), 300)))
+                                                          .replace(QLatin1Char('\n'), QStringLiteral("\\n"))));
+        item->setToolTip(1, QString::fromUtf8(text.data(), static_cast<qsizetype>(std::min<std::size_t>(text.size(), 8000))));
+      } else {
+        QString hex;
+        for (std::size_t i = 0; i < bytes->size() && i < 32; ++i)
+          hex += QStringLiteral("%1 ").arg(static_cast<unsigned char>((*bytes)[i]), 2, 16, QLatin1Char('0'));
+        item->setText(1, QStringLiteral("<%1 bytes: %2%3>").arg(bytes->size()).arg(hex.trimmed()).arg(bytes->size() > 32 ? QStringLiteral(" ...") : QString()));
+      }
+    }
 }
 
 void CallInspector::showCall(std::uint64_t index) {

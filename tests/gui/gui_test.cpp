@@ -169,6 +169,15 @@ class GuiTest : public QObject {
     QVERIFY2(text.contains(QStringLiteral("§5.2")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("blocking_read | CL_TRUE")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("result | CL_INVALID_VALUE")), qPrintable(text));
+    // An info query's answer (a blob in the trace) is shown as the string it is: the platform's
+    // name, as buffer_pipeline.c prints it ("platform: NAME, device: ...").
+    window.showCall(2);
+    const QString info = treeText(window.inspector());
+    const QString printed = QString::fromUtf8(readFile(QStringLiteral(CLVET_GUI_TRACES "/buffer_pipeline.out")));
+    const QString name = printed.section(QStringLiteral("platform: "), 1).section(QStringLiteral(", device:"), 0, 0);
+    QVERIFY(!name.isEmpty());
+    QVERIFY2(info.contains(QStringLiteral("param_value | \"%1\"").arg(name)), qPrintable(info + name));
+    window.showCall(model->callIndex(finding));
     QCOMPARE(window.callList()->currentCall(), model->callIndex(finding));
     saveShot(window, QStringLiteral("inspector"), QStringLiteral("calls"));
   }
