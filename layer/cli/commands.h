@@ -3,6 +3,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdint>
+#include <optional>
+#include <string>
+
 namespace clvet::cli {
 
 void add_rules_command(CLI::App& app);
@@ -11,6 +15,22 @@ void add_options_command(CLI::App& app);
 void add_trace_command(CLI::App& app);
 void add_report_command(CLI::App& app);
 void add_gui_command(CLI::App& app);
+void add_extract_command(CLI::App& app);
+void add_diff_command(CLI::App& app);
+
+// What `clvet diff` and `clvet run --diff` are asked.
+struct DiffCommand {
+  std::string file;
+  std::uint64_t enqueue = 0;  // 0: every launch
+  std::string against = "reference";
+  std::optional<double> ulp, abs, rel;
+  std::string format = "text";
+  std::string output;  // empty: stdout
+  std::string colour = "auto";
+};
+// Diffs the launches of a trace and prints the report. 0: every launch re-run agreed;
+// 1: some differed; 2: nothing could be compared (or the trace cannot be read).
+int diff_trace(const DiffCommand& command);
 // The exit status the subcommand that ran asked for.
 int exit_status();
 void set_exit_status(int status);

@@ -12,6 +12,8 @@ int main(int argc, char** argv) {
   clvet::cli::add_trace_command(app);
   clvet::cli::add_report_command(app);
   clvet::cli::add_gui_command(app);
+  clvet::cli::add_extract_command(app);
+  clvet::cli::add_diff_command(app);
   CLI11_PARSE(app, argc, argv);
   return clvet::cli::exit_status();
 }

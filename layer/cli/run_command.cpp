@@ -74,8 +74,13 @@ Environment layer_environment(const std::string& program) {
   return env;
 }
 
-int run_program(const std::vector<std::string>& command, const Environment& environment) {
+// `diff`: the kernel launches diffed against the reference device once the program has ended
+// (clvet run --diff), or nullptr.
+int run_program(const std::vector<std::string>& command, const Environment& environment,
+                DiffCommand* diff) {
   if (command.empty()) throw CLI::ValidationError("run", "no program given after --");
+  // The launches' buffers before and after each kernel are what the diff compares.
+  if (diff != nullptr) setenv("CLVET_TRACE_KERNEL_BUFFERS", "1", 1);
   char report_template[] = "/tmp/clvet-report-XXXXXX";
   int fd = mkstemp(report_template);
   if (fd < 0) throw CLI::RuntimeError("cannot create a temporary report file", 2);
@@ -127,8 +132,13 @@ int run_program(const std::vector<std::string>& command, const Environment& envi
     return 128 + WTERMSIG(status);
   }
   const int app_status = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+  int diff_status = 0;
+  if (diff != nullptr) {
+    diff->file = user_trace.empty() ? fmt::format("clvet-{}.clvt", child) : user_trace;
+    diff_status = diff_trace(*diff);
+  }
   if (app_status != 0) return app_status;
-  return text.empty() ? 0 : 1;
+  return text.empty() && diff_status != 1 ? 0 : 1;
 }
 
 }  // namespace
@@ -140,6 +150,19 @@ void add_run_command(CLI::App& app) {
       "--device=reference, on the reference device alone); report findings");
   static std::string device;
   static std::vector<std::string> command;
+  static bool diff = false;
+  static DiffCommand diff_options;
+  cmd->add_flag("--diff", diff,
+                "record each kernel's buffers (--trace-kernel-buffers=1) and, when the program "
+                "has ended, re-run every launch on the reference device and compare (clvet diff)");
+  cmd->add_option("--diff-against", diff_options.against,
+                  "with --diff: reference, or a platform's index or a unique part of its name");
+  cmd->add_option("--ulp", diff_options.ulp, "with --diff: floating-point results agree within this many ULPs");
+  cmd->add_option("--abs", diff_options.abs, "with --diff: ... within this absolute difference");
+  cmd->add_option("--rel", diff_options.rel, "with --diff: ... within this relative difference");
+  cmd->add_option("--diff-format", diff_options.format, "with --diff: text, json or sarif")
+      ->check(CLI::IsMember({"text", "json", "sarif"}));
+  cmd->add_option("--diff-output", diff_options.output, "with --diff: write the diff to this file, not stdout");
   cmd->add_option("--device", device,
                   "reference: the clvet reference device as the only platform; without it, the "
                   "program's own platforms under the layer")
@@ -153,8 +176,11 @@ void add_run_command(CLI::App& app) {
   cmd->add_option("command", command, "the program and its arguments, after --")->required();
   cmd->callback([] {
     if (command.empty()) throw CLI::ValidationError("run", "no program given after --");
-    set_exit_status(run_program(command, device == "reference" ? reference_environment()
-                                                                : layer_environment(command[0])));
+    if (diff && (device == "reference" || options::value("trace") == "none"))
+      throw CLI::ValidationError("--diff", "needs the layer's trace: not with --device=reference or --trace=none");
+    set_exit_status(run_program(command,
+                                device == "reference" ? reference_environment() : layer_environment(command[0]),
+                                diff ? &diff_options : nullptr));
   });
 }
 

@@ -1,0 +1,91 @@
+// `clvet diff TRACE`: each kernel launch recorded with --trace-kernel-buffers=1 re-run on the
+// reference device (checkers on) or another platform from its recorded inputs, and its outputs
+// compared with what the recorded device produced. The exit status says whether any differed.
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <fstream>
+
+#include "clvet/replay/launch_diff.h"
+#include "clvet/trace/reader.h"
+#include "commands.h"
+
+namespace clvet::cli {
+
+int diff_trace(const DiffCommand& o) {
+  std::string error;
+  auto reader = trace::Reader::open(o.file, error);
+  if (!reader) {
+    fmt::print(stderr, "{}\n", error);
+    return 2;
+  }
+  replay::DiffOptions options;
+  options.against = o.against;
+  options.ulp = o.ulp;
+  options.abs = o.abs;
+  options.rel = o.rel;
+  replay::DiffReport report;
+  report.trace = o.file;
+  report.against = o.against;
+  for (const replay::KernelLaunch& launch : replay::read_launches(*reader)) {
+    if (o.enqueue && launch.call_index != o.enqueue) continue;
+    report.launches.push_back(replay::diff_launch(*reader, launch, options));
+  }
+  for (const std::string& note : reader->notes()) fmt::print(stderr, "note: {}\n", note);
+  for (const std::string& problem : reader->problems()) fmt::print(stderr, "error: {}\n", problem);
+  if (report.launches.empty()) {
+    fmt::print(stderr, "{}: {}\n", o.file,
+               o.enqueue ? fmt::format("call {} is not a kernel launch", o.enqueue)
+                         : std::string("the trace holds no kernel launch"));
+    return 2;
+  }
+  const bool to_terminal = o.output.empty() && isatty(fileno(stdout));
+  const bool colour = o.colour == "always" || (o.colour == "auto" && to_terminal);
+  std::string text;
+  if (o.format == "json") text = replay::render_json(report);
+  else if (o.format == "sarif") text = replay::render_sarif(report);
+  else text = replay::render_text(report, colour);
+  if (o.output.empty()) {
+    fmt::print("{}", text);
+  } else {
+    std::ofstream out(o.output);
+    out << text;
+    if (!out) {
+      fmt::print(stderr, "{}: cannot be written\n", o.output);
+      return 2;
+    }
+  }
+  if (report.differed()) return 1;
+  bool compared = false;
+  for (const replay::LaunchDiff& l : report.launches)
+    compared = compared || l.status == replay::LaunchDiff::Status::Same;
+  return compared ? 0 : 2;
+}
+
+void add_diff_command(CLI::App& app) {
+  static DiffCommand options;
+  auto* cmd = app.add_subcommand(
+      "diff", "Re-run each kernel launch of a trace on the reference device and compare its "
+              "results with the recorded device's");
+  cmd->add_option("file", options.file, "the trace (.clvt), recorded with --trace-kernel-buffers=1")
+      ->required();
+  cmd->add_option("--enqueue", options.enqueue, "only the launch of this call index");
+  cmd->add_option("--against", options.against,
+                  "reference (the reference device, checkers on; the default), or a platform of "
+                  "the system's ICD loader: its index or a unique part of its name");
+  cmd->add_option("--ulp", options.ulp,
+                  "floating-point results agree within this many ULPs (default: the spec's limit "
+                  "for the built-ins the kernel calls, OpenCL SPIR-V environment §6.6)");
+  cmd->add_option("--abs", options.abs, "floating-point results also agree within this absolute difference");
+  cmd->add_option("--rel", options.rel, "floating-point results also agree within this relative difference");
+  cmd->add_option("--format", options.format, "text, json or sarif (SARIF 2.1.0, for CI)")
+      ->check(CLI::IsMember({"text", "json", "sarif"}));
+  cmd->add_option("-o,--output", options.output, "write the report to this file, not stdout");
+  cmd->add_option("--colour", options.colour, "colour in text reports: auto, always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+  cmd->callback([] { set_exit_status(diff_trace(options)); });
+}
+
+}  // namespace clvet::cli

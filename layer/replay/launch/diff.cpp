@@ -1,0 +1,261 @@
+// A recorded kernel launch re-run on the target by clvet-launch-runner in a process of its own,
+// and its buffers compared with what the recorded device left in them.
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "clvet/replay/launch_diff.h"
+#include "compare.h"
+#include "findings_json.h"
+
+namespace clvet::replay {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path beside_this_program(const std::string& relative) {
+  std::error_code ec;
+  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  return ec ? fs::path() : self.parent_path() / relative;
+}
+
+std::string runner_path(const DiffOptions& o) {
+  if (!o.runner.empty()) return o.runner;
+  const fs::path beside = beside_this_program("clvet-launch-runner");
+  return !beside.empty() && fs::exists(beside) ? beside.string() : std::string(CLVET_LAUNCH_RUNNER);
+}
+
+std::string icd_dir(const DiffOptions& o) {
+  if (!o.icd_dir.empty()) return o.icd_dir;
+  const fs::path beside = beside_this_program("../icd");
+  return !beside.empty() && fs::exists(beside / "clvet.icd") ? beside.string() : std::string(CLVET_ICD_DIR);
+}
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Runs the runner on `launch_trace`; the exit status as waitpid gives it.
+int spawn_runner(const DiffOptions& o, const fs::path& folder) {
+  const std::string runner = runner_path(o);
+  const std::string reference_icds = icd_dir(o);
+  const pid_t child = fork();
+  if (child < 0) return -1;
+  if (child == 0) {
+    // The target alone, without this process's layer or trace.
+    unsetenv("OPENCL_LAYERS");
+    unsetenv("CLVET_TRACE");
+    unsetenv("CLVET_PLATFORM_ORDER");
+    setenv("CLVET_FATAL", "0", 1);
+    if (o.against == "reference") {
+      setenv("OCL_ICD_VENDORS", reference_icds.c_str(), 1);
+      unsetenv("OCL_ICD_FILENAMES");
+      setenv("CLVET_REPORT", (folder / "report.json").c_str(), 1);
+      setenv("CLVET_REPORT_FORMAT", "json", 1);
+    }
+    const int out = open((folder / "output.txt").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (out >= 0) {
+      dup2(out, 1);
+      dup2(out, 2);
+      close(out);
+    }
+    const std::string trace = (folder / "launch.clvt").string(), dir = folder.string();
+    const std::string platform = o.against == "reference" ? "" : o.against;
+    execl(runner.c_str(), runner.c_str(), trace.c_str(), dir.c_str(), platform.c_str(), nullptr);
+    _exit(127);
+  }
+  int status = 0;
+  waitpid(child, &status, 0);
+  return status;
+}
+
+// The work-item that wrote element `n` (counted in whole elements), when the launch has one
+// work-item per element of the buffer: the usual shape of a 1:1 kernel.
+std::string writer_of(const KernelLaunch& launch, std::uint64_t elements, std::uint64_t n) {
+  const std::uint64_t items = launch.global[0] * launch.global[1] * launch.global[2];
+  if (items != elements)
+    return fmt::format("unknown ({} work-items for {} elements: not one element per work-item)",
+                       items, elements);
+  const std::uint64_t x = n % launch.global[0], y = n / launch.global[0] % launch.global[1],
+                      z = n / (launch.global[0] * launch.global[1]);
+  const std::uint64_t gx = x + launch.offset[0], gy = y + launch.offset[1], gz = z + launch.offset[2];
+  if (launch.work_dim == 1) return fmt::format("global id ({}) (one element per work-item)", gx);
+  if (launch.work_dim == 2) return fmt::format("global id ({}, {}) (one element per work-item)", gx, gy);
+  return fmt::format("global id ({}, {}, {}) (one element per work-item)", gx, gy, gz);
+}
+
+Tolerance tolerance_for(const ElementType& type, const Accuracy& accuracy, const DiffOptions& o) {
+  Tolerance t;
+  if (type.base == ElementType::Base::Half) t = accuracy.half;
+  else if (type.base == ElementType::Base::Float) t = accuracy.single;
+  else if (type.base == ElementType::Base::Double) t = accuracy.double_;
+  else return t;
+  if (o.ulp) {
+    t.ulp = *o.ulp;
+    t.why = fmt::format("--ulp {}", *o.ulp);
+  }
+  if (o.abs) {
+    t.abs = *o.abs;
+    t.why += fmt::format(", --abs {}", *o.abs);
+  }
+  if (o.rel) {
+    t.rel = *o.rel;
+    t.why += fmt::format(", --rel {}", *o.rel);
+  }
+  return t;
+}
+
+}  // namespace
+
+std::uint64_t LaunchDiff::compared() const {
+  std::uint64_t n = 0;
+  for (const ArgumentDiff& a : arguments) n += a.compared;
+  return n;
+}
+
+std::uint64_t LaunchDiff::mismatches() const {
+  std::uint64_t n = 0;
+  for (const ArgumentDiff& a : arguments) n += a.mismatches;
+  return n;
+}
+
+double LaunchDiff::max_ulp() const {
+  double n = 0;
+  for (const ArgumentDiff& a : arguments) n = std::max(n, a.max_ulp);
+  return n;
+}
+
+std::string_view to_string(LaunchDiff::Status status) {
+  switch (status) {
+    case LaunchDiff::Status::Same: return "same";
+    case LaunchDiff::Status::Different: return "different";
+    case LaunchDiff::Status::NotRun: return "not run";
+    case LaunchDiff::Status::Failed: return "failed";
+  }
+  return "?";
+}
+
+bool DiffReport::differed() const {
+  for (const LaunchDiff& l : launches)
+    if (l.status == LaunchDiff::Status::Different) return true;
+  return false;
+}
+
+Rerun rerun_launch(trace::Reader& reader, const KernelLaunch& launch, const DiffOptions& options) {
+  Rerun r;
+  char folder_template[] = "/tmp/clvet-rerun-XXXXXX";
+  if (mkdtemp(folder_template) == nullptr) {
+    r.error = "cannot create a temporary folder";
+    return r;
+  }
+  const fs::path folder = folder_template;
+  struct Remove {
+    fs::path path;
+    ~Remove() {
+      std::error_code ec;
+      fs::remove_all(path, ec);
+    }
+  } remove{folder};
+
+  if (!write_launch_trace(reader, launch, (folder / "launch.clvt").string(), r.error)) return r;
+  const int status = spawn_runner(options, folder);
+  nlohmann::json result;
+  try {
+    result = nlohmann::json::parse(read_file(folder / "result.json"));
+  } catch (const std::exception&) {
+    std::string output = read_file(folder / "output.txt");
+    if (output.size() > 2000) output = "..." + output.substr(output.size() - 2000);
+    r.error = WIFSIGNALED(status)
+                  ? fmt::format("the re-run was killed by signal {}", WTERMSIG(status))
+                  : fmt::format("the re-run ended (status {}) without a result", WEXITSTATUS(status));
+    if (!output.empty()) r.error += ":\n" + output;
+    return r;
+  }
+  r.target = fmt::format("{} ({})", result.value("platform", std::string("?")),
+                         result.value("device", std::string("?")));
+  r.findings = findings_from_json(read_file(folder / "report.json"));
+  for (reports::Finding& f : r.findings) {
+    f.call_index = launch.call_index;
+    if (f.kernel) f.kernel->enqueue = launch.call_index;
+  }
+  if (result.contains("arguments"))
+    for (const nlohmann::json& a : result["arguments"])
+      r.arguments.push_back({a.value("index", 0u), a.value("name", std::string()), a.value("type", std::string())});
+  if (result.value("status", std::string()) != "ok") {
+    r.error = result.value("error", std::string("the re-run failed"));
+    r.build_log = result.value("build_log", std::string());
+    return r;
+  }
+  for (const nlohmann::json& out : result["outputs"])
+    r.buffers.emplace_back(out.value("index", 0u), read_file(folder / out.value("file", std::string())));
+  r.ok = true;
+  return r;
+}
+
+LaunchDiff diff_launch(trace::Reader& reader, const KernelLaunch& launch, const DiffOptions& options) {
+  LaunchDiff d;
+  d.call_index = launch.call_index;
+  d.kernel = launch.kernel_name;
+  if (!launch.rerunnable()) {
+    d.reason = launch.problems.front();
+    for (std::size_t i = 1; i < launch.problems.size(); ++i) d.reason += "; " + launch.problems[i];
+    return d;
+  }
+  if (!launch.has_after) {
+    d.reason = "the trace holds no buffer contents after the launch (the reads did not complete)";
+    return d;
+  }
+  Rerun rerun = rerun_launch(reader, launch, options);
+  d.target = rerun.target;
+  d.findings = std::move(rerun.findings);
+  if (!rerun.ok) {
+    d.status = LaunchDiff::Status::Failed;
+    d.reason = rerun.error;
+    d.build_log = rerun.build_log;
+    return d;
+  }
+
+  const Accuracy accuracy = launch.program_kind == ProgramKind::Source
+                                ? accuracy_of(launch.program, launch.build_options)
+                                : accuracy_of("", launch.build_options);
+  for (const auto& [index, reference] : rerun.buffers) {
+    const KernelArgument& arg = launch.arguments[index];
+    auto device = bytes_of(reader, arg.after);
+    if (!device) continue;  // that read failed when the trace was recorded
+    std::string type_name, name;
+    for (const Rerun::Argument& a : rerun.arguments)
+      if (a.index == index) {
+        type_name = a.type;
+        name = a.name;
+      }
+    if (type_name.empty() && launch.program_kind == ProgramKind::Source) {
+      // No kernel argument info from the target: the kernel's own definition says.
+      const std::vector<std::string> types = parameter_types(launch.program, launch.kernel_name);
+      if (index < types.size()) type_name = types[index];
+    }
+    const ElementType type = element_type(type_name);
+    const std::uint64_t element_bytes = std::uint64_t{type.scalar_size} * type.lanes;
+    ArgumentDiff a = compare_buffers(
+        *device, reference, type, tolerance_for(type, accuracy, options),
+        [&](std::uint64_t n) { return writer_of(launch, device->size() / element_bytes, n); });
+    a.index = index;
+    a.name = name;
+    if (a.type.empty()) a.type = "unknown element type: compared byte by byte";
+    d.arguments.push_back(std::move(a));
+  }
+  d.status = d.mismatches() ? LaunchDiff::Status::Different : LaunchDiff::Status::Same;
+  return d;
+}
+
+}  // namespace clvet::replay

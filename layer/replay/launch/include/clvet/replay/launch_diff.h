@@ -1,0 +1,146 @@
+// A kernel launch re-run on another platform (the reference device with its checkers on, by
+// default) from its recorded inputs, and its outputs compared with what the recorded device
+// produced: element by element, by the argument's element type, within the accuracy the
+// OpenCL specification allows.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "clvet/replay/launch.h"
+#include "clvet/reports/finding.h"
+
+namespace clvet::replay {
+
+// How far apart two floating-point results may be and still agree: an element agrees when any
+// of the three holds.
+struct Tolerance {
+  double ulp = 0;  // distance in units in the last place (representable values between them)
+  double abs = 0;  // |device - reference|
+  double rel = 0;  // |device - reference| / |reference|
+  std::string why; // where the numbers come from (the spec's table, a built-in, an option)
+};
+
+// The accuracy the specification allows a program's results: the largest ULP limit among the
+// built-ins its source calls (OpenCL SPIR-V environment §6.6 tables; OpenCL C 1.2 §7.4), for
+// each precision, under its build options (-cl-fast-relaxed-math, -cl-unsafe-math-optimizations:
+// §6.6.3). `lanes` widens the geometric functions' limits (length, distance, normalize).
+struct Accuracy {
+  Tolerance half, single, double_;
+};
+Accuracy accuracy_of(const std::string& source, const std::string& build_options);
+
+// The element type of a buffer argument, from its kernel argument type name ("float4*").
+struct ElementType {
+  enum class Base { Bytes, Signed, Unsigned, Half, Float, Double };
+  Base base = Base::Bytes;
+  std::uint32_t scalar_size = 1;  // bytes of one component
+  std::uint32_t lanes = 1;        // components per element (a 3-vector occupies 4)
+  std::string name;               // as given, without the '*'
+};
+ElementType element_type(const std::string& type_name);
+
+// The type names of kernel `kernel`'s parameters read from its OpenCL C source, for when the
+// platform gives no kernel argument info (a program from IL or a binary that kept its source
+// elsewhere); empty when the source does not define that kernel plainly.
+std::vector<std::string> parameter_types(const std::string& source, const std::string& kernel);
+
+// Distance in ULPs between two values of a floating-point type given as bits (scalar_size 2,
+// 4 or 8); NaNs compare by class: two NaNs are 0 apart, a NaN and a number infinitely far.
+double ulp_distance(std::uint64_t a, std::uint64_t b, std::uint32_t scalar_size);
+
+struct Mismatch {
+  std::uint64_t element = 0;  // component index in the buffer
+  std::string device, reference;  // both values, as text
+  double ulp = 0;            // floating-point types only
+  std::string work_item;     // the work-item that wrote it, as far as it can be known
+};
+
+struct ArgumentDiff {
+  std::uint32_t index = 0;
+  std::string name, type;
+  std::uint64_t compared = 0, mismatches = 0;
+  bool floating = false;  // half, float or double: compared by ULP distance
+  double max_ulp = 0;  // over all compared elements, mismatching or not
+  std::optional<Mismatch> first;
+  Tolerance tolerance;  // floating-point types
+};
+
+struct LaunchDiff {
+  enum class Status {
+    Same,       // every element agreed
+    Different,  // at least one element did not
+    NotRun,     // the trace does not hold what a re-run needs (reason)
+    Failed,     // the re-run failed on the target (reason)
+  };
+  std::uint64_t call_index = 0;
+  std::string kernel;
+  Status status = Status::NotRun;
+  std::string reason;
+  std::string target;  // the platform and device that re-ran it
+  std::string build_log;
+  std::vector<ArgumentDiff> arguments;
+  // The target's own findings of this launch (the reference device's checkers): the likely
+  // cause of a mismatch. Their call_index is the launch's in the trace.
+  std::vector<reports::Finding> findings;
+
+  std::uint64_t compared() const;
+  std::uint64_t mismatches() const;
+  double max_ulp() const;
+};
+
+std::string_view to_string(LaunchDiff::Status status);
+
+struct DiffOptions {
+  // "reference" (the reference device, alone through the ICD loader, checkers on), or a
+  // platform of the system's loader: its index or a unique part of its name.
+  std::string against = "reference";
+  std::optional<double> ulp, abs, rel;  // replace the spec's defaults
+  std::string runner;   // clvet-launch-runner; empty: the one this build made
+  std::string icd_dir;  // the folder of clvet.icd; empty: this build's
+};
+
+// What a launch re-run on the target left: the replay controller's "re-run a launch with
+// checks".
+struct Rerun {
+  bool ok = false;
+  std::string error;      // why not, when !ok
+  std::string build_log;  // when the build failed
+  std::string target;     // "platform (device)"
+  struct Argument {
+    std::uint32_t index = 0;
+    std::string name, type;  // kernel argument info (1.2 §5.7.3)
+  };
+  std::vector<Argument> arguments;  // every argument of the kernel, by index
+  // Each buffer argument's contents after the run (an argument aliasing an earlier one is
+  // left out), by argument index.
+  std::vector<std::pair<std::uint32_t, std::string>> buffers;
+  // The target's findings of this launch (the reference device's checkers), their call index
+  // the launch's in the trace.
+  std::vector<reports::Finding> findings;
+};
+
+// Re-runs `launch` (of the trace `reader` reads) on the target, in a process of its own:
+// clvet-launch-runner, through the ICD loader. The launch must be rerunnable().
+Rerun rerun_launch(trace::Reader& reader, const KernelLaunch& launch, const DiffOptions& options);
+
+// Re-runs `launch` and compares its buffers after the run with the trace's: the replay
+// controller's "diff a launch".
+LaunchDiff diff_launch(trace::Reader& reader, const KernelLaunch& launch, const DiffOptions& options);
+
+// The reports of a whole diff: every launch, then a table across launches.
+struct DiffReport {
+  std::string trace;
+  std::string against;
+  std::vector<LaunchDiff> launches;
+  bool differed() const;
+};
+std::string render_text(const DiffReport& report, bool colour = false);
+std::string render_json(const DiffReport& report);
+// SARIF 2.1.0: a result per differing argument (rule KernelOutputMismatch) and the target's
+// findings of each differing launch.
+std::string render_sarif(const DiffReport& report);
+
+}  // namespace clvet::replay

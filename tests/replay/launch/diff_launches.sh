@@ -1,0 +1,98 @@
+#!/bin/sh
+# clvet diff, extract and run --diff on programs recorded under the layer on PoCL:
+#   race_counter: a planted race whose result differs run to run; `clvet diff` says the launch
+#     differs, gives PoCL's value (what the program printed) as the device's, and names the
+#     race the reference device found; the exit status is 1; SARIF and JSON say the same;
+#   fast_math: half_exp and native_sin under -cl-fast-relaxed-math, within their ULP limits:
+#     no mismatch, exit status 0;
+#   clean_kernels: an integer, a float and a __local-memory kernel checked against the host:
+#     no mismatch; recorded without kernel buffers: nothing to compare, said, exit status 2;
+#   clvet extract of the integer launch: its C program, built with cc -lOpenCL and run on
+#     PoCL, writes the host's expected output; its trace diffs clean;
+#   clvet run --diff: the race found while the program runs under the layer.
+# Usage: diff_launches.sh CLVET PROGRAMS WORKDIR CC. Prints PASS or what failed.
+set -eu
+clvet=$1 programs=$2 work=$3 cc=$4
+rm -rf "$work"
+mkdir -p "$work"
+cd "$work"
+fail() { echo "FAIL: $*"; exit 1; }
+
+# The race.
+value=$("$clvet" run --trace=race.clvt --trace-kernel-buffers=1 -- "$programs/race_counter")
+status=0
+"$clvet" diff race.clvt > race.txt 2>&1 || status=$?
+cat race.txt
+[ "$status" -eq 1 ] || fail "clvet diff of the race exited with $status, not 1"
+grep -q '"count": different: 1 of 1 elements' race.txt || fail "the race's launch is not said to differ"
+grep -q "argument 0 'counter' (int): 1 of 1 elements differ; first at element 0, written by unknown .*: device $value, reference" race.txt ||
+  fail "the mismatch does not give PoCL's value $value as the device's"
+grep -q 'likely cause' race.txt || fail "no likely cause beside the mismatch"
+grep -qi 'race' race.txt || fail "the race is not named"
+status=0
+"$clvet" diff race.clvt --format=sarif -o race.sarif || status=$?
+[ "$status" -eq 1 ] || fail "clvet diff --format=sarif exited with $status"
+grep -q '"version": "2.1.0"' race.sarif && grep -q 'KernelOutputMismatch' race.sarif || fail "SARIF without the mismatch"
+"$clvet" diff race.clvt --format=json -o race.json || true
+python3 - race.json "$value" <<'PY' || fail "the JSON report is not what the text says"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["summary"]["different"] == 1, r["summary"]
+l = r["launches"][0]
+a = l["arguments"][0]
+assert a["mismatches"] == 1 and a["first_mismatch"]["device"] == sys.argv[2], a
+assert any("race" in f.get("kind", "") for f in l["findings"]), l["findings"]
+PY
+
+# Fast-math built-ins within their limits.
+[ "$("$clvet" run --trace=fast.clvt --trace-kernel-buffers=1 -- "$programs/fast_math")" = sane ] ||
+  fail "fast_math's results are not sane on PoCL"
+status=0
+"$clvet" diff fast.clvt --format=json -o fast.json || status=$?
+[ "$status" -eq 0 ] || { cat fast.json; fail "clvet diff of fast_math exited with $status"; }
+python3 - fast.json <<'PY' || fail "fast_math's launch is not the same within 8192 ulp"
+import json, sys
+l = json.load(open(sys.argv[1]))["launches"][0]
+assert l["result"] == "same" and l["mismatches"] == 0, l
+for a in l["arguments"][1:]:
+    assert a["allowed"]["ulp"] == 8192, a
+PY
+
+# Clean kernels.
+[ "$("$clvet" run --trace=clean.clvt --trace-kernel-buffers=1 -- "$programs/clean_kernels")" = ok ] ||
+  fail "clean_kernels computed wrong results on PoCL"
+status=0
+"$clvet" diff clean.clvt > clean.txt || status=$?
+cat clean.txt
+[ "$status" -eq 0 ] || fail "clvet diff of the clean kernels exited with $status"
+[ "$(grep -c '": same' clean.txt)" -eq 3 ] || fail "the three clean launches are not all the same"
+"$clvet" run --trace=nobuffers.clvt -- "$programs/clean_kernels" >/dev/null
+status=0
+"$clvet" diff nobuffers.clvt > nobuffers.txt || status=$?
+[ "$status" -eq 2 ] || fail "clvet diff of a trace without kernel buffers exited with $status, not 2"
+grep -q 'not re-run: the trace holds no buffer contents for it (record with --trace-kernel-buffers=1)' nobuffers.txt ||
+  fail "the missing kernel buffers are not said"
+
+# Extract the integer launch; its C program on PoCL computes the host's result.
+launch=$("$clvet" trace dump clean.clvt | sed -n 's/^#\([0-9]*\) .*clEnqueueNDRangeKernel.*/\1/p' | head -n 1)
+[ -n "$launch" ] || fail "no launch in the clean trace"
+status=0
+"$clvet" extract clean.clvt --enqueue 1 -o nowhere 2> notlaunch.txt || status=$?
+[ "$status" -eq 2 ] && grep -q "call 1 is not a kernel launch; the launches are: #$launch \"axpb\"" notlaunch.txt ||
+  fail "extracting a call that is not a launch is not refused with the launches listed"
+"$clvet" extract clean.clvt --enqueue "$launch" -o extracted || fail "clvet extract failed"
+( cd extracted && "$cc" launch.c -o launch -lOpenCL && ./launch > launch.txt ) ||
+  fail "the extracted C program did not build or run"
+cat extracted/launch.txt
+cmp extracted/arg3.out.bin expected.bin || fail "the extracted program's output is not the host's"
+grep -q 'argument 3: 4096 bytes, the same as the recorded device' extracted/launch.txt ||
+  fail "the extracted program did not find its output the same as the recorded one"
+"$clvet" diff extracted/launch.clvt > extracted.txt || fail "the extracted trace does not diff clean"
+grep -q '"axpb": same (3072 elements)' extracted.txt || fail "the extracted launch is not the axpb launch"
+
+# Live: the race found under clvet run --diff.
+status=0
+"$clvet" run --diff --trace=live.clvt -- "$programs/race_counter" > live.txt 2>&1 || status=$?
+[ "$status" -eq 1 ] || { cat live.txt; fail "clvet run --diff exited with $status, not 1"; }
+grep -q '"count": different' live.txt && grep -qi 'race' live.txt || fail "clvet run --diff did not find the race"
+echo PASS

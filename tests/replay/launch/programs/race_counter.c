@@ -1,0 +1,29 @@
+/* A kernel with a planted race: every work-item reads a counter and writes it back plus one,
+ * without an atomic or a barrier. What it leaves depends on how the device interleaves the
+ * work-items (PoCL runs a work-group's items one after another, and work-groups on several
+ * threads; the reference device runs a work-group's items in lockstep), so it differs run to
+ * run and device to device. Prints the counter. */
+#include "launch_common.h"
+
+static const char* kSource =
+    "kernel void count(global int* counter) {\n"
+    "  int seen = counter[0];\n"
+    "  counter[0] = seen + 1;\n"
+    "}\n";
+
+int main(void) {
+  struct launch_setup s = launch_setup();
+  cl_kernel kernel = launch_kernel(&s, kSource, "", "count");
+  int counter = 0;
+  cl_mem buffer = launch_buffer(&s, sizeof counter, &counter);
+  CHECK(clSetKernelArg(kernel, 0, sizeof buffer, &buffer));
+  const size_t global = 256, local = 64;
+  CHECK(clEnqueueNDRangeKernel(s.queue, kernel, 1, NULL, &global, &local, 0, NULL, NULL));
+  CHECK(clEnqueueReadBuffer(s.queue, buffer, CL_TRUE, 0, sizeof counter, &counter, 0, NULL, NULL));
+  printf("%d\n", counter);
+  CHECK(clReleaseMemObject(buffer));
+  CHECK(clReleaseKernel(kernel));
+  CHECK(clReleaseCommandQueue(s.queue));
+  CHECK(clReleaseContext(s.context));
+  return 0;
+}

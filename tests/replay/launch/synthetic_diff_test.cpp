@@ -1,0 +1,142 @@
+// clvet diff on launches whose recorded results the test makes itself, so that the expected
+// verdict is known exactly: the reference device re-runs each launch (through the ICD loader,
+// checkers on) and its results are compared with host-computed ones, exact or moved a known
+// number of ULPs, as a fast-math device would leave them.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <cmath>
+#include <filesystem>
+#include <limits>
+
+#include "clvet/replay/launch_diff.h"
+#include "clvet/trace/writer.h"
+
+namespace clvet::replay {
+namespace {
+
+namespace fs = std::filesystem;
+
+class SyntheticDiff : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    folder_ = fs::temp_directory_path() / ("clvet-synthetic-" + std::to_string(getpid()) + "-" +
+                                           ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(folder_);
+    // write_launch_trace reads blobs through a reader; these launches hold inline bytes only.
+    std::string error;
+    auto writer = trace::Writer::create((folder_ / "empty.clvt").string(), error);
+    ASSERT_TRUE(writer) << error;
+    writer->close();
+    empty_ = trace::Reader::open((folder_ / "empty.clvt").string(), error);
+    ASSERT_TRUE(empty_) << error;
+  }
+  void TearDown() override { fs::remove_all(folder_); }
+
+  // `launch` written as a trace and read back, as clvet diff reads a recorded one, then diffed.
+  LaunchDiff diff(const KernelLaunch& launch, const DiffOptions& options = {}) {
+    std::string error;
+    const std::string path = (folder_ / "launch.clvt").string();
+    EXPECT_TRUE(write_launch_trace(*empty_, launch, path, error)) << error;
+    auto reader = trace::Reader::open(path, error);
+    EXPECT_TRUE(reader) << error;
+    auto launches = read_launches(*reader);
+    EXPECT_EQ(launches.size(), 1u);
+    if (launches.size() != 1) return {};
+    EXPECT_TRUE(launches[0].rerunnable()) << launches[0].problems.front();
+    return diff_launch(*reader, launches[0], options);
+  }
+
+  static KernelLaunch one_dimensional(const std::string& source, const std::string& name, std::size_t n) {
+    KernelLaunch l;
+    l.call_index = 1;
+    l.kernel_name = name;
+    l.program = source;
+    l.global = {n, 1, 1};
+    l.has_before = l.has_after = true;
+    return l;
+  }
+  static KernelArgument buffer(std::uint32_t index, const void* before, const void* after, std::size_t size) {
+    KernelArgument a;
+    a.kind = KernelArgument::Kind::Buffer;
+    a.index = a.same_buffer_as = index;
+    a.size = size;
+    a.before = trace::Value::inline_bytes(before, size);
+    a.after = trace::Value::inline_bytes(after, size);
+    return a;
+  }
+
+  fs::path folder_;
+  std::unique_ptr<trace::Reader> empty_;
+};
+
+TEST_F(SyntheticDiff, ExactIntegersAgreeAndOneChangedElementIsFoundWithItsWorkItem) {
+  constexpr int kN = 64;
+  int x[kN], y[kN], zero[kN] = {};
+  for (int i = 0; i < kN; ++i) {
+    x[i] = i * 5 - 17;
+    y[i] = x[i] * 2;  // the host's result of the kernel
+  }
+  KernelLaunch l = one_dimensional(
+      "kernel void twice(global const int* x, global int* y) { size_t i = get_global_id(0); y[i] = x[i] * 2; }",
+      "twice", kN);
+  l.arguments = {buffer(0, x, x, sizeof x), buffer(1, zero, y, sizeof y)};
+  LaunchDiff same = diff(l);
+  ASSERT_EQ(same.status, LaunchDiff::Status::Same) << same.reason;
+  EXPECT_EQ(same.compared(), 2u * kN);
+  EXPECT_TRUE(same.findings.empty());
+
+  y[5] += 1;  // a device that got element 5 wrong
+  l.arguments[1] = buffer(1, zero, y, sizeof y);
+  LaunchDiff different = diff(l);
+  ASSERT_EQ(different.status, LaunchDiff::Status::Different) << different.reason;
+  EXPECT_EQ(different.mismatches(), 1u);
+  const ArgumentDiff& out = different.arguments[1];
+  EXPECT_EQ(out.name, "y");
+  ASSERT_TRUE(out.first);
+  EXPECT_EQ(out.first->element, 5u);
+  EXPECT_EQ(out.first->device, std::to_string(y[5]));
+  EXPECT_EQ(out.first->reference, std::to_string(x[5] * 2));
+  EXPECT_NE(out.first->work_item.find("global id (5)"), std::string::npos) << out.first->work_item;
+}
+
+TEST_F(SyntheticDiff, FastMathResultsWithinTheirUlpLimitAgree) {
+  constexpr int kN = 64;
+  constexpr int kMoved = 40;  // ULPs a fast-math device is off by: well within half_exp's 8192
+  float x[kN], y[kN], zero[kN] = {};
+  for (int i = 0; i < kN; ++i) {
+    x[i] = -2.0f + 4.0f * static_cast<float>(i) / kN;
+    y[i] = std::exp(x[i]);
+    for (int s = 0; s < kMoved; ++s) y[i] = std::nextafter(y[i], std::numeric_limits<float>::infinity());
+  }
+  KernelLaunch l = one_dimensional(
+      "kernel void e(global const float* x, global float* y) { size_t i = get_global_id(0); y[i] = half_exp(x[i]); }",
+      "e", kN);
+  l.arguments = {buffer(0, x, x, sizeof x), buffer(1, zero, y, sizeof y)};
+  LaunchDiff within = diff(l);
+  ASSERT_EQ(within.status, LaunchDiff::Status::Same) << within.reason;
+  EXPECT_EQ(within.arguments[1].tolerance.ulp, 8192);
+  // The reference device's half_exp is within exp's 3 ulp of the true value, the host's too.
+  EXPECT_GE(within.max_ulp(), kMoved - 6);
+  EXPECT_LE(within.max_ulp(), kMoved + 6);
+
+  DiffOptions strict;
+  strict.ulp = 8;
+  LaunchDiff beyond = diff(l, strict);
+  ASSERT_EQ(beyond.status, LaunchDiff::Status::Different) << beyond.reason;
+  EXPECT_GT(beyond.arguments[1].mismatches, kN / 2u);
+}
+
+TEST_F(SyntheticDiff, ABuildFailureIsReportedWithItsLog) {
+  int x[4] = {};
+  KernelLaunch l = one_dimensional("kernel void broken(global int* x) { x[0] = undeclared; }", "broken", 4);
+  l.arguments = {buffer(0, x, x, sizeof x)};
+  LaunchDiff d = diff(l);
+  EXPECT_EQ(d.status, LaunchDiff::Status::Failed);
+  EXPECT_NE(d.reason.find("clBuildProgram"), std::string::npos) << d.reason;
+  EXPECT_NE(d.build_log.find("undeclared"), std::string::npos) << d.build_log;
+}
+
+}  // namespace
+}  // namespace clvet::replay
