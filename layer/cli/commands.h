@@ -27,6 +27,7 @@ struct DiffCommand {
   std::string format = "text";
   std::string output;  // empty: stdout
   std::string colour = "auto";
+  unsigned timeout = 300;  // seconds per re-run
 };
 // Diffs the launches of a trace and prints the report. 0: every launch re-run agreed;
 // 1: some differed; 2: nothing could be compared (or the trace cannot be read).

@@ -26,6 +26,7 @@ int diff_trace(const DiffCommand& o) {
   options.ulp = o.ulp;
   options.abs = o.abs;
   options.rel = o.rel;
+  options.timeout_seconds = o.timeout;
   replay::DiffReport report;
   report.trace = o.file;
   report.against = o.against;
@@ -80,6 +81,8 @@ void add_diff_command(CLI::App& app) {
                   "for the built-ins the kernel calls, OpenCL SPIR-V environment §6.6)");
   cmd->add_option("--abs", options.abs, "floating-point results also agree within this absolute difference");
   cmd->add_option("--rel", options.rel, "floating-point results also agree within this relative difference");
+  cmd->add_option("--timeout", options.timeout,
+                  "stop a re-run still going after this many seconds (0: no limit; default 300)");
   cmd->add_option("--format", options.format, "text, json or sarif (SARIF 2.1.0, for CI)")
       ->check(CLI::IsMember({"text", "json", "sarif"}));
   cmd->add_option("-o,--output", options.output, "write the report to this file, not stdout");

@@ -1,16 +1,19 @@
 // A recorded kernel launch re-run on the target by clvet-launch-runner in a process of its own,
 // and its buffers compared with what the recorded device left in them.
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <thread>
 
 #include "clvet/replay/launch_diff.h"
 #include "compare.h"
@@ -47,7 +50,7 @@ std::string read_file(const fs::path& path) {
 }
 
 // Runs the runner on `launch_trace`; the exit status as waitpid gives it.
-int spawn_runner(const DiffOptions& o, const fs::path& folder) {
+int spawn_runner(const DiffOptions& o, const fs::path& folder, bool& timed_out) {
   const std::string runner = runner_path(o);
   const std::string reference_icds = icd_dir(o);
   const pid_t child = fork();
@@ -76,7 +79,16 @@ int spawn_runner(const DiffOptions& o, const fs::path& folder) {
     _exit(127);
   }
   int status = 0;
-  waitpid(child, &status, 0);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(o.timeout_seconds);
+  while (waitpid(child, &status, o.timeout_seconds ? WNOHANG : 0) == 0) {
+    if (std::chrono::steady_clock::now() >= deadline) {
+      kill(child, SIGKILL);
+      waitpid(child, &status, 0);
+      timed_out = true;
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
   return status;
 }
 
@@ -169,14 +181,16 @@ Rerun rerun_launch(trace::Reader& reader, const KernelLaunch& launch, const Diff
   } remove{folder};
 
   if (!write_launch_trace(reader, launch, (folder / "launch.clvt").string(), r.error)) return r;
-  const int status = spawn_runner(options, folder);
+  bool timed_out = false;
+  const int status = spawn_runner(options, folder, timed_out);
   nlohmann::json result;
   try {
     result = nlohmann::json::parse(read_file(folder / "result.json"));
   } catch (const std::exception&) {
     std::string output = read_file(folder / "output.txt");
     if (output.size() > 2000) output = "..." + output.substr(output.size() - 2000);
-    r.error = WIFSIGNALED(status)
+    r.error = timed_out ? fmt::format("the re-run was stopped after {} s (--timeout)", options.timeout_seconds)
+              : WIFSIGNALED(status)
                   ? fmt::format("the re-run was killed by signal {}", WTERMSIG(status))
                   : fmt::format("the re-run ended (status {}) without a result", WEXITSTATUS(status));
     if (!output.empty()) r.error += ":\n" + output;

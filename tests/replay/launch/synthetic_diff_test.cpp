@@ -138,5 +138,17 @@ TEST_F(SyntheticDiff, ABuildFailureIsReportedWithItsLog) {
   EXPECT_NE(d.build_log.find("undeclared"), std::string::npos) << d.build_log;
 }
 
+TEST_F(SyntheticDiff, AKernelThatNeverEndsIsStoppedAtTheTimeout) {
+  int x[2] = {0, 0};
+  KernelLaunch l = one_dimensional(
+      "kernel void spin(global volatile int* x) { while (x[0] == 0) x[1] += 1; }", "spin", 1);
+  l.arguments = {buffer(0, x, x, sizeof x)};
+  DiffOptions options;
+  options.timeout_seconds = 3;
+  LaunchDiff d = diff(l, options);
+  EXPECT_EQ(d.status, LaunchDiff::Status::Failed);
+  EXPECT_NE(d.reason.find("stopped after 3 s"), std::string::npos) << d.reason;
+}
+
 }  // namespace
 }  // namespace clvet::replay

@@ -100,6 +100,9 @@ struct DiffOptions {
   std::optional<double> ulp, abs, rel;  // replace the spec's defaults
   std::string runner;   // clvet-launch-runner; empty: the one this build made
   std::string icd_dir;  // the folder of clvet.icd; empty: this build's
+  // A re-run still going after this many seconds is stopped (a kernel that never ends);
+  // 0: no limit.
+  unsigned timeout_seconds = 300;
 };
 
 // What a launch re-run on the target left: the replay controller's "re-run a launch with
