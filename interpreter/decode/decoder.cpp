@@ -91,7 +91,11 @@ class FunctionDecoder;
 
 class ModuleDecoder {
  public:
-  ModuleDecoder(llvm::Module& m, Module& out) : m_(m), dl_(m.getDataLayout()), out_(out) {}
+  ModuleDecoder(llvm::Module& m, Module& out, Resolver resolve_builtin)
+      : resolve_builtin(resolve_builtin), m_(m), dl_(m.getDataLayout()), out_(out) {}
+
+  // The engine's built-in library, asked for each built-in the program calls.
+  const Resolver resolve_builtin;
 
   bool run(std::string& error);
 
@@ -957,7 +961,7 @@ bool FunctionDecoder::decode_builtin(const llvm::CallInst& call, const llvm::Fun
   sig.result_width = static_cast<std::uint8_t>(result.width);
   sig.result_element_size = call.getType()->isVoidTy() ? 0 : static_cast<std::uint8_t>(ty_size(result.ty));
   sig.result_is_float = result.ty == Ty::F16 || result.ty == Ty::F32 || result.ty == Ty::F64;
-  BuiltinFn fn = BuiltinRegistry::instance().resolve(sig);
+  BuiltinFn fn = md_.resolve_builtin(sig);
   if (!fn) {
     std::string types;
     for (const ParamType& p : d.params)
@@ -1223,7 +1227,8 @@ bool ModuleDecoder::run(std::string& error) {
 
 }  // namespace
 
-bool decode_module(const Bytes& bitcode, Module& out, std::string& error) {
+bool decode_module(const Bytes& bitcode, Module& out, std::string& error,
+                   Resolver resolve_builtin) {
   llvm::LLVMContext context;
   auto buffer = llvm::MemoryBuffer::getMemBuffer(
       llvm::StringRef(reinterpret_cast<const char*>(bitcode.data()), bitcode.size()), "program",
@@ -1233,7 +1238,7 @@ bool decode_module(const Bytes& bitcode, Module& out, std::string& error) {
     error = "the program's bitcode cannot be read: " + llvm::toString(parsed.takeError());
     return false;
   }
-  ModuleDecoder decoder(**parsed, out);
+  ModuleDecoder decoder(**parsed, out, resolve_builtin);
   return decoder.run(error);
 }
 

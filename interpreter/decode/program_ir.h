@@ -196,8 +196,10 @@ struct Module {
   std::vector<std::string> files;
 };
 
-// Decodes a linked executable's bitcode. False (with a message naming what is unsupported)
-// when some instruction, intrinsic or built-in cannot be executed exactly.
-bool decode_module(const Bytes& bitcode, Module& out, std::string& error);
+// Decodes a linked executable's bitcode, resolving each built-in call through
+// `resolve_builtin` (the engine's BuiltinRegistry). False (with a message naming what is
+// unsupported) when some instruction, intrinsic or built-in cannot be executed exactly.
+bool decode_module(const Bytes& bitcode, Module& out, std::string& error,
+                   Resolver resolve_builtin);
 
 }  // namespace clvet::interp::ir

@@ -182,7 +182,8 @@ LaunchResult DecodedExecutable::launch(const LaunchRequest& request) {
 std::shared_ptr<Executable> Executable::load(const Bytes& bitcode, std::string& error) {
   ir::Module module;
   if (!kernel_infos(bitcode, module.kernels, error)) return nullptr;
-  if (!ir::decode_module(bitcode, module, error)) return nullptr;
+  const Resolver resolve = [](const Signature& s) { return BuiltinRegistry::instance().resolve(s); };
+  if (!ir::decode_module(bitcode, module, error, resolve)) return nullptr;
   return std::make_shared<DecodedExecutable>(std::move(module));
 }
 

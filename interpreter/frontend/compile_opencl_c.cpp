@@ -19,6 +19,7 @@
 
 #include "clvet/interp/frontend.h"
 #include "frontend/build_options.h"
+#include "frontend/clang_headers.h"
 #include "frontend/module_io.h"
 
 namespace clvet::interp {
@@ -82,7 +83,7 @@ FrontEndResult compile_opencl_c(std::string_view source, std::string_view option
   const std::string source_name = program_source_name(source);
   std::vector<std::string> args = {
       "-triple", "spir64-unknown-unknown", "-x", "cl", "-cl-std=" + parsed.language,
-      "-finclude-default-header", "-resource-dir", CLVET_CLANG_RESOURCE_DIR,
+      "-finclude-default-header", "-resource-dir", clang_resource_dir(),
       extension_switches(), "-main-file-name", source_name, "-dwarf-version=4",
       parsed.full_debug_info ? "-debug-info-kind=limited" : "-debug-info-kind=line-tables-only",
       "-ferror-limit", "0"};

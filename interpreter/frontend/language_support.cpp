@@ -28,4 +28,8 @@ std::string LanguageSupport::extensions() {
          "cl_khr_il_program";
 }
 
+// The versions translate_spirv accepts; here, beside the other answers of device info, so
+// that a query needs no front end loaded.
+std::string il_version_string() { return "SPIR-V_1.0 SPIR-V_1.1 SPIR-V_1.2"; }
+
 }  // namespace clvet::interp

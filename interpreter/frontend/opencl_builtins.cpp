@@ -10,6 +10,8 @@
 #include <sstream>
 #include <unordered_set>
 
+#include "frontend/clang_headers.h"
+
 namespace clvet::interp {
 
 namespace {
@@ -38,8 +40,8 @@ void collect_called_names(const std::string& path, std::unordered_set<std::strin
 const std::unordered_set<std::string>& builtin_names() {
   static const std::unordered_set<std::string> names = [] {
     std::unordered_set<std::string> set;
-    collect_called_names(CLVET_CLANG_RESOURCE_DIR "/include/opencl-c.h", set);
-    collect_called_names(CLVET_CLANG_RESOURCE_DIR "/include/opencl-c-base.h", set);
+    collect_called_names(clang_resource_dir() + "/include/opencl-c.h", set);
+    collect_called_names(clang_resource_dir() + "/include/opencl-c-base.h", set);
     set.insert("printf");
     return set;
   }();

@@ -45,8 +45,6 @@ std::string as_stream_bytes(const std::vector<std::uint32_t>& words) {
 
 }  // namespace
 
-std::string il_version_string() { return "SPIR-V_1.0 SPIR-V_1.1 SPIR-V_1.2"; }
-
 bool spirv_spec_constants(const Bytes& il, std::vector<std::pair<std::uint32_t, std::uint32_t>>& out,
                           std::string& error) {
   std::vector<std::uint32_t> words = words_of(il);
