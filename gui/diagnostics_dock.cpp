@@ -82,7 +82,7 @@ void DiagnosticsTree::refill() {
     }
   }
   if (!kernel_findings_.empty()) {
-    auto* group = new QTreeWidgetItem(this, {tr("Kernel findings of the loaded report")});
+    auto* group = new QTreeWidgetItem(this, {tr("Kernel findings of the reference device")});
     QFont bold = group->font(0);
     bold.setBold(true);
     group->setFont(0, bold);

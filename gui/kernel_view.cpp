@@ -3,6 +3,7 @@
 
 #include <QHeaderView>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTreeWidget>
@@ -69,7 +70,16 @@ KernelView::KernelView(QWidget* parent) : QWidget(parent) {
   launch_->setHeaderLabels({tr("Launch"), tr("Value")});
   launch_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
   grid_ = new NDRangeGrid;
-  bottom->addWidget(launch_);
+  auto* launchPane = new QWidget;
+  auto* launchLayout = new QVBoxLayout(launchPane);
+  launchLayout->setContentsMargins(0, 0, 0, 0);
+  auto* rerun = new QPushButton(tr("Re-run this launch on the reference device, checkers on"));
+  launchLayout->addWidget(launch_);
+  launchLayout->addWidget(rerun);
+  connect(rerun, &QPushButton::clicked, this, [this] {
+    if (shown_launch_) emit rerunLaunch(shown_launch_);
+  });
+  bottom->addWidget(launchPane);
   bottom->addWidget(grid_);
   right->addWidget(bottom);
   right->setSizes({500, 260});
@@ -234,11 +244,13 @@ void KernelView::showProgram(const trace::Handle& program) {
 
 void KernelView::showLaunch(std::uint64_t index) {
   launch_->clear();
+  shown_launch_ = index;
   if (!document_) return;
   auto call = document_->call(index);
   if (!call) return;
   const trace::Handle kernel = param(*call, "kernel").as_handle();
-  if (auto program = programOfKernel(kernel); program && !(*program == shown_program_)) showProgram(*program);
+  // Shown again even when it is the program on screen: findings may have come since.
+  if (auto program = programOfKernel(kernel)) showProgram(*program);
   new QTreeWidgetItem(launch_, {tr("call"), QStringLiteral("#%1 %2 = %3").arg(index).arg(q(call->name), q(trace::format_result(*call)))});
   new QTreeWidgetItem(launch_, {tr("kernel"), name(kernel)});
   std::array<std::uint64_t, 3> global{1, 1, 1}, local{0, 0, 0};

@@ -48,6 +48,8 @@ class KernelView : public QWidget {
 
  signals:
   void callActivated(std::uint64_t index);
+  // Re-run this launch on the reference device with its checkers (the diff view does).
+  void rerunLaunch(std::uint64_t index);
 
  private:
   void refill();
@@ -64,6 +66,7 @@ class KernelView : public QWidget {
   NDRangeGrid* grid_;
   trace::Handle shown_program_{};
   std::vector<reports::Finding> kernel_findings_;
+  std::uint64_t shown_launch_ = 0;
 };
 
 }  // namespace clvet::gui

@@ -1,6 +1,6 @@
 // clvet-gui: the trace inspector.
 //   clvet-gui [TRACE]
-//   clvet-gui [--findings REPORT.json] TRACE
+//   clvet-gui [--findings REPORT.json] [--diff RESULTS.json] TRACE
 //   clvet-gui --screenshot FILE.png [--view NAME] TRACE   (shows the view, saves the window, exits)
 #include <QApplication>
 #include <QCommandLineParser>
@@ -30,6 +30,10 @@ int main(int argc, char** argv) {
   QCommandLineOption findings(QStringLiteral("findings"),
                               QStringLiteral("kernel findings to show, from a JSON report (clvet run --report-format=json)"),
                               QStringLiteral("REPORT.json"));
+  QCommandLineOption diff(QStringLiteral("diff"),
+                          QStringLiteral("results of clvet diff --format=json to show in the diff view"),
+                          QStringLiteral("RESULTS.json"));
+  parser.addOption(diff);
   parser.addOption(screenshot);
   parser.addOption(findings);
   parser.addOption(view);
@@ -44,7 +48,7 @@ int main(int argc, char** argv) {
     }
     QString error;
     if (!clvet::gui::saveScreenshot(traces.front(), parser.value(view), parser.value(screenshot),
-                                      parser.value(findings), error)) {
+                                      parser.value(findings), parser.value(diff), error)) {
       std::fprintf(stderr, "clvet-gui: %s\n", qPrintable(error));
       return 1;
     }
@@ -55,6 +59,10 @@ int main(int argc, char** argv) {
   if (!traces.isEmpty() && window.openTrace(traces.front()) && parser.isSet(findings)) {
     window.document()->waitForScan();
     window.loadFindings(parser.value(findings));
+  }
+  if (window.document() && parser.isSet(diff)) {
+    window.document()->waitForScan();
+    window.loadDiff(parser.value(diff));
   }
   window.show();
   return app.exec();

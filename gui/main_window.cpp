@@ -29,6 +29,8 @@
 #include "image_viewer.h"
 #include "timeline_view.h"
 #include "kernel_view.h"
+#include "diff_view.h"
+#include "helper_process.h"
 #include "trace_document.h"
 
 namespace clvet::gui {
@@ -66,6 +68,9 @@ MainWindow::MainWindow(bool restoreLayout, QWidget* parent)
   tabs_->addTab(kernels_, tr("Kernels"));
   timeline_ = new TimelineView;
   tabs_->addTab(timeline_, tr("Timeline"));
+  helper_ = new HelperProcess(statusBar(), this);
+  diff_ = new DiffView(helper_);
+  tabs_->addTab(diff_, tr("Diff"));
 
   inspector_ = new CallInspector;
   inspector_dock_ = new QDockWidget(tr("Call inspector"), this);
@@ -96,6 +101,16 @@ MainWindow::MainWindow(bool restoreLayout, QWidget* parent)
   });
   connect(objects_, &ObjectBrowser::callActivated, this, &MainWindow::showCall);
   connect(kernels_, &KernelView::callActivated, this, &MainWindow::showCall);
+  connect(diff_, &DiffView::callActivated, this, &MainWindow::showCall);
+  connect(kernels_, &KernelView::rerunLaunch, this, [this](std::uint64_t call) { diff_->runDiff(call); });
+  connect(diff_, &DiffView::kernelFindings, this, [this](const std::vector<reports::Finding>& findings) {
+    kernels_->addKernelFindings(findings);
+    diagnostics_->setKernelFindings(kernels_->kernelFindings());
+  });
+  connect(diff_, &DiffView::findingActivated, this, [this](const reports::Finding& finding) {
+    tabs_->setCurrentWidget(kernels_);
+    kernels_->showFinding(finding);
+  });
   connect(timeline_, &TimelineView::callActivated, this, [this](std::uint64_t call) {
     calls_->showCall(call);
     inspector_->showCall(call);
@@ -109,6 +124,11 @@ MainWindow::MainWindow(bool restoreLayout, QWidget* parent)
   file->addAction(tr("&Open..."), QKeySequence::Open, this, &MainWindow::openDialog);
   recent_menu_ = file->addMenu(tr("Open &recent"));
   file->addAction(tr("Load kernel &findings (JSON report)..."), this, &MainWindow::findingsDialog);
+  file->addAction(tr("Load &diff results (clvet diff --format=json)..."), this, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load the results of clvet diff"), {},
+                                                      tr("JSON (*.json);;All files (*)"));
+    if (!path.isEmpty()) loadDiff(path);
+  });
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
   QMenu* go = menuBar()->addMenu(tr("&Go"));
@@ -134,7 +154,7 @@ QStringList MainWindow::viewNames() {
   return {QStringLiteral("calls"), QStringLiteral("inspector"), QStringLiteral("diagnostics"),
           QStringLiteral("objects"), QStringLiteral("buffers"),
           QStringLiteral("images"), QStringLiteral("kernels"),
-          QStringLiteral("timeline")};
+          QStringLiteral("timeline"), QStringLiteral("diff")};
 }
 
 bool MainWindow::showView(const QString& name) {
@@ -174,6 +194,7 @@ bool MainWindow::openTrace(const QString& path) {
   images_->setDocument(document.get());
   timeline_->setDocument(document.get());
   kernels_->setDocument(document.get());
+  diff_->setDocument(document.get());
   document_ = std::move(document);
   setWindowTitle(tr("%1 - clvet").arg(QFileInfo(path).fileName()));
   setMessage({}, false);
@@ -257,6 +278,19 @@ bool MainWindow::loadFindings(const QString& path) {
   std::size_t kernel = 0;
   for (const reports::Finding& f : *findings) kernel += f.kernel.has_value();
   statusBar()->showMessage(tr("%1: %2 kernel findings").arg(path).arg(kernel));
+  return true;
+}
+
+bool MainWindow::loadDiff(const QString& path) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) {
+    setMessage(tr("%1: cannot be read: %2").arg(path, file.errorString()), true);
+    return false;
+  }
+  if (!diff_->loadResults(file.readAll())) {
+    setMessage(tr("%1: %2").arg(path, diff_->message()), true);
+    return false;
+  }
   return true;
 }
 

@@ -26,6 +26,8 @@ class BufferViewer;
 class ImageViewer;
 class TimelineView;
 class KernelView;
+class DiffView;
+class HelperProcess;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -46,6 +48,8 @@ class MainWindow : public QMainWindow {
   // program on the reference device), shown in the kernel view; false with the reason in the
   // message line.
   bool loadFindings(const QString& path);
+  // The results of `clvet diff --format=json`, shown in the diff view.
+  bool loadDiff(const QString& path);
   bool showView(const QString& name);
   // The text of the message line above the views (errors, damage with its offset).
   QString message() const;
@@ -58,6 +62,8 @@ class MainWindow : public QMainWindow {
   ImageViewer* images() const { return images_; }
   TimelineView* timeline() const { return timeline_; }
   KernelView* kernels() const { return kernels_; }
+  DiffView* diff() const { return diff_; }
+  HelperProcess* helper() const { return helper_; }
 
  public slots:
   void showCall(std::uint64_t index);
@@ -91,6 +97,8 @@ class MainWindow : public QMainWindow {
   ImageViewer* images_;
   TimelineView* timeline_;
   KernelView* kernels_;
+  DiffView* diff_;
+  HelperProcess* helper_;
   QDockWidget* inspector_dock_;
   QDockWidget* diagnostics_dock_;
   QLabel* message_;

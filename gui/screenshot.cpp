@@ -38,7 +38,7 @@ void prepareView(MainWindow& window, const QString& view) {
 }
 
 bool saveScreenshot(const QString& trace, const QString& view, const QString& png,
-                    const QString& findings, QString& error) {
+                    const QString& findings, const QString& diff, QString& error) {
   MainWindow window(false);
   if (!window.openTrace(trace)) {
     error = window.message();
@@ -46,6 +46,10 @@ bool saveScreenshot(const QString& trace, const QString& view, const QString& pn
   }
   window.document()->waitForScan();
   if (!findings.isEmpty() && !window.loadFindings(findings)) {
+    error = window.message();
+    return false;
+  }
+  if (!diff.isEmpty() && !window.loadDiff(diff)) {
     error = window.message();
     return false;
   }

@@ -12,7 +12,8 @@ class MainWindow;
 // buffer, image or kernel with findings) after the scan has finished.
 void prepareView(MainWindow& window, const QString& view);
 // `findings`: a JSON report whose kernel findings the kernel view shows (may be empty).
+// `diff`: results of `clvet diff --format=json` for the diff view (may be empty).
 bool saveScreenshot(const QString& trace, const QString& view, const QString& png,
-                    const QString& findings, QString& error);
+                    const QString& findings, const QString& diff, QString& error);
 
 }  // namespace clvet::gui

@@ -3,11 +3,14 @@
 // their output) and against the trace reader; screenshots of each view under the build tree.
 #include <QApplication>
 #include <QFile>
+#include <QFileInfo>
+#include <QSettings>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSet>
 #include <QTableView>
 #include <QTest>
+#include <QTimer>
 
 #include <fstream>
 
@@ -18,6 +21,8 @@
 #include "call_list_view.h"
 #include "clvet/trace/print.h"
 #include "diagnostics_dock.h"
+#include "diff_view.h"
+#include "helper_process.h"
 #include "image_viewer.h"
 #include "kernel_view.h"
 #include "ndrange_grid.h"
@@ -75,7 +80,11 @@ class GuiTest : public QObject {
   Q_OBJECT
 
  private slots:
-  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QApplication::setOrganizationName(QStringLiteral("clvet-tests"));
+    QApplication::setApplicationName(QStringLiteral("clvet-gui-tests"));
+  }
 
   // The call list of buffer_pipeline.c: one row per Call record, the calls the program makes
   // in its order, flags decoded by name, its one deliberate mistake marked.
@@ -541,6 +550,117 @@ class GuiTest : public QObject {
     // A file that is not a report is refused with the reason.
     QVERIFY(!window.loadFindings(tracePath("race")));
     QVERIFY2(window.message().contains(QStringLiteral("not JSON")), qPrintable(window.message()));
+  }
+
+  // Recent files and the window's layout are kept between sessions (QSettings).
+  void recentFilesAndLayoutRemembered() {
+    QSettings().clear();
+    {
+      MainWindow window(true);
+      QVERIFY(window.openTrace(tracePath("leaks")));
+      QVERIFY(window.openTrace(tracePath("buffer_pipeline")));
+      window.resize(1234, 777);
+      window.diagnostics()->parentWidget()->hide();  // the diagnostics dock closed
+      window.close();
+    }
+    const QStringList recent = QSettings().value(QStringLiteral("recent")).toStringList();
+    QCOMPARE(recent.size(), 2);
+    QCOMPARE(recent.front(), QFileInfo(tracePath("buffer_pipeline")).absoluteFilePath());
+    MainWindow again(true);
+    QCOMPARE(again.size(), QSize(1234, 777));
+    QVERIFY(again.diagnostics()->parentWidget()->isHidden());
+    QSettings().clear();
+  }
+
+  // Helper processes: one that never ends is cancelled while the window's event loop goes on
+  // (a timer keeps firing), one that crashes is reported, neither takes the window down.
+  void helperProcessCancelledAndCrashed() {
+    MainWindow window(false);
+    HelperProcess* helper = window.helper();
+    int status = 0;
+    QString why;
+    connect(helper, &HelperProcess::finished, this, [&](int s, const QString& w, const QByteArray&, const QByteArray&) {
+      status = s;
+      why = w;
+    });
+    QVERIFY(helper->start(QStringLiteral("endless"), QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QStringLiteral("while :; do :; done")}));
+    QVERIFY(!helper->start(QStringLiteral("second"), QStringLiteral("/bin/true"), {}));  // one at a time
+    int ticks = 0;
+    QTimer timer;
+    connect(&timer, &QTimer::timeout, this, [&] { ++ticks; });
+    timer.start(20);
+    QTest::qWait(300);
+    QVERIFY(helper->running());
+    QVERIFY(ticks >= 5);  // the window's thread went on
+    helper->cancel();
+    QVERIFY(helper->wait(5000));
+    QTRY_VERIFY(!helper->running());
+    QCOMPARE(status, -1);
+    QVERIFY2(why.contains(QStringLiteral("endless: cancelled")), qPrintable(why));
+    QVERIFY(helper->start(QStringLiteral("crashing"), QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QStringLiteral("kill -SEGV $$")}));
+    QVERIFY(helper->wait(5000));
+    QTRY_COMPARE(status, -1);
+    QVERIFY2(why.contains(QStringLiteral("crashing: the helper process crashed")), qPrintable(why));
+    QVERIFY(helper->start(QStringLiteral("missing"), QStringLiteral("/nonexistent/helper"), {}));
+    QTRY_VERIFY2(why.contains(QStringLiteral("could not be started")), qPrintable(why));
+    QVERIFY(helper->start(QStringLiteral("exiting"), QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QStringLiteral("exit 3")}));
+    QVERIFY(helper->wait(5000));
+    QTRY_COMPARE(status, 3);
+    QVERIFY(why.isEmpty());
+  }
+
+  // The diff view runs `clvet diff` in its helper process on a kernel whose work-items read a
+  // __local tile with no barrier (tests/kernels/corpus/races/local_missing_barrier.cl) traced on
+  // PoCL: the reference device's result is the reversed tile (out[i] = in[63 - i % 64 + ...],
+  // in = 0, 1, 2...), so element 0 is 63 there; the likely cause is the race at the lines the
+  // case's `expect:` comments name.
+  void diffViewOfMissingBarrier() {
+    MainWindow window(false);
+    QVERIFY(window.openTrace(tracePath("missing_barrier")));
+    window.document()->waitForScan();
+    DiffView* diff = window.diff();
+    diff->runDiff();
+    QVERIFY(window.helper()->running());
+    QVERIFY(window.helper()->wait(240000));
+    QTRY_VERIFY2(!window.helper()->running() && diff->launches()->topLevelItemCount() == 1, qPrintable(diff->message()));
+    QTreeWidgetItem* launch = diff->launches()->topLevelItem(0);
+    QCOMPARE(launch->text(1), QStringLiteral("reverse"));
+    QCOMPARE(launch->text(3), QStringLiteral("256"));  // in and out, 128 floats each
+    const QString details = treeText(diff->details());
+    QVERIFY2(details.contains(QStringLiteral("first mismatch | element 0")), qPrintable(details));
+    QVERIFY2(details.contains(QStringLiteral("reference device | 63")), qPrintable(details));
+    QVERIFY2(details.contains(QStringLiteral("race-read-write line")), qPrintable(details));
+    QCOMPARE(diff->heatMap()->cells().size(), 1u);
+    QCOMPARE(diff->heatMap()->cells()[0][0].share, 0.0);  // in: read only
+    QVERIFY(diff->heatMap()->cells()[0][1].share > 0);   // out
+    // The cause's lines are marked in the kernel view.
+    QSet<int> expected;
+    const QStringList lines = QString::fromUtf8(readFile(QStringLiteral(CLVET_GUI_MISSING_BARRIER_CASE))).split(QLatin1Char('\n'));
+    for (int i = 0; i < lines.size(); ++i)
+      if (lines[i].contains(QStringLiteral("// expect: race-read-write"))) expected.insert(i + 1);
+    window.kernels()->showMostInteresting();
+    QSet<int> marked;
+    for (int line : window.kernels()->source()->marks().keys()) marked.insert(line);
+    QCOMPARE(marked, expected);
+    saveShot(window, QStringLiteral("diff"), QStringLiteral("diff"));
+
+    // One launch re-run from the kernel view: the reference device's findings at their lines.
+    MainWindow again(false);
+    QVERIFY(again.openTrace(tracePath("missing_barrier")));
+    again.document()->waitForScan();
+    again.kernels()->showMostInteresting();
+    QVERIFY(again.kernels()->source()->marks().isEmpty());
+    const std::uint64_t reverse = launch->text(0).mid(1).toULongLong();
+    emit again.kernels()->rerunLaunch(reverse);
+    QVERIFY(again.helper()->running());
+    QVERIFY(again.helper()->wait(240000));
+    QTRY_VERIFY2(!again.kernels()->kernelFindings().empty(), qPrintable(again.diff()->message()));
+    QCOMPARE(again.kernels()->kernelFindings().front().kernel->enqueue, reverse);
+    again.kernels()->showMostInteresting();
+    marked.clear();
+    for (int line : again.kernels()->source()->marks().keys()) marked.insert(line);
+    QCOMPARE(marked, expected);
+    QCOMPARE(again.kernels()->grid()->groups(), (std::array<std::uint64_t, 3>{2, 1, 1}));  // global=128 local=64
   }
 
   // Real programs beside the examples: every call a row, nothing unreadable.
