@@ -107,6 +107,41 @@ std::string writer_of(const KernelLaunch& launch, std::uint64_t elements, std::u
   return fmt::format("global id ({}, {}, {}) (one element per work-item)", gx, gy, gz);
 }
 
+// The work-item that the target's findings saw touch the bytes [offset, offset + size) of
+// argument `index` (a race names both sides, a bounds finding its work-item): the writer of an
+// element a kernel does not map one to one; empty when no finding says.
+std::string writer_found(const std::vector<reports::Finding>& findings, std::uint32_t index,
+                         std::uint64_t offset, std::uint64_t size) {
+  const std::string object = fmt::format("argument {} ", index);
+  // Both sides of a write-write race wrote; other findings name who touched the bytes.
+  auto wrote = [](const reports::Finding& f) {
+    return f.kernel->kind.find("write-write") != std::string::npos ||
+           f.kernel->kind.find("same-value") != std::string::npos;
+  };
+  auto rank = [&](const reports::Finding& f) {
+    return f.kernel->kind.find("write-write") != std::string::npos ? 0 : wrote(f) ? 1 : 2;
+  };
+  std::vector<const reports::Finding*> order;
+  for (int r = 0; r < 3; ++r)
+    for (const reports::Finding& f : findings)
+      if (f.kernel && rank(f) == r) order.push_back(&f);
+  for (const reports::Finding* found : order) {
+    const reports::Finding& f = *found;
+    if (!f.kernel->offset || !f.kernel->at.work_item) continue;
+    const reports::KernelEvidence& k = *f.kernel;
+    if (k.object.rfind(object, 0) != 0) continue;
+    const auto at = static_cast<std::uint64_t>(*k.offset);
+    if (*k.offset < 0 || at + std::max<std::uint64_t>(k.size, 1) <= offset || at >= offset + size) continue;
+    auto ids = [](const reports::WorkItemIds& w) {
+      return fmt::format("({}, {}, {})", w.global[0], w.global[1], w.global[2]);
+    };
+    std::string who = fmt::format("global id {}", ids(*k.at.work_item));
+    if (k.other && k.other->work_item) who += fmt::format(" or {}", ids(*k.other->work_item));
+    return fmt::format("{} ({} the reference device's {} finding)", who, wrote(f) ? "in" : "touched it in", k.kind);
+  }
+  return "";
+}
+
 Tolerance tolerance_for(const ElementType& type, const Accuracy& accuracy, const DiffOptions& o) {
   Tolerance t;
   if (type.base == ElementType::Base::Half) t = accuracy.half;
@@ -266,6 +301,10 @@ LaunchDiff diff_launch(trace::Reader& reader, const KernelLaunch& launch, const 
     a.index = index;
     a.name = name;
     if (a.type.empty()) a.type = "unknown element type: compared byte by byte";
+    if (a.first && a.first->work_item.rfind("unknown", 0) == 0)
+      if (std::string seen = writer_found(d.findings, index, a.first->element * type.scalar_size, type.scalar_size);
+          !seen.empty())
+        a.first->work_item = seen;
     d.arguments.push_back(std::move(a));
   }
   d.status = d.mismatches() ? LaunchDiff::Status::Different : LaunchDiff::Status::Same;
