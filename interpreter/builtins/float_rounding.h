@@ -164,10 +164,6 @@ inline std::uint16_t float_to_half(float f, Rounding mode) {
 inline std::uint16_t double_to_half(double d, Rounding mode) {
   return std::uint16_t(narrow<HalfFormat, DoubleFormat>(std::bit_cast<std::uint64_t>(d), mode));
 }
-inline float double_to_float(double d, Rounding mode) {
-  return std::bit_cast<float>(
-      std::uint32_t(narrow<FloatFormat, DoubleFormat>(std::bit_cast<std::uint64_t>(d), mode)));
-}
 
 // Every half is exactly a float: widen by moving the fields (subnormals normalised).
 inline float half_to_float(std::uint16_t h) {

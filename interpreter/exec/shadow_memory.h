@@ -1,4 +1,4 @@
-// The uninitialised-value checker's memory shadow (issue 4): for each byte a kernel can reach,
+// The uninitialised-value checker's memory shadow: for each byte a kernel can reach,
 // whether something wrote it. One shadow byte per byte (0: written, 1: never written), kept
 // only for the objects that can hold unwritten bytes; every other object reads as written.
 #pragma once
@@ -64,12 +64,6 @@ inline void read_shadow(const ShadowMap::Region* r, std::uint64_t address, std::
 inline void write_shadow(const ShadowMap::Region* r, std::uint64_t address, std::uint32_t size,
                          const std::uint8_t* in) {
   if (r && r->kind == ShadowMap::Kind::Tracked) std::memcpy(r->shadow + (address - r->lo), in, size);
-}
-
-inline bool any_set(const std::uint8_t* bytes, std::size_t size) {
-  for (std::size_t i = 0; i < size; ++i)
-    if (bytes[i]) return true;
-  return false;
 }
 
 }  // namespace clvet::interp

@@ -1,4 +1,4 @@
-// Uninitialised values (issue 4): the lockstep engine's second path, taken only when a launch
+// Uninitialised values: the lockstep engine's second path, taken only when a launch
 // asks for it. Each instruction runs as usual, then its result's shadow is computed from its
 // operands' shadows (1 per byte that holds something nothing wrote), element by element for
 // vectors and byte range by byte range for aggregates; loads take the shadow of the bytes they

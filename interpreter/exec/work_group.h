@@ -40,8 +40,8 @@ struct LaunchShared {
   ShadowMap shadow;
 };
 
-// Something the engine refused to do, or undefined behaviour it saw (issue 4 turns these into
-// structured findings).
+// Something the engine refused to do, or undefined behaviour it saw (the kernel checkers turn
+// these into structured findings).
 struct ExecutionProblem {
   std::string message;
   std::uint32_t line = 0, column = 0;

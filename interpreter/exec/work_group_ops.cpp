@@ -49,18 +49,6 @@ void map1(const LaneSet& lanes, unsigned w, R* d, const T* a, F op) {
     for (unsigned c = 0; c < w; ++c) d[o + c] = op(a[o + c]);
   }
 }
-template <class T, class F>
-void map3(const LaneSet& lanes, unsigned w, T* d, const T* a, const T* b, const T* c3, F op) {
-  if (lanes.full) {
-    std::size_t n = std::size_t(lanes.count) * w;
-    for (std::size_t i = 0; i < n; ++i) d[i] = op(a[i], b[i], c3[i]);
-    return;
-  }
-  for (std::uint32_t k = 0; k < lanes.count; ++k) {
-    std::size_t o = std::size_t(lanes.ids[k]) * w;
-    for (unsigned c = 0; c < w; ++c) d[o + c] = op(a[o + c], b[o + c], c3[o + c]);
-  }
-}
 
 unsigned bits_of(Ty t) { return t == Ty::I1 ? 1 : ir::ty_size(t) * 8; }
 unsigned bits_of(const Instr& in) { return in.bits ? in.bits : bits_of(in.ty); }

@@ -1,5 +1,5 @@
 // Keeps uninitialised private variables visible to the engine's uninitialised-value checker
-// through mem2reg and the optimiser (issue 4).
+// through mem2reg and the optimiser.
 #pragma once
 
 namespace llvm {

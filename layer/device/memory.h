@@ -97,7 +97,7 @@ class Mem : public Object, public _cl_mem {
   // when given, receives the mapping.
   bool remove_mapping(void* pointer, Mapping* removed = nullptr);
 
-  // Which bytes nothing has written yet, for the uninitialised-value checker (issue 4): one
+  // Which bytes nothing has written yet, for the uninitialised-value checker: one
   // byte per byte of the data store, 1 where unwritten, kept by the store's owner; none at all
   // while every byte is written. A buffer created without host data starts unwritten
   // (mark_unwritten); host writes, fills, copies and write maps, and kernels' stores, write.

@@ -64,12 +64,6 @@ template <class T> class Ref {
   explicit Ref(T* object) : object_(object) {
     if (object_) object_->retain_internal();
   }
-  // Takes over an internal reference the caller already holds.
-  static Ref adopt(T* object) {
-    Ref ref;
-    ref.object_ = object;
-    return ref;
-  }
   Ref(const Ref& other) : Ref(other.object_) {}
   Ref(Ref&& other) noexcept : object_(std::exchange(other.object_, nullptr)) {}
   template <class U> Ref(const Ref<U>& other) : Ref(static_cast<T*>(other.get())) {}

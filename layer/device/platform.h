@@ -35,7 +35,6 @@ class Platform final : public Object, public _cl_platform_id {
   static Platform* from(cl_platform_id handle) { return static_cast<Platform*>(handle); }
   cl_platform_id id() { return this; }
 
-  Device& root_device() const { return *root_; }
   std::vector<Device*> devices() const { return {root_}; }
 
   // Resolution of the host timer (clGetHostTimer, clGetDeviceAndHostTimer) in nanoseconds.

@@ -82,8 +82,6 @@ class Program final : public Object, public _cl_program {
   void set_source(std::string source) { source_ = std::move(source); }
   const std::vector<unsigned char>& il() const { return il_; }
   void set_il(std::vector<unsigned char> il) { il_ = std::move(il); }
-  const std::vector<std::string>& built_in_kernels() const { return built_in_kernels_; }
-  void set_built_in_kernels(std::vector<std::string> names) { built_in_kernels_ = std::move(names); }
 
   Build build_of(const Device& device) const;
   void set_build(const Device& device, Build build);
@@ -121,7 +119,6 @@ class Program final : public Object, public _cl_program {
   Origin origin_;
   std::string source_;
   std::vector<unsigned char> il_;
-  std::vector<std::string> built_in_kernels_;
   mutable std::mutex mutex_;
   std::vector<Build> builds_;  // one per entry of devices_
   std::vector<std::pair<cl_uint, std::vector<unsigned char>>> specialization_;

@@ -78,11 +78,6 @@ inline bool bad_work_dim(const World& w, cl_command_queue queue, cl_uint work_di
   return work_dim < 1 || work_dim > max_work_dims(w, device_of(w, queue));
 }
 
-// Array arguments of NDRange calls are read only once work_dim is known to be valid.
-inline bool dims_known(const World& w, cl_command_queue queue, cl_uint work_dim) {
-  return !bad_work_dim(w, queue, work_dim);
-}
-
 inline bool any_global_size_zero(cl_uint work_dim, const size_t* global) {
   for (cl_uint i = 0; global != nullptr && i < work_dim; ++i)
     if (global[i] == 0) return true;

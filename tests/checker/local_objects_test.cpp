@@ -1,4 +1,4 @@
-// Findings on __local memory name the object like a buffer's (issue 4): a __local variable by
+// Findings on __local memory name the object like a buffer's: a __local variable by
 // its name and kernel, a __local argument by its index and declared name, with the byte offset
 // and element; driven through KernelChecker with the engine's out-of-bounds messages.
 #include <gtest/gtest.h>

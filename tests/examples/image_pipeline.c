@@ -4,30 +4,18 @@
  * its minimum, maximum and sum reduced per work-group, a colour image tone-mapped with float4
  * math built-ins, and a summary printed from the device with printf.
  *
- * It runs on the first platform, or the first whose name contains CLVET_TEST_PLATFORM, prints
+ * It runs on the first platform, or the first whose name contains CLVET_TEST_PLATFORM (the
+ * set-up of the layer's test programs, tests/layer/programs/common.h), prints
  * "image_pipeline: all 6 checks passed" or which failed, and exits non-zero on any failure. */
-#define CL_TARGET_OPENCL_VERSION 120
-#define CL_USE_DEPRECATED_OPENCL_1_2_APIS
-#include <CL/cl.h>
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+
+#include "common.h"
 
 #define W 256
 #define H 192
 #define TILE 16
 #define BINS 256
 #define GROUP 256
-
-#define CHECK(call)                                                                               \
-  do {                                                                                            \
-    cl_int err_ = (call);                                                                         \
-    if (err_ != CL_SUCCESS) {                                                                     \
-      fprintf(stderr, "image_pipeline: %s:%d: %s failed: %d\n", __FILE__, __LINE__, #call, err_); \
-      exit(1);                                                                                    \
-    }                                                                                             \
-  } while (0)
 
 static const char* kSource =
     "#define TILE 16\n"
@@ -153,19 +141,6 @@ static int check(const char* name, int ok, char* failed) {
   return ok;
 }
 
-static cl_platform_id choose_platform(void) {
-  cl_platform_id platforms[16];
-  cl_uint count = 0;
-  CHECK(clGetPlatformIDs(16, platforms, &count));
-  const char* wanted = getenv("CLVET_TEST_PLATFORM");
-  for (cl_uint i = 0; wanted && i < count && i < 16; ++i) {
-    char name[256] = "";
-    CHECK(clGetPlatformInfo(platforms[i], CL_PLATFORM_NAME, sizeof name, name, NULL));
-    if (strstr(name, wanted)) return platforms[i];
-  }
-  return platforms[0];
-}
-
 static cl_mem make_buffer(cl_context context, size_t size, const void* data) {
   cl_int err = CL_SUCCESS;
   cl_mem m = clCreateBuffer(context, CL_MEM_READ_WRITE | (data ? CL_MEM_COPY_HOST_PTR : 0), size,
@@ -182,17 +157,14 @@ static cl_kernel make_kernel(cl_program program, const char* name) {
 }
 
 int main(void) {
-  cl_platform_id platform = choose_platform();
-  cl_device_id device;
+  struct setup s = setup_first_device();
+  cl_device_id device = s.device;
+  cl_context context = s.context;
+  cl_command_queue queue = s.queue;
   char name[256];
   cl_int err = CL_SUCCESS;
-  CHECK(clGetPlatformInfo(platform, CL_PLATFORM_NAME, sizeof name, name, NULL));
-  CHECK(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL));
+  CHECK(clGetPlatformInfo(s.platform, CL_PLATFORM_NAME, sizeof name, name, NULL));
   printf("image_pipeline: platform \"%s\", a %dx%d image\n", name, W, H);
-  cl_context context = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
-  CHECK(err);
-  cl_command_queue queue = clCreateCommandQueue(context, device, 0, &err);
-  CHECK(err);
   cl_program program = clCreateProgramWithSource(context, 1, &kSource, NULL, &err);
   CHECK(err);
   err = clBuildProgram(program, 1, &device, "", NULL, NULL);

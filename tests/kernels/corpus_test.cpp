@@ -1,8 +1,10 @@
 // The kernel checkers' corpus (tests/kernels/corpus): every .cl file is run by corpus_runner in
 // a child process on the reference device, once with its own build options and once with
 // -cl-opt-disable appended, and the findings of the JSON report (CLVET_REPORT_FORMAT=json) must
-// be exactly the file's `// expect:` annotations, kind and line (issue 4: the same findings
-// either way; a file without annotations must produce no finding at all).
+// be exactly the file's `// expect:` annotations, kind and line (the same findings either
+// way; a file without annotations must produce no finding at all). A case that says
+// `// compare: pocl` is also run on PoCL and on the reference device through the loader with
+// the same inputs, and every buffer must then hold the same bytes on both.
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>

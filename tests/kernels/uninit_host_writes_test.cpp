@@ -1,4 +1,4 @@
-// The uninitialised-value checker's view of host commands (issue 4): a buffer created without
+// The uninitialised-value checker's view of host commands: a buffer created without
 // host data holds undefined bytes (§5.2.1, "the contents ... are undefined" without
 // CL_MEM_COPY_HOST_PTR / CL_MEM_USE_HOST_PTR); clEnqueueWriteBuffer(Rect) (§5.2.2),
 // clEnqueueFillBuffer (§5.2.3), clEnqueueCopyBuffer(Rect) (§5.2.4) and a write mapping

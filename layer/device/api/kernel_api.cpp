@@ -215,26 +215,41 @@ Status GetKernelWorkGroupInfo(const args::GetKernelWorkGroupInfo& a) {
   }
 }
 
-Status GetKernelSubGroupInfo(const args::GetKernelSubGroupInfo& a) {
-  Ref<Kernel> k = lookup<Kernel>(a.kernel);
-  if (!k) return fail(rule::GetKernelSubGroupInfoInvalidKernel);
-  Device* d = query_device(*k, a.device);
-  if (d == nullptr) return fail(rule::GetKernelSubGroupInfoInvalidDevice);
-  InfoWriter out(a.param_value_size, a.param_value, a.param_value_size_ret,
-                 rule::GetKernelSubGroupInfoBadParam);
+namespace {
+
+// clGetKernelSubGroupInfo and its cl_khr_subgroups twin ask the same; each keeps its own rules.
+struct SubGroupQueryRules {
+  const rules::Rule& invalid_kernel;
+  const rules::Rule& invalid_device;
+  const rules::Rule& bad_param;
+};
+
+template <class Args>
+Status sub_group_query(const Args& a, cl_kernel kernel, cl_device_id device,
+                       const SubGroupQueryRules& own) {
+  Ref<Kernel> k = lookup<Kernel>(kernel);
+  if (!k) return fail(own.invalid_kernel);
+  Device* d = query_device(*k, device);
+  if (d == nullptr) return fail(own.invalid_device);
+  InfoWriter out(a.param_value_size, a.param_value, a.param_value_size_ret, own.bad_param);
   return sub_group_info(*k, *d, a.param_name, a.input_value_size, a.input_value,
-                        a.param_value_size, out, rule::GetKernelSubGroupInfoBadParam);
+                        a.param_value_size, out, own.bad_param);
+}
+
+}  // namespace
+
+Status GetKernelSubGroupInfo(const args::GetKernelSubGroupInfo& a) {
+  return sub_group_query(a, a.kernel, a.device,
+                         {rule::GetKernelSubGroupInfoInvalidKernel,
+                          rule::GetKernelSubGroupInfoInvalidDevice,
+                          rule::GetKernelSubGroupInfoBadParam});
 }
 
 Status GetKernelSubGroupInfoKHR(const args::GetKernelSubGroupInfoKHR& a) {
-  Ref<Kernel> k = lookup<Kernel>(a.in_kernel);
-  if (!k) return fail(rule::GetKernelSubGroupInfoKHRInvalidKernel);
-  Device* d = query_device(*k, a.in_device);
-  if (d == nullptr) return fail(rule::GetKernelSubGroupInfoKHRInvalidDevice);
-  InfoWriter out(a.param_value_size, a.param_value, a.param_value_size_ret,
-                 rule::GetKernelSubGroupInfoKHRBadParam);
-  return sub_group_info(*k, *d, a.param_name, a.input_value_size, a.input_value,
-                        a.param_value_size, out, rule::GetKernelSubGroupInfoKHRBadParam);
+  return sub_group_query(a, a.in_kernel, a.in_device,
+                         {rule::GetKernelSubGroupInfoKHRInvalidKernel,
+                          rule::GetKernelSubGroupInfoKHRInvalidDevice,
+                          rule::GetKernelSubGroupInfoKHRBadParam});
 }
 
 // §5.7.3 table 5.17.

@@ -281,16 +281,10 @@ Result<cl_program> CreateProgramWithBuiltInKernels(const args::CreateProgramWith
   Ref<Context> c = lookup<Context>(a.context);
   if (!c) return fail(rule::CreateProgramWithBuiltInKernelsInvalidContext);
   try {
-    std::vector<Ref<Device>> devices = chosen_devices(a.num_devices, a.device_list, {});
-    std::vector<std::string> names;
-    std::string_view list(a.kernel_names);
-    for (std::size_t start = 0; start <= list.size();) {
-      std::size_t end = std::min(list.find(';', start), list.size());
-      names.emplace_back(list.substr(start, end - start));
-      start = end + 1;
-    }
-    auto* program = new Program(c, std::move(devices), Origin::BuiltInKernels);
-    program->set_built_in_kernels(std::move(names));
+    // The rules refuse every name: the device lists no built-in kernel (CL_DEVICE_BUILT_IN_KERNELS
+    // is empty), so a program made here has none to create.
+    auto* program =
+        new Program(c, chosen_devices(a.num_devices, a.device_list, {}), Origin::BuiltInKernels);
     return program->id();
   } catch (const std::bad_alloc&) {
     return fail(rule::CreateProgramWithBuiltInKernelsOutOfHostMemory);

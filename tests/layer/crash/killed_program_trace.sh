@@ -1,6 +1,6 @@
 #!/bin/sh
 # A program traced under `clvet run` and killed with SIGKILL mid-run leaves a trace that reads
-# back to its last completed call (issue 5: crash-safe traces).
+# back to its last completed call (traces survive crashes).
 # usage: killed_program_trace.sh CLVET ENDLESS_CALLS WORK_DIR
 set -eu
 clvet=$1 program=$2 work=$3

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Device times for queues created without profiling (issue 5), on PoCL, with
+# Device times for queues created without profiling, on PoCL, with
 # tests/layer/trace/hidden_profiling.c:
 #   the program prints the same under the layer as without it: queue properties and property
 #     arrays as it created them, CL_PROFILING_INFO_NOT_AVAILABLE from clGetEventProfilingInfo

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Image data in the layer's trace (issue 5: contents at creation, write and unmap), on PoCL,
+# Image data in the layer's trace (contents at creation, write and unmap), on PoCL,
 # with tests/layer/trace/traced_image.c: the trace holds exactly the bytes the program handed
 # over, the creation's 32 host bytes, the write's 8, and the 16 it wrote into the mapped
 # region (packed, read through the row pitch the map returned), and those three, applied to

@@ -1,8 +1,8 @@
 #!/bin/sh
-# CLVET_TRACE_KERNEL_BUFFERS never blocks the application (issue 5), on PoCL, with
+# CLVET_TRACE_KERNEL_BUFFERS never blocks the application, on PoCL, with
 # tests/layer/trace/user_event_kernel.c: a kernel whose wait list holds a user event the host
-# sets after the enqueue returns. Under the layer the program must finish (a bounded time:
-# the layer used to block the enqueue on reads waiting for that event, forever), compute what
+# sets after the enqueue returns. Under the layer the program must finish (a bounded time: a
+# layer that read the buffers at the enqueue would wait for that event forever), compute what
 # it computes without the layer, and its trace must hold the buffer before the kernel ran as
 # the host left it when it set the event (11..18) and after it (33..54).
 # Usage: kernel_buffers_user_event.sh CLVET PROGRAM WORKDIR. Prints PASS or what failed.

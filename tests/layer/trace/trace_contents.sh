@@ -1,5 +1,5 @@
 #!/bin/sh
-# What the layer's trace holds of tests/layer/trace/traced_kernel.c on PoCL (issue 5):
+# What the layer's trace holds of tests/layer/trace/traced_kernel.c on PoCL:
 #   device times: a DeviceCommand per command on its profiling queue, the kernel's named,
 #     queued <= submit <= start <= end;
 #   CLVET_TRACE_KERNEL_BUFFERS=1: KernelBuffers records of the kernel's buffer before (1..8,

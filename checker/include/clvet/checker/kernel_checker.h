@@ -1,4 +1,4 @@
-// The kernel checkers (issue 4) as one observer of the interpreter: memory (bounds, read-only
+// The kernel checkers as one observer of the interpreter: memory (bounds, read-only
 // and write-only buffers, alignment, NULL), data races within and between work-groups, barrier
 // divergence and async copies, and the budget; each switched on or off by CLVET_CHECK.
 #pragma once

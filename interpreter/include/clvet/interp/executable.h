@@ -74,7 +74,7 @@ struct LaunchRequest {
   // Red zones between __local variables, private variables and arguments, and one region per
   // object, so that an overflow lands outside every object (the bounds checker).
   bool red_zones = false;
-  // Uninitialised values (issue 4): a value read from memory nothing wrote -- a buffer's bytes
+  // Uninitialised values: a value read from memory nothing wrote -- a buffer's bytes
   // that LaunchArg::uninitialised marks, __local memory before a store in the work-group,
   // private variables before a store in the call -- is reported (engine_problem
   // "uninitialised") where it is stored to global memory, used as an address or decides a
@@ -87,7 +87,7 @@ struct LaunchResult {
   std::string error;          // why the kernel could not run
   std::string printf_output;  // flushed by the caller at completion
   // What the engine refused to do or saw go wrong (an access outside every object, barrier
-  // divergence, unreachable code), with source line:column; the kernel checkers (issue 4) turn
+  // divergence, unreachable code), with source line:column; the kernel checkers turn
   // these into structured findings.
   std::vector<std::string> problems;
   bool budget_exceeded = false;  // stopped by the budget

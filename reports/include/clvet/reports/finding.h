@@ -33,8 +33,8 @@ struct KernelSite {
   bool atomic = false;       // races: this side is an atomic access
 };
 
-// What a kernel checker saw: the evidence of issue 4 (both sides of a race, the memory
-// object, the offset and element of the access, the enqueue that ran the kernel).
+// What a kernel checker saw: its evidence (both sides of a race, the memory object, the
+// offset and element of the access, the enqueue that ran the kernel).
 struct KernelEvidence {
   std::string checker;       // races, bounds, divergence, budget, engine
   std::string kind;          // race-write-write, out-of-bounds, ... (tests/kernels/corpus)
