@@ -10,6 +10,7 @@
 #include <set>
 #include <vector>
 
+#include "clvet/rules/info_params.h"
 #include "findings.h"
 
 namespace clvet::layer {
@@ -27,38 +28,6 @@ const std::map<std::string_view, std::set<cl_int>>& codes_by_entry() {
   return *codes;
 }
 
-struct InfoParam {
-  std::string_view entry;
-  cl_uint param;
-};
-
-// Queries whose value is a NUL-terminated string.
-constexpr InfoParam kStringParams[] = {
-    {"clGetPlatformInfo", CL_PLATFORM_PROFILE},
-    {"clGetPlatformInfo", CL_PLATFORM_VERSION},
-    {"clGetPlatformInfo", CL_PLATFORM_NAME},
-    {"clGetPlatformInfo", CL_PLATFORM_VENDOR},
-    {"clGetPlatformInfo", CL_PLATFORM_EXTENSIONS},
-    {"clGetPlatformInfo", CL_PLATFORM_ICD_SUFFIX_KHR},
-    {"clGetDeviceInfo", CL_DEVICE_NAME},
-    {"clGetDeviceInfo", CL_DEVICE_VENDOR},
-    {"clGetDeviceInfo", CL_DRIVER_VERSION},
-    {"clGetDeviceInfo", CL_DEVICE_PROFILE},
-    {"clGetDeviceInfo", CL_DEVICE_VERSION},
-    {"clGetDeviceInfo", CL_DEVICE_OPENCL_C_VERSION},
-    {"clGetDeviceInfo", CL_DEVICE_EXTENSIONS},
-    {"clGetDeviceInfo", CL_DEVICE_BUILT_IN_KERNELS},
-    {"clGetKernelInfo", CL_KERNEL_FUNCTION_NAME},
-};
-
-// The enumerated answers of the spec's info tables: a value outside them is the platform's.
-struct EnumParam {
-  std::string_view entry;
-  cl_uint param;
-  std::size_t size;                  // of the value's type
-  bool (*valid)(const void* value);  // reads `size` bytes
-};
-
 template <class T>
 T read(const void* value) {
   T v;
@@ -71,31 +40,33 @@ bool is_bool(const void* v) {
   return b == CL_TRUE || b == CL_FALSE;
 }
 
-constexpr EnumParam kEnumParams[] = {
-    {"clGetDeviceInfo", CL_DEVICE_TYPE, sizeof(cl_device_type),
+// The values the spec's info tables allow for an enumerated answer, by the answer's type (as
+// clvet/rules/info_params.def names it): a value outside them is the platform's fault.
+struct Enumeration {
+  std::string_view type;
+  bool (*valid)(const void* value);  // reads sizeof(type) bytes
+};
+
+constexpr Enumeration kEnumerations[] = {
+    {"cl_bool", is_bool},
+    {"cl_device_type",
      [](const void* v) {
        constexpr cl_device_type kinds = CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_GPU |
                                         CL_DEVICE_TYPE_ACCELERATOR | CL_DEVICE_TYPE_CUSTOM;
        const auto t = read<cl_device_type>(v);
        return (t & kinds) != 0 && (t & ~(kinds | CL_DEVICE_TYPE_DEFAULT)) == 0;
      }},
-    {"clGetDeviceInfo", CL_DEVICE_AVAILABLE, sizeof(cl_bool), is_bool},
-    {"clGetDeviceInfo", CL_DEVICE_COMPILER_AVAILABLE, sizeof(cl_bool), is_bool},
-    {"clGetDeviceInfo", CL_DEVICE_LINKER_AVAILABLE, sizeof(cl_bool), is_bool},
-    {"clGetDeviceInfo", CL_DEVICE_ENDIAN_LITTLE, sizeof(cl_bool), is_bool},
-    {"clGetDeviceInfo", CL_DEVICE_ERROR_CORRECTION_SUPPORT, sizeof(cl_bool), is_bool},
-    {"clGetDeviceInfo", CL_DEVICE_IMAGE_SUPPORT, sizeof(cl_bool), is_bool},
-    {"clGetDeviceInfo", CL_DEVICE_LOCAL_MEM_TYPE, sizeof(cl_device_local_mem_type),
+    {"cl_device_local_mem_type",
      [](const void* v) {
        const auto t = read<cl_device_local_mem_type>(v);
        return t == CL_LOCAL || t == CL_GLOBAL || t == CL_NONE;
      }},
-    {"clGetDeviceInfo", CL_DEVICE_GLOBAL_MEM_CACHE_TYPE, sizeof(cl_device_mem_cache_type),
+    {"cl_device_mem_cache_type",
      [](const void* v) {
        const auto t = read<cl_device_mem_cache_type>(v);
        return t == CL_NONE || t == CL_READ_ONLY_CACHE || t == CL_READ_WRITE_CACHE;
      }},
-    {"clGetMemObjectInfo", CL_MEM_TYPE, sizeof(cl_mem_object_type),
+    {"cl_mem_object_type",
      [](const void* v) {
        switch (read<cl_mem_object_type>(v)) {
          case CL_MEM_OBJECT_BUFFER:
@@ -111,48 +82,48 @@ constexpr EnumParam kEnumParams[] = {
            return false;
        }
      }},
-    // CL_QUEUED ... CL_COMPLETE, or a negative error code of a failed command.
-    {"clGetEventInfo", CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(cl_int),
-     [](const void* v) { return read<cl_int>(v) <= CL_QUEUED; }},
-    {"clGetProgramBuildInfo", CL_PROGRAM_BUILD_STATUS, sizeof(cl_build_status),
+    {"cl_build_status",
      [](const void* v) {
        const auto s = read<cl_build_status>(v);
        return s == CL_BUILD_NONE || s == CL_BUILD_ERROR || s == CL_BUILD_SUCCESS ||
               s == CL_BUILD_IN_PROGRESS;
      }},
-    {"clGetSamplerInfo", CL_SAMPLER_NORMALIZED_COORDS, sizeof(cl_bool), is_bool},
-    {"clGetSamplerInfo", CL_SAMPLER_FILTER_MODE, sizeof(cl_filter_mode),
+    {"cl_filter_mode",
      [](const void* v) {
        const auto m = read<cl_filter_mode>(v);
        return m == CL_FILTER_NEAREST || m == CL_FILTER_LINEAR;
      }},
-    {"clGetSamplerInfo", CL_SAMPLER_ADDRESSING_MODE, sizeof(cl_addressing_mode),
+    {"cl_addressing_mode",
      [](const void* v) {
        const auto m = read<cl_addressing_mode>(v);
        return m >= CL_ADDRESS_NONE && m <= CL_ADDRESS_MIRRORED_REPEAT;
      }},
 };
 
-// The string and enumerated params of each entry point, by its index in api::entry_points():
-// an info query is checked without comparing entry point names.
-struct EntryParams {
-  std::vector<cl_uint> strings;
-  std::vector<const EnumParam*> enums;
-};
+// CL_EVENT_COMMAND_EXECUTION_STATUS is a plain cl_int: CL_QUEUED ... CL_COMPLETE, or the
+// negative error code of a failed command.
+bool valid_execution_status(const void* v) { return read<cl_int>(v) <= CL_QUEUED; }
 
-const EntryParams& params_of(const api::EntryPoint& entry) {
+// How an info query's answer is checked: its parameter family (from the entry point's
+// param_name), found by the entry point's index in api::entry_points().
+std::string_view family_of(const api::EntryPoint& entry) {
   static const auto* by_index = [] {
-    auto* table = new std::vector<EntryParams>(api::entry_points().size());
-    for (std::size_t i = 0; i < table->size(); ++i) {
-      const std::string_view name = api::entry_points()[i].name;
-      for (const InfoParam& p : kStringParams)
-        if (p.entry == name) (*table)[i].strings.push_back(p.param);
-      for (const EnumParam& e : kEnumParams)
-        if (e.entry == name) (*table)[i].enums.push_back(&e);
-    }
+    auto* table = new std::vector<std::string_view>(api::entry_points().size());
+    for (std::size_t i = 0; i < table->size(); ++i)
+      for (const api::Param& p : api::entry_points()[i].params)
+        if (p.name == "param_name" && p.role == api::Role::Enum) (*table)[i] = p.family;
     return table;
   }();
   return (*by_index)[static_cast<std::size_t>(&entry - api::entry_points().data())];
+}
+
+// The check of an enumerated answer, or nullptr when the answer is no enumeration.
+bool (*validator_of(const api::InfoParam& param))(const void*) {
+  if (param.name == "CL_EVENT_COMMAND_EXECUTION_STATUS") return valid_execution_status;
+  if (param.shape != api::InfoShape::Scalar) return nullptr;
+  for (const Enumeration& e : kEnumerations)
+    if (e.type == param.type) return e.valid;
+  return nullptr;
 }
 
 std::string hex_of(const void* value, std::size_t size) {
@@ -182,7 +153,6 @@ bool rule_is_optional(const rules::Rule& rule) {
 void check_info_answer(const api::EntryPoint& entry, std::uint64_t call_index, cl_uint param,
                        std::size_t size, const void* value, std::size_t size_ret) {
   if (value == nullptr) return;  // a size query: nothing was written to compare with
-  const EntryParams& known = params_of(entry);
   if (size_ret > size) {
     record_check(check::kInfoSizeMismatch, Category::Platform, Severity::Error, entry.name,
                  CL_SUCCESS, call_index,
@@ -192,7 +162,9 @@ void check_info_answer(const api::EntryPoint& entry, std::uint64_t call_index, c
                              param, size_ret, size));
     return;
   }
-  if (std::find(known.strings.begin(), known.strings.end(), param) != known.strings.end()) {
+  const api::InfoParam* known = api::find_info_param(family_of(entry), param);
+  if (known == nullptr) return;  // a vendor's parameter: nothing to compare with
+  if (known->shape == api::InfoShape::String) {
     const auto* text = static_cast<const char*>(value);
     const std::size_t length = strnlen(text, size_ret);
     if (size_ret == 0 || length + 1 != size_ret) {
@@ -204,15 +176,13 @@ void check_info_answer(const api::EntryPoint& entry, std::uint64_t call_index, c
     }
     return;
   }
-  for (const EnumParam* e : known.enums) {
-    if (e->param != param || size_ret < e->size) continue;
-    if (!e->valid(value))
-      record_check(check::kInfoValueOutsideEnum, Category::Platform, Severity::Error, entry.name,
-                   CL_SUCCESS, call_index,
-                   fmt::format("param_name {:#x}: the value {} is none of those the spec allows",
-                               param, hex_of(value, e->size)));
-    return;
-  }
+  auto* const valid = validator_of(*known);
+  if (valid == nullptr || size_ret < known->type_size) return;
+  if (!valid(value))
+    record_check(check::kInfoValueOutsideEnum, Category::Platform, Severity::Error, entry.name,
+                 CL_SUCCESS, call_index,
+                 fmt::format("param_name {:#x}: the value {} is none of those the spec allows",
+                             param, hex_of(value, known->type_size)));
 }
 
 }  // namespace clvet::layer

@@ -1,4 +1,5 @@
-// Tables of OpenCL constant names, built once from cl_constants.def.
+// Tables of OpenCL constant names, built once from cl_constants.def and the API table's
+// info parameters.
 #include "clvet/trace/cl_names.h"
 
 #include <fmt/format.h>
@@ -24,6 +25,13 @@ const std::unordered_map<std::string_view, Family>& families() {
 #define CLVET_CONSTANT(family, name) \
   t[#family].members.emplace_back(static_cast<std::uint64_t>(name), #name);
 #include "cl_constants.def"
+#define CLVET_INFO_FAMILY(family) t[#family].bitfield = false;
+// Not through CLVET_CONSTANT: its argument would be expanded to the number before #name.
+#define CLVET_INFO(family, name, ...) \
+  t[#family].members.emplace_back(static_cast<std::uint64_t>(name), #name);
+#include "clvet/rules/info_params.def"
+#undef CLVET_INFO
+#undef CLVET_INFO_FAMILY
 #undef CLVET_ENUM
 #undef CLVET_BITFIELD
 #undef CLVET_CONSTANT

@@ -5,6 +5,27 @@
 
 namespace clvet::rules {
 
+std::string_view info_family(InfoQuery query) {
+  switch (query) {
+    case InfoQuery::Platform: return "cl_platform_info";
+    case InfoQuery::Device: return "cl_device_info";
+    case InfoQuery::Context: return "cl_context_info";
+    case InfoQuery::CommandQueue: return "cl_command_queue_info";
+    case InfoQuery::Mem: return "cl_mem_info";
+    case InfoQuery::Image: return "cl_image_info";
+    case InfoQuery::Pipe: return "cl_pipe_info";
+    case InfoQuery::Sampler: return "cl_sampler_info";
+    case InfoQuery::Program: return "cl_program_info";
+    case InfoQuery::ProgramBuild: return "cl_program_build_info";
+    case InfoQuery::Kernel: return "cl_kernel_info";
+    case InfoQuery::KernelWorkGroup: return "cl_kernel_work_group_info";
+    case InfoQuery::KernelArg: return "cl_kernel_arg_info";
+    case InfoQuery::Event: return "cl_event_info";
+    case InfoQuery::EventProfiling: return "cl_profiling_info";
+  }
+  return {};
+}
+
 namespace {
 template <class Handle>
 cl_context context_by(const World& w, InfoQuery query, Handle handle, cl_uint param) {

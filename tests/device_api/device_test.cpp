@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "clvet/rules/info_params.h"
 #include "clvet_entry.h"
 #include "fixtures.h"
 
@@ -89,6 +90,29 @@ class DeviceApi : public WithPlatform {
 // --- §4.2 clGetDeviceIDs ---------------------------------------------------------------------
 
 // §4.2 table 4.2: the one CPU device answers CPU, DEFAULT and ALL, and any mask with CPU.
+// Every clGetDeviceInfo parameter of the API table's info parameters that the device
+// supports (core, or of an extension it lists) is answered in the shape and type the spec's
+// table gives it (clvet/rules/info_params.def).
+TEST_F(DeviceApi, AnswersEveryQueryOfTheInfoTableInItsType) {
+  const std::string extensions = device_string(device, CL_DEVICE_EXTENSIONS);
+  int answered = 0;
+  for (const api::InfoParam& p : api::info_params("cl_device_info")) {
+    if (p.since.starts_with("cl_") && extensions.find(p.since) == std::string::npos) continue;
+    size_t size = 0;
+    ASSERT_EQ(clGetDeviceInfo(device, p.value, 0, nullptr, &size), CL_SUCCESS) << p.name;
+    EXPECT_TRUE(p.size_fits(size)) << p.name << ": " << size << " bytes of " << p.type;
+    std::vector<unsigned char> value(size);
+    ASSERT_EQ(clGetDeviceInfo(device, p.value, size, value.data(), nullptr), CL_SUCCESS) << p.name;
+    if (p.shape == api::InfoShape::String) {
+      EXPECT_TRUE(size >= 1 && value.back() == '\0' &&
+                  std::strlen(reinterpret_cast<char*>(value.data())) == size - 1)
+          << p.name;
+    }
+    ++answered;
+  }
+  EXPECT_GE(answered, 110);
+}
+
 TEST_F(DeviceApi, GetDeviceIDsMatchesCpuDefaultAndAll) {
   for (cl_device_type type : std::initializer_list<cl_device_type>{
            CL_DEVICE_TYPE_CPU, CL_DEVICE_TYPE_DEFAULT, CL_DEVICE_TYPE_ALL,

@@ -9,6 +9,7 @@
 #include "clvet/rules/api.h"
 #include "clvet/rules/coverage.h"
 #include "clvet/rules/error_codes.h"
+#include "clvet/rules/info_params.h"
 #include "clvet/rules/rule.h"
 
 namespace clvet::rules {
@@ -46,6 +47,40 @@ TEST(ApiTable, PeersNameParametersOfTheSameEntryPoint) {
       }
     }
   }
+}
+
+// Every clGet*Info entry point's param_name family has its parameters in the info table, and
+// each parameter of the table says a version or an extension and has a type of some size.
+TEST(InfoParams, DescribeEveryInfoQuery) {
+  std::set<std::string_view> families;
+  for (const api::EntryPoint& entry : api::entry_points()) {
+    if (!entry.name.starts_with("clGet") || entry.name.find("Info") == std::string_view::npos) continue;
+    for (const api::Param& p : entry.params)
+      if (p.name == "param_name") families.insert(p.family);
+  }
+  ASSERT_GE(families.size(), 16u);
+  for (std::string_view family : families)
+    EXPECT_FALSE(api::info_params(family).empty()) << family;
+  std::set<std::pair<std::string_view, std::string_view>> seen;
+  for (const api::InfoParam& p : api::info_params()) {
+    EXPECT_TRUE(families.contains(p.family)) << p.name << " of " << p.family;
+    EXPECT_TRUE(seen.emplace(p.family, p.name).second) << p.name << " twice";
+    EXPECT_GT(p.type_size, 0u) << p.name;
+    EXPECT_TRUE(p.since.starts_with("cl_") ||
+                (p.since.size() == 3 && p.since[0] >= '1' && p.since[0] <= '3' && p.since[1] == '.'))
+        << p.name << " since " << p.since;
+    if (p.shape == api::InfoShape::String) {
+      EXPECT_EQ(p.type, "char") << p.name;
+    }
+    // A family's rows stand together: info_params(family) is one run of the table.
+    const auto run = api::info_params(p.family);
+    EXPECT_TRUE(&p >= run.data() && &p < run.data() + run.size()) << p.name << " apart";
+  }
+  // What the layer keeps: a device's limits, never a reference count.
+  EXPECT_EQ(api::find_info_param("cl_device_info", CL_DEVICE_MAX_WORK_GROUP_SIZE)->lasting,
+            api::Lasting::Yes);
+  EXPECT_EQ(api::find_info_param("cl_mem_info", CL_MEM_REFERENCE_COUNT)->lasting,
+            api::Lasting::No);
 }
 
 TEST(Rules, IdsAreUniqueAndEntryPointsExist) {

@@ -5,9 +5,11 @@
 #include <bit>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 
+#include "clvet/rules/info_params.h"
 #include "clvet/interp/frontend.h"
 #include "clvet/rules/partition.h"
 #include "clvet/rules/rule_ids.gen.h"
@@ -145,143 +147,22 @@ constexpr cl_device_fp_config kSingleFp = CL_FP_DENORM | CL_FP_INF_NAN | CL_FP_R
 constexpr cl_device_fp_config kDoubleFp =
     CL_FP_FMA | CL_FP_ROUND_TO_NEAREST | CL_FP_INF_NAN | CL_FP_DENORM;
 
-Status answer(Device& d, cl_device_info param, const InfoWriter& out) {
-  using U = cl_uint;
-  using B = cl_bool;
-  using S = std::size_t;
-  const B no = CL_FALSE, yes = CL_TRUE;
+// clGetDeviceInfo's answers by family. Each answers the params it knows and returns nullopt
+// for the others.
+using Answer = std::optional<Status>;
+using U = cl_uint;
+using B = cl_bool;
+using S = std::size_t;
+constexpr B no = CL_FALSE, yes = CL_TRUE;
+
+// What the device is: its type, names, versions and extensions.
+Answer identity(Device& d, cl_device_info param, const InfoWriter& out) {
   switch (param) {
     case CL_DEVICE_TYPE:
       return out.scalar<cl_device_type>(CL_DEVICE_TYPE_CPU);
     // clvet has neither a PCI nor a Khronos vendor id.
     case CL_DEVICE_VENDOR_ID:
       return out.scalar<U>(0);
-    case CL_DEVICE_MAX_COMPUTE_UNITS:
-      return out.scalar<U>(d.compute_units());
-    case CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS:
-      return out.scalar<U>(Device::kWorkItemDimensions);
-    case CL_DEVICE_MAX_WORK_ITEM_SIZES:
-      return out.array(d.max_work_item_sizes());
-    case CL_DEVICE_MAX_WORK_GROUP_SIZE:
-      return out.scalar<S>(d.max_work_group_size());
-    // Vector widths of a 128-bit SIMD unit; no half precision (cl_khr_fp16 unsupported).
-    case CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR:
-    case CL_DEVICE_NATIVE_VECTOR_WIDTH_CHAR:
-      return out.scalar<U>(16);
-    case CL_DEVICE_PREFERRED_VECTOR_WIDTH_SHORT:
-    case CL_DEVICE_NATIVE_VECTOR_WIDTH_SHORT:
-      return out.scalar<U>(8);
-    case CL_DEVICE_PREFERRED_VECTOR_WIDTH_INT:
-    case CL_DEVICE_NATIVE_VECTOR_WIDTH_INT:
-    case CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT:
-    case CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT:
-      return out.scalar<U>(4);
-    case CL_DEVICE_PREFERRED_VECTOR_WIDTH_LONG:
-    case CL_DEVICE_NATIVE_VECTOR_WIDTH_LONG:
-    case CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE:
-    case CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE:
-      return out.scalar<U>(2);
-    case CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF:
-    case CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF:
-      return out.scalar<U>(0);
-    case CL_DEVICE_MAX_CLOCK_FREQUENCY:
-      return out.scalar<U>(clock_mhz());
-    case CL_DEVICE_ADDRESS_BITS:
-      return out.scalar<U>(sizeof(void*) * 8);
-    case CL_DEVICE_MAX_MEM_ALLOC_SIZE:
-      return out.scalar<cl_ulong>(d.max_mem_alloc_size());
-    // Images: not supported, every image limit 0 (3.0 clGetDeviceInfo).
-    case CL_DEVICE_IMAGE_SUPPORT:
-      return out.scalar<B>(d.image_support() ? yes : no);
-    case CL_DEVICE_MAX_READ_IMAGE_ARGS:
-    case CL_DEVICE_MAX_WRITE_IMAGE_ARGS:
-    case CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS:
-    case CL_DEVICE_MAX_SAMPLERS:
-    case CL_DEVICE_IMAGE_PITCH_ALIGNMENT:
-    case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT:
-      return out.scalar<U>(0);
-    case CL_DEVICE_IMAGE2D_MAX_WIDTH:
-    case CL_DEVICE_IMAGE2D_MAX_HEIGHT:
-    case CL_DEVICE_IMAGE3D_MAX_WIDTH:
-    case CL_DEVICE_IMAGE3D_MAX_HEIGHT:
-    case CL_DEVICE_IMAGE3D_MAX_DEPTH:
-    case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
-    case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE:
-      return out.scalar<S>(0);
-    // Intermediate languages: the SPIR-V versions the translator reads.
-    case CL_DEVICE_IL_VERSION:
-      return out.string(interp::il_version_string());
-    case CL_DEVICE_ILS_WITH_VERSION:
-      return out.array(ils_with_version());
-    // Pipes: not supported.
-    case CL_DEVICE_MAX_PIPE_ARGS:
-    case CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS:
-    case CL_DEVICE_PIPE_MAX_PACKET_SIZE:
-      return out.scalar<U>(0);
-    case CL_DEVICE_PIPE_SUPPORT:
-      return out.scalar<B>(d.pipe_support() ? yes : no);
-    case CL_DEVICE_MAX_PARAMETER_SIZE:
-      return out.scalar<S>(d.max_parameter_size());
-    case CL_DEVICE_MEM_BASE_ADDR_ALIGN:
-      return out.scalar<U>(d.mem_base_addr_align_bits());
-    case CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE:
-      return out.scalar<U>(d.mem_base_addr_align_bits() / 8);
-    case CL_DEVICE_SINGLE_FP_CONFIG:
-      return out.scalar<cl_device_fp_config>(kSingleFp);
-    case CL_DEVICE_DOUBLE_FP_CONFIG:
-      return out.scalar<cl_device_fp_config>(kDoubleFp);
-    case CL_DEVICE_GLOBAL_MEM_CACHE_TYPE:
-      return out.scalar<cl_device_mem_cache_type>(CL_READ_WRITE_CACHE);
-    case CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE:
-      return out.scalar<U>(cacheline_bytes());
-    case CL_DEVICE_GLOBAL_MEM_CACHE_SIZE:
-      return out.scalar<cl_ulong>(global_cache_bytes());
-    case CL_DEVICE_GLOBAL_MEM_SIZE:
-      return out.scalar<cl_ulong>(d.global_mem_size());
-    case CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE:
-      return out.scalar<cl_ulong>(d.max_constant_buffer_size());
-    case CL_DEVICE_MAX_CONSTANT_ARGS:
-      return out.scalar<U>(d.max_constant_args());
-    // Program-scope global variables: not supported.
-    case CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE:
-    case CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE:
-      return out.scalar<S>(0);
-    // Local memory is host memory, like global memory.
-    case CL_DEVICE_LOCAL_MEM_TYPE:
-      return out.scalar<cl_device_local_mem_type>(CL_GLOBAL);
-    case CL_DEVICE_LOCAL_MEM_SIZE:
-      return out.scalar<cl_ulong>(d.local_mem_size());
-    case CL_DEVICE_ERROR_CORRECTION_SUPPORT:
-      return out.scalar<B>(no);
-    case CL_DEVICE_HOST_UNIFIED_MEMORY:
-      return out.scalar<B>(yes);
-    case CL_DEVICE_PROFILING_TIMER_RESOLUTION:
-      return out.scalar<S>(static_cast<S>(Platform::host_timer_resolution_ns()));
-    case CL_DEVICE_ENDIAN_LITTLE:
-      return out.scalar<B>(std::endian::native == std::endian::little ? yes : no);
-    case CL_DEVICE_AVAILABLE:
-      return out.scalar<B>(yes);
-    case CL_DEVICE_COMPILER_AVAILABLE:
-    case CL_DEVICE_LINKER_AVAILABLE:
-      return out.scalar<B>(d.compiler_available() ? yes : no);
-    case CL_DEVICE_EXECUTION_CAPABILITIES:
-      return out.scalar<cl_device_exec_capabilities>(d.execution_capabilities());
-    case CL_DEVICE_QUEUE_ON_HOST_PROPERTIES:  // also CL_DEVICE_QUEUE_PROPERTIES
-      return out.scalar<cl_command_queue_properties>(d.queue_properties());
-    // Device-side queues: not supported.
-    case CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES:
-      return out.scalar<cl_command_queue_properties>(0);
-    case CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE:
-    case CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE:
-    case CL_DEVICE_MAX_ON_DEVICE_QUEUES:
-    case CL_DEVICE_MAX_ON_DEVICE_EVENTS:
-      return out.scalar<U>(0);
-    case CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES:
-      return out.scalar<cl_device_device_enqueue_capabilities>(0);
-    case CL_DEVICE_BUILT_IN_KERNELS:
-      return out.string("");
-    case CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION:
-      return out.array(std::vector<cl_name_version>{});
     case CL_DEVICE_PLATFORM:
       return out.scalar<cl_platform_id>(Platform::instance().id());
     case CL_DEVICE_NAME:
@@ -308,10 +189,195 @@ Status answer(Device& d, cl_device_info param, const InfoWriter& out) {
       return out.string(extension_string());
     case CL_DEVICE_EXTENSIONS_WITH_VERSION:
       return out.array(extensions_with_version());
+    // Intermediate languages: the SPIR-V versions the translator reads.
+    case CL_DEVICE_IL_VERSION:
+      return out.string(interp::il_version_string());
+    case CL_DEVICE_ILS_WITH_VERSION:
+      return out.array(ils_with_version());
+    case CL_DEVICE_BUILT_IN_KERNELS:
+      return out.string("");
+    case CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION:
+      return out.array(std::vector<cl_name_version>{});
+    // clvet has passed no conformance submission.
+    case CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED:
+      return out.string("");
+    case CL_DEVICE_AVAILABLE:
+      return out.scalar<B>(yes);
+    case CL_DEVICE_COMPILER_AVAILABLE:
+    case CL_DEVICE_LINKER_AVAILABLE:
+      return out.scalar<B>(d.compiler_available() ? yes : no);
+    default:
+      return std::nullopt;
+  }
+}
+
+// How it runs kernels: compute units, work-group limits, vector widths, floating point.
+Answer execution(Device& d, cl_device_info param, const InfoWriter& out) {
+  switch (param) {
+    case CL_DEVICE_MAX_COMPUTE_UNITS:
+      return out.scalar<U>(d.compute_units());
+    case CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS:
+      return out.scalar<U>(Device::kWorkItemDimensions);
+    case CL_DEVICE_MAX_WORK_ITEM_SIZES:
+      return out.array(d.max_work_item_sizes());
+    case CL_DEVICE_MAX_WORK_GROUP_SIZE:
+      return out.scalar<S>(d.max_work_group_size());
+    case CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
+      return out.scalar<S>(16);
+    // Vector widths of a 128-bit SIMD unit; no half precision (cl_khr_fp16 unsupported).
+    case CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR:
+    case CL_DEVICE_NATIVE_VECTOR_WIDTH_CHAR:
+      return out.scalar<U>(16);
+    case CL_DEVICE_PREFERRED_VECTOR_WIDTH_SHORT:
+    case CL_DEVICE_NATIVE_VECTOR_WIDTH_SHORT:
+      return out.scalar<U>(8);
+    case CL_DEVICE_PREFERRED_VECTOR_WIDTH_INT:
+    case CL_DEVICE_NATIVE_VECTOR_WIDTH_INT:
+    case CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT:
+    case CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT:
+      return out.scalar<U>(4);
+    case CL_DEVICE_PREFERRED_VECTOR_WIDTH_LONG:
+    case CL_DEVICE_NATIVE_VECTOR_WIDTH_LONG:
+    case CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE:
+    case CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE:
+      return out.scalar<U>(2);
+    case CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF:
+    case CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF:
+      return out.scalar<U>(0);
+    case CL_DEVICE_MAX_CLOCK_FREQUENCY:
+      return out.scalar<U>(clock_mhz());
+    case CL_DEVICE_ADDRESS_BITS:
+      return out.scalar<U>(sizeof(void*) * 8);
+    case CL_DEVICE_MAX_PARAMETER_SIZE:
+      return out.scalar<S>(d.max_parameter_size());
+    case CL_DEVICE_SINGLE_FP_CONFIG:
+      return out.scalar<cl_device_fp_config>(kSingleFp);
+    case CL_DEVICE_DOUBLE_FP_CONFIG:
+      return out.scalar<cl_device_fp_config>(kDoubleFp);
+    case CL_DEVICE_ENDIAN_LITTLE:
+      return out.scalar<B>(std::endian::native == std::endian::little ? yes : no);
+    case CL_DEVICE_ERROR_CORRECTION_SUPPORT:
+      return out.scalar<B>(no);
+    case CL_DEVICE_PROFILING_TIMER_RESOLUTION:
+      return out.scalar<S>(static_cast<S>(Platform::host_timer_resolution_ns()));
+    case CL_DEVICE_EXECUTION_CAPABILITIES:
+      return out.scalar<cl_device_exec_capabilities>(d.execution_capabilities());
     case CL_DEVICE_PRINTF_BUFFER_SIZE:
       return out.scalar<S>(d.printf_buffer_size());
+    // Sub-groups: not supported.
+    case CL_DEVICE_MAX_NUM_SUB_GROUPS:
+      return out.scalar<U>(0);
+    case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS:
+      return out.scalar<B>(no);
+    case CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT:
+    case CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT:
+    case CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT:
+      return out.scalar<B>(no);
+    // The 3.0 minimum atomic capabilities.
+    case CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES:
+      return out.scalar<cl_device_atomic_capabilities>(CL_DEVICE_ATOMIC_ORDER_RELAXED |
+                                                       CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP);
+    case CL_DEVICE_ATOMIC_FENCE_CAPABILITIES:
+      return out.scalar<cl_device_atomic_capabilities>(CL_DEVICE_ATOMIC_ORDER_RELAXED |
+                                                       CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
+                                                       CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP);
+    default:
+      return std::nullopt;
+  }
+}
+
+// Its memory: sizes, caches, alignment, SVM, program-scope variables.
+Answer memory(Device& d, cl_device_info param, const InfoWriter& out) {
+  switch (param) {
+    case CL_DEVICE_MAX_MEM_ALLOC_SIZE:
+      return out.scalar<cl_ulong>(d.max_mem_alloc_size());
+    case CL_DEVICE_MEM_BASE_ADDR_ALIGN:
+      return out.scalar<U>(d.mem_base_addr_align_bits());
+    case CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE:
+      return out.scalar<U>(d.mem_base_addr_align_bits() / 8);
+    case CL_DEVICE_GLOBAL_MEM_CACHE_TYPE:
+      return out.scalar<cl_device_mem_cache_type>(CL_READ_WRITE_CACHE);
+    case CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE:
+      return out.scalar<U>(cacheline_bytes());
+    case CL_DEVICE_GLOBAL_MEM_CACHE_SIZE:
+      return out.scalar<cl_ulong>(global_cache_bytes());
+    case CL_DEVICE_GLOBAL_MEM_SIZE:
+      return out.scalar<cl_ulong>(d.global_mem_size());
+    case CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE:
+      return out.scalar<cl_ulong>(d.max_constant_buffer_size());
+    case CL_DEVICE_MAX_CONSTANT_ARGS:
+      return out.scalar<U>(d.max_constant_args());
+    // Program-scope global variables: not supported.
+    case CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE:
+    case CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE:
+      return out.scalar<S>(0);
+    // Local memory is host memory, like global memory.
+    case CL_DEVICE_LOCAL_MEM_TYPE:
+      return out.scalar<cl_device_local_mem_type>(CL_GLOBAL);
+    case CL_DEVICE_LOCAL_MEM_SIZE:
+      return out.scalar<cl_ulong>(d.local_mem_size());
+    case CL_DEVICE_HOST_UNIFIED_MEMORY:
+      return out.scalar<B>(yes);
     case CL_DEVICE_PREFERRED_INTEROP_USER_SYNC:
       return out.scalar<B>(yes);
+    case CL_DEVICE_SVM_CAPABILITIES:
+      return out.scalar<cl_device_svm_capabilities>(d.svm_capabilities());
+    case CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT:
+    case CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT:
+    case CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT:
+      return out.scalar<U>(0);
+    default:
+      return std::nullopt;
+  }
+}
+
+// Images, pipes and device-side queues: what it supports of them (images and pipes as the
+// device says, device-side queues not at all), every limit of an unsupported feature 0
+// (3.0 clGetDeviceInfo).
+Answer optional_features(Device& d, cl_device_info param, const InfoWriter& out) {
+  switch (param) {
+    case CL_DEVICE_IMAGE_SUPPORT:
+      return out.scalar<B>(d.image_support() ? yes : no);
+    case CL_DEVICE_MAX_READ_IMAGE_ARGS:
+    case CL_DEVICE_MAX_WRITE_IMAGE_ARGS:
+    case CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS:
+    case CL_DEVICE_MAX_SAMPLERS:
+    case CL_DEVICE_IMAGE_PITCH_ALIGNMENT:
+    case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT:
+      return out.scalar<U>(0);
+    case CL_DEVICE_IMAGE2D_MAX_WIDTH:
+    case CL_DEVICE_IMAGE2D_MAX_HEIGHT:
+    case CL_DEVICE_IMAGE3D_MAX_WIDTH:
+    case CL_DEVICE_IMAGE3D_MAX_HEIGHT:
+    case CL_DEVICE_IMAGE3D_MAX_DEPTH:
+    case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
+    case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE:
+      return out.scalar<S>(0);
+    case CL_DEVICE_MAX_PIPE_ARGS:
+    case CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS:
+    case CL_DEVICE_PIPE_MAX_PACKET_SIZE:
+      return out.scalar<U>(0);
+    case CL_DEVICE_PIPE_SUPPORT:
+      return out.scalar<B>(d.pipe_support() ? yes : no);
+    case CL_DEVICE_QUEUE_ON_HOST_PROPERTIES:  // also CL_DEVICE_QUEUE_PROPERTIES
+      return out.scalar<cl_command_queue_properties>(d.queue_properties());
+    case CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES:
+      return out.scalar<cl_command_queue_properties>(0);
+    case CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE:
+    case CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE:
+    case CL_DEVICE_MAX_ON_DEVICE_QUEUES:
+    case CL_DEVICE_MAX_ON_DEVICE_EVENTS:
+      return out.scalar<U>(0);
+    case CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES:
+      return out.scalar<cl_device_device_enqueue_capabilities>(0);
+    default:
+      return std::nullopt;
+  }
+}
+
+// Its place among sub-devices (§4.3).
+Answer partitioning(Device& d, cl_device_info param, const InfoWriter& out) {
+  switch (param) {
     case CL_DEVICE_PARENT_DEVICE:
       return out.scalar<cl_device_id>(d.parent() ? d.parent()->id() : nullptr);
     case CL_DEVICE_PARTITION_MAX_SUB_DEVICES:
@@ -328,35 +394,14 @@ Status answer(Device& d, cl_device_info param, const InfoWriter& out) {
     // Root devices report one reference, whatever is retained (§4.3).
     case CL_DEVICE_REFERENCE_COUNT:
       return out.scalar<U>(d.is_root() ? 1 : d.reference_count());
-    case CL_DEVICE_SVM_CAPABILITIES:
-      return out.scalar<cl_device_svm_capabilities>(d.svm_capabilities());
-    case CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT:
-    case CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT:
-    case CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT:
-      return out.scalar<U>(0);
-    // Sub-groups: not supported.
-    case CL_DEVICE_MAX_NUM_SUB_GROUPS:
-      return out.scalar<U>(0);
-    case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS:
-      return out.scalar<B>(no);
-    // The 3.0 minimum atomic capabilities.
-    case CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES:
-      return out.scalar<cl_device_atomic_capabilities>(CL_DEVICE_ATOMIC_ORDER_RELAXED |
-                                                       CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP);
-    case CL_DEVICE_ATOMIC_FENCE_CAPABILITIES:
-      return out.scalar<cl_device_atomic_capabilities>(CL_DEVICE_ATOMIC_ORDER_RELAXED |
-                                                       CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
-                                                       CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP);
-    case CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT:
-    case CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT:
-    case CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT:
-      return out.scalar<B>(no);
-    case CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
-      return out.scalar<S>(16);
-    // clvet has passed no conformance submission.
-    case CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED:
-      return out.string("");
-    // cl_khr_device_uuid
+    default:
+      return std::nullopt;
+  }
+}
+
+// cl_khr_device_uuid.
+Answer device_uuid(cl_device_info param, const InfoWriter& out) {
+  switch (param) {
     case CL_DEVICE_UUID_KHR:
       return out.bytes(kDeviceUuid, sizeof kDeviceUuid);
     case CL_DRIVER_UUID_KHR:
@@ -370,11 +415,22 @@ Status answer(Device& d, cl_device_info param, const InfoWriter& out) {
     case CL_DEVICE_NODE_MASK_KHR:
       return out.scalar<U>(0);
     default:
-      // Unknown, or a query of an extension the device does not support (cl_khr_fp16's
-      // CL_DEVICE_HALF_FP_CONFIG, cl_ext_device_fission's, cl_khr_terminate_context's ...).
-      return fail(rule::GetDeviceInfoBadParam,
-                  "param_name " + std::to_string(param) + " is not a query the device answers");
+      return std::nullopt;
   }
+}
+
+Status answer(Device& d, cl_device_info param, const InfoWriter& out) {
+  // A name the API table's info parameters do not list is no query of clGetDeviceInfo.
+  if (api::find_info_param("cl_device_info", param) != nullptr) {
+    using Family = Answer (*)(Device&, cl_device_info, const InfoWriter&);
+    for (Family family : {identity, execution, memory, optional_features, partitioning})
+      if (Answer a = family(d, param, out)) return *a;
+    if (Answer a = device_uuid(param, out)) return *a;
+  }
+  // Unknown, or a query of an extension the device does not support (cl_khr_fp16's
+  // CL_DEVICE_HALF_FP_CONFIG, cl_ext_device_fission's, cl_khr_terminate_context's ...).
+  return fail(rule::GetDeviceInfoBadParam,
+              "param_name " + std::to_string(param) + " is not a query the device answers");
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "clvet/rules/api.h"
@@ -31,6 +32,9 @@ enum class InfoQuery {
   Event,
   EventProfiling,
 };
+
+// The parameter family of a query's param_name (its rows in clvet/rules/info_params.def).
+std::string_view info_family(InfoQuery query);
 
 class World {
  public:
