@@ -1,10 +1,11 @@
-// What every rules/catalogue family header needs: the rule macros, the call argument structs
-// and the World's questions.
+// What every rules/catalogue family header needs: the rule macros, the call argument structs,
+// the World's questions and the recurring clauses.
 #pragma once
 
 #include "clvet/rules/args.gen.h"
 #include "clvet/rules/rule.h"
 #include "clvet/rules/world.h"
+#include "recurring.h"
 
 namespace clvet::rules {
 inline constexpr Version V1_0{1, 0};

@@ -134,9 +134,8 @@ CLVET_RULE(CreateContextFromTypeOutOfHostMemory, "clCreateContextFromType", CL_O
            V1_0, Still, nullptr, "raised when allocating the context throws std::bad_alloc")
 
 // §4.4 clRetainContext / clReleaseContext
-CLVET_RULE(RetainContextInvalidContext, "clRetainContext", CL_INVALID_CONTEXT, Spec::OpenCL12,
-           "4.4", "CL_INVALID_CONTEXT if context is not a valid OpenCL context.", V1_0, Still,
-           CLVET_CHECK(RetainContext, !valid(w, a.context)))
+CLVET_ROLE_RULE_WORDED(RetainContextInvalidContext, RetainContext, InvalidContext, Spec::OpenCL12,
+                       "4.4", V1_0, "CL_INVALID_CONTEXT if context is not a valid OpenCL context.")
 CLVET_RULE(RetainContextOutOfResources, "clRetainContext", CL_OUT_OF_RESOURCES, Spec::OpenCL12,
            "4.4",
            "CL_OUT_OF_RESOURCES if there is a failure to allocate resources required by the OpenCL "
@@ -147,9 +146,8 @@ CLVET_RULE(RetainContextOutOfHostMemory, "clRetainContext", CL_OUT_OF_HOST_MEMOR
            "CL_OUT_OF_HOST_MEMORY if there is a failure to allocate resources required by the "
            "OpenCL implementation on the host.",
            V1_0, Still, nullptr, "not raised by the reference device: retaining allocates nothing")
-CLVET_RULE(ReleaseContextInvalidContext, "clReleaseContext", CL_INVALID_CONTEXT, Spec::OpenCL12,
-           "4.4", "CL_INVALID_CONTEXT if context is not a valid OpenCL context.", V1_0, Still,
-           CLVET_CHECK(ReleaseContext, !valid(w, a.context)))
+CLVET_ROLE_RULE_WORDED(ReleaseContextInvalidContext, ReleaseContext, InvalidContext, Spec::OpenCL12,
+                       "4.4", V1_0, "CL_INVALID_CONTEXT if context is not a valid OpenCL context.")
 CLVET_RULE(ReleaseContextOutOfResources, "clReleaseContext", CL_OUT_OF_RESOURCES, Spec::OpenCL12,
            "4.4",
            "CL_OUT_OF_RESOURCES if there is a failure to allocate resources required by the OpenCL "
@@ -162,9 +160,8 @@ CLVET_RULE(ReleaseContextOutOfHostMemory, "clReleaseContext", CL_OUT_OF_HOST_MEM
            V1_0, Still, nullptr, "not raised by the reference device: releasing allocates nothing")
 
 // §4.4 clGetContextInfo
-CLVET_RULE(GetContextInfoInvalidContext, "clGetContextInfo", CL_INVALID_CONTEXT, Spec::OpenCL12,
-           "4.4", "CL_INVALID_CONTEXT if context is not a valid context.", V1_0, Still,
-           CLVET_CHECK(GetContextInfo, !valid(w, a.context)))
+CLVET_ROLE_RULE(GetContextInfoInvalidContext, GetContextInfo, InvalidContext, Spec::OpenCL12, "4.4",
+                V1_0)
 CLVET_RULE(GetContextInfoBadParam, "clGetContextInfo", CL_INVALID_VALUE, Spec::OpenCL12, "4.4",
            "CL_INVALID_VALUE if param_name is not one of the supported values or if size in bytes "
            "specified by param_value_size is < size of return type as specified in table 4.6 and "
@@ -183,10 +180,8 @@ CLVET_RULE(GetContextInfoOutOfHostMemory, "clGetContextInfo", CL_OUT_OF_HOST_MEM
            V1_0, Still, nullptr, "raised when building the answer throws std::bad_alloc")
 
 // 3.0 §4.4 clSetContextDestructorCallback
-CLVET_RULE(SetContextDestructorCallbackInvalidContext, "clSetContextDestructorCallback",
-           CL_INVALID_CONTEXT, Spec::Api30, "4.4",
-           "CL_INVALID_CONTEXT if context is not a valid context.", V3_0, Still,
-           CLVET_CHECK(SetContextDestructorCallback, !valid(w, a.context)))
+CLVET_ROLE_RULE(SetContextDestructorCallbackInvalidContext, SetContextDestructorCallback,
+                InvalidContext, Spec::Api30, "4.4", V3_0)
 CLVET_RULE(SetContextDestructorCallbackNullCallback, "clSetContextDestructorCallback",
            CL_INVALID_VALUE, Spec::Api30, "4.4", "CL_INVALID_VALUE if pfn_notify is NULL.", V3_0,
            Still, CLVET_CHECK(SetContextDestructorCallback, a.pfn_notify == nullptr))
@@ -202,12 +197,11 @@ CLVET_RULE(SetContextDestructorCallbackOutOfHostMemory, "clSetContextDestructorC
            V3_0, Still, nullptr, "raised when recording the callback throws std::bad_alloc")
 
 // cl_khr_terminate_context: clTerminateContextKHR
-CLVET_RULE(TerminateContextKHRInvalidContext, "clTerminateContextKHR", CL_INVALID_CONTEXT,
+CLVET_ROLE_RULE_WORDED(TerminateContextKHRInvalidContext, TerminateContextKHR, InvalidContext,
+                       Spec::Extension, "cl_khr_terminate_context", V1_0,
+                       "CL_INVALID_CONTEXT if context is not a valid OpenCL context.")
+CLVET_RULE(TerminateContextKHRAlreadyTerminated, "clTerminateContextKHR", CL_CONTEXT_TERMINATED_KHR,
            Spec::Extension, "cl_khr_terminate_context",
-           "CL_INVALID_CONTEXT if context is not a valid OpenCL context.", V1_0, Still,
-           CLVET_CHECK(TerminateContextKHR, !valid(w, a.context)))
-CLVET_RULE(TerminateContextKHRAlreadyTerminated, "clTerminateContextKHR",
-           CL_CONTEXT_TERMINATED_KHR, Spec::Extension, "cl_khr_terminate_context",
            "CL_CONTEXT_TERMINATED_KHR if context has already been terminated.", V1_0, Still,
            nullptr,
            "raised when the context was terminated before (never on the reference device: no "

@@ -10,15 +10,6 @@
 
 namespace clvet::rules::memory {
 
-// CL_INVALID_COMMAND_QUEUE. OpenCL 2.x asks for a valid *host* command-queue: device-side
-// queues (CL_QUEUE_ON_DEVICE) cannot take memory commands.
-inline bool not_host_queue(const World& w, cl_command_queue queue) {
-  if (!valid(w, queue)) return true;
-  auto properties =
-      get<cl_command_queue_properties>(w, InfoQuery::CommandQueue, queue, CL_QUEUE_PROPERTIES);
-  return properties && (*properties & CL_QUEUE_ON_DEVICE);
-}
-
 // (offset, size) does not fit in a memory object of `total` bytes (written so nothing overflows).
 inline bool range_outside(size_t offset, size_t size, size_t total) {
   return offset > total || size > total - offset;
@@ -210,21 +201,14 @@ inline bool copy_rects_overlap(const World& w, const args::EnqueueCopyBufferRect
 }  // namespace clvet::rules::memory
 
 // §5.2.2 clEnqueueReadBuffer
-CLVET_RULE(EnqueueReadBufferInvalidCommandQueue, "clEnqueueReadBuffer", CL_INVALID_COMMAND_QUEUE,
-           Spec::OpenCL12, "5.2.2",
-           "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.", V1_0, Still,
-           CLVET_CHECK(EnqueueReadBuffer, memory::not_host_queue(w, a.command_queue)))
+CLVET_ROLE_RULE_WORDED(EnqueueReadBufferInvalidCommandQueue, EnqueueReadBuffer,
+                       InvalidHostCommandQueue, Spec::OpenCL12, "5.2.2", V1_0,
+                       "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.")
 CLVET_RULE(EnqueueReadBufferInvalidMemObject, "clEnqueueReadBuffer", CL_INVALID_MEM_OBJECT,
            Spec::OpenCL12, "5.2.2", "CL_INVALID_MEM_OBJECT if buffer is not a valid buffer object.",
            V1_0, Still, CLVET_CHECK(EnqueueReadBuffer, !memory::is_buffer(w, a.buffer)))
-CLVET_RULE(EnqueueReadBufferInvalidWaitList, "clEnqueueReadBuffer", CL_INVALID_EVENT_WAIT_LIST,
-           Spec::OpenCL12, "5.2.2",
-           "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list > 0, "
-           "or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects "
-           "in event_wait_list are not valid events.",
-           V1_0, Still,
-           CLVET_CHECK(EnqueueReadBuffer,
-                       wait_list_malformed(w, a.num_events_in_wait_list, a.event_wait_list)))
+CLVET_ROLE_RULE(EnqueueReadBufferInvalidWaitList, EnqueueReadBuffer, InvalidEventWaitList,
+                Spec::OpenCL12, "5.2.2", V1_0)
 CLVET_RULE(EnqueueReadBufferContextMismatch, "clEnqueueReadBuffer", CL_INVALID_CONTEXT,
            Spec::OpenCL12, "5.2.2",
            "CL_INVALID_CONTEXT if the context associated with command_queue and buffer are not the "
@@ -233,15 +217,11 @@ CLVET_RULE(EnqueueReadBufferContextMismatch, "clEnqueueReadBuffer", CL_INVALID_C
            V1_0, Still,
            CLVET_CHECK(EnqueueReadBuffer,
                        context_of(w, a.command_queue) != context_of(w, a.buffer)))
-CLVET_RULE(EnqueueReadBufferWaitListContextMismatch, "clEnqueueReadBuffer", CL_INVALID_CONTEXT,
-           Spec::OpenCL12, "5.2.2",
-           "CL_INVALID_CONTEXT if the context associated with command_queue and buffer are not the "
-           "same or if the context associated with command_queue and events in event_wait_list are "
-           "not the same.",
-           V1_0, Still,
-           CLVET_CHECK(EnqueueReadBuffer,
-                       wait_list_context_differs(w, a.command_queue, a.num_events_in_wait_list,
-                                                 a.event_wait_list)))
+CLVET_ROLE_RULE_WORDED(EnqueueReadBufferWaitListContextMismatch, EnqueueReadBuffer,
+                       WaitListContextDiffers, Spec::OpenCL12, "5.2.2", V1_0,
+                       "CL_INVALID_CONTEXT if the context associated with command_queue and buffer "
+                       "are not the same or if the context associated with command_queue and "
+                       "events in event_wait_list are not the same.")
 CLVET_RULE(EnqueueReadBufferOutOfBounds, "clEnqueueReadBuffer", CL_INVALID_VALUE, Spec::OpenCL12,
            "5.2.2",
            "CL_INVALID_VALUE if the region being read or written specified by (offset, size) is "
@@ -301,21 +281,14 @@ CLVET_RULE(EnqueueReadBufferOutOfHostMemory, "clEnqueueReadBuffer", CL_OUT_OF_HO
            V1_0, Still, nullptr, "raised when allocating the command or its event fails")
 
 // §5.2.2 clEnqueueWriteBuffer
-CLVET_RULE(EnqueueWriteBufferInvalidCommandQueue, "clEnqueueWriteBuffer", CL_INVALID_COMMAND_QUEUE,
-           Spec::OpenCL12, "5.2.2",
-           "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.", V1_0, Still,
-           CLVET_CHECK(EnqueueWriteBuffer, memory::not_host_queue(w, a.command_queue)))
+CLVET_ROLE_RULE_WORDED(EnqueueWriteBufferInvalidCommandQueue, EnqueueWriteBuffer,
+                       InvalidHostCommandQueue, Spec::OpenCL12, "5.2.2", V1_0,
+                       "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.")
 CLVET_RULE(EnqueueWriteBufferInvalidMemObject, "clEnqueueWriteBuffer", CL_INVALID_MEM_OBJECT,
            Spec::OpenCL12, "5.2.2", "CL_INVALID_MEM_OBJECT if buffer is not a valid buffer object.",
            V1_0, Still, CLVET_CHECK(EnqueueWriteBuffer, !memory::is_buffer(w, a.buffer)))
-CLVET_RULE(EnqueueWriteBufferInvalidWaitList, "clEnqueueWriteBuffer", CL_INVALID_EVENT_WAIT_LIST,
-           Spec::OpenCL12, "5.2.2",
-           "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list > 0, "
-           "or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects "
-           "in event_wait_list are not valid events.",
-           V1_0, Still,
-           CLVET_CHECK(EnqueueWriteBuffer,
-                       wait_list_malformed(w, a.num_events_in_wait_list, a.event_wait_list)))
+CLVET_ROLE_RULE(EnqueueWriteBufferInvalidWaitList, EnqueueWriteBuffer, InvalidEventWaitList,
+                Spec::OpenCL12, "5.2.2", V1_0)
 CLVET_RULE(EnqueueWriteBufferContextMismatch, "clEnqueueWriteBuffer", CL_INVALID_CONTEXT,
            Spec::OpenCL12, "5.2.2",
            "CL_INVALID_CONTEXT if the context associated with command_queue and buffer are not the "
@@ -324,15 +297,11 @@ CLVET_RULE(EnqueueWriteBufferContextMismatch, "clEnqueueWriteBuffer", CL_INVALID
            V1_0, Still,
            CLVET_CHECK(EnqueueWriteBuffer,
                        context_of(w, a.command_queue) != context_of(w, a.buffer)))
-CLVET_RULE(EnqueueWriteBufferWaitListContextMismatch, "clEnqueueWriteBuffer", CL_INVALID_CONTEXT,
-           Spec::OpenCL12, "5.2.2",
-           "CL_INVALID_CONTEXT if the context associated with command_queue and buffer are not the "
-           "same or if the context associated with command_queue and events in event_wait_list are "
-           "not the same.",
-           V1_0, Still,
-           CLVET_CHECK(EnqueueWriteBuffer,
-                       wait_list_context_differs(w, a.command_queue, a.num_events_in_wait_list,
-                                                 a.event_wait_list)))
+CLVET_ROLE_RULE_WORDED(EnqueueWriteBufferWaitListContextMismatch, EnqueueWriteBuffer,
+                       WaitListContextDiffers, Spec::OpenCL12, "5.2.2", V1_0,
+                       "CL_INVALID_CONTEXT if the context associated with command_queue and buffer "
+                       "are not the same or if the context associated with command_queue and "
+                       "events in event_wait_list are not the same.")
 CLVET_RULE(EnqueueWriteBufferOutOfBounds, "clEnqueueWriteBuffer", CL_INVALID_VALUE, Spec::OpenCL12,
            "5.2.2",
            "CL_INVALID_VALUE if the region being read or written specified by (offset, size) is "
@@ -394,21 +363,14 @@ CLVET_RULE(EnqueueWriteBufferOutOfHostMemory, "clEnqueueWriteBuffer", CL_OUT_OF_
            V1_0, Still, nullptr, "raised when allocating the command or its event fails")
 
 // §5.2.2 clEnqueueReadBufferRect (OpenCL 1.1)
-CLVET_RULE(EnqueueReadBufferRectInvalidCommandQueue, "clEnqueueReadBufferRect",
-           CL_INVALID_COMMAND_QUEUE, Spec::OpenCL12, "5.2.2",
-           "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.", V1_1, Still,
-           CLVET_CHECK(EnqueueReadBufferRect, memory::not_host_queue(w, a.command_queue)))
+CLVET_ROLE_RULE_WORDED(EnqueueReadBufferRectInvalidCommandQueue, EnqueueReadBufferRect,
+                       InvalidHostCommandQueue, Spec::OpenCL12, "5.2.2", V1_1,
+                       "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.")
 CLVET_RULE(EnqueueReadBufferRectInvalidMemObject, "clEnqueueReadBufferRect", CL_INVALID_MEM_OBJECT,
            Spec::OpenCL12, "5.2.2", "CL_INVALID_MEM_OBJECT if buffer is not a valid buffer object.",
            V1_1, Still, CLVET_CHECK(EnqueueReadBufferRect, !memory::is_buffer(w, a.buffer)))
-CLVET_RULE(EnqueueReadBufferRectInvalidWaitList, "clEnqueueReadBufferRect",
-           CL_INVALID_EVENT_WAIT_LIST, Spec::OpenCL12, "5.2.2",
-           "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list > 0, "
-           "or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects "
-           "in event_wait_list are not valid events.",
-           V1_1, Still,
-           CLVET_CHECK(EnqueueReadBufferRect,
-                       wait_list_malformed(w, a.num_events_in_wait_list, a.event_wait_list)))
+CLVET_ROLE_RULE(EnqueueReadBufferRectInvalidWaitList, EnqueueReadBufferRect, InvalidEventWaitList,
+                Spec::OpenCL12, "5.2.2", V1_1)
 CLVET_RULE(EnqueueReadBufferRectContextMismatch, "clEnqueueReadBufferRect", CL_INVALID_CONTEXT,
            Spec::OpenCL12, "5.2.2",
            "CL_INVALID_CONTEXT if the context associated with command_queue and buffer are not the "
@@ -417,15 +379,11 @@ CLVET_RULE(EnqueueReadBufferRectContextMismatch, "clEnqueueReadBufferRect", CL_I
            V1_1, Still,
            CLVET_CHECK(EnqueueReadBufferRect,
                        context_of(w, a.command_queue) != context_of(w, a.buffer)))
-CLVET_RULE(EnqueueReadBufferRectWaitListContextMismatch, "clEnqueueReadBufferRect",
-           CL_INVALID_CONTEXT, Spec::OpenCL12, "5.2.2",
-           "CL_INVALID_CONTEXT if the context associated with command_queue and buffer are not the "
-           "same or if the context associated with command_queue and events in event_wait_list are "
-           "not the same.",
-           V1_1, Still,
-           CLVET_CHECK(EnqueueReadBufferRect,
-                       wait_list_context_differs(w, a.command_queue, a.num_events_in_wait_list,
-                                                 a.event_wait_list)))
+CLVET_ROLE_RULE_WORDED(EnqueueReadBufferRectWaitListContextMismatch, EnqueueReadBufferRect,
+                       WaitListContextDiffers, Spec::OpenCL12, "5.2.2", V1_1,
+                       "CL_INVALID_CONTEXT if the context associated with command_queue and buffer "
+                       "are not the same or if the context associated with command_queue and "
+                       "events in event_wait_list are not the same.")
 // The unified 3.0 specification states what 1.2 left implicit: the three arrays are read.
 CLVET_RULE(EnqueueReadBufferRectNullOriginOrRegion, "clEnqueueReadBufferRect", CL_INVALID_VALUE,
            Spec::Api30, "5.2.2",
@@ -534,22 +492,15 @@ CLVET_RULE(EnqueueReadBufferRectOutOfHostMemory, "clEnqueueReadBufferRect", CL_O
            V1_1, Still, nullptr, "raised when allocating the command or its event fails")
 
 // §5.2.2 clEnqueueWriteBufferRect (OpenCL 1.1)
-CLVET_RULE(EnqueueWriteBufferRectInvalidCommandQueue, "clEnqueueWriteBufferRect",
-           CL_INVALID_COMMAND_QUEUE, Spec::OpenCL12, "5.2.2",
-           "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.", V1_1, Still,
-           CLVET_CHECK(EnqueueWriteBufferRect, memory::not_host_queue(w, a.command_queue)))
+CLVET_ROLE_RULE_WORDED(EnqueueWriteBufferRectInvalidCommandQueue, EnqueueWriteBufferRect,
+                       InvalidHostCommandQueue, Spec::OpenCL12, "5.2.2", V1_1,
+                       "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.")
 CLVET_RULE(EnqueueWriteBufferRectInvalidMemObject, "clEnqueueWriteBufferRect",
            CL_INVALID_MEM_OBJECT, Spec::OpenCL12, "5.2.2",
            "CL_INVALID_MEM_OBJECT if buffer is not a valid buffer object.", V1_1, Still,
            CLVET_CHECK(EnqueueWriteBufferRect, !memory::is_buffer(w, a.buffer)))
-CLVET_RULE(EnqueueWriteBufferRectInvalidWaitList, "clEnqueueWriteBufferRect",
-           CL_INVALID_EVENT_WAIT_LIST, Spec::OpenCL12, "5.2.2",
-           "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list > 0, "
-           "or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects "
-           "in event_wait_list are not valid events.",
-           V1_1, Still,
-           CLVET_CHECK(EnqueueWriteBufferRect,
-                       wait_list_malformed(w, a.num_events_in_wait_list, a.event_wait_list)))
+CLVET_ROLE_RULE(EnqueueWriteBufferRectInvalidWaitList, EnqueueWriteBufferRect, InvalidEventWaitList,
+                Spec::OpenCL12, "5.2.2", V1_1)
 CLVET_RULE(EnqueueWriteBufferRectContextMismatch, "clEnqueueWriteBufferRect", CL_INVALID_CONTEXT,
            Spec::OpenCL12, "5.2.2",
            "CL_INVALID_CONTEXT if the context associated with command_queue and buffer are not the "
@@ -558,15 +509,11 @@ CLVET_RULE(EnqueueWriteBufferRectContextMismatch, "clEnqueueWriteBufferRect", CL
            V1_1, Still,
            CLVET_CHECK(EnqueueWriteBufferRect,
                        context_of(w, a.command_queue) != context_of(w, a.buffer)))
-CLVET_RULE(EnqueueWriteBufferRectWaitListContextMismatch, "clEnqueueWriteBufferRect",
-           CL_INVALID_CONTEXT, Spec::OpenCL12, "5.2.2",
-           "CL_INVALID_CONTEXT if the context associated with command_queue and buffer are not the "
-           "same or if the context associated with command_queue and events in event_wait_list are "
-           "not the same.",
-           V1_1, Still,
-           CLVET_CHECK(EnqueueWriteBufferRect,
-                       wait_list_context_differs(w, a.command_queue, a.num_events_in_wait_list,
-                                                 a.event_wait_list)))
+CLVET_ROLE_RULE_WORDED(EnqueueWriteBufferRectWaitListContextMismatch, EnqueueWriteBufferRect,
+                       WaitListContextDiffers, Spec::OpenCL12, "5.2.2", V1_1,
+                       "CL_INVALID_CONTEXT if the context associated with command_queue and buffer "
+                       "are not the same or if the context associated with command_queue and "
+                       "events in event_wait_list are not the same.")
 // The unified 3.0 specification states what 1.2 left implicit: the three arrays are read.
 CLVET_RULE(EnqueueWriteBufferRectNullOriginOrRegion, "clEnqueueWriteBufferRect", CL_INVALID_VALUE,
            Spec::Api30, "5.2.2",
@@ -676,24 +623,17 @@ CLVET_RULE(EnqueueWriteBufferRectOutOfHostMemory, "clEnqueueWriteBufferRect", CL
            V1_1, Still, nullptr, "raised when allocating the command or its event fails")
 
 // §5.2.2 clEnqueueCopyBuffer
-CLVET_RULE(EnqueueCopyBufferInvalidCommandQueue, "clEnqueueCopyBuffer", CL_INVALID_COMMAND_QUEUE,
-           Spec::OpenCL12, "5.2.2",
-           "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.", V1_0, Still,
-           CLVET_CHECK(EnqueueCopyBuffer, memory::not_host_queue(w, a.command_queue)))
+CLVET_ROLE_RULE_WORDED(EnqueueCopyBufferInvalidCommandQueue, EnqueueCopyBuffer,
+                       InvalidHostCommandQueue, Spec::OpenCL12, "5.2.2", V1_0,
+                       "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.")
 CLVET_RULE(EnqueueCopyBufferInvalidMemObject, "clEnqueueCopyBuffer", CL_INVALID_MEM_OBJECT,
            Spec::OpenCL12, "5.2.2",
            "CL_INVALID_MEM_OBJECT if src_buffer and dst_buffer are not valid buffer objects.", V1_0,
            Still,
            CLVET_CHECK(EnqueueCopyBuffer,
                        !memory::is_buffer(w, a.src_buffer) || !memory::is_buffer(w, a.dst_buffer)))
-CLVET_RULE(EnqueueCopyBufferInvalidWaitList, "clEnqueueCopyBuffer", CL_INVALID_EVENT_WAIT_LIST,
-           Spec::OpenCL12, "5.2.2",
-           "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list > 0, "
-           "or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects "
-           "in event_wait_list are not valid events.",
-           V1_0, Still,
-           CLVET_CHECK(EnqueueCopyBuffer,
-                       wait_list_malformed(w, a.num_events_in_wait_list, a.event_wait_list)))
+CLVET_ROLE_RULE(EnqueueCopyBufferInvalidWaitList, EnqueueCopyBuffer, InvalidEventWaitList,
+                Spec::OpenCL12, "5.2.2", V1_0)
 CLVET_RULE(EnqueueCopyBufferContextMismatch, "clEnqueueCopyBuffer", CL_INVALID_CONTEXT,
            Spec::OpenCL12, "5.2.2",
            "CL_INVALID_CONTEXT if the context associated with command_queue, src_buffer and "
@@ -703,15 +643,11 @@ CLVET_RULE(EnqueueCopyBufferContextMismatch, "clEnqueueCopyBuffer", CL_INVALID_C
            CLVET_CHECK(EnqueueCopyBuffer,
                        context_of(w, a.command_queue) != context_of(w, a.src_buffer) ||
                            context_of(w, a.command_queue) != context_of(w, a.dst_buffer)))
-CLVET_RULE(EnqueueCopyBufferWaitListContextMismatch, "clEnqueueCopyBuffer", CL_INVALID_CONTEXT,
-           Spec::OpenCL12, "5.2.2",
-           "CL_INVALID_CONTEXT if the context associated with command_queue, src_buffer and "
-           "dst_buffer are not the same or if the context associated with command_queue and events "
-           "in event_wait_list are not the same.",
-           V1_0, Still,
-           CLVET_CHECK(EnqueueCopyBuffer,
-                       wait_list_context_differs(w, a.command_queue, a.num_events_in_wait_list,
-                                                 a.event_wait_list)))
+CLVET_ROLE_RULE_WORDED(EnqueueCopyBufferWaitListContextMismatch, EnqueueCopyBuffer,
+                       WaitListContextDiffers, Spec::OpenCL12, "5.2.2", V1_0,
+                       "CL_INVALID_CONTEXT if the context associated with command_queue, "
+                       "src_buffer and dst_buffer are not the same or if the context associated "
+                       "with command_queue and events in event_wait_list are not the same.")
 CLVET_RULE(
     EnqueueCopyBufferOutOfBounds, "clEnqueueCopyBuffer", CL_INVALID_VALUE, Spec::OpenCL12, "5.2.2",
     "CL_INVALID_VALUE if src_offset, dst_offset, size, src_offset + size or dst_offset + "
@@ -772,24 +708,17 @@ CLVET_RULE(EnqueueCopyBufferOutOfHostMemory, "clEnqueueCopyBuffer", CL_OUT_OF_HO
            V1_0, Still, nullptr, "raised when allocating the command or its event fails")
 
 // §5.2.2 clEnqueueCopyBufferRect (OpenCL 1.1)
-CLVET_RULE(EnqueueCopyBufferRectInvalidCommandQueue, "clEnqueueCopyBufferRect",
-           CL_INVALID_COMMAND_QUEUE, Spec::OpenCL12, "5.2.2",
-           "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.", V1_1, Still,
-           CLVET_CHECK(EnqueueCopyBufferRect, memory::not_host_queue(w, a.command_queue)))
+CLVET_ROLE_RULE_WORDED(EnqueueCopyBufferRectInvalidCommandQueue, EnqueueCopyBufferRect,
+                       InvalidHostCommandQueue, Spec::OpenCL12, "5.2.2", V1_1,
+                       "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.")
 CLVET_RULE(EnqueueCopyBufferRectInvalidMemObject, "clEnqueueCopyBufferRect", CL_INVALID_MEM_OBJECT,
            Spec::OpenCL12, "5.2.2",
            "CL_INVALID_MEM_OBJECT if src_buffer and dst_buffer are not valid buffer objects.", V1_1,
            Still,
            CLVET_CHECK(EnqueueCopyBufferRect,
                        !memory::is_buffer(w, a.src_buffer) || !memory::is_buffer(w, a.dst_buffer)))
-CLVET_RULE(EnqueueCopyBufferRectInvalidWaitList, "clEnqueueCopyBufferRect",
-           CL_INVALID_EVENT_WAIT_LIST, Spec::OpenCL12, "5.2.2",
-           "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list > 0, "
-           "or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects "
-           "in event_wait_list are not valid events.",
-           V1_1, Still,
-           CLVET_CHECK(EnqueueCopyBufferRect,
-                       wait_list_malformed(w, a.num_events_in_wait_list, a.event_wait_list)))
+CLVET_ROLE_RULE(EnqueueCopyBufferRectInvalidWaitList, EnqueueCopyBufferRect, InvalidEventWaitList,
+                Spec::OpenCL12, "5.2.2", V1_1)
 CLVET_RULE(EnqueueCopyBufferRectContextMismatch, "clEnqueueCopyBufferRect", CL_INVALID_CONTEXT,
            Spec::OpenCL12, "5.2.2",
            "CL_INVALID_CONTEXT if the context associated with command_queue, src_buffer and "
@@ -799,15 +728,11 @@ CLVET_RULE(EnqueueCopyBufferRectContextMismatch, "clEnqueueCopyBufferRect", CL_I
            CLVET_CHECK(EnqueueCopyBufferRect,
                        context_of(w, a.command_queue) != context_of(w, a.src_buffer) ||
                            context_of(w, a.command_queue) != context_of(w, a.dst_buffer)))
-CLVET_RULE(EnqueueCopyBufferRectWaitListContextMismatch, "clEnqueueCopyBufferRect",
-           CL_INVALID_CONTEXT, Spec::OpenCL12, "5.2.2",
-           "CL_INVALID_CONTEXT if the context associated with command_queue, src_buffer and "
-           "dst_buffer are not the same or if the context associated with command_queue and events "
-           "in event_wait_list are not the same.",
-           V1_1, Still,
-           CLVET_CHECK(EnqueueCopyBufferRect,
-                       wait_list_context_differs(w, a.command_queue, a.num_events_in_wait_list,
-                                                 a.event_wait_list)))
+CLVET_ROLE_RULE_WORDED(EnqueueCopyBufferRectWaitListContextMismatch, EnqueueCopyBufferRect,
+                       WaitListContextDiffers, Spec::OpenCL12, "5.2.2", V1_1,
+                       "CL_INVALID_CONTEXT if the context associated with command_queue, "
+                       "src_buffer and dst_buffer are not the same or if the context associated "
+                       "with command_queue and events in event_wait_list are not the same.")
 // The unified 3.0 specification states what 1.2 left implicit: the three arrays are read.
 CLVET_RULE(EnqueueCopyBufferRectNullOriginOrRegion, "clEnqueueCopyBufferRect", CL_INVALID_VALUE,
            Spec::Api30, "5.2.2", "CL_INVALID_VALUE if src_origin, dst_origin, or region is NULL.",
@@ -915,21 +840,14 @@ CLVET_RULE(EnqueueCopyBufferRectOutOfHostMemory, "clEnqueueCopyBufferRect", CL_O
            V1_1, Still, nullptr, "raised when allocating the command or its event fails")
 
 // §5.2.3 clEnqueueFillBuffer (OpenCL 1.2)
-CLVET_RULE(EnqueueFillBufferInvalidCommandQueue, "clEnqueueFillBuffer", CL_INVALID_COMMAND_QUEUE,
-           Spec::OpenCL12, "5.2.3",
-           "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.", V1_2, Still,
-           CLVET_CHECK(EnqueueFillBuffer, memory::not_host_queue(w, a.command_queue)))
+CLVET_ROLE_RULE_WORDED(EnqueueFillBufferInvalidCommandQueue, EnqueueFillBuffer,
+                       InvalidHostCommandQueue, Spec::OpenCL12, "5.2.3", V1_2,
+                       "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.")
 CLVET_RULE(EnqueueFillBufferInvalidMemObject, "clEnqueueFillBuffer", CL_INVALID_MEM_OBJECT,
            Spec::OpenCL12, "5.2.3", "CL_INVALID_MEM_OBJECT if buffer is not a valid buffer object.",
            V1_2, Still, CLVET_CHECK(EnqueueFillBuffer, !memory::is_buffer(w, a.buffer)))
-CLVET_RULE(EnqueueFillBufferInvalidWaitList, "clEnqueueFillBuffer", CL_INVALID_EVENT_WAIT_LIST,
-           Spec::OpenCL12, "5.2.3",
-           "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list > 0, "
-           "or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects "
-           "in event_wait_list are not valid events.",
-           V1_2, Still,
-           CLVET_CHECK(EnqueueFillBuffer,
-                       wait_list_malformed(w, a.num_events_in_wait_list, a.event_wait_list)))
+CLVET_ROLE_RULE(EnqueueFillBufferInvalidWaitList, EnqueueFillBuffer, InvalidEventWaitList,
+                Spec::OpenCL12, "5.2.3", V1_2)
 CLVET_RULE(EnqueueFillBufferContextMismatch, "clEnqueueFillBuffer", CL_INVALID_CONTEXT,
            Spec::OpenCL12, "5.2.3",
            "CL_INVALID_CONTEXT if the context associated with command_queue and buffer are not the "
@@ -938,15 +856,11 @@ CLVET_RULE(EnqueueFillBufferContextMismatch, "clEnqueueFillBuffer", CL_INVALID_C
            V1_2, Still,
            CLVET_CHECK(EnqueueFillBuffer,
                        context_of(w, a.command_queue) != context_of(w, a.buffer)))
-CLVET_RULE(EnqueueFillBufferWaitListContextMismatch, "clEnqueueFillBuffer", CL_INVALID_CONTEXT,
-           Spec::OpenCL12, "5.2.3",
-           "CL_INVALID_CONTEXT if the context associated with command_queue and buffer are not the "
-           "same or if the context associated with command_queue and events in event_wait_list are "
-           "not the same.",
-           V1_2, Still,
-           CLVET_CHECK(EnqueueFillBuffer,
-                       wait_list_context_differs(w, a.command_queue, a.num_events_in_wait_list,
-                                                 a.event_wait_list)))
+CLVET_ROLE_RULE_WORDED(EnqueueFillBufferWaitListContextMismatch, EnqueueFillBuffer,
+                       WaitListContextDiffers, Spec::OpenCL12, "5.2.3", V1_2,
+                       "CL_INVALID_CONTEXT if the context associated with command_queue and buffer "
+                       "are not the same or if the context associated with command_queue and "
+                       "events in event_wait_list are not the same.")
 CLVET_RULE(EnqueueFillBufferOutOfBounds, "clEnqueueFillBuffer", CL_INVALID_VALUE, Spec::OpenCL12,
            "5.2.3",
            "CL_INVALID_VALUE if offset or offset + size require accessing elements outside the "
@@ -994,21 +908,14 @@ CLVET_RULE(EnqueueFillBufferOutOfHostMemory, "clEnqueueFillBuffer", CL_OUT_OF_HO
            V1_2, Still, nullptr, "raised when allocating the command or its event fails")
 
 // §5.2.4 clEnqueueMapBuffer
-CLVET_RULE(EnqueueMapBufferInvalidCommandQueue, "clEnqueueMapBuffer", CL_INVALID_COMMAND_QUEUE,
-           Spec::OpenCL12, "5.2.4",
-           "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.", V1_0, Still,
-           CLVET_CHECK(EnqueueMapBuffer, memory::not_host_queue(w, a.command_queue)))
+CLVET_ROLE_RULE_WORDED(EnqueueMapBufferInvalidCommandQueue, EnqueueMapBuffer,
+                       InvalidHostCommandQueue, Spec::OpenCL12, "5.2.4", V1_0,
+                       "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.")
 CLVET_RULE(EnqueueMapBufferInvalidMemObject, "clEnqueueMapBuffer", CL_INVALID_MEM_OBJECT,
            Spec::OpenCL12, "5.2.4", "CL_INVALID_MEM_OBJECT if buffer is not a valid buffer object.",
            V1_0, Still, CLVET_CHECK(EnqueueMapBuffer, !memory::is_buffer(w, a.buffer)))
-CLVET_RULE(EnqueueMapBufferInvalidWaitList, "clEnqueueMapBuffer", CL_INVALID_EVENT_WAIT_LIST,
-           Spec::OpenCL12, "5.2.4",
-           "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list > 0, "
-           "or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects "
-           "in event_wait_list are not valid events.",
-           V1_0, Still,
-           CLVET_CHECK(EnqueueMapBuffer,
-                       wait_list_malformed(w, a.num_events_in_wait_list, a.event_wait_list)))
+CLVET_ROLE_RULE(EnqueueMapBufferInvalidWaitList, EnqueueMapBuffer, InvalidEventWaitList,
+                Spec::OpenCL12, "5.2.4", V1_0)
 CLVET_RULE(EnqueueMapBufferContextMismatch, "clEnqueueMapBuffer", CL_INVALID_CONTEXT,
            Spec::OpenCL12, "5.2.4",
            "CL_INVALID_CONTEXT if context associated with command_queue and buffer are not the "
@@ -1016,15 +923,11 @@ CLVET_RULE(EnqueueMapBufferContextMismatch, "clEnqueueMapBuffer", CL_INVALID_CON
            "not the same.",
            V1_0, Still,
            CLVET_CHECK(EnqueueMapBuffer, context_of(w, a.command_queue) != context_of(w, a.buffer)))
-CLVET_RULE(EnqueueMapBufferWaitListContextMismatch, "clEnqueueMapBuffer", CL_INVALID_CONTEXT,
-           Spec::OpenCL12, "5.2.4",
-           "CL_INVALID_CONTEXT if context associated with command_queue and buffer are not the "
-           "same or if the context associated with command_queue and events in event_wait_list are "
-           "not the same.",
-           V1_0, Still,
-           CLVET_CHECK(EnqueueMapBuffer,
-                       wait_list_context_differs(w, a.command_queue, a.num_events_in_wait_list,
-                                                 a.event_wait_list)))
+CLVET_ROLE_RULE_WORDED(
+    EnqueueMapBufferWaitListContextMismatch, EnqueueMapBuffer, WaitListContextDiffers,
+    Spec::OpenCL12, "5.2.4", V1_0,
+    "CL_INVALID_CONTEXT if context associated with command_queue and buffer are not the same or if "
+    "the context associated with command_queue and events in event_wait_list are not the same.")
 CLVET_RULE(EnqueueMapBufferOutOfBounds, "clEnqueueMapBuffer", CL_INVALID_VALUE, Spec::OpenCL12,
            "5.2.4",
            "CL_INVALID_VALUE if region being mapped given by (offset, size) is out of bounds or if "
@@ -1105,21 +1008,14 @@ CLVET_RULE(EnqueueMapBufferOutOfHostMemory, "clEnqueueMapBuffer", CL_OUT_OF_HOST
            V1_0, Still, nullptr, "raised when allocating the command or its event fails")
 
 // §5.4.2 clEnqueueUnmapMemObject
-CLVET_RULE(EnqueueUnmapMemObjectInvalidCommandQueue, "clEnqueueUnmapMemObject",
-           CL_INVALID_COMMAND_QUEUE, Spec::OpenCL12, "5.4.2",
-           "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.", V1_0, Still,
-           CLVET_CHECK(EnqueueUnmapMemObject, memory::not_host_queue(w, a.command_queue)))
+CLVET_ROLE_RULE_WORDED(EnqueueUnmapMemObjectInvalidCommandQueue, EnqueueUnmapMemObject,
+                       InvalidHostCommandQueue, Spec::OpenCL12, "5.4.2", V1_0,
+                       "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.")
 CLVET_RULE(EnqueueUnmapMemObjectInvalidMemObject, "clEnqueueUnmapMemObject", CL_INVALID_MEM_OBJECT,
            Spec::OpenCL12, "5.4.2", "CL_INVALID_MEM_OBJECT if memobj is not a valid memory object.",
            V1_0, Still, CLVET_CHECK(EnqueueUnmapMemObject, !valid(w, a.memobj)))
-CLVET_RULE(EnqueueUnmapMemObjectInvalidWaitList, "clEnqueueUnmapMemObject",
-           CL_INVALID_EVENT_WAIT_LIST, Spec::OpenCL12, "5.4.2",
-           "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list > 0, "
-           "or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects "
-           "in event_wait_list are not valid events.",
-           V1_0, Still,
-           CLVET_CHECK(EnqueueUnmapMemObject,
-                       wait_list_malformed(w, a.num_events_in_wait_list, a.event_wait_list)))
+CLVET_ROLE_RULE(EnqueueUnmapMemObjectInvalidWaitList, EnqueueUnmapMemObject, InvalidEventWaitList,
+                Spec::OpenCL12, "5.4.2", V1_0)
 CLVET_RULE(EnqueueUnmapMemObjectContextMismatch, "clEnqueueUnmapMemObject", CL_INVALID_CONTEXT,
            Spec::OpenCL12, "5.4.2",
            "CL_INVALID_CONTEXT if context associated with command_queue and memobj are not the "
@@ -1128,15 +1024,11 @@ CLVET_RULE(EnqueueUnmapMemObjectContextMismatch, "clEnqueueUnmapMemObject", CL_I
            V1_0, Still,
            CLVET_CHECK(EnqueueUnmapMemObject,
                        context_of(w, a.command_queue) != context_of(w, a.memobj)))
-CLVET_RULE(EnqueueUnmapMemObjectWaitListContextMismatch, "clEnqueueUnmapMemObject",
-           CL_INVALID_CONTEXT, Spec::OpenCL12, "5.4.2",
-           "CL_INVALID_CONTEXT if context associated with command_queue and memobj are not the "
-           "same or if the context associated with command_queue and events in event_wait_list are "
-           "not the same.",
-           V1_0, Still,
-           CLVET_CHECK(EnqueueUnmapMemObject,
-                       wait_list_context_differs(w, a.command_queue, a.num_events_in_wait_list,
-                                                 a.event_wait_list)))
+CLVET_ROLE_RULE_WORDED(
+    EnqueueUnmapMemObjectWaitListContextMismatch, EnqueueUnmapMemObject, WaitListContextDiffers,
+    Spec::OpenCL12, "5.4.2", V1_0,
+    "CL_INVALID_CONTEXT if context associated with command_queue and memobj are not the same or if "
+    "the context associated with command_queue and events in event_wait_list are not the same.")
 CLVET_RULE(EnqueueUnmapMemObjectPipe, "clEnqueueUnmapMemObject", CL_INVALID_MEM_OBJECT,
            Spec::Runtime22, "5.5.2",
            "CL_INVALID_MEM_OBJECT if memobj is not a valid memory object or is a pipe object.",
@@ -1164,10 +1056,9 @@ CLVET_RULE(EnqueueUnmapMemObjectOutOfHostMemory, "clEnqueueUnmapMemObject", CL_O
            V1_0, Still, nullptr, "raised when allocating the command or its event fails")
 
 // §5.4.4 clEnqueueMigrateMemObjects (OpenCL 1.2)
-CLVET_RULE(EnqueueMigrateMemObjectsInvalidCommandQueue, "clEnqueueMigrateMemObjects",
-           CL_INVALID_COMMAND_QUEUE, Spec::OpenCL12, "5.4.4",
-           "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.", V1_2, Still,
-           CLVET_CHECK(EnqueueMigrateMemObjects, memory::not_host_queue(w, a.command_queue)))
+CLVET_ROLE_RULE_WORDED(EnqueueMigrateMemObjectsInvalidCommandQueue, EnqueueMigrateMemObjects,
+                       InvalidHostCommandQueue, Spec::OpenCL12, "5.4.4", V1_2,
+                       "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.")
 CLVET_RULE(EnqueueMigrateMemObjectsInvalidMemObject, "clEnqueueMigrateMemObjects",
            CL_INVALID_MEM_OBJECT, Spec::OpenCL12, "5.4.4",
            "CL_INVALID_MEM_OBJECT if any of the memory objects in mem_objects is not a valid "
@@ -1175,14 +1066,8 @@ CLVET_RULE(EnqueueMigrateMemObjectsInvalidMemObject, "clEnqueueMigrateMemObjects
            V1_2, Still,
            CLVET_CHECK(EnqueueMigrateMemObjects,
                        memory::any_mem_invalid(w, a.num_mem_objects, a.mem_objects)))
-CLVET_RULE(EnqueueMigrateMemObjectsInvalidWaitList, "clEnqueueMigrateMemObjects",
-           CL_INVALID_EVENT_WAIT_LIST, Spec::OpenCL12, "5.4.4",
-           "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list > 0, "
-           "or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects "
-           "in event_wait_list are not valid events.",
-           V1_2, Still,
-           CLVET_CHECK(EnqueueMigrateMemObjects,
-                       wait_list_malformed(w, a.num_events_in_wait_list, a.event_wait_list)))
+CLVET_ROLE_RULE(EnqueueMigrateMemObjectsInvalidWaitList, EnqueueMigrateMemObjects,
+                InvalidEventWaitList, Spec::OpenCL12, "5.4.4", V1_2)
 CLVET_RULE(EnqueueMigrateMemObjectsContextMismatch, "clEnqueueMigrateMemObjects",
            CL_INVALID_CONTEXT, Spec::OpenCL12, "5.4.4",
            "CL_INVALID_CONTEXT if the context associated with command_queue and memory objects in "
@@ -1192,15 +1077,11 @@ CLVET_RULE(EnqueueMigrateMemObjectsContextMismatch, "clEnqueueMigrateMemObjects"
            CLVET_CHECK(EnqueueMigrateMemObjects,
                        memory::any_mem_in_other_context(w, a.command_queue, a.num_mem_objects,
                                                         a.mem_objects)))
-CLVET_RULE(EnqueueMigrateMemObjectsWaitListContextMismatch, "clEnqueueMigrateMemObjects",
-           CL_INVALID_CONTEXT, Spec::OpenCL12, "5.4.4",
-           "CL_INVALID_CONTEXT if the context associated with command_queue and memory objects in "
-           "mem_objects are not the same or if the context associated with command_queue and "
-           "events in event_wait_list are not the same.",
-           V1_2, Still,
-           CLVET_CHECK(EnqueueMigrateMemObjects,
-                       wait_list_context_differs(w, a.command_queue, a.num_events_in_wait_list,
-                                                 a.event_wait_list)))
+CLVET_ROLE_RULE_WORDED(EnqueueMigrateMemObjectsWaitListContextMismatch, EnqueueMigrateMemObjects,
+                       WaitListContextDiffers, Spec::OpenCL12, "5.4.4", V1_2,
+                       "CL_INVALID_CONTEXT if the context associated with command_queue and memory "
+                       "objects in mem_objects are not the same or if the context associated with "
+                       "command_queue and events in event_wait_list are not the same.")
 CLVET_RULE(EnqueueMigrateMemObjectsNoMemObjects, "clEnqueueMigrateMemObjects", CL_INVALID_VALUE,
            Spec::OpenCL12, "5.4.4",
            "CL_INVALID_VALUE if num_mem_objects is zero or if mem_objects is NULL.", V1_2, Still,

@@ -51,9 +51,8 @@ inline bool profiling_unavailable(const World& w, cl_event event) {
 }  // namespace clvet::rules::event_checks
 
 // §5.9 clCreateUserEvent
-CLVET_RULE(CreateUserEventInvalidContext, "clCreateUserEvent", CL_INVALID_CONTEXT, Spec::OpenCL12,
-           "5.9", "CL_INVALID_CONTEXT if context is not a valid context.", V1_1, Still,
-           CLVET_CHECK(CreateUserEvent, !valid(w, a.context)))
+CLVET_ROLE_RULE(CreateUserEventInvalidContext, CreateUserEvent, InvalidContext, Spec::OpenCL12,
+                "5.9", V1_1)
 CLVET_QE_OUT_OF_RESOURCES(CreateUserEventOutOfResources, "clCreateUserEvent", Spec::OpenCL12, "5.9",
                           V1_1, "never raised: a user event needs no device resources")
 CLVET_QE_OUT_OF_HOST_MEMORY(CreateUserEventOutOfHostMemory, "clCreateUserEvent", Spec::OpenCL12,
@@ -171,26 +170,14 @@ CLVET_QE_OUT_OF_HOST_MEMORY(ReleaseEventOutOfHostMemory, "clReleaseEvent", Spec:
 
 // §5.10 clEnqueueMarkerWithWaitList. The wait list's handles are checked before the context
 // clause, which needs valid events to ask their contexts.
-CLVET_RULE(EnqueueMarkerWithWaitListInvalidQueue, "clEnqueueMarkerWithWaitList",
-           CL_INVALID_COMMAND_QUEUE, Spec::OpenCL12, "5.10",
-           "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.", V1_2, Still,
-           CLVET_CHECK(EnqueueMarkerWithWaitList, !valid(w, a.command_queue)))
-CLVET_RULE(EnqueueMarkerWithWaitListBadWaitList, "clEnqueueMarkerWithWaitList",
-           CL_INVALID_EVENT_WAIT_LIST, Spec::OpenCL12, "5.10",
-           "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list > "
-           "0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event "
-           "objects in event_wait_list are not valid events.",
-           V1_2, Still,
-           CLVET_CHECK(EnqueueMarkerWithWaitList,
-                       wait_list_malformed(w, a.num_events_in_wait_list, a.event_wait_list)))
-CLVET_RULE(EnqueueMarkerWithWaitListContextDiffers, "clEnqueueMarkerWithWaitList",
-           CL_INVALID_CONTEXT, Spec::OpenCL12, "5.10",
-           "CL_INVALID_CONTEXT if context associated with command_queue and events in "
-           "event_wait_list are not the same.",
-           V1_2, Still,
-           CLVET_CHECK(EnqueueMarkerWithWaitList,
-                       wait_list_context_differs(w, a.command_queue, a.num_events_in_wait_list,
-                                                 a.event_wait_list)))
+CLVET_ROLE_RULE(EnqueueMarkerWithWaitListInvalidQueue, EnqueueMarkerWithWaitList,
+                InvalidCommandQueue, Spec::OpenCL12, "5.10", V1_2)
+CLVET_ROLE_RULE(EnqueueMarkerWithWaitListBadWaitList, EnqueueMarkerWithWaitList,
+                InvalidEventWaitList, Spec::OpenCL12, "5.10", V1_2)
+CLVET_ROLE_RULE_WORDED(EnqueueMarkerWithWaitListContextDiffers, EnqueueMarkerWithWaitList,
+                       WaitListContextDiffers, Spec::OpenCL12, "5.10", V1_2,
+                       "CL_INVALID_CONTEXT if context associated with command_queue and events in "
+                       "event_wait_list are not the same.")
 CLVET_QE_OUT_OF_RESOURCES(EnqueueMarkerWithWaitListOutOfResources, "clEnqueueMarkerWithWaitList",
                           Spec::OpenCL12, "5.10", V1_2,
                           "never raised: a marker uses no device resources")
@@ -199,26 +186,14 @@ CLVET_QE_OUT_OF_HOST_MEMORY(EnqueueMarkerWithWaitListOutOfHostMemory, "clEnqueue
                             "raised when allocating the command or its event throws std::bad_alloc")
 
 // §5.10 clEnqueueBarrierWithWaitList
-CLVET_RULE(EnqueueBarrierWithWaitListInvalidQueue, "clEnqueueBarrierWithWaitList",
-           CL_INVALID_COMMAND_QUEUE, Spec::OpenCL12, "5.10",
-           "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.", V1_2, Still,
-           CLVET_CHECK(EnqueueBarrierWithWaitList, !valid(w, a.command_queue)))
-CLVET_RULE(EnqueueBarrierWithWaitListBadWaitList, "clEnqueueBarrierWithWaitList",
-           CL_INVALID_EVENT_WAIT_LIST, Spec::OpenCL12, "5.10",
-           "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list > "
-           "0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event "
-           "objects in event_wait_list are not valid events.",
-           V1_2, Still,
-           CLVET_CHECK(EnqueueBarrierWithWaitList,
-                       wait_list_malformed(w, a.num_events_in_wait_list, a.event_wait_list)))
-CLVET_RULE(EnqueueBarrierWithWaitListContextDiffers, "clEnqueueBarrierWithWaitList",
-           CL_INVALID_CONTEXT, Spec::OpenCL12, "5.10",
-           "CL_INVALID_CONTEXT if context associated with command_queue and events in "
-           "event_wait_list are not the same.",
-           V1_2, Still,
-           CLVET_CHECK(EnqueueBarrierWithWaitList,
-                       wait_list_context_differs(w, a.command_queue, a.num_events_in_wait_list,
-                                                 a.event_wait_list)))
+CLVET_ROLE_RULE(EnqueueBarrierWithWaitListInvalidQueue, EnqueueBarrierWithWaitList,
+                InvalidCommandQueue, Spec::OpenCL12, "5.10", V1_2)
+CLVET_ROLE_RULE(EnqueueBarrierWithWaitListBadWaitList, EnqueueBarrierWithWaitList,
+                InvalidEventWaitList, Spec::OpenCL12, "5.10", V1_2)
+CLVET_ROLE_RULE_WORDED(EnqueueBarrierWithWaitListContextDiffers, EnqueueBarrierWithWaitList,
+                       WaitListContextDiffers, Spec::OpenCL12, "5.10", V1_2,
+                       "CL_INVALID_CONTEXT if context associated with command_queue and events in "
+                       "event_wait_list are not the same.")
 CLVET_QE_OUT_OF_RESOURCES(EnqueueBarrierWithWaitListOutOfResources, "clEnqueueBarrierWithWaitList",
                           Spec::OpenCL12, "5.10", V1_2,
                           "never raised: a barrier uses no device resources")
@@ -230,9 +205,9 @@ CLVET_QE_OUT_OF_HOST_MEMORY(EnqueueBarrierWithWaitListOutOfHostMemory,
 // them; the OpenCL 3.0 API specification still does, in §5.12, and its clauses are cited.
 
 // 3.0 §5.12 clEnqueueMarker
-CLVET_RULE(EnqueueMarkerInvalidQueue, "clEnqueueMarker", CL_INVALID_COMMAND_QUEUE, Spec::Api30,
-           "5.12", "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid host command-queue.",
-           V1_0, Still, CLVET_CHECK(EnqueueMarker, !valid(w, a.command_queue)))
+CLVET_ROLE_RULE_WORDED(
+    EnqueueMarkerInvalidQueue, EnqueueMarker, InvalidCommandQueue, Spec::Api30, "5.12", V1_0,
+    "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid host command-queue.")
 CLVET_RULE(EnqueueMarkerNullEvent, "clEnqueueMarker", CL_INVALID_VALUE, Spec::Api30, "5.12",
            "CL_INVALID_VALUE if event is NULL.", V1_0, Still,
            CLVET_CHECK(EnqueueMarker, a.event == nullptr))
@@ -243,10 +218,9 @@ CLVET_QE_OUT_OF_HOST_MEMORY(EnqueueMarkerOutOfHostMemory, "clEnqueueMarker", Spe
                             "raised when allocating the command or its event throws std::bad_alloc")
 
 // 3.0 §5.12 clEnqueueWaitForEvents. Handles before contexts, as for clWaitForEvents.
-CLVET_RULE(EnqueueWaitForEventsInvalidQueue, "clEnqueueWaitForEvents", CL_INVALID_COMMAND_QUEUE,
-           Spec::Api30, "5.12",
-           "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid host command-queue.", V1_0,
-           Still, CLVET_CHECK(EnqueueWaitForEvents, !valid(w, a.command_queue)))
+CLVET_ROLE_RULE_WORDED(
+    EnqueueWaitForEventsInvalidQueue, EnqueueWaitForEvents, InvalidCommandQueue, Spec::Api30,
+    "5.12", V1_0, "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid host command-queue.")
 CLVET_RULE(EnqueueWaitForEventsBadList, "clEnqueueWaitForEvents", CL_INVALID_VALUE, Spec::Api30,
            "5.12", "CL_INVALID_VALUE if num_events is 0 or event_list is NULL.", V1_0, Still,
            CLVET_CHECK(EnqueueWaitForEvents, a.num_events == 0 || a.event_list == nullptr))
@@ -256,13 +230,10 @@ CLVET_RULE(EnqueueWaitForEventsInvalidEvent, "clEnqueueWaitForEvents", CL_INVALI
            Still,
            CLVET_CHECK(EnqueueWaitForEvents,
                        event_checks::some_event_invalid(w, a.num_events, a.event_list)))
-CLVET_RULE(EnqueueWaitForEventsContextDiffers, "clEnqueueWaitForEvents", CL_INVALID_CONTEXT,
-           Spec::Api30, "5.12",
-           "CL_INVALID_CONTEXT if the context associated with command_queue and events in "
-           "event_list are not the same.",
-           V1_0, Still,
-           CLVET_CHECK(EnqueueWaitForEvents,
-                       wait_list_context_differs(w, a.command_queue, a.num_events, a.event_list)))
+CLVET_ROLE_RULE_WORDED(EnqueueWaitForEventsContextDiffers, EnqueueWaitForEvents,
+                       WaitListContextDiffers, Spec::Api30, "5.12", V1_0,
+                       "CL_INVALID_CONTEXT if the context associated with command_queue and events "
+                       "in event_list are not the same.")
 CLVET_QE_OUT_OF_RESOURCES(EnqueueWaitForEventsOutOfResources, "clEnqueueWaitForEvents", Spec::Api30,
                           "5.12", V1_0, "never raised: a wait uses no device resources")
 CLVET_QE_OUT_OF_HOST_MEMORY(EnqueueWaitForEventsOutOfHostMemory, "clEnqueueWaitForEvents",
@@ -270,9 +241,9 @@ CLVET_QE_OUT_OF_HOST_MEMORY(EnqueueWaitForEventsOutOfHostMemory, "clEnqueueWaitF
                             "raised when allocating the command throws std::bad_alloc")
 
 // 3.0 §5.12 clEnqueueBarrier
-CLVET_RULE(EnqueueBarrierInvalidQueue, "clEnqueueBarrier", CL_INVALID_COMMAND_QUEUE, Spec::Api30,
-           "5.12", "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid host command-queue.",
-           V1_0, Still, CLVET_CHECK(EnqueueBarrier, !valid(w, a.command_queue)))
+CLVET_ROLE_RULE_WORDED(
+    EnqueueBarrierInvalidQueue, EnqueueBarrier, InvalidCommandQueue, Spec::Api30, "5.12", V1_0,
+    "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid host command-queue.")
 CLVET_QE_OUT_OF_RESOURCES(EnqueueBarrierOutOfResources, "clEnqueueBarrier", Spec::Api30, "5.12",
                           V1_0, "never raised: a barrier uses no device resources")
 CLVET_QE_OUT_OF_HOST_MEMORY(EnqueueBarrierOutOfHostMemory, "clEnqueueBarrier", Spec::Api30, "5.12",
@@ -307,18 +278,14 @@ CLVET_QE_OUT_OF_HOST_MEMORY(GetEventProfilingInfoOutOfHostMemory, "clGetEventPro
                             "never raised: the times are held by the event")
 
 // §5.13 clFlush
-CLVET_RULE(FlushInvalidQueue, "clFlush", CL_INVALID_COMMAND_QUEUE, Spec::OpenCL12, "5.13",
-           "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.", V1_0, Still,
-           CLVET_CHECK(Flush, !valid(w, a.command_queue)))
+CLVET_ROLE_RULE(FlushInvalidQueue, Flush, InvalidCommandQueue, Spec::OpenCL12, "5.13", V1_0)
 CLVET_QE_OUT_OF_RESOURCES(FlushOutOfResources, "clFlush", Spec::OpenCL12, "5.13", V1_0,
                           "never raised: commands are submitted as they are enqueued")
 CLVET_QE_OUT_OF_HOST_MEMORY(FlushOutOfHostMemory, "clFlush", Spec::OpenCL12, "5.13", V1_0,
                             "never raised: commands are submitted as they are enqueued")
 
 // §5.13 clFinish
-CLVET_RULE(FinishInvalidQueue, "clFinish", CL_INVALID_COMMAND_QUEUE, Spec::OpenCL12, "5.13",
-           "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.", V1_0, Still,
-           CLVET_CHECK(Finish, !valid(w, a.command_queue)))
+CLVET_ROLE_RULE(FinishInvalidQueue, Finish, InvalidCommandQueue, Spec::OpenCL12, "5.13", V1_0)
 CLVET_QE_OUT_OF_RESOURCES(FinishOutOfResources, "clFinish", Spec::OpenCL12, "5.13", V1_0,
                           "never raised: waiting uses no device resources")
 CLVET_QE_OUT_OF_HOST_MEMORY(

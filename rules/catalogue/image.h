@@ -277,16 +277,6 @@ inline bool shape_exceeds_device(const World& w, const Shape& s, cl_device_id de
 inline bool in_other_context(const World& w, cl_command_queue queue, cl_mem mem) {
   return valid(w, queue) && valid(w, mem) && context_of(w, queue) != context_of(w, mem);
 }
-// Valid events of the wait list that belong to another context than the queue (invalid
-// events are the CL_INVALID_EVENT_WAIT_LIST clause's).
-inline bool events_in_other_context(const World& w, cl_command_queue queue, cl_uint count,
-                                    const cl_event* list) {
-  if (!valid(w, queue) || list == nullptr) return false;
-  cl_context context = context_of(w, queue);
-  for (cl_uint i = 0; i < count; ++i)
-    if (valid(w, list[i]) && context_of(w, list[i]) != context) return true;
-  return false;
-}
 inline bool image_exceeds_queue_device(const World& w, cl_command_queue queue, cl_mem image) {
   return valid(w, queue) && is_image(w, image) &&
          shape_exceeds_device(w, shape_of(w, image), device_of(w, queue));
@@ -577,9 +567,8 @@ inline bool formats_differ(const World& w, cl_mem a, cl_mem b) {
 
 #define CLVET_IMAGE_REQUEST(a) (::clvet::rules::images::Request{a.flags, a.image_format, a.image_desc, a.host_ptr})
 
-CLVET_RULE(CreateImageInvalidContext, "clCreateImage", CL_INVALID_CONTEXT, Spec::OpenCL12, "5.3.1",
-           "CL_INVALID_CONTEXT if context is not a valid context.", V1_2, Still,
-           CLVET_CHECK(CreateImage, !valid(w, a.context)))
+CLVET_ROLE_RULE(CreateImageInvalidContext, CreateImage, InvalidContext, Spec::OpenCL12, "5.3.1",
+                V1_2)
 CLVET_RULE(CreateImageInvalidFlags, "clCreateImage", CL_INVALID_VALUE, Spec::OpenCL12, "5.3.1",
            "CL_INVALID_VALUE if values specified in flags are not valid.", V1_2, Still,
            CLVET_CHECK(CreateImage, images::mem_flags_invalid(a.flags, w.version(), false)))
@@ -656,18 +645,15 @@ CLVET_ALLOCATION_RULES(CreateImage, "clCreateImage", Spec::OpenCL12, "5.3.1", V1
 
 // 3.0 §5.3.1 clCreateImageWithProperties: clCreateImage's clauses, and its property list. OpenCL
 // 3.0 defines no image properties, so every property name is unsupported.
-CLVET_RULE(CreateImageWithPropertiesInvalidContext, "clCreateImageWithProperties",
-           CL_INVALID_CONTEXT, Spec::Api30, "5.3.1",
-           "CL_INVALID_CONTEXT if context is not a valid context.", V3_0, Still,
-           CLVET_CHECK(CreateImageWithProperties, !valid(w, a.context)))
+CLVET_ROLE_RULE(CreateImageWithPropertiesInvalidContext, CreateImageWithProperties, InvalidContext,
+                Spec::Api30, "5.3.1", V3_0)
 CLVET_RULE(CreateImageWithPropertiesInvalidProperty, "clCreateImageWithProperties",
            CL_INVALID_PROPERTY, Spec::Api30, "5.3.1",
            "CL_INVALID_PROPERTY if a property name in properties is not a supported property name, "
            "if the value specified for a supported property name is not valid, or if the same "
            "property name is specified more than once.",
            V3_0, Still,
-           CLVET_CHECK(CreateImageWithProperties,
-                       !read_properties(a.properties).entries.empty()))
+           CLVET_CHECK(CreateImageWithProperties, !read_properties(a.properties).entries.empty()))
 CLVET_RULE(CreateImageWithPropertiesInvalidFlags, "clCreateImageWithProperties", CL_INVALID_VALUE,
            Spec::Api30, "5.3.1",
            "CL_INVALID_VALUE if values specified in flags are not valid as defined in the Memory "
@@ -761,9 +747,8 @@ CLVET_ALLOCATION_RULES(CreateImageWithProperties, "clCreateImageWithProperties",
                        "raised when allocating the image object throws std::bad_alloc")
 
 // clCreateImage2D (1.0; deprecated by 1.2).
-CLVET_RULE(CreateImage2DInvalidContext, "clCreateImage2D", CL_INVALID_CONTEXT, Spec::Api30,
-           "5.3.1", "CL_INVALID_CONTEXT if context is not a valid context.", V1_0, Still,
-           CLVET_CHECK(CreateImage2D, !valid(w, a.context)))
+CLVET_ROLE_RULE(CreateImage2DInvalidContext, CreateImage2D, InvalidContext, Spec::Api30, "5.3.1",
+                V1_0)
 CLVET_RULE(CreateImage2DInvalidFlags, "clCreateImage2D", CL_INVALID_VALUE, Spec::Api30, "5.3.1",
            "CL_INVALID_VALUE if values specified in flags are not valid.", V1_0, Still,
            CLVET_CHECK(CreateImage2D, images::mem_flags_invalid(a.flags, w.version(), false)))
@@ -811,9 +796,8 @@ CLVET_ALLOCATION_RULES(CreateImage2D, "clCreateImage2D", Spec::Api30, "5.3.1", V
                        "raised when allocating the image object throws std::bad_alloc")
 
 // clCreateImage3D (1.0; deprecated by 1.2).
-CLVET_RULE(CreateImage3DInvalidContext, "clCreateImage3D", CL_INVALID_CONTEXT, Spec::Api30,
-           "5.3.1", "CL_INVALID_CONTEXT if context is not a valid context.", V1_0, Still,
-           CLVET_CHECK(CreateImage3D, !valid(w, a.context)))
+CLVET_ROLE_RULE(CreateImage3DInvalidContext, CreateImage3D, InvalidContext, Spec::Api30, "5.3.1",
+                V1_0)
 CLVET_RULE(CreateImage3DInvalidFlags, "clCreateImage3D", CL_INVALID_VALUE, Spec::Api30, "5.3.1",
            "CL_INVALID_VALUE if values specified in flags are not valid.", V1_0, Still,
            CLVET_CHECK(CreateImage3D, images::mem_flags_invalid(a.flags, w.version(), false)))
@@ -865,10 +849,8 @@ CLVET_ALLOCATION_RULES(CreateImage3D, "clCreateImage3D", Spec::Api30, "5.3.1", V
 // ============================================================================================
 // §5.3.2 clGetSupportedImageFormats
 // ============================================================================================
-CLVET_RULE(GetSupportedImageFormatsInvalidContext, "clGetSupportedImageFormats",
-           CL_INVALID_CONTEXT, Spec::OpenCL12, "5.3.2",
-           "CL_INVALID_CONTEXT if context is not a valid context.", V1_0, Still,
-           CLVET_CHECK(GetSupportedImageFormats, !valid(w, a.context)))
+CLVET_ROLE_RULE(GetSupportedImageFormatsInvalidContext, GetSupportedImageFormats, InvalidContext,
+                Spec::OpenCL12, "5.3.2", V1_0)
 CLVET_RULE(GetSupportedImageFormatsInvalidValue, "clGetSupportedImageFormats", CL_INVALID_VALUE,
            Spec::OpenCL12, "5.3.2",
            "CL_INVALID_VALUE if flags or image_type are not valid, or if num_entries is 0 and "
@@ -886,73 +868,67 @@ CLVET_ALLOCATION_RULES(GetSupportedImageFormats, "clGetSupportedImageFormats", S
 // §5.3.3 clEnqueueReadImage, clEnqueueWriteImage
 // ============================================================================================
 #define CLVET_READ_WRITE_IMAGE_RULES(Name, Blocking, Flags, HostClause, HostCheck)                 \
-  CLVET_RULE(Name##InvalidQueue, "cl" #Name, CL_INVALID_COMMAND_QUEUE, Spec::OpenCL12, "5.3.3",  \
-             "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.", V1_0,    \
-             Still, CLVET_CHECK(Name, !valid(w, a.command_queue)))                               \
-  CLVET_RULE(Name##ContextMismatch, "cl" #Name, CL_INVALID_CONTEXT, Spec::OpenCL12, "5.3.3",     \
-             "CL_INVALID_CONTEXT if the context associated with command_queue and image are not " \
-             "the same or if the context associated with command_queue and events in "           \
-             "event_wait_list are not the same.",                                                \
-             V1_0, Still,                                                                        \
-             CLVET_CHECK(Name, images::in_other_context(w, a.command_queue, a.image) ||          \
-                                   images::events_in_other_context(                              \
-                                       w, a.command_queue, a.num_events_in_wait_list,            \
-                                       a.event_wait_list)))                                      \
-  CLVET_RULE(Name##InvalidImage, "cl" #Name, CL_INVALID_MEM_OBJECT, Spec::OpenCL12, "5.3.3",     \
-             "CL_INVALID_MEM_OBJECT if image is not a valid image object.", V1_0, Still,         \
-             CLVET_CHECK(Name, !images::is_image(w, a.image)))                                   \
-  CLVET_RULE(Name##OutOfBounds, "cl" #Name, CL_INVALID_VALUE, Spec::OpenCL12, "5.3.3",           \
-             "CL_INVALID_VALUE if the region being read or written specified by origin and "     \
-             "region is out of bounds or if ptr is a NULL value.",                               \
-             V1_0, Still,                                                                        \
-             CLVET_CHECK(Name, images::region_outside(w, a.image, a.origin, a.region) ||         \
-                                   a.ptr == nullptr))                                            \
-  CLVET_RULE(Name##BadOriginRegion, "cl" #Name, CL_INVALID_VALUE, Spec::OpenCL12, "5.3.3",       \
-             "CL_INVALID_VALUE if values in origin and region do not follow rules described in " \
-             "the argument description for origin and region.",                                 \
-             V1_0, Still, CLVET_CHECK(Name, images::origin_region_bad(w, a.image, a.origin, a.region))) \
-  CLVET_RULE(Name##InvalidWaitList, "cl" #Name, CL_INVALID_EVENT_WAIT_LIST, Spec::OpenCL12,      \
-             "5.3.3",                                                                            \
-             "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list " \
-             "> 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event " \
-             "objects in event_wait_list are not valid events.",                                 \
-             V1_0, Still,                                                                        \
-             CLVET_CHECK(Name, wait_list_malformed(w, a.num_events_in_wait_list, a.event_wait_list))) \
-  CLVET_RULE(Name##ImageSizeNotSupported, "cl" #Name, CL_INVALID_IMAGE_SIZE, Spec::OpenCL12,     \
-             "5.3.3",                                                                            \
-             "CL_INVALID_IMAGE_SIZE if image dimensions (image width, height, specified or "     \
-             "compute row and/or slice pitch) for image are not supported by device associated " \
-             "with queue.",                                                                      \
-             V1_0, Still,                                                                        \
-             CLVET_CHECK(Name, images::image_exceeds_queue_device(w, a.command_queue, a.image))) \
-  CLVET_RULE(Name##FormatNotSupported, "cl" #Name, CL_IMAGE_FORMAT_NOT_SUPPORTED, Spec::OpenCL12, \
-             "5.3.3",                                                                            \
-             "CL_IMAGE_FORMAT_NOT_SUPPORTED if image format (image channel order and data type) " \
-             "for image are not supported by device associated with queue.",                    \
-             V1_0, Still, nullptr,                                                               \
-             "raised when the queue's device does not list the image's format")                  \
-  CLVET_RULE(Name##AllocationFailure, "cl" #Name, CL_MEM_OBJECT_ALLOCATION_FAILURE,              \
-             Spec::OpenCL12, "5.3.3",                                                            \
-             "CL_MEM_OBJECT_ALLOCATION_FAILURE if there is a failure to allocate memory for "    \
-             "data store associated with image.",                                               \
-             V1_0, Still, nullptr, "raised when the image's data store cannot be allocated")     \
-  CLVET_RULE(Name##NoImageSupport, "cl" #Name, CL_INVALID_OPERATION, Spec::OpenCL12, "5.3.3",    \
-             "CL_INVALID_OPERATION if the device associated with command_queue does not support " \
-             "images (i.e. CL_DEVICE_IMAGE_SUPPORT specified in table 4.3 is CL_FALSE).",        \
-             V1_0, Still, CLVET_CHECK(Name, images::queue_lacks_images(w, a.command_queue)))     \
-  CLVET_RULE(Name##HostAccess, "cl" #Name, CL_INVALID_OPERATION, Spec::OpenCL12, "5.3.3",        \
-             HostClause, V1_2, Still,                                                            \
-             CLVET_CHECK(Name, images::is_image(w, a.image) &&                                   \
-                                   (images::mem_flags(w, a.image) & (HostCheck))))               \
-  CLVET_RULE(Name##BlockingWaitListFailed, "cl" #Name, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST, \
-             Spec::OpenCL12, "5.3.3",                                                            \
-             "CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST if the read and write operations are " \
-             "blocking and the execution status of any of the events in event_wait_list is a "  \
-             "negative integer value.",                                                          \
-             V1_1, Still, nullptr,                                                               \
-             "raised when a blocking call's wait list contains an event that failed")            \
-  CLVET_ALLOCATION_RULES(Name, "cl" #Name, Spec::OpenCL12, "5.3.3", V1_0,                        \
-                         "never raised: the command takes no device resources",                 \
+  CLVET_ROLE_RULE(Name##InvalidQueue, Name, InvalidCommandQueue, Spec::OpenCL12, "5.3.3", V1_0)    \
+  CLVET_RULE(Name##ContextMismatch, "cl" #Name, CL_INVALID_CONTEXT, Spec::OpenCL12, "5.3.3",       \
+             "CL_INVALID_CONTEXT if the context associated with command_queue and image are not "  \
+             "the same or if the context associated with command_queue and events in "             \
+             "event_wait_list are not the same.",                                                  \
+             V1_0, Still,                                                                          \
+             CLVET_CHECK(                                                                          \
+                 Name, images::in_other_context(w, a.command_queue, a.image) ||                    \
+                           valid_events_in_other_context(                                          \
+                               w, a.command_queue, a.num_events_in_wait_list, a.event_wait_list))) \
+  CLVET_RULE(Name##InvalidImage, "cl" #Name, CL_INVALID_MEM_OBJECT, Spec::OpenCL12, "5.3.3",       \
+             "CL_INVALID_MEM_OBJECT if image is not a valid image object.", V1_0, Still,           \
+             CLVET_CHECK(Name, !images::is_image(w, a.image)))                                     \
+  CLVET_RULE(Name##OutOfBounds, "cl" #Name, CL_INVALID_VALUE, Spec::OpenCL12, "5.3.3",             \
+             "CL_INVALID_VALUE if the region being read or written specified by origin and "       \
+             "region is out of bounds or if ptr is a NULL value.",                                 \
+             V1_0, Still,                                                                          \
+             CLVET_CHECK(Name, images::region_outside(w, a.image, a.origin, a.region) ||           \
+                                   a.ptr == nullptr))                                              \
+  CLVET_RULE(Name##BadOriginRegion, "cl" #Name, CL_INVALID_VALUE, Spec::OpenCL12, "5.3.3",         \
+             "CL_INVALID_VALUE if values in origin and region do not follow rules described in "   \
+             "the argument description for origin and region.",                                    \
+             V1_0, Still,                                                                          \
+             CLVET_CHECK(Name, images::origin_region_bad(w, a.image, a.origin, a.region)))         \
+  CLVET_ROLE_RULE(Name##InvalidWaitList, Name, InvalidEventWaitList, Spec::OpenCL12, "5.3.3",      \
+                  V1_0)                                                                            \
+  CLVET_RULE(Name##ImageSizeNotSupported, "cl" #Name, CL_INVALID_IMAGE_SIZE, Spec::OpenCL12,       \
+             "5.3.3",                                                                              \
+             "CL_INVALID_IMAGE_SIZE if image dimensions (image width, height, specified or "       \
+             "compute row and/or slice pitch) for image are not supported by device associated "   \
+             "with queue.",                                                                        \
+             V1_0, Still,                                                                          \
+             CLVET_CHECK(Name, images::image_exceeds_queue_device(w, a.command_queue, a.image)))   \
+  CLVET_RULE(Name##FormatNotSupported, "cl" #Name, CL_IMAGE_FORMAT_NOT_SUPPORTED, Spec::OpenCL12,  \
+             "5.3.3",                                                                              \
+             "CL_IMAGE_FORMAT_NOT_SUPPORTED if image format (image channel order and data type) "  \
+             "for image are not supported by device associated with queue.",                       \
+             V1_0, Still, nullptr,                                                                 \
+             "raised when the queue's device does not list the image's format")                    \
+  CLVET_RULE(Name##AllocationFailure, "cl" #Name, CL_MEM_OBJECT_ALLOCATION_FAILURE,                \
+             Spec::OpenCL12, "5.3.3",                                                              \
+             "CL_MEM_OBJECT_ALLOCATION_FAILURE if there is a failure to allocate memory for "      \
+             "data store associated with image.",                                                  \
+             V1_0, Still, nullptr, "raised when the image's data store cannot be allocated")       \
+  CLVET_RULE(Name##NoImageSupport, "cl" #Name, CL_INVALID_OPERATION, Spec::OpenCL12, "5.3.3",      \
+             "CL_INVALID_OPERATION if the device associated with command_queue does not support "  \
+             "images (i.e. CL_DEVICE_IMAGE_SUPPORT specified in table 4.3 is CL_FALSE).",          \
+             V1_0, Still, CLVET_CHECK(Name, images::queue_lacks_images(w, a.command_queue)))       \
+  CLVET_RULE(Name##HostAccess, "cl" #Name, CL_INVALID_OPERATION, Spec::OpenCL12, "5.3.3",          \
+             HostClause, V1_2, Still,                                                              \
+             CLVET_CHECK(Name, images::is_image(w, a.image) &&                                     \
+                                   (images::mem_flags(w, a.image) & (HostCheck))))                 \
+  CLVET_RULE(Name##BlockingWaitListFailed, "cl" #Name,                                             \
+             CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST, Spec::OpenCL12, "5.3.3",                \
+             "CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST if the read and write operations are "  \
+             "blocking and the execution status of any of the events in event_wait_list is a "     \
+             "negative integer value.",                                                            \
+             V1_1, Still, nullptr,                                                                 \
+             "raised when a blocking call's wait list contains an event that failed")              \
+  CLVET_ALLOCATION_RULES(Name, "cl" #Name, Spec::OpenCL12, "5.3.3", V1_0,                          \
+                         "never raised: the command takes no device resources",                    \
                          "raised when queuing the command throws std::bad_alloc")
 
 CLVET_READ_WRITE_IMAGE_RULES(EnqueueReadImage, blocking_read, 0,
@@ -969,10 +945,8 @@ CLVET_READ_WRITE_IMAGE_RULES(EnqueueWriteImage, blocking_write, 0,
 // ============================================================================================
 // §5.3.3 clEnqueueCopyImage
 // ============================================================================================
-CLVET_RULE(EnqueueCopyImageInvalidQueue, "clEnqueueCopyImage", CL_INVALID_COMMAND_QUEUE,
-           Spec::OpenCL12, "5.3.3",
-           "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.", V1_0, Still,
-           CLVET_CHECK(EnqueueCopyImage, !valid(w, a.command_queue)))
+CLVET_ROLE_RULE(EnqueueCopyImageInvalidQueue, EnqueueCopyImage, InvalidCommandQueue, Spec::OpenCL12,
+                "5.3.3", V1_0)
 CLVET_RULE(EnqueueCopyImageContextMismatch, "clEnqueueCopyImage", CL_INVALID_CONTEXT,
            Spec::OpenCL12, "5.3.3",
            "CL_INVALID_CONTEXT if the context associated with command_queue, src_image and "
@@ -982,9 +956,9 @@ CLVET_RULE(EnqueueCopyImageContextMismatch, "clEnqueueCopyImage", CL_INVALID_CON
            CLVET_CHECK(EnqueueCopyImage,
                        images::in_other_context(w, a.command_queue, a.src_image) ||
                            images::in_other_context(w, a.command_queue, a.dst_image) ||
-                           images::events_in_other_context(w, a.command_queue,
-                                                           a.num_events_in_wait_list,
-                                                           a.event_wait_list)))
+                           valid_events_in_other_context(w, a.command_queue,
+                                                         a.num_events_in_wait_list,
+                                                         a.event_wait_list)))
 CLVET_RULE(EnqueueCopyImageInvalidImage, "clEnqueueCopyImage", CL_INVALID_MEM_OBJECT,
            Spec::OpenCL12, "5.3.3",
            "CL_INVALID_MEM_OBJECT if src_image and dst_image are not valid image objects.", V1_0,
@@ -1013,14 +987,8 @@ CLVET_RULE(EnqueueCopyImageBadOriginRegion, "clEnqueueCopyImage", CL_INVALID_VAL
            CLVET_CHECK(EnqueueCopyImage,
                        images::origin_region_bad(w, a.src_image, a.src_origin, a.region) ||
                            images::origin_region_bad(w, a.dst_image, a.dst_origin, a.region)))
-CLVET_RULE(EnqueueCopyImageInvalidWaitList, "clEnqueueCopyImage", CL_INVALID_EVENT_WAIT_LIST,
-           Spec::OpenCL12, "5.3.3",
-           "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list > 0, "
-           "or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in "
-           "event_wait_list are not valid events.",
-           V1_0, Still,
-           CLVET_CHECK(EnqueueCopyImage,
-                       wait_list_malformed(w, a.num_events_in_wait_list, a.event_wait_list)))
+CLVET_ROLE_RULE(EnqueueCopyImageInvalidWaitList, EnqueueCopyImage, InvalidEventWaitList,
+                Spec::OpenCL12, "5.3.3", V1_0)
 CLVET_RULE(EnqueueCopyImageImageSizeNotSupported, "clEnqueueCopyImage", CL_INVALID_IMAGE_SIZE,
            Spec::OpenCL12, "5.3.3",
            "CL_INVALID_IMAGE_SIZE if image dimensions (image width, height, specified or compute "
@@ -1059,10 +1027,8 @@ CLVET_RULE(EnqueueCopyImageOverlap, "clEnqueueCopyImage", CL_MEM_COPY_OVERLAP, S
 // ============================================================================================
 // §5.3.4 clEnqueueFillImage (1.2). The no-image-support clause is 3.0's.
 // ============================================================================================
-CLVET_RULE(EnqueueFillImageInvalidQueue, "clEnqueueFillImage", CL_INVALID_COMMAND_QUEUE,
-           Spec::OpenCL12, "5.3.4",
-           "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.", V1_2, Still,
-           CLVET_CHECK(EnqueueFillImage, !valid(w, a.command_queue)))
+CLVET_ROLE_RULE(EnqueueFillImageInvalidQueue, EnqueueFillImage, InvalidCommandQueue, Spec::OpenCL12,
+                "5.3.4", V1_2)
 CLVET_RULE(EnqueueFillImageContextMismatch, "clEnqueueFillImage", CL_INVALID_CONTEXT,
            Spec::OpenCL12, "5.3.4",
            "CL_INVALID_CONTEXT if the context associated with command_queue and image are not the "
@@ -1071,9 +1037,9 @@ CLVET_RULE(EnqueueFillImageContextMismatch, "clEnqueueFillImage", CL_INVALID_CON
            V1_2, Still,
            CLVET_CHECK(EnqueueFillImage,
                        images::in_other_context(w, a.command_queue, a.image) ||
-                           images::events_in_other_context(w, a.command_queue,
-                                                           a.num_events_in_wait_list,
-                                                           a.event_wait_list)))
+                           valid_events_in_other_context(w, a.command_queue,
+                                                         a.num_events_in_wait_list,
+                                                         a.event_wait_list)))
 CLVET_RULE(EnqueueFillImageInvalidImage, "clEnqueueFillImage", CL_INVALID_MEM_OBJECT,
            Spec::OpenCL12, "5.3.4", "CL_INVALID_MEM_OBJECT if image is not a valid image object.",
            V1_2, Still, CLVET_CHECK(EnqueueFillImage, !images::is_image(w, a.image)))
@@ -1092,14 +1058,8 @@ CLVET_RULE(EnqueueFillImageBadOriginRegion, "clEnqueueFillImage", CL_INVALID_VAL
            "argument description for origin and region.",
            V1_2, Still,
            CLVET_CHECK(EnqueueFillImage, images::origin_region_bad(w, a.image, a.origin, a.region)))
-CLVET_RULE(EnqueueFillImageInvalidWaitList, "clEnqueueFillImage", CL_INVALID_EVENT_WAIT_LIST,
-           Spec::OpenCL12, "5.3.4",
-           "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list > 0, "
-           "or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in "
-           "event_wait_list are not valid events.",
-           V1_2, Still,
-           CLVET_CHECK(EnqueueFillImage,
-                       wait_list_malformed(w, a.num_events_in_wait_list, a.event_wait_list)))
+CLVET_ROLE_RULE(EnqueueFillImageInvalidWaitList, EnqueueFillImage, InvalidEventWaitList,
+                Spec::OpenCL12, "5.3.4", V1_2)
 CLVET_RULE(EnqueueFillImageImageSizeNotSupported, "clEnqueueFillImage", CL_INVALID_IMAGE_SIZE,
            Spec::OpenCL12, "5.3.4",
            "CL_INVALID_IMAGE_SIZE if image dimensions (image width, height, specified or compute "
@@ -1129,10 +1089,8 @@ CLVET_ALLOCATION_RULES(EnqueueFillImage, "clEnqueueFillImage", Spec::OpenCL12, "
 // ============================================================================================
 // §5.3.5 clEnqueueCopyImageToBuffer, clEnqueueCopyBufferToImage
 // ============================================================================================
-CLVET_RULE(EnqueueCopyImageToBufferInvalidQueue, "clEnqueueCopyImageToBuffer",
-           CL_INVALID_COMMAND_QUEUE, Spec::OpenCL12, "5.3.5",
-           "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.", V1_0, Still,
-           CLVET_CHECK(EnqueueCopyImageToBuffer, !valid(w, a.command_queue)))
+CLVET_ROLE_RULE(EnqueueCopyImageToBufferInvalidQueue, EnqueueCopyImageToBuffer, InvalidCommandQueue,
+                Spec::OpenCL12, "5.3.5", V1_0)
 CLVET_RULE(EnqueueCopyImageToBufferContextMismatch, "clEnqueueCopyImageToBuffer",
            CL_INVALID_CONTEXT, Spec::OpenCL12, "5.3.5",
            "CL_INVALID_CONTEXT if the context associated with command_queue, src_image and "
@@ -1142,9 +1100,9 @@ CLVET_RULE(EnqueueCopyImageToBufferContextMismatch, "clEnqueueCopyImageToBuffer"
            CLVET_CHECK(EnqueueCopyImageToBuffer,
                        images::in_other_context(w, a.command_queue, a.src_image) ||
                            images::in_other_context(w, a.command_queue, a.dst_buffer) ||
-                           images::events_in_other_context(w, a.command_queue,
-                                                           a.num_events_in_wait_list,
-                                                           a.event_wait_list)))
+                           valid_events_in_other_context(w, a.command_queue,
+                                                         a.num_events_in_wait_list,
+                                                         a.event_wait_list)))
 CLVET_RULE(EnqueueCopyImageToBufferInvalidMem, "clEnqueueCopyImageToBuffer", CL_INVALID_MEM_OBJECT,
            Spec::OpenCL12, "5.3.5",
            "CL_INVALID_MEM_OBJECT if src_image is not a valid image object or dst_buffer is not a "
@@ -1171,14 +1129,8 @@ CLVET_RULE(EnqueueCopyImageToBufferBadOriginRegion, "clEnqueueCopyImageToBuffer"
            V1_0, Still,
            CLVET_CHECK(EnqueueCopyImageToBuffer,
                        images::origin_region_bad(w, a.src_image, a.src_origin, a.region)))
-CLVET_RULE(EnqueueCopyImageToBufferInvalidWaitList, "clEnqueueCopyImageToBuffer",
-           CL_INVALID_EVENT_WAIT_LIST, Spec::OpenCL12, "5.3.5",
-           "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list > 0, "
-           "or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in "
-           "event_wait_list are not valid events.",
-           V1_0, Still,
-           CLVET_CHECK(EnqueueCopyImageToBuffer,
-                       wait_list_malformed(w, a.num_events_in_wait_list, a.event_wait_list)))
+CLVET_ROLE_RULE(EnqueueCopyImageToBufferInvalidWaitList, EnqueueCopyImageToBuffer,
+                InvalidEventWaitList, Spec::OpenCL12, "5.3.5", V1_0)
 CLVET_RULE(EnqueueCopyImageToBufferMisalignedSubBuffer, "clEnqueueCopyImageToBuffer",
            CL_MISALIGNED_SUB_BUFFER_OFFSET, Spec::OpenCL12, "5.3.5",
            "CL_MISALIGNED_SUB_BUFFER_OFFSET if dst_buffer is a sub-buffer object and offset "
@@ -1215,10 +1167,8 @@ CLVET_ALLOCATION_RULES(EnqueueCopyImageToBuffer, "clEnqueueCopyImageToBuffer", S
                        "5.3.5", V1_0, "never raised: the command takes no device resources",
                        "raised when queuing the command throws std::bad_alloc")
 
-CLVET_RULE(EnqueueCopyBufferToImageInvalidQueue, "clEnqueueCopyBufferToImage",
-           CL_INVALID_COMMAND_QUEUE, Spec::OpenCL12, "5.3.5",
-           "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.", V1_0, Still,
-           CLVET_CHECK(EnqueueCopyBufferToImage, !valid(w, a.command_queue)))
+CLVET_ROLE_RULE(EnqueueCopyBufferToImageInvalidQueue, EnqueueCopyBufferToImage, InvalidCommandQueue,
+                Spec::OpenCL12, "5.3.5", V1_0)
 CLVET_RULE(EnqueueCopyBufferToImageContextMismatch, "clEnqueueCopyBufferToImage",
            CL_INVALID_CONTEXT, Spec::OpenCL12, "5.3.5",
            "CL_INVALID_CONTEXT if the context associated with command_queue, src_buffer and "
@@ -1228,9 +1178,9 @@ CLVET_RULE(EnqueueCopyBufferToImageContextMismatch, "clEnqueueCopyBufferToImage"
            CLVET_CHECK(EnqueueCopyBufferToImage,
                        images::in_other_context(w, a.command_queue, a.src_buffer) ||
                            images::in_other_context(w, a.command_queue, a.dst_image) ||
-                           images::events_in_other_context(w, a.command_queue,
-                                                           a.num_events_in_wait_list,
-                                                           a.event_wait_list)))
+                           valid_events_in_other_context(w, a.command_queue,
+                                                         a.num_events_in_wait_list,
+                                                         a.event_wait_list)))
 CLVET_RULE(EnqueueCopyBufferToImageInvalidMem, "clEnqueueCopyBufferToImage", CL_INVALID_MEM_OBJECT,
            Spec::OpenCL12, "5.3.5",
            "CL_INVALID_MEM_OBJECT if src_buffer is not a valid buffer object or dst_image is not a "
@@ -1257,14 +1207,8 @@ CLVET_RULE(EnqueueCopyBufferToImageBadOriginRegion, "clEnqueueCopyBufferToImage"
            V1_0, Still,
            CLVET_CHECK(EnqueueCopyBufferToImage,
                        images::origin_region_bad(w, a.dst_image, a.dst_origin, a.region)))
-CLVET_RULE(EnqueueCopyBufferToImageInvalidWaitList, "clEnqueueCopyBufferToImage",
-           CL_INVALID_EVENT_WAIT_LIST, Spec::OpenCL12, "5.3.5",
-           "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list > 0, "
-           "or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in "
-           "event_wait_list are not valid events.",
-           V1_0, Still,
-           CLVET_CHECK(EnqueueCopyBufferToImage,
-                       wait_list_malformed(w, a.num_events_in_wait_list, a.event_wait_list)))
+CLVET_ROLE_RULE(EnqueueCopyBufferToImageInvalidWaitList, EnqueueCopyBufferToImage,
+                InvalidEventWaitList, Spec::OpenCL12, "5.3.5", V1_0)
 CLVET_RULE(EnqueueCopyBufferToImageMisalignedSubBuffer, "clEnqueueCopyBufferToImage",
            CL_MISALIGNED_SUB_BUFFER_OFFSET, Spec::OpenCL12, "5.3.5",
            "CL_MISALIGNED_SUB_BUFFER_OFFSET if src_buffer is a sub-buffer object and offset "
@@ -1304,21 +1248,18 @@ CLVET_ALLOCATION_RULES(EnqueueCopyBufferToImage, "clEnqueueCopyBufferToImage", S
 // ============================================================================================
 // §5.3.6 clEnqueueMapImage
 // ============================================================================================
-CLVET_RULE(EnqueueMapImageInvalidQueue, "clEnqueueMapImage", CL_INVALID_COMMAND_QUEUE,
-           Spec::OpenCL12, "5.3.6",
-           "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.", V1_0, Still,
-           CLVET_CHECK(EnqueueMapImage, !valid(w, a.command_queue)))
-CLVET_RULE(EnqueueMapImageContextMismatch, "clEnqueueMapImage", CL_INVALID_CONTEXT,
-           Spec::OpenCL12, "5.3.6",
+CLVET_ROLE_RULE(EnqueueMapImageInvalidQueue, EnqueueMapImage, InvalidCommandQueue, Spec::OpenCL12,
+                "5.3.6", V1_0)
+CLVET_RULE(EnqueueMapImageContextMismatch, "clEnqueueMapImage", CL_INVALID_CONTEXT, Spec::OpenCL12,
+           "5.3.6",
            "CL_INVALID_CONTEXT if context associated with command_queue and image are not the same "
            "or if context associated with command_queue and events in event_wait_list are not the "
            "same.",
            V1_0, Still,
-           CLVET_CHECK(EnqueueMapImage,
-                       images::in_other_context(w, a.command_queue, a.image) ||
-                           images::events_in_other_context(w, a.command_queue,
-                                                           a.num_events_in_wait_list,
-                                                           a.event_wait_list)))
+           CLVET_CHECK(EnqueueMapImage, images::in_other_context(w, a.command_queue, a.image) ||
+                                            valid_events_in_other_context(w, a.command_queue,
+                                                                          a.num_events_in_wait_list,
+                                                                          a.event_wait_list)))
 CLVET_RULE(EnqueueMapImageInvalidImage, "clEnqueueMapImage", CL_INVALID_MEM_OBJECT,
            Spec::OpenCL12, "5.3.6", "CL_INVALID_MEM_OBJECT if image is not a valid image object.",
            V1_0, Still, CLVET_CHECK(EnqueueMapImage, !images::is_image(w, a.image)))
@@ -1347,14 +1288,8 @@ CLVET_RULE(EnqueueMapImageNullSlicePitch, "clEnqueueMapImage", CL_INVALID_VALUE,
                        a.image_slice_pitch == nullptr && images::is_image(w, a.image) &&
                            (images::mem_type(w, a.image) == cl_mem_object_type{CL_MEM_OBJECT_IMAGE3D} ||
                             images::is_array_type(*images::mem_type(w, a.image)))))
-CLVET_RULE(EnqueueMapImageInvalidWaitList, "clEnqueueMapImage", CL_INVALID_EVENT_WAIT_LIST,
-           Spec::OpenCL12, "5.3.6",
-           "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list > 0, "
-           "or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in "
-           "event_wait_list are not valid events.",
-           V1_0, Still,
-           CLVET_CHECK(EnqueueMapImage,
-                       wait_list_malformed(w, a.num_events_in_wait_list, a.event_wait_list)))
+CLVET_ROLE_RULE(EnqueueMapImageInvalidWaitList, EnqueueMapImage, InvalidEventWaitList,
+                Spec::OpenCL12, "5.3.6", V1_0)
 CLVET_RULE(EnqueueMapImageImageSizeNotSupported, "clEnqueueMapImage", CL_INVALID_IMAGE_SIZE,
            Spec::OpenCL12, "5.3.6",
            "CL_INVALID_IMAGE_SIZE if image dimensions (image width, height, specified or compute "

@@ -584,19 +584,17 @@ CLVET_RULE(GetKernelArgInfoNotAvailable, "clGetKernelArgInfo", CL_KERNEL_ARG_INF
            "raised when the program was not built from source with -cl-kernel-arg-info")
 
 // The clauses every kernel enqueue shares (§5.8; 2.2 §5.10), as rules of `Prefix`/`Entry`.
-#define CLVET_KERNEL_ENQUEUE_HEAD(Prefix, Entry, SpecDoc, Section)                               \
-  CLVET_RULE(Prefix##InvalidQueue, Entry, CL_INVALID_COMMAND_QUEUE, SpecDoc, Section,           \
-             "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.", V1_0,     \
-             Still, CLVET_CHECK(Prefix, !valid(w, a.command_queue)))                             \
-  CLVET_RULE(Prefix##InvalidKernel, Entry, CL_INVALID_KERNEL, SpecDoc, Section,                  \
-             "CL_INVALID_KERNEL if kernel is not a valid kernel object.", V1_0, Still,            \
-             CLVET_CHECK(Prefix, !valid(w, a.kernel)))                                           \
-  CLVET_RULE(Prefix##NoExecutable, Entry, CL_INVALID_PROGRAM_EXECUTABLE, SpecDoc, Section,       \
-             "CL_INVALID_PROGRAM_EXECUTABLE if there is no successfully built program "          \
-             "executable available for device associated with command_queue.",                   \
-             V1_0, Still,                                                                         \
-             CLVET_CHECK(Prefix,                                                                  \
-                         kernel_family::no_executable_for_queue(w, a.command_queue, a.kernel)))
+#define CLVET_KERNEL_ENQUEUE_HEAD(Prefix, Entry, SpecDoc, Section)                           \
+  CLVET_ROLE_RULE(Prefix##InvalidQueue, Prefix, InvalidCommandQueue, SpecDoc, Section, V1_0) \
+  CLVET_RULE(Prefix##InvalidKernel, Entry, CL_INVALID_KERNEL, SpecDoc, Section,              \
+             "CL_INVALID_KERNEL if kernel is not a valid kernel object.", V1_0, Still,       \
+             CLVET_CHECK(Prefix, !valid(w, a.kernel)))                                       \
+  CLVET_RULE(                                                                                \
+      Prefix##NoExecutable, Entry, CL_INVALID_PROGRAM_EXECUTABLE, SpecDoc, Section,          \
+      "CL_INVALID_PROGRAM_EXECUTABLE if there is no successfully built program "             \
+      "executable available for device associated with command_queue.",                      \
+      V1_0, Still,                                                                           \
+      CLVET_CHECK(Prefix, kernel_family::no_executable_for_queue(w, a.command_queue, a.kernel)))
 #define CLVET_KERNEL_ENQUEUE_ARGS(Prefix, Entry, SpecDoc, Section)                               \
   CLVET_RULE(Prefix##ArgsNotSet, Entry, CL_INVALID_KERNEL_ARGS, SpecDoc, Section,                \
              "CL_INVALID_KERNEL_ARGS if the kernel argument values have not been specified.",    \
@@ -629,31 +627,25 @@ CLVET_RULE(GetKernelArgInfoNotAvailable, "clGetKernelArgInfo", CL_KERNEL_ARG_INF
              V1_0, Still, nullptr,                                                                \
              "raised when the kernel's local memory or other per-launch resources exceed what "  \
              "the device provides")
-#define CLVET_KERNEL_ENQUEUE_TAIL(Prefix, Entry, SpecDoc, Section)                               \
-  CLVET_RULE(Prefix##MemObjectAllocationFailure, Entry, CL_MEM_OBJECT_ALLOCATION_FAILURE,        \
-             SpecDoc, Section,                                                                    \
+#define CLVET_KERNEL_ENQUEUE_TAIL(Prefix, Entry, SpecDoc, Section)                                 \
+  CLVET_RULE(Prefix##MemObjectAllocationFailure, Entry, CL_MEM_OBJECT_ALLOCATION_FAILURE, SpecDoc, \
+             Section,                                                                              \
              "CL_MEM_OBJECT_ALLOCATION_FAILURE if there is a failure to allocate memory for data " \
-             "store associated with image or buffer objects specified as arguments to kernel.",  \
-             V1_0, Still, nullptr,                                                                \
-             "raised when a deferred allocation of an argument's data store fails")               \
-  CLVET_RULE(Prefix##BadWaitList, Entry, CL_INVALID_EVENT_WAIT_LIST, SpecDoc, Section,           \
-             "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list " \
-             "> 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event " \
-             "objects in event_wait_list are not valid events.",                                  \
-             V1_0, Still,                                                                         \
-             CLVET_CHECK(Prefix, wait_list_malformed(w, a.num_events_in_wait_list,                \
-                                                     a.event_wait_list)))                         \
-  CLVET_RULE(Prefix##SVMUnsupported, Entry, CL_INVALID_OPERATION, Spec::Runtime22, "5.10",       \
-             "CL_INVALID_OPERATION if SVM pointers are passed as arguments to a kernel and the "  \
-             "device does not support SVM or if system pointers are passed as arguments to a "   \
-             "kernel and/or stored inside SVM allocations passed as kernel arguments and the "   \
-             "device does not support fine grain system SVM allocations.",                        \
-             V2_0, Still, nullptr,                                                                \
-             "raised when an SVM or system pointer argument needs an SVM capability the queue's " \
-             "device lacks")                                                                      \
-  CLVET_RULE(Prefix##OutOfResources, Entry, CL_OUT_OF_RESOURCES, SpecDoc, Section,               \
-             CLVET_KERNEL_OOR_CLAUSE, V1_0, Still, nullptr, CLVET_KERNEL_OOR_NEVER)              \
-  CLVET_RULE(Prefix##OutOfHostMemory, Entry, CL_OUT_OF_HOST_MEMORY, SpecDoc, Section,            \
+             "store associated with image or buffer objects specified as arguments to kernel.",    \
+             V1_0, Still, nullptr,                                                                 \
+             "raised when a deferred allocation of an argument's data store fails")                \
+  CLVET_ROLE_RULE(Prefix##BadWaitList, Prefix, InvalidEventWaitList, SpecDoc, Section, V1_0)       \
+  CLVET_RULE(Prefix##SVMUnsupported, Entry, CL_INVALID_OPERATION, Spec::Runtime22, "5.10",         \
+             "CL_INVALID_OPERATION if SVM pointers are passed as arguments to a kernel and the "   \
+             "device does not support SVM or if system pointers are passed as arguments to a "     \
+             "kernel and/or stored inside SVM allocations passed as kernel arguments and the "     \
+             "device does not support fine grain system SVM allocations.",                         \
+             V2_0, Still, nullptr,                                                                 \
+             "raised when an SVM or system pointer argument needs an SVM capability the queue's "  \
+             "device lacks")                                                                       \
+  CLVET_RULE(Prefix##OutOfResources, Entry, CL_OUT_OF_RESOURCES, SpecDoc, Section,                 \
+             CLVET_KERNEL_OOR_CLAUSE, V1_0, Still, nullptr, CLVET_KERNEL_OOR_NEVER)                \
+  CLVET_RULE(Prefix##OutOfHostMemory, Entry, CL_OUT_OF_HOST_MEMORY, SpecDoc, Section,              \
              CLVET_KERNEL_OOHM_CLAUSE, V1_0, Still, nullptr, CLVET_KERNEL_OOHM_WHEN)
 
 // §5.8 clEnqueueNDRangeKernel
@@ -841,10 +833,8 @@ CLVET_KERNEL_ENQUEUE_OUT_OF_RESOURCES(EnqueueTask, "clEnqueueTask", Spec::OpenCL
 CLVET_KERNEL_ENQUEUE_TAIL(EnqueueTask, "clEnqueueTask", Spec::OpenCL12, "5.8")
 
 // §5.8 clEnqueueNativeKernel
-CLVET_RULE(EnqueueNativeKernelInvalidQueue, "clEnqueueNativeKernel", CL_INVALID_COMMAND_QUEUE,
-           Spec::OpenCL12, "5.8",
-           "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.", V1_0, Still,
-           CLVET_CHECK(EnqueueNativeKernel, !valid(w, a.command_queue)))
+CLVET_ROLE_RULE(EnqueueNativeKernelInvalidQueue, EnqueueNativeKernel, InvalidCommandQueue,
+                Spec::OpenCL12, "5.8", V1_0)
 CLVET_RULE(EnqueueNativeKernelContextDiffers, "clEnqueueNativeKernel", CL_INVALID_CONTEXT,
            Spec::OpenCL12, "5.8",
            "CL_INVALID_CONTEXT if context associated with command_queue and events in "
@@ -918,14 +908,8 @@ CLVET_RULE(EnqueueNativeKernelMemObjectAllocationFailure, "clEnqueueNativeKernel
            "store associated with buffer objects specified as arguments to kernel.",
            V1_0, Still, nullptr,
            "raised when a buffer of mem_list has no data store to hand to the function")
-CLVET_RULE(EnqueueNativeKernelBadWaitList, "clEnqueueNativeKernel", CL_INVALID_EVENT_WAIT_LIST,
-           Spec::OpenCL12, "5.8",
-           "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list > 0, "
-           "or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects "
-           "in event_wait_list are not valid events.",
-           V1_0, Still,
-           CLVET_CHECK(EnqueueNativeKernel,
-                       wait_list_malformed(w, a.num_events_in_wait_list, a.event_wait_list)))
+CLVET_ROLE_RULE(EnqueueNativeKernelBadWaitList, EnqueueNativeKernel, InvalidEventWaitList,
+                Spec::OpenCL12, "5.8", V1_0)
 CLVET_RULE(EnqueueNativeKernelSVMUnsupported, "clEnqueueNativeKernel", CL_INVALID_OPERATION,
            Spec::Runtime22, "5.10",
            "CL_INVALID_OPERATION if SVM pointers are passed as arguments to a kernel and the "

@@ -92,9 +92,8 @@ inline bool sub_buffer_access_conflict(cl_mem_flags parent, cl_mem_flags flags) 
 }  // namespace clvet::rules::memory
 
 // §5.2.1 clCreateBuffer
-CLVET_RULE(CreateBufferInvalidContext, "clCreateBuffer", CL_INVALID_CONTEXT, Spec::OpenCL12,
-           "5.2.1", "CL_INVALID_CONTEXT if context is not a valid context.", V1_0, Still,
-           CLVET_CHECK(CreateBuffer, !valid(w, a.context)))
+CLVET_ROLE_RULE(CreateBufferInvalidContext, CreateBuffer, InvalidContext, Spec::OpenCL12, "5.2.1",
+                V1_0)
 CLVET_RULE(CreateBufferInvalidFlags, "clCreateBuffer", CL_INVALID_VALUE, Spec::OpenCL12, "5.2.1",
            "CL_INVALID_VALUE if values specified in flags are not valid as defined in table 5.3.",
            V1_0, Still, CLVET_CHECK(CreateBuffer, memory::mem_flags_invalid(a.flags, w.version())))
@@ -134,10 +133,8 @@ CLVET_RULE(CreateBufferOutOfHostMemory, "clCreateBuffer", CL_OUT_OF_HOST_MEMORY,
 
 // OpenCL 3.0 §5.2.1 clCreateBufferWithProperties. 3.0 core defines no buffer properties, so
 // any property name is unsupported.
-CLVET_RULE(CreateBufferWithPropertiesInvalidContext, "clCreateBufferWithProperties",
-           CL_INVALID_CONTEXT, Spec::Api30, "5.2.1",
-           "CL_INVALID_CONTEXT if context is not a valid context.", V3_0, Still,
-           CLVET_CHECK(CreateBufferWithProperties, !valid(w, a.context)))
+CLVET_ROLE_RULE(CreateBufferWithPropertiesInvalidContext, CreateBufferWithProperties,
+                InvalidContext, Spec::Api30, "5.2.1", V3_0)
 CLVET_RULE(CreateBufferWithPropertiesInvalidProperty, "clCreateBufferWithProperties",
            CL_INVALID_PROPERTY, Spec::Api30, "5.2.1",
            "CL_INVALID_PROPERTY if a property name in properties is not a supported property "

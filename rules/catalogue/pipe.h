@@ -47,9 +47,8 @@ inline bool is_pipe(const World& w, cl_mem mem) {
 
 // 2.2 §5.4.1 clCreatePipe. The 3.0 no-pipe-support clause comes after the argument clauses
 // (3.0 lists it second), so that they still report on devices without pipes.
-CLVET_RULE(CreatePipeInvalidContext, "clCreatePipe", CL_INVALID_CONTEXT, Spec::Runtime22, "5.4.1",
-           "CL_INVALID_CONTEXT if context is not a valid context.", V2_0, Still,
-           CLVET_CHECK(CreatePipe, !valid(w, a.context)))
+CLVET_ROLE_RULE(CreatePipeInvalidContext, CreatePipe, InvalidContext, Spec::Runtime22, "5.4.1",
+                V2_0)
 CLVET_RULE(CreatePipeInvalidFlags, "clCreatePipe", CL_INVALID_VALUE, Spec::Runtime22, "5.4.1",
            "CL_INVALID_VALUE if values specified in flags are not as defined above.", V2_0, Still,
            CLVET_CHECK(CreatePipe, pipes::flags_invalid(a.flags)))

@@ -233,15 +233,15 @@ inline bool all_valid(const World& w, cl_uint n, const cl_program* programs) {
 #define CLVET_PROGRAM_OOHM_WHEN "raised when a host allocation of the call throws std::bad_alloc"
 
 // §5.6.1 clCreateProgramWithSource
-CLVET_RULE(CreateProgramWithSourceInvalidContext, "clCreateProgramWithSource", CL_INVALID_CONTEXT,
-           Spec::OpenCL12, "5.6.1", "CL_INVALID_CONTEXT if context is not a valid context.", V1_0,
-           Still, CLVET_CHECK(CreateProgramWithSource, !valid(w, a.context)))
+CLVET_ROLE_RULE(CreateProgramWithSourceInvalidContext, CreateProgramWithSource, InvalidContext,
+                Spec::OpenCL12, "5.6.1", V1_0)
 CLVET_RULE(CreateProgramWithSourceBadStrings, "clCreateProgramWithSource", CL_INVALID_VALUE,
            Spec::OpenCL12, "5.6.1",
            "CL_INVALID_VALUE if count is zero or if strings or any entry in strings is NULL.", V1_0,
-           Still, CLVET_CHECK(CreateProgramWithSource, a.count == 0 || a.strings == nullptr ||
-                                                           std::find(a.strings, a.strings + a.count,
-                                                                     nullptr) != a.strings + a.count))
+           Still,
+           CLVET_CHECK(CreateProgramWithSource, a.count == 0 || a.strings == nullptr ||
+                                                    std::find(a.strings, a.strings + a.count,
+                                                              nullptr) != a.strings + a.count))
 CLVET_RULE(CreateProgramWithSourceOutOfResources, "clCreateProgramWithSource", CL_OUT_OF_RESOURCES,
            Spec::OpenCL12, "5.6.1", CLVET_PROGRAM_OOR_CLAUSE, V1_0, Still, nullptr,
            CLVET_PROGRAM_OOR_NEVER)
@@ -279,9 +279,8 @@ CLVET_IL_RULES(CreateProgramWithILKHR, "clCreateProgramWithILKHR", Spec::Extensi
 #undef CLVET_IL_RULES
 
 // §5.6.1 clCreateProgramWithBinary
-CLVET_RULE(CreateProgramWithBinaryInvalidContext, "clCreateProgramWithBinary", CL_INVALID_CONTEXT,
-           Spec::OpenCL12, "5.6.1", "CL_INVALID_CONTEXT if context is not a valid context.", V1_0,
-           Still, CLVET_CHECK(CreateProgramWithBinary, !valid(w, a.context)))
+CLVET_ROLE_RULE(CreateProgramWithBinaryInvalidContext, CreateProgramWithBinary, InvalidContext,
+                Spec::OpenCL12, "5.6.1", V1_0)
 CLVET_RULE(CreateProgramWithBinaryNoDevices, "clCreateProgramWithBinary", CL_INVALID_VALUE,
            Spec::OpenCL12, "5.6.1",
            "CL_INVALID_VALUE if device_list is NULL or num_devices is zero.", V1_0, Still,
@@ -315,10 +314,8 @@ CLVET_RULE(CreateProgramWithBinaryOutOfHostMemory, "clCreateProgramWithBinary",
            nullptr, CLVET_PROGRAM_OOHM_WHEN)
 
 // §5.6.1 clCreateProgramWithBuiltInKernels
-CLVET_RULE(CreateProgramWithBuiltInKernelsInvalidContext, "clCreateProgramWithBuiltInKernels",
-           CL_INVALID_CONTEXT, Spec::OpenCL12, "5.6.1",
-           "CL_INVALID_CONTEXT if context is not a valid context.", V1_2, Still,
-           CLVET_CHECK(CreateProgramWithBuiltInKernels, !valid(w, a.context)))
+CLVET_ROLE_RULE(CreateProgramWithBuiltInKernelsInvalidContext, CreateProgramWithBuiltInKernels,
+                InvalidContext, Spec::OpenCL12, "5.6.1", V1_2)
 CLVET_RULE(CreateProgramWithBuiltInKernelsNoDevices, "clCreateProgramWithBuiltInKernels",
            CL_INVALID_VALUE, Spec::OpenCL12, "5.6.1",
            "CL_INVALID_VALUE if device_list is NULL or num_devices is zero.", V1_2, Still,
@@ -603,9 +600,8 @@ CLVET_RULE(CompileProgramOutOfHostMemory, "clCompileProgram", CL_OUT_OF_HOST_MEM
            CLVET_PROGRAM_OOHM_WHEN)
 
 // §5.6.3 clLinkProgram
-CLVET_RULE(LinkProgramInvalidContext, "clLinkProgram", CL_INVALID_CONTEXT, Spec::OpenCL12, "5.6.3",
-           "CL_INVALID_CONTEXT if context is not a valid context.", V1_2, Still,
-           CLVET_CHECK(LinkProgram, !valid(w, a.context)))
+CLVET_ROLE_RULE(LinkProgramInvalidContext, LinkProgram, InvalidContext, Spec::OpenCL12, "5.6.3",
+                V1_2)
 CLVET_RULE(LinkProgramInputContextDiffers, "clLinkProgram", CL_INVALID_CONTEXT, Spec::Api30,
            "5.8.5",
            "CL_INVALID_CONTEXT if the context associated with programs in input_programs is not "

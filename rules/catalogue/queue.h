@@ -87,9 +87,8 @@ inline bool is_device_queue(const World& w, cl_command_queue queue) {
              Since, Still, nullptr, When)
 
 // §5.1 clCreateCommandQueue (deprecated by 2.0, still an entry point)
-CLVET_RULE(CreateCommandQueueInvalidContext, "clCreateCommandQueue", CL_INVALID_CONTEXT,
-           Spec::OpenCL12, "5.1", "CL_INVALID_CONTEXT if context is not a valid context.", V1_0,
-           Still, CLVET_CHECK(CreateCommandQueue, !valid(w, a.context)))
+CLVET_ROLE_RULE(CreateCommandQueueInvalidContext, CreateCommandQueue, InvalidContext,
+                Spec::OpenCL12, "5.1", V1_0)
 CLVET_RULE(CreateCommandQueueInvalidDevice, "clCreateCommandQueue", CL_INVALID_DEVICE,
            Spec::OpenCL12, "5.1",
            "CL_INVALID_DEVICE if device is not a valid device or is not associated with context.",
@@ -115,10 +114,8 @@ CLVET_QE_OUT_OF_HOST_MEMORY(CreateCommandQueueOutOfHostMemory, "clCreateCommandQ
                             "raised when allocating the queue throws std::bad_alloc")
 
 // 2.2 §5.1 clCreateCommandQueueWithProperties
-CLVET_RULE(CreateCommandQueueWithPropertiesInvalidContext, "clCreateCommandQueueWithProperties",
-           CL_INVALID_CONTEXT, Spec::Runtime22, "5.1",
-           "CL_INVALID_CONTEXT if context is not a valid context.", V2_0, Still,
-           CLVET_CHECK(CreateCommandQueueWithProperties, !valid(w, a.context)))
+CLVET_ROLE_RULE(CreateCommandQueueWithPropertiesInvalidContext, CreateCommandQueueWithProperties,
+                InvalidContext, Spec::Runtime22, "5.1", V2_0)
 CLVET_RULE(CreateCommandQueueWithPropertiesInvalidDevice, "clCreateCommandQueueWithProperties",
            CL_INVALID_DEVICE, Spec::Runtime22, "5.1",
            "CL_INVALID_DEVICE if device is not a valid device or is not associated with context.",
@@ -147,10 +144,9 @@ CLVET_QE_OUT_OF_HOST_MEMORY(CreateCommandQueueWithPropertiesOutOfHostMemory,
 
 // cl_khr_create_command_queue: clCreateCommandQueueWithPropertiesKHR has the semantics and the
 // error list of clCreateCommandQueueWithProperties.
-CLVET_RULE(CreateCommandQueueWithPropertiesKHRInvalidContext,
-           "clCreateCommandQueueWithPropertiesKHR", CL_INVALID_CONTEXT, Spec::Extension,
-           "cl_khr_create_command_queue", "CL_INVALID_CONTEXT if context is not a valid context.",
-           V1_0, Still, CLVET_CHECK(CreateCommandQueueWithPropertiesKHR, !valid(w, a.context)))
+CLVET_ROLE_RULE(CreateCommandQueueWithPropertiesKHRInvalidContext,
+                CreateCommandQueueWithPropertiesKHR, InvalidContext, Spec::Extension,
+                "cl_khr_create_command_queue", V1_0)
 CLVET_RULE(CreateCommandQueueWithPropertiesKHRInvalidDevice,
            "clCreateCommandQueueWithPropertiesKHR", CL_INVALID_DEVICE, Spec::Extension,
            "cl_khr_create_command_queue",
@@ -183,10 +179,8 @@ CLVET_QE_OUT_OF_HOST_MEMORY(CreateCommandQueueWithPropertiesKHROutOfHostMemory,
 
 // 2.2 §5.1 clSetDefaultDeviceCommandQueue (2.1), with the clause 3.0 added for devices without a
 // replaceable default device queue, in the 3.0 order: context, device, operation, queue.
-CLVET_RULE(SetDefaultDeviceCommandQueueInvalidContext, "clSetDefaultDeviceCommandQueue",
-           CL_INVALID_CONTEXT, Spec::Runtime22, "5.1",
-           "CL_INVALID_CONTEXT if context is not a valid context.", V2_1, Still,
-           CLVET_CHECK(SetDefaultDeviceCommandQueue, !valid(w, a.context)))
+CLVET_ROLE_RULE(SetDefaultDeviceCommandQueueInvalidContext, SetDefaultDeviceCommandQueue,
+                InvalidContext, Spec::Runtime22, "5.1", V2_1)
 CLVET_RULE(SetDefaultDeviceCommandQueueInvalidDevice, "clSetDefaultDeviceCommandQueue",
            CL_INVALID_DEVICE, Spec::Runtime22, "5.1",
            "CL_INVALID_DEVICE if device is not a valid device or is not associated with context.",
@@ -219,10 +213,8 @@ CLVET_QE_OUT_OF_HOST_MEMORY(SetDefaultDeviceCommandQueueOutOfHostMemory,
                             "never raised: the reference device has no device queues to replace")
 
 // §5.1 clRetainCommandQueue
-CLVET_RULE(RetainCommandQueueInvalidQueue, "clRetainCommandQueue", CL_INVALID_COMMAND_QUEUE,
-           Spec::OpenCL12, "5.1",
-           "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.", V1_0, Still,
-           CLVET_CHECK(RetainCommandQueue, !valid(w, a.command_queue)))
+CLVET_ROLE_RULE(RetainCommandQueueInvalidQueue, RetainCommandQueue, InvalidCommandQueue,
+                Spec::OpenCL12, "5.1", V1_0)
 CLVET_QE_OUT_OF_RESOURCES(RetainCommandQueueOutOfResources, "clRetainCommandQueue", Spec::OpenCL12,
                           "5.1", V1_0, "never raised: retaining only increments an atomic count")
 CLVET_QE_OUT_OF_HOST_MEMORY(RetainCommandQueueOutOfHostMemory, "clRetainCommandQueue",
@@ -230,10 +222,8 @@ CLVET_QE_OUT_OF_HOST_MEMORY(RetainCommandQueueOutOfHostMemory, "clRetainCommandQ
                             "never raised: retaining only increments an atomic count")
 
 // §5.1 clReleaseCommandQueue
-CLVET_RULE(ReleaseCommandQueueInvalidQueue, "clReleaseCommandQueue", CL_INVALID_COMMAND_QUEUE,
-           Spec::OpenCL12, "5.1",
-           "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.", V1_0, Still,
-           CLVET_CHECK(ReleaseCommandQueue, !valid(w, a.command_queue)))
+CLVET_ROLE_RULE(ReleaseCommandQueueInvalidQueue, ReleaseCommandQueue, InvalidCommandQueue,
+                Spec::OpenCL12, "5.1", V1_0)
 CLVET_QE_OUT_OF_RESOURCES(ReleaseCommandQueueOutOfResources, "clReleaseCommandQueue",
                           Spec::OpenCL12, "5.1", V1_0, "never raised: releasing allocates nothing")
 CLVET_QE_OUT_OF_HOST_MEMORY(ReleaseCommandQueueOutOfHostMemory, "clReleaseCommandQueue",
@@ -241,10 +231,8 @@ CLVET_QE_OUT_OF_HOST_MEMORY(ReleaseCommandQueueOutOfHostMemory, "clReleaseComman
                             "never raised: releasing allocates nothing")
 
 // §5.1 clGetCommandQueueInfo
-CLVET_RULE(GetCommandQueueInfoInvalidQueue, "clGetCommandQueueInfo", CL_INVALID_COMMAND_QUEUE,
-           Spec::OpenCL12, "5.1",
-           "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.", V1_0, Still,
-           CLVET_CHECK(GetCommandQueueInfo, !valid(w, a.command_queue)))
+CLVET_ROLE_RULE(GetCommandQueueInfoInvalidQueue, GetCommandQueueInfo, InvalidCommandQueue,
+                Spec::OpenCL12, "5.1", V1_0)
 // 3.0 §5.1: CL_QUEUE_SIZE "To be considered valid for this query, command_queue must be a
 // device command-queue."
 CLVET_RULE(GetCommandQueueInfoNotForParam, "clGetCommandQueueInfo", CL_INVALID_COMMAND_QUEUE,

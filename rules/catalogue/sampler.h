@@ -2,22 +2,9 @@
 #pragma once
 
 #include "catalogue.h"
+#include "image.h"  // images::no_device_supports_images: "images are not supported by any device"
 
 namespace clvet::rules::samplers {
-
-// CL_DEVICE_IMAGE_SUPPORT of one device, read as the application would read it.
-inline bool device_supports_images(const World& w, cl_device_id device) {
-  return get<cl_bool>(w, InfoQuery::Device, device, CL_DEVICE_IMAGE_SUPPORT).value_or(CL_FALSE) ==
-         CL_TRUE;
-}
-
-// "images are not supported by any device associated with context": no device of the context
-// reports CL_DEVICE_IMAGE_SUPPORT = CL_TRUE. Only asked of valid contexts.
-inline bool no_device_supports_images(const World& w, cl_context context) {
-  for (cl_device_id device : devices_of(w, context))
-    if (device_supports_images(w, device)) return false;
-  return true;
-}
 
 inline bool addressing_mode_known(cl_ulong mode) {
   switch (mode) {
@@ -63,20 +50,20 @@ inline bool properties_invalid(const cl_sampler_properties* list) {
 }  // namespace clvet::rules::samplers
 
 // §5.5.1 clCreateSampler
-CLVET_RULE(CreateSamplerInvalidContext, "clCreateSampler", CL_INVALID_CONTEXT, Spec::OpenCL12,
-           "5.5.1", "CL_INVALID_CONTEXT if context is not a valid context.", V1_0, Still,
-           CLVET_CHECK(CreateSampler, !valid(w, a.context)))
-CLVET_RULE(CreateSamplerInvalidValue, "clCreateSampler", CL_INVALID_VALUE, Spec::OpenCL12, "5.5.1",
-           "CL_INVALID_VALUE if addressing_mode, filter_mode or normalized_coords or combination of "
-           "these argument values are not valid.",
-           V1_0, Still,
-           CLVET_CHECK(CreateSampler, samplers::settings_invalid(a.normalized_coords,
-                                                                 a.addressing_mode, a.filter_mode)))
+CLVET_ROLE_RULE(CreateSamplerInvalidContext, CreateSampler, InvalidContext, Spec::OpenCL12, "5.5.1",
+                V1_0)
+CLVET_RULE(
+    CreateSamplerInvalidValue, "clCreateSampler", CL_INVALID_VALUE, Spec::OpenCL12, "5.5.1",
+    "CL_INVALID_VALUE if addressing_mode, filter_mode or normalized_coords or combination of "
+    "these argument values are not valid.",
+    V1_0, Still,
+    CLVET_CHECK(CreateSampler,
+                samplers::settings_invalid(a.normalized_coords, a.addressing_mode, a.filter_mode)))
 CLVET_RULE(CreateSamplerNoImageSupport, "clCreateSampler", CL_INVALID_OPERATION, Spec::OpenCL12,
            "5.5.1",
            "CL_INVALID_OPERATION if images are not supported by any device associated with context "
            "(i.e. CL_DEVICE_IMAGE_SUPPORT specified in table 4.3 is CL_FALSE).",
-           V1_0, Still, CLVET_CHECK(CreateSampler, samplers::no_device_supports_images(w, a.context)))
+           V1_0, Still, CLVET_CHECK(CreateSampler, images::no_device_supports_images(w, a.context)))
 CLVET_RULE(CreateSamplerOutOfResources, "clCreateSampler", CL_OUT_OF_RESOURCES, Spec::OpenCL12,
            "5.5.1",
            "CL_OUT_OF_RESOURCES if there is a failure to allocate resources required by the OpenCL "
@@ -89,25 +76,23 @@ CLVET_RULE(CreateSamplerOutOfHostMemory, "clCreateSampler", CL_OUT_OF_HOST_MEMOR
            V1_0, Still, nullptr, "raised when allocating the sampler object throws std::bad_alloc")
 
 // 2.2 §5.7.1 clCreateSamplerWithProperties
-CLVET_RULE(CreateSamplerWithPropertiesInvalidContext, "clCreateSamplerWithProperties",
-           CL_INVALID_CONTEXT, Spec::Runtime22, "5.7.1",
-           "CL_INVALID_CONTEXT if context is not a valid context.", V2_0, Still,
-           CLVET_CHECK(CreateSamplerWithProperties, !valid(w, a.context)))
-CLVET_RULE(CreateSamplerWithPropertiesInvalidProperty, "clCreateSamplerWithProperties",
-           CL_INVALID_VALUE, Spec::Runtime22, "5.7.1",
-           "CL_INVALID_VALUE if the property name in sampler_properties is not a supported property "
-           "name, if the value specified for a supported property name is not valid, or if the same "
-           "property name is specified more than once.",
-           V2_0, Still,
-           CLVET_CHECK(CreateSamplerWithProperties,
-                       samplers::properties_invalid(a.sampler_properties)))
+CLVET_ROLE_RULE(CreateSamplerWithPropertiesInvalidContext, CreateSamplerWithProperties,
+                InvalidContext, Spec::Runtime22, "5.7.1", V2_0)
+CLVET_RULE(
+    CreateSamplerWithPropertiesInvalidProperty, "clCreateSamplerWithProperties", CL_INVALID_VALUE,
+    Spec::Runtime22, "5.7.1",
+    "CL_INVALID_VALUE if the property name in sampler_properties is not a supported property "
+    "name, if the value specified for a supported property name is not valid, or if the same "
+    "property name is specified more than once.",
+    V2_0, Still,
+    CLVET_CHECK(CreateSamplerWithProperties, samplers::properties_invalid(a.sampler_properties)))
 CLVET_RULE(CreateSamplerWithPropertiesNoImageSupport, "clCreateSamplerWithProperties",
            CL_INVALID_OPERATION, Spec::Runtime22, "5.7.1",
            "CL_INVALID_OPERATION if images are not supported by any device associated with context "
            "(i.e. CL_DEVICE_IMAGE_SUPPORT specified in the Device Queries table is CL_FALSE).",
            V2_0, Still,
            CLVET_CHECK(CreateSamplerWithProperties,
-                       samplers::no_device_supports_images(w, a.context)))
+                       images::no_device_supports_images(w, a.context)))
 CLVET_RULE(CreateSamplerWithPropertiesOutOfResources, "clCreateSamplerWithProperties",
            CL_OUT_OF_RESOURCES, Spec::Runtime22, "5.7.1",
            "CL_OUT_OF_RESOURCES if there is a failure to allocate resources required by the OpenCL "

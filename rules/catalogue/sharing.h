@@ -232,42 +232,35 @@ CLVET_ALLOCATION_RULES(GetGLTextureInfo, "clGetGLTextureInfo", Spec::Extension, 
 // ---- cl_khr_gl_sharing: clEnqueueAcquireGLObjects, clEnqueueReleaseGLObjects. The queue's
 // validity comes first, as for every command. ----
 #define CLVET_GL_OBJECTS_RULES(Name)                                                              \
-  CLVET_RULE(Name##InvalidQueue, "cl" #Name, CL_INVALID_COMMAND_QUEUE, Spec::Extension,          \
-             "cl_khr_gl_sharing",                                                                \
-             "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.", V1_0,    \
-             Still, CLVET_CHECK(Name, !valid(w, a.command_queue)))                               \
-  CLVET_RULE(Name##BadObjectList, "cl" #Name, CL_INVALID_VALUE, Spec::Extension,                 \
-             "cl_khr_gl_sharing",                                                                \
-             "CL_INVALID_VALUE if num_objects is zero and mem_objects is not a NULL value or if " \
-             "num_objects > 0 and mem_objects is NULL.",                                         \
-             V1_0, Still, CLVET_CHECK(Name, sharing::count_list_mismatch(a.num_objects, a.mem_objects))) \
-  CLVET_RULE(Name##InvalidMem, "cl" #Name, CL_INVALID_MEM_OBJECT, Spec::Extension,               \
-             "cl_khr_gl_sharing",                                                                \
-             "CL_INVALID_MEM_OBJECT if memory objects in mem_objects are not valid OpenCL "      \
-             "memory objects.",                                                                  \
-             V1_0, Still,                                                                        \
-             CLVET_CHECK(Name, sharing::mem_objects_invalid(w, a.num_objects, a.mem_objects)))   \
-  CLVET_RULE(Name##NotGLContext, "cl" #Name, CL_INVALID_CONTEXT, Spec::Extension,                \
-             "cl_khr_gl_sharing",                                                                \
-             "CL_INVALID_CONTEXT if context associated with command_queue was not created from " \
-             "an OpenGL context.",                                                               \
-             V1_0, Still,                                                                        \
-             CLVET_CHECK(Name, !sharing::nothing_to_do(a.num_objects, a.mem_objects) &&          \
+  CLVET_ROLE_RULE(Name##InvalidQueue, Name, InvalidCommandQueue, Spec::Extension,                 \
+                  "cl_khr_gl_sharing", V1_0)                                                      \
+  CLVET_RULE(                                                                                     \
+      Name##BadObjectList, "cl" #Name, CL_INVALID_VALUE, Spec::Extension, "cl_khr_gl_sharing",    \
+      "CL_INVALID_VALUE if num_objects is zero and mem_objects is not a NULL value or if "        \
+      "num_objects > 0 and mem_objects is NULL.",                                                 \
+      V1_0, Still, CLVET_CHECK(Name, sharing::count_list_mismatch(a.num_objects, a.mem_objects))) \
+  CLVET_RULE(Name##InvalidMem, "cl" #Name, CL_INVALID_MEM_OBJECT, Spec::Extension,                \
+             "cl_khr_gl_sharing",                                                                 \
+             "CL_INVALID_MEM_OBJECT if memory objects in mem_objects are not valid OpenCL "       \
+             "memory objects.",                                                                   \
+             V1_0, Still,                                                                         \
+             CLVET_CHECK(Name, sharing::mem_objects_invalid(w, a.num_objects, a.mem_objects)))    \
+  CLVET_RULE(Name##NotGLContext, "cl" #Name, CL_INVALID_CONTEXT, Spec::Extension,                 \
+             "cl_khr_gl_sharing",                                                                 \
+             "CL_INVALID_CONTEXT if context associated with command_queue was not created from "  \
+             "an OpenGL context.",                                                                \
+             V1_0, Still,                                                                         \
+             CLVET_CHECK(Name, !sharing::nothing_to_do(a.num_objects, a.mem_objects) &&           \
                                    !sharing::created_from_gl(w, context_of(w, a.command_queue)))) \
-  CLVET_RULE(Name##NotGLObject, "cl" #Name, CL_INVALID_GL_OBJECT, Spec::Extension,               \
-             "cl_khr_gl_sharing",                                                                \
-             "CL_INVALID_GL_OBJECT if memory objects in mem_objects have not been created from " \
-             "an OpenGL object(s).",                                                             \
-             V1_0, Still, nullptr, "raised when a memory object was not created from GL")        \
-  CLVET_RULE(Name##InvalidWaitList, "cl" #Name, CL_INVALID_EVENT_WAIT_LIST, Spec::Extension,     \
-             "cl_khr_gl_sharing",                                                                \
-             "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list " \
-             "> 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event " \
-             "objects in event_wait_list are not valid events.",                                 \
-             V1_0, Still,                                                                        \
-             CLVET_CHECK(Name, wait_list_malformed(w, a.num_events_in_wait_list, a.event_wait_list))) \
-  CLVET_ALLOCATION_RULES(Name, "cl" #Name, Spec::Extension, "cl_khr_gl_sharing", V1_0,           \
-                         "never raised: the command takes no device resources",                 \
+  CLVET_RULE(Name##NotGLObject, "cl" #Name, CL_INVALID_GL_OBJECT, Spec::Extension,                \
+             "cl_khr_gl_sharing",                                                                 \
+             "CL_INVALID_GL_OBJECT if memory objects in mem_objects have not been created from "  \
+             "an OpenGL object(s).",                                                              \
+             V1_0, Still, nullptr, "raised when a memory object was not created from GL")         \
+  CLVET_ROLE_RULE(Name##InvalidWaitList, Name, InvalidEventWaitList, Spec::Extension,             \
+                  "cl_khr_gl_sharing", V1_0)                                                      \
+  CLVET_ALLOCATION_RULES(Name, "cl" #Name, Spec::Extension, "cl_khr_gl_sharing", V1_0,            \
+                         "never raised: the command takes no device resources",                   \
                          "raised when queuing the command throws std::bad_alloc")
 
 CLVET_GL_OBJECTS_RULES(EnqueueAcquireGLObjects)
@@ -329,19 +322,17 @@ CLVET_RULE(CreateEventFromGLsyncKHRInvalidSync, "clCreateEventFromGLsyncKHR", CL
            V1_1, Still, nullptr, "raised when sync names no sync object of the GL share group")
 
 // ---- cl_khr_egl_image: clCreateFromEGLImageKHR ----
-CLVET_RULE(CreateFromEGLImageKHRInvalidContext, "clCreateFromEGLImageKHR", CL_INVALID_CONTEXT,
-           Spec::Extension, "cl_khr_egl_image",
-           "CL_INVALID_CONTEXT if context is not a valid OpenCL context.", V1_0, Still,
-           CLVET_CHECK(CreateFromEGLImageKHR, !valid(w, a.context)))
+CLVET_ROLE_RULE_WORDED(CreateFromEGLImageKHRInvalidContext, CreateFromEGLImageKHR, InvalidContext,
+                       Spec::Extension, "cl_khr_egl_image", V1_0,
+                       "CL_INVALID_CONTEXT if context is not a valid OpenCL context.")
 // cl_khr_egl_image defines no properties: any property is an invalid value.
 CLVET_RULE(CreateFromEGLImageKHRInvalidValue, "clCreateFromEGLImageKHR", CL_INVALID_VALUE,
            Spec::Extension, "cl_khr_egl_image",
            "CL_INVALID_VALUE if properties contains invalid values, if display is not a valid "
            "display object or if flags are not in the set defined above.",
            V1_0, Still,
-           CLVET_CHECK(CreateFromEGLImageKHR,
-                       !read_properties(a.properties).entries.empty() ||
-                           sharing::flags_invalid(a.flags)))
+           CLVET_CHECK(CreateFromEGLImageKHR, !read_properties(a.properties).entries.empty() ||
+                                                  sharing::flags_invalid(a.flags)))
 CLVET_RULE(CreateFromEGLImageKHRInvalidImage, "clCreateFromEGLImageKHR", CL_INVALID_EGL_OBJECT_KHR,
            Spec::Extension, "cl_khr_egl_image",
            "CL_INVALID_EGL_OBJECT_KHR if image is not a valid EGLImage object.", V1_0, Still,
@@ -365,37 +356,30 @@ CLVET_RULE(CreateFromEGLImageKHRNoImageSupport, "clCreateFromEGLImageKHR", CL_IN
            CLVET_CHECK(CreateFromEGLImageKHR, images::no_device_supports_images(w, a.context)))
 
 // ---- cl_khr_egl_image: clEnqueueAcquireEGLObjectsKHR, clEnqueueReleaseEGLObjectsKHR ----
-#define CLVET_EGL_OBJECTS_RULES(Name)                                                             \
-  CLVET_RULE(Name##InvalidQueue, "cl" #Name, CL_INVALID_COMMAND_QUEUE, Spec::Extension,          \
-             "cl_khr_egl_image",                                                                 \
-             "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue.", V1_0,    \
-             Still, CLVET_CHECK(Name, !valid(w, a.command_queue)))                               \
-  CLVET_RULE(Name##BadObjectList, "cl" #Name, CL_INVALID_VALUE, Spec::Extension,                 \
-             "cl_khr_egl_image",                                                                 \
-             "CL_INVALID_VALUE if num_objects is zero and mem_objects is not a NULL value or if " \
-             "num_objects > 0 and mem_objects is NULL.",                                         \
-             V1_0, Still, CLVET_CHECK(Name, sharing::count_list_mismatch(a.num_objects, a.mem_objects))) \
-  CLVET_RULE(Name##InvalidMem, "cl" #Name, CL_INVALID_MEM_OBJECT, Spec::Extension,               \
-             "cl_khr_egl_image",                                                                 \
-             "CL_INVALID_MEM_OBJECT if memory objects in mem_objects are not valid OpenCL "      \
-             "memory objects in the context associated with command_queue.",                     \
-             V1_0, Still,                                                                        \
-             CLVET_CHECK(Name, sharing::mem_objects_invalid_in(w, a.command_queue, a.num_objects, \
-                                                               a.mem_objects)))                  \
-  CLVET_RULE(Name##NotEGLObject, "cl" #Name, CL_INVALID_EGL_OBJECT_KHR, Spec::Extension,         \
-             "cl_khr_egl_image",                                                                 \
-             "CL_INVALID_EGL_OBJECT_KHR if memory objects in mem_objects have not been created " \
-             "from EGL resources.",                                                              \
+#define CLVET_EGL_OBJECTS_RULES(Name)                                                              \
+  CLVET_ROLE_RULE(Name##InvalidQueue, Name, InvalidCommandQueue, Spec::Extension,                  \
+                  "cl_khr_egl_image", V1_0)                                                        \
+  CLVET_RULE(                                                                                      \
+      Name##BadObjectList, "cl" #Name, CL_INVALID_VALUE, Spec::Extension, "cl_khr_egl_image",      \
+      "CL_INVALID_VALUE if num_objects is zero and mem_objects is not a NULL value or if "         \
+      "num_objects > 0 and mem_objects is NULL.",                                                  \
+      V1_0, Still, CLVET_CHECK(Name, sharing::count_list_mismatch(a.num_objects, a.mem_objects)))  \
+  CLVET_RULE(Name##InvalidMem, "cl" #Name, CL_INVALID_MEM_OBJECT, Spec::Extension,                 \
+             "cl_khr_egl_image",                                                                   \
+             "CL_INVALID_MEM_OBJECT if memory objects in mem_objects are not valid OpenCL "        \
+             "memory objects in the context associated with command_queue.",                       \
+             V1_0, Still,                                                                          \
+             CLVET_CHECK(Name, sharing::mem_objects_invalid_in(w, a.command_queue, a.num_objects,  \
+                                                               a.mem_objects)))                    \
+  CLVET_RULE(Name##NotEGLObject, "cl" #Name, CL_INVALID_EGL_OBJECT_KHR, Spec::Extension,           \
+             "cl_khr_egl_image",                                                                   \
+             "CL_INVALID_EGL_OBJECT_KHR if memory objects in mem_objects have not been created "   \
+             "from EGL resources.",                                                                \
              V1_0, Still, nullptr, "raised when a memory object was not created from an EGLImage") \
-  CLVET_RULE(Name##InvalidWaitList, "cl" #Name, CL_INVALID_EVENT_WAIT_LIST, Spec::Extension,     \
-             "cl_khr_egl_image",                                                                 \
-             "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list " \
-             "> 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event " \
-             "objects in event_wait_list are not valid events.",                                 \
-             V1_0, Still,                                                                        \
-             CLVET_CHECK(Name, wait_list_malformed(w, a.num_events_in_wait_list, a.event_wait_list))) \
-  CLVET_ALLOCATION_RULES(Name, "cl" #Name, Spec::Extension, "cl_khr_egl_image", V1_0,            \
-                         "never raised: the command takes no device resources",                 \
+  CLVET_ROLE_RULE(Name##InvalidWaitList, Name, InvalidEventWaitList, Spec::Extension,              \
+                  "cl_khr_egl_image", V1_0)                                                        \
+  CLVET_ALLOCATION_RULES(Name, "cl" #Name, Spec::Extension, "cl_khr_egl_image", V1_0,              \
+                         "never raised: the command takes no device resources",                    \
                          "raised when queuing the command throws std::bad_alloc")
 
 CLVET_EGL_OBJECTS_RULES(EnqueueAcquireEGLObjectsKHR)

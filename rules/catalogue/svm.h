@@ -13,13 +13,6 @@ namespace clvet::rules::svm {
 inline bool queue_lacks_svm(const World& w, cl_command_queue queue) {
   return valid(w, queue) && capabilities(w, device_of(w, queue)) == 0;
 }
-// "not a valid host command-queue": not a queue, or a device-side queue.
-inline bool not_host_queue(const World& w, cl_command_queue queue) {
-  if (!valid(w, queue)) return true;
-  auto props =
-      get<cl_command_queue_properties>(w, InfoQuery::CommandQueue, queue, CL_QUEUE_PROPERTIES);
-  return props && (*props & CL_QUEUE_ON_DEVICE);
-}
 
 inline constexpr cl_svm_mem_flags kAccess = CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY;
 // "The values specified in flags are not valid, i.e. don't match those defined in the SVM
@@ -70,15 +63,14 @@ inline bool pattern_size_invalid(std::size_t pattern_size) {
 
 // 2.2 §5.6.1 clSVMAlloc. It has no error code: it returns NULL. The codes below name each
 // clause's kind of failure for reports; the application sees only the NULL.
-CLVET_RULE(SVMAllocInvalidContext, "clSVMAlloc", CL_INVALID_CONTEXT, Spec::Runtime22, "5.6.1",
-           "context is not a valid context.", V2_0, Still,
-           CLVET_CHECK(SVMAlloc, !valid(w, a.context)))
-CLVET_RULE(SVMAllocAtomicsWithoutFineGrain, "clSVMAlloc", CL_INVALID_VALUE, Spec::Runtime22,
-           "5.6.1",
-           "flags does not contain CL_MEM_SVM_FINE_GRAIN_BUFFER but does contain CL_MEM_SVM_ATOMICS.",
-           V2_0, Still,
-           CLVET_CHECK(SVMAlloc, (a.flags & CL_MEM_SVM_ATOMICS) &&
-                                     !(a.flags & CL_MEM_SVM_FINE_GRAIN_BUFFER)))
+CLVET_ROLE_RULE_WORDED(SVMAllocInvalidContext, SVMAlloc, InvalidContext, Spec::Runtime22, "5.6.1",
+                       V2_0, "context is not a valid context.")
+CLVET_RULE(
+    SVMAllocAtomicsWithoutFineGrain, "clSVMAlloc", CL_INVALID_VALUE, Spec::Runtime22, "5.6.1",
+    "flags does not contain CL_MEM_SVM_FINE_GRAIN_BUFFER but does contain CL_MEM_SVM_ATOMICS.",
+    V2_0, Still,
+    CLVET_CHECK(SVMAlloc,
+                (a.flags & CL_MEM_SVM_ATOMICS) && !(a.flags & CL_MEM_SVM_FINE_GRAIN_BUFFER)))
 CLVET_RULE(SVMAllocFlagsConflict, "clSVMAlloc", CL_INVALID_VALUE, Spec::Runtime22, "5.6.1",
            "Values specified in flags do not follow rules described for supported values in the "
            "SVM Memory Flags table.",
@@ -107,19 +99,16 @@ CLVET_RULE(SVMAllocOutOfResources, "clSVMAlloc", CL_OUT_OF_HOST_MEMORY, Spec::Ru
            "raised when the aligned allocation of the SVM buffer fails")
 
 // 2.2 §5.6.1 clSVMFree: no error code either; the argument descriptions are its rules.
-CLVET_RULE(SVMFreeInvalidContext, "clSVMFree", CL_INVALID_CONTEXT, Spec::Runtime22, "5.6.1",
-           "context is a valid OpenCL context used to create the SVM buffer.", V2_0, Still,
-           CLVET_CHECK(SVMFree, !valid(w, a.context)))
+CLVET_ROLE_RULE_WORDED(SVMFreeInvalidContext, SVMFree, InvalidContext, Spec::Runtime22, "5.6.1",
+                       V2_0, "context is a valid OpenCL context used to create the SVM buffer.")
 CLVET_RULE(SVMFreeNotSvmPointer, "clSVMFree", CL_INVALID_VALUE, Spec::Runtime22, "5.6.1",
            "svm_pointer must be the value returned by a call to clSVMAlloc.", V2_0, Still, nullptr,
            "raised when svm_pointer is not NULL and is not a live clSVMAlloc allocation of context "
            "(never on a context without SVM devices, where 3.0 says no action occurs)")
 
 // 2.2 §5.6.1 clEnqueueSVMFree
-CLVET_RULE(EnqueueSVMFreeInvalidQueue, "clEnqueueSVMFree", CL_INVALID_COMMAND_QUEUE,
-           Spec::Runtime22, "5.6.1",
-           "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid host command-queue.", V2_0,
-           Still, CLVET_CHECK(EnqueueSVMFree, svm::not_host_queue(w, a.command_queue)))
+CLVET_ROLE_RULE(EnqueueSVMFreeInvalidQueue, EnqueueSVMFree, InvalidHostCommandQueue,
+                Spec::Runtime22, "5.6.1", V2_0)
 CLVET_RULE(EnqueueSVMFreeNoSvm, "clEnqueueSVMFree", CL_INVALID_OPERATION, Spec::Api30, "5.6.1",
            "CL_INVALID_OPERATION if the device associated with command_queue does not support SVM.",
            V3_0, Still, CLVET_CHECK(EnqueueSVMFree, svm::queue_lacks_svm(w, a.command_queue)))
@@ -129,47 +118,30 @@ CLVET_RULE(EnqueueSVMFreeBadPointers, "clEnqueueSVMFree", CL_INVALID_VALUE, Spec
            "svm_pointers is NULL and num_svm_pointers is not 0.",
            V2_0, Still,
            CLVET_CHECK(EnqueueSVMFree, (a.num_svm_pointers == 0) != (a.svm_pointers == nullptr)))
-CLVET_RULE(EnqueueSVMFreeInvalidWaitList, "clEnqueueSVMFree", CL_INVALID_EVENT_WAIT_LIST,
-           Spec::Runtime22, "5.6.1",
-           "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list > 0, "
-           "or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in "
-           "event_wait_list are not valid events.",
-           V2_0, Still,
-           CLVET_CHECK(EnqueueSVMFree,
-                       wait_list_malformed(w, a.num_events_in_wait_list, a.event_wait_list)))
+CLVET_ROLE_RULE(EnqueueSVMFreeInvalidWaitList, EnqueueSVMFree, InvalidEventWaitList,
+                Spec::Runtime22, "5.6.1", V2_0)
 CLVET_ALLOCATION_RULES(EnqueueSVMFree, "clEnqueueSVMFree", Spec::Runtime22, "5.6.1", V2_0,
                        "never raised: the command takes no device resources",
                        "raised when queuing the command throws std::bad_alloc")
 
 // 2.2 §5.6.1 clEnqueueSVMMemcpy
-CLVET_RULE(EnqueueSVMMemcpyInvalidQueue, "clEnqueueSVMMemcpy", CL_INVALID_COMMAND_QUEUE,
-           Spec::Runtime22, "5.6.1",
-           "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid host command-queue.", V2_0,
-           Still, CLVET_CHECK(EnqueueSVMMemcpy, svm::not_host_queue(w, a.command_queue)))
+CLVET_ROLE_RULE(EnqueueSVMMemcpyInvalidQueue, EnqueueSVMMemcpy, InvalidHostCommandQueue,
+                Spec::Runtime22, "5.6.1", V2_0)
 CLVET_RULE(EnqueueSVMMemcpyNoSvm, "clEnqueueSVMMemcpy", CL_INVALID_OPERATION, Spec::Api30, "5.6.1",
            "CL_INVALID_OPERATION if the device associated with command_queue does not support SVM.",
            V3_0, Still, CLVET_CHECK(EnqueueSVMMemcpy, svm::queue_lacks_svm(w, a.command_queue)))
-CLVET_RULE(EnqueueSVMMemcpyContextMismatch, "clEnqueueSVMMemcpy", CL_INVALID_CONTEXT,
-           Spec::Runtime22, "5.6.1",
-           "CL_INVALID_CONTEXT if the context associated with command_queue and events in "
-           "event_wait_list are not the same.",
-           V2_0, Still,
-           CLVET_CHECK(EnqueueSVMMemcpy,
-                       images::events_in_other_context(w, a.command_queue,
-                                                       a.num_events_in_wait_list, a.event_wait_list)))
-CLVET_RULE(EnqueueSVMMemcpyInvalidWaitList, "clEnqueueSVMMemcpy", CL_INVALID_EVENT_WAIT_LIST,
-           Spec::Runtime22, "5.6.1",
-           "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list > 0, "
-           "or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in "
-           "event_wait_list are not valid events.",
-           V2_0, Still,
-           CLVET_CHECK(EnqueueSVMMemcpy,
-                       wait_list_malformed(w, a.num_events_in_wait_list, a.event_wait_list)))
+CLVET_ROLE_RULE_WORDED(EnqueueSVMMemcpyContextMismatch, EnqueueSVMMemcpy, ValidEventsContextDiffers,
+                       Spec::Runtime22, "5.6.1", V2_0,
+                       "CL_INVALID_CONTEXT if the context associated with command_queue and events "
+                       "in event_wait_list are not the same.")
+CLVET_ROLE_RULE(EnqueueSVMMemcpyInvalidWaitList, EnqueueSVMMemcpy, InvalidEventWaitList,
+                Spec::Runtime22, "5.6.1", V2_0)
 CLVET_RULE(EnqueueSVMMemcpyBlockingWaitListFailed, "clEnqueueSVMMemcpy",
            CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST, Spec::Runtime22, "5.6.1",
            "CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST if the copy operation is blocking and the "
            "execution status of any of the events in event_wait_list is a negative integer value.",
-           V2_0, Still, nullptr, "raised when a blocking call's wait list contains an event that failed")
+           V2_0, Still, nullptr,
+           "raised when a blocking call's wait list contains an event that failed")
 CLVET_RULE(EnqueueSVMMemcpyNullPointer, "clEnqueueSVMMemcpy", CL_INVALID_VALUE, Spec::Runtime22,
            "5.6.1", "CL_INVALID_VALUE if dst_ptr or src_ptr are NULL.", V2_0, Still,
            CLVET_CHECK(EnqueueSVMMemcpy, a.dst_ptr == nullptr || a.src_ptr == nullptr))
@@ -183,22 +155,16 @@ CLVET_ALLOCATION_RULES(EnqueueSVMMemcpy, "clEnqueueSVMMemcpy", Spec::Runtime22, 
                        "raised when queuing the command throws std::bad_alloc")
 
 // 2.2 §5.6.1 clEnqueueSVMMemFill
-CLVET_RULE(EnqueueSVMMemFillInvalidQueue, "clEnqueueSVMMemFill", CL_INVALID_COMMAND_QUEUE,
-           Spec::Runtime22, "5.6.1",
-           "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid host command-queue.", V2_0,
-           Still, CLVET_CHECK(EnqueueSVMMemFill, svm::not_host_queue(w, a.command_queue)))
+CLVET_ROLE_RULE(EnqueueSVMMemFillInvalidQueue, EnqueueSVMMemFill, InvalidHostCommandQueue,
+                Spec::Runtime22, "5.6.1", V2_0)
 CLVET_RULE(EnqueueSVMMemFillNoSvm, "clEnqueueSVMMemFill", CL_INVALID_OPERATION, Spec::Api30,
            "5.6.1",
            "CL_INVALID_OPERATION if the device associated with command_queue does not support SVM.",
            V3_0, Still, CLVET_CHECK(EnqueueSVMMemFill, svm::queue_lacks_svm(w, a.command_queue)))
-CLVET_RULE(EnqueueSVMMemFillContextMismatch, "clEnqueueSVMMemFill", CL_INVALID_CONTEXT,
-           Spec::Runtime22, "5.6.1",
-           "CL_INVALID_CONTEXT if the context associated with command_queue and events in "
-           "event_wait_list are not the same.",
-           V2_0, Still,
-           CLVET_CHECK(EnqueueSVMMemFill,
-                       images::events_in_other_context(w, a.command_queue,
-                                                       a.num_events_in_wait_list, a.event_wait_list)))
+CLVET_ROLE_RULE_WORDED(EnqueueSVMMemFillContextMismatch, EnqueueSVMMemFill,
+                       ValidEventsContextDiffers, Spec::Runtime22, "5.6.1", V2_0,
+                       "CL_INVALID_CONTEXT if the context associated with command_queue and events "
+                       "in event_wait_list are not the same.")
 CLVET_RULE(EnqueueSVMMemFillNullPointer, "clEnqueueSVMMemFill", CL_INVALID_VALUE, Spec::Runtime22,
            "5.6.1", "CL_INVALID_VALUE if svm_ptr is NULL.", V2_0, Still,
            CLVET_CHECK(EnqueueSVMMemFill, a.svm_ptr == nullptr))
@@ -217,34 +183,22 @@ CLVET_RULE(EnqueueSVMMemFillBadPattern, "clEnqueueSVMMemFill", CL_INVALID_VALUE,
 CLVET_RULE(EnqueueSVMMemFillBadSize, "clEnqueueSVMMemFill", CL_INVALID_VALUE, Spec::Runtime22,
            "5.6.1", "CL_INVALID_VALUE if size is not a multiple of pattern_size.", V2_0, Still,
            CLVET_CHECK(EnqueueSVMMemFill, a.pattern_size != 0 && a.size % a.pattern_size != 0))
-CLVET_RULE(EnqueueSVMMemFillInvalidWaitList, "clEnqueueSVMMemFill", CL_INVALID_EVENT_WAIT_LIST,
-           Spec::Runtime22, "5.6.1",
-           "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list > 0, "
-           "or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in "
-           "event_wait_list are not valid events.",
-           V2_0, Still,
-           CLVET_CHECK(EnqueueSVMMemFill,
-                       wait_list_malformed(w, a.num_events_in_wait_list, a.event_wait_list)))
+CLVET_ROLE_RULE(EnqueueSVMMemFillInvalidWaitList, EnqueueSVMMemFill, InvalidEventWaitList,
+                Spec::Runtime22, "5.6.1", V2_0)
 CLVET_ALLOCATION_RULES(EnqueueSVMMemFill, "clEnqueueSVMMemFill", Spec::Runtime22, "5.6.1", V2_0,
                        "never raised: the command takes no device resources",
                        "raised when queuing the command throws std::bad_alloc")
 
 // 2.2 §5.6.1 clEnqueueSVMMap
-CLVET_RULE(EnqueueSVMMapInvalidQueue, "clEnqueueSVMMap", CL_INVALID_COMMAND_QUEUE,
-           Spec::Runtime22, "5.6.1",
-           "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid host command-queue.", V2_0,
-           Still, CLVET_CHECK(EnqueueSVMMap, svm::not_host_queue(w, a.command_queue)))
+CLVET_ROLE_RULE(EnqueueSVMMapInvalidQueue, EnqueueSVMMap, InvalidHostCommandQueue, Spec::Runtime22,
+                "5.6.1", V2_0)
 CLVET_RULE(EnqueueSVMMapNoSvm, "clEnqueueSVMMap", CL_INVALID_OPERATION, Spec::Api30, "5.6.1",
            "CL_INVALID_OPERATION if the device associated with command_queue does not support SVM.",
            V3_0, Still, CLVET_CHECK(EnqueueSVMMap, svm::queue_lacks_svm(w, a.command_queue)))
-CLVET_RULE(EnqueueSVMMapContextMismatch, "clEnqueueSVMMap", CL_INVALID_CONTEXT, Spec::Runtime22,
-           "5.6.1",
-           "CL_INVALID_CONTEXT if context associated with command_queue and events in "
-           "event_wait_list are not the same.",
-           V2_0, Still,
-           CLVET_CHECK(EnqueueSVMMap,
-                       images::events_in_other_context(w, a.command_queue,
-                                                       a.num_events_in_wait_list, a.event_wait_list)))
+CLVET_ROLE_RULE_WORDED(EnqueueSVMMapContextMismatch, EnqueueSVMMap, ValidEventsContextDiffers,
+                       Spec::Runtime22, "5.6.1", V2_0,
+                       "CL_INVALID_CONTEXT if context associated with command_queue and events in "
+                       "event_wait_list are not the same.")
 CLVET_RULE(EnqueueSVMMapNullPointer, "clEnqueueSVMMap", CL_INVALID_VALUE, Spec::Runtime22, "5.6.1",
            "CL_INVALID_VALUE if svm_ptr is NULL.", V2_0, Still,
            CLVET_CHECK(EnqueueSVMMap, a.svm_ptr == nullptr))
@@ -252,71 +206,52 @@ CLVET_RULE(EnqueueSVMMapBadSizeOrFlags, "clEnqueueSVMMap", CL_INVALID_VALUE, Spe
            "5.6.1",
            "CL_INVALID_VALUE if size is 0 or if values specified in map_flags are not valid.", V2_0,
            Still, CLVET_CHECK(EnqueueSVMMap, a.size == 0 || images::map_flags_invalid(a.flags)))
-CLVET_RULE(EnqueueSVMMapInvalidWaitList, "clEnqueueSVMMap", CL_INVALID_EVENT_WAIT_LIST,
-           Spec::Runtime22, "5.6.1",
-           "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list > 0, "
-           "or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in "
-           "event_wait_list are not valid events.",
-           V2_0, Still,
-           CLVET_CHECK(EnqueueSVMMap,
-                       wait_list_malformed(w, a.num_events_in_wait_list, a.event_wait_list)))
+CLVET_ROLE_RULE(EnqueueSVMMapInvalidWaitList, EnqueueSVMMap, InvalidEventWaitList, Spec::Runtime22,
+                "5.6.1", V2_0)
 CLVET_RULE(EnqueueSVMMapBlockingWaitListFailed, "clEnqueueSVMMap",
            CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST, Spec::Runtime22, "5.6.1",
            "CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST if the map operation is blocking and the "
            "execution status of any of the events in event_wait_list is a negative integer value.",
-           V2_0, Still, nullptr, "raised when a blocking call's wait list contains an event that failed")
+           V2_0, Still, nullptr,
+           "raised when a blocking call's wait list contains an event that failed")
 CLVET_ALLOCATION_RULES(EnqueueSVMMap, "clEnqueueSVMMap", Spec::Runtime22, "5.6.1", V2_0,
                        "never raised: the command takes no device resources",
                        "raised when queuing the command throws std::bad_alloc")
 
 // 2.2 §5.6.1 clEnqueueSVMUnmap
-CLVET_RULE(EnqueueSVMUnmapInvalidQueue, "clEnqueueSVMUnmap", CL_INVALID_COMMAND_QUEUE,
-           Spec::Runtime22, "5.6.1",
-           "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid host command-queue.", V2_0,
-           Still, CLVET_CHECK(EnqueueSVMUnmap, svm::not_host_queue(w, a.command_queue)))
+CLVET_ROLE_RULE(EnqueueSVMUnmapInvalidQueue, EnqueueSVMUnmap, InvalidHostCommandQueue,
+                Spec::Runtime22, "5.6.1", V2_0)
 CLVET_RULE(EnqueueSVMUnmapNoSvm, "clEnqueueSVMUnmap", CL_INVALID_OPERATION, Spec::Api30, "5.6.1",
            "CL_INVALID_OPERATION if the device associated with command_queue does not support SVM.",
            V3_0, Still, CLVET_CHECK(EnqueueSVMUnmap, svm::queue_lacks_svm(w, a.command_queue)))
-CLVET_RULE(EnqueueSVMUnmapContextMismatch, "clEnqueueSVMUnmap", CL_INVALID_CONTEXT,
-           Spec::Runtime22, "5.6.1",
-           "CL_INVALID_CONTEXT if context associated with command_queue and events in "
-           "event_wait_list are not the same.",
-           V2_0, Still,
-           CLVET_CHECK(EnqueueSVMUnmap,
-                       images::events_in_other_context(w, a.command_queue,
-                                                       a.num_events_in_wait_list, a.event_wait_list)))
+CLVET_ROLE_RULE_WORDED(EnqueueSVMUnmapContextMismatch, EnqueueSVMUnmap, ValidEventsContextDiffers,
+                       Spec::Runtime22, "5.6.1", V2_0,
+                       "CL_INVALID_CONTEXT if context associated with command_queue and events in "
+                       "event_wait_list are not the same.")
 CLVET_RULE(EnqueueSVMUnmapNullPointer, "clEnqueueSVMUnmap", CL_INVALID_VALUE, Spec::Runtime22,
            "5.6.1", "CL_INVALID_VALUE if svm_ptr is NULL.", V2_0, Still,
            CLVET_CHECK(EnqueueSVMUnmap, a.svm_ptr == nullptr))
-CLVET_RULE(EnqueueSVMUnmapInvalidWaitList, "clEnqueueSVMUnmap", CL_INVALID_EVENT_WAIT_LIST,
-           Spec::Runtime22, "5.6.1",
-           "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list > 0, "
-           "or if event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects "
-           "in event_wait_list are not valid events.",
-           V2_0, Still,
-           CLVET_CHECK(EnqueueSVMUnmap,
-                       wait_list_malformed(w, a.num_events_in_wait_list, a.event_wait_list)))
+CLVET_ROLE_RULE_WORDED(
+    EnqueueSVMUnmapInvalidWaitList, EnqueueSVMUnmap, InvalidEventWaitList, Spec::Runtime22, "5.6.1",
+    V2_0,
+    "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list > 0, or if "
+    "event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in "
+    "event_wait_list are not valid events.")
 CLVET_ALLOCATION_RULES(EnqueueSVMUnmap, "clEnqueueSVMUnmap", Spec::Runtime22, "5.6.1", V2_0,
                        "never raised: the command takes no device resources",
                        "raised when queuing the command throws std::bad_alloc")
 
 // 2.2 §5.6.1 clEnqueueSVMMigrateMem (2.1)
-CLVET_RULE(EnqueueSVMMigrateMemInvalidQueue, "clEnqueueSVMMigrateMem", CL_INVALID_COMMAND_QUEUE,
-           Spec::Runtime22, "5.6.1",
-           "CL_INVALID_COMMAND_QUEUE if command_queue is not a valid host command-queue.", V2_1,
-           Still, CLVET_CHECK(EnqueueSVMMigrateMem, svm::not_host_queue(w, a.command_queue)))
+CLVET_ROLE_RULE(EnqueueSVMMigrateMemInvalidQueue, EnqueueSVMMigrateMem, InvalidHostCommandQueue,
+                Spec::Runtime22, "5.6.1", V2_1)
 CLVET_RULE(EnqueueSVMMigrateMemNoSvm, "clEnqueueSVMMigrateMem", CL_INVALID_OPERATION, Spec::Api30,
            "5.6.1",
            "CL_INVALID_OPERATION if the device associated with command_queue does not support SVM.",
            V3_0, Still, CLVET_CHECK(EnqueueSVMMigrateMem, svm::queue_lacks_svm(w, a.command_queue)))
-CLVET_RULE(EnqueueSVMMigrateMemContextMismatch, "clEnqueueSVMMigrateMem", CL_INVALID_CONTEXT,
-           Spec::Runtime22, "5.6.1",
-           "CL_INVALID_CONTEXT if context associated with command_queue and events in "
-           "event_wait_list are not the same.",
-           V2_1, Still,
-           CLVET_CHECK(EnqueueSVMMigrateMem,
-                       images::events_in_other_context(w, a.command_queue,
-                                                       a.num_events_in_wait_list, a.event_wait_list)))
+CLVET_ROLE_RULE_WORDED(EnqueueSVMMigrateMemContextMismatch, EnqueueSVMMigrateMem,
+                       ValidEventsContextDiffers, Spec::Runtime22, "5.6.1", V2_1,
+                       "CL_INVALID_CONTEXT if context associated with command_queue and events in "
+                       "event_wait_list are not the same.")
 CLVET_RULE(EnqueueSVMMigrateMemNoPointers, "clEnqueueSVMMigrateMem", CL_INVALID_VALUE,
            Spec::Runtime22, "5.6.1",
            "CL_INVALID_VALUE if num_svm_pointers is zero or svm_pointers is NULL.", V2_1, Still,
@@ -335,14 +270,12 @@ CLVET_RULE(EnqueueSVMMigrateMemRangeOutside, "clEnqueueSVMMigrateMem", CL_INVALI
            "svm_pointers[i]+sizes[i]) is not contained within an existing clSVMAlloc allocation.",
            V2_1, Still, nullptr,
            "raised when a range is not inside a live clSVMAlloc allocation of the queue's context")
-CLVET_RULE(EnqueueSVMMigrateMemInvalidWaitList, "clEnqueueSVMMigrateMem", CL_INVALID_EVENT_WAIT_LIST,
-           Spec::Runtime22, "5.6.1",
-           "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list > 0, "
-           "or if event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects "
-           "in event_wait_list are not valid events.",
-           V2_1, Still,
-           CLVET_CHECK(EnqueueSVMMigrateMem,
-                       wait_list_malformed(w, a.num_events_in_wait_list, a.event_wait_list)))
+CLVET_ROLE_RULE_WORDED(
+    EnqueueSVMMigrateMemInvalidWaitList, EnqueueSVMMigrateMem, InvalidEventWaitList,
+    Spec::Runtime22, "5.6.1", V2_1,
+    "CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and num_events_in_wait_list > 0, or if "
+    "event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in "
+    "event_wait_list are not valid events.")
 CLVET_ALLOCATION_RULES(EnqueueSVMMigrateMem, "clEnqueueSVMMigrateMem", Spec::Runtime22, "5.6.1",
                        V2_1, "never raised: the command takes no device resources",
                        "raised when queuing the command throws std::bad_alloc")

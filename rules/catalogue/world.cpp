@@ -84,4 +84,13 @@ bool wait_list_context_differs(const World& w, cl_command_queue queue, cl_uint c
   return false;
 }
 
+bool valid_events_in_other_context(const World& w, cl_command_queue queue, cl_uint count,
+                                   const cl_event* list) {
+  if (!valid(w, queue) || list == nullptr) return false;
+  cl_context context = context_of(w, queue);
+  for (cl_uint i = 0; i < count; ++i)
+    if (valid(w, list[i]) && context_of(w, list[i]) != context) return true;
+  return false;
+}
+
 }  // namespace clvet::rules

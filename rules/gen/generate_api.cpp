@@ -77,11 +77,33 @@ std::string result_type(const EntryPoint& entry) {
   }
 }
 
+// The first parameter of `role` naming objects of `kind`, or nullptr.
+const Param* find_handle(const EntryPoint& entry, Role role, clvet::api::ObjectKind kind) {
+  for (const Param& param : entry.params)
+    if (param.role == role && param.kind == kind) return &param;
+  return nullptr;
+}
+
+// The parameters that recurring clauses of the spec talk about, found by their roles, so that
+// one check (rules/catalogue/recurring.h) serves every entry point that has them.
+void write_role_accessors(fmt::ostream& out, const EntryPoint& entry) {
+  using clvet::api::ObjectKind;
+  if (const Param* q = find_handle(entry, Role::HandleIn, ObjectKind::CommandQueue))
+    out.print("  cl_command_queue role_command_queue() const {{ return {}; }}\n", q->name);
+  if (const Param* c = find_handle(entry, Role::HandleIn, ObjectKind::Context))
+    out.print("  cl_context role_context() const {{ return {}; }}\n", c->name);
+  if (const Param* w = find_handle(entry, Role::HandleArrayIn, ObjectKind::Event))
+    out.print("  EventWaitList role_event_wait_list() const {{ return {{{}, {}}}; }}\n", w->peer,
+              w->name);
+}
+
 void write_args(const char* path) {
   auto out = fmt::output_file(path);
   out.print("// Generated from rules/api/entry_points.cpp by generate_api. Do not edit.\n");
   out.print("#pragma once\n\n#include <string_view>\n\n#include \"clvet/rules/opencl.h\"\n\n");
   out.print("namespace clvet::args {{\n\n");
+  out.print("// The events a call waits for, as it passed them.\n");
+  out.print("struct EventWaitList {{\n  cl_uint count;\n  const cl_event* events;\n}};\n\n");
   int index = 0;
   for (const EntryPoint& entry : clvet::api::entry_points()) {
     if (generated(entry)) {
@@ -89,6 +111,7 @@ void write_args(const char* path) {
       out.print("  static constexpr std::string_view kName = \"{}\";\n", entry.name);
       out.print("  static constexpr int kEntryIndex = {};\n", index);
       for (const Param& param : entry.params) out.print("  {};\n", declare(param));
+      write_role_accessors(out, entry);
       out.print("}};\n\n");
     }
     ++index;
@@ -235,45 +258,74 @@ bool is_refcount_entry(const EntryPoint& entry, std::string_view prefix) {
          entry.params[0].role == Role::HandleIn;
 }
 
-// One wrapper: pack the arguments, judge the handles, let the Call decide whether the
-// driver sees the call, forward it (callbacks bound, output pointers the application left
-// NULL given a local so the answer can be checked), record what it created, check the answer.
-void write_layer_wrapper(fmt::ostream& out, const EntryPoint& entry) {
+// The parameters a wrapper treats apart, found by their roles.
+struct WrapperRoles {
+  const Param* platform = nullptr;       // the first platform handle: the rules see the one it calls
+  const Param* errcode = nullptr;        // errcode_ret
+  const Param* info_value = nullptr;     // param_value of an info query
+  const Param* size_ret = nullptr;       // param_value_size_ret of an info query
+  const Param* command_event = nullptr;  // the event an enqueue returns
+  const Param* array_out = nullptr;      // handles a call writes (clGetPlatformIDs, ...)
+  const Param* count_out = nullptr;      // how many it has
+};
+
+WrapperRoles roles_of(const EntryPoint& entry) {
+  WrapperRoles r;
+  for (const Param& p : entry.params)
+    if (p.role == Role::HandleIn && p.kind == clvet::api::ObjectKind::Platform && !r.platform)
+      r.platform = &p;
+  r.errcode = find_role(entry, Role::ErrcodeRet);
+  r.info_value = find_role(entry, Role::InfoValueOut);
+  r.size_ret = find_role(entry, Role::InfoSizeRet);
+  if (!r.info_value || !r.size_ret) r.info_value = r.size_ret = nullptr;
+  // A command's event: the layer asks for one where the application passes NULL and the
+  // trace wants the command's device times (the layer releases it after reading them).
+  if (entry.name.starts_with("clEnqueue") && !entry.params.empty() &&
+      entry.params[0].role == Role::HandleIn &&
+      entry.params[0].kind == clvet::api::ObjectKind::CommandQueue)
+    for (const Param& p : entry.params)
+      if (p.role == Role::HandleOut && p.kind == clvet::api::ObjectKind::Event) r.command_event = &p;
+  r.array_out = find_role(entry, Role::HandleArrayOut);
+  r.count_out = find_role(entry, Role::CountOut);
+  if (!r.array_out || !r.count_out) r.array_out = r.count_out = nullptr;
+  return r;
+}
+
+// Packs the arguments and judges the handles, so that the Call can check the rules.
+void write_judging(fmt::ostream& out, const EntryPoint& entry, const WrapperRoles& r) {
   const std::string name = short_name(entry.name);
-  const bool by_slot = entry.slot >= 0;
   out.print("{} CL_API_CALL {}_layer({}) {{\n", entry.return_type, name, parameter_list(entry));
   out.print("  const args::{} a{{{}}};\n", name, argument_names(entry));
   out.print("  Call call(args::{}::kEntryIndex, &a);\n", name);
-
-  const Param* platform_param = nullptr;
   for (const Param& p : entry.params) {
     const char* nullable = p.nullable ? "true" : "false";
-    if (p.role == Role::HandleIn) {
+    if (p.role == Role::HandleIn)
       out.print("  call.handle(a.{}, ObjectKind::{}, {}, \"{}\");\n", p.name, kind_enumerator(p.kind),
                 nullable, p.name);
-      if (p.kind == clvet::api::ObjectKind::Platform && !platform_param) platform_param = &p;
-    }
     if (p.role == Role::HandleArrayIn)
       out.print("  call.handles(a.{}, a.{}, ObjectKind::{}, {}, \"{}\");\n", p.name, p.peer,
                 kind_enumerator(p.kind), nullable, p.name);
     if (p.role == Role::Properties && p.family == "cl_context_properties")
       out.print("  call.context_properties(a.{});\n", p.name);
   }
-  if (platform_param) {
+  if (r.platform) {
     out.print("  args::{} checked = a;\n", name);
-    out.print("  checked.{0} = call.platform_for_rules(a.{0});\n", platform_param->name);
+    out.print("  checked.{0} = call.platform_for_rules(a.{0});\n", r.platform->name);
     out.print("  call.check_args(&checked);\n");
   }
   if (is_refcount_entry(entry, "clRelease")) out.print("  call.releases(a.{});\n", entry.params[0].name);
+}
 
-  if (by_slot)
+// Where the call goes, and what a refused call returns: the code the rule (or the layer)
+// decided, the way the entry point reports it.
+void write_refusal(fmt::ostream& out, const EntryPoint& entry) {
+  const std::string name = short_name(entry.name);
+  if (entry.slot >= 0)
     out.print("  auto* const forward = next().{};\n", entry.name);
   else
     out.print("  auto* const forward = reinterpret_cast<decltype(&{}_layer)>(\n"
               "      extensions::target(\"{}\", call.platform()));\n",
               name, entry.name);
-
-  // Refused: the code the rule (or the layer) decided, the way the entry point reports it.
   out.print("  if (!call.admit(forward != nullptr)) {{\n");
   switch (entry.returns) {
     case Returns::ErrorCode: out.print("    return call.refuse();\n"); break;
@@ -288,8 +340,12 @@ void write_layer_wrapper(fmt::ostream& out, const EntryPoint& entry) {
     case Returns::Unavailable: break;
   }
   out.print("  }}\n");
+}
 
-  // What is forwarded in place of the application's arguments.
+// The arguments forwarded: callbacks bound, and output pointers the application left NULL
+// given a local so that the answer can be checked.
+std::string write_forwarded_arguments(fmt::ostream& out, const EntryPoint& entry,
+                                      const WrapperRoles& r) {
   std::vector<std::pair<std::string, std::string>> replaced;  // parameter -> expression
   for (const Param& p : entry.params) {
     if (p.role == Role::Callback && !p.peer.empty()) {
@@ -298,41 +354,28 @@ void write_layer_wrapper(fmt::ostream& out, const EntryPoint& entry) {
       replaced.emplace_back(std::string(p.peer), fmt::format("{}_bound.user_data", p.name));
     }
   }
-  const Param* errcode = find_role(entry, Role::ErrcodeRet);
-  if (errcode) {
+  if (r.errcode) {
     out.print("  cl_int errcode_local = CL_SUCCESS;\n");
-    out.print("  cl_int* const errcode = a.{0} != nullptr ? a.{0} : &errcode_local;\n", errcode->name);
-    replaced.emplace_back(std::string(errcode->name), "errcode");
+    out.print("  cl_int* const errcode = a.{0} != nullptr ? a.{0} : &errcode_local;\n", r.errcode->name);
+    replaced.emplace_back(std::string(r.errcode->name), "errcode");
   }
-  const Param* info_value = find_role(entry, Role::InfoValueOut);
-  const Param* size_ret = find_role(entry, Role::InfoSizeRet);
-  if (info_value && size_ret) {
+  if (r.info_value) {
     out.print("  size_t size_ret_local = 0;\n");
-    out.print("  size_t* const size_ret = a.{0} != nullptr ? a.{0} : &size_ret_local;\n", size_ret->name);
-    replaced.emplace_back(std::string(size_ret->name), "size_ret");
+    out.print("  size_t* const size_ret = a.{0} != nullptr ? a.{0} : &size_ret_local;\n", r.size_ret->name);
+    replaced.emplace_back(std::string(r.size_ret->name), "size_ret");
   }
-  // A command's event: the layer asks for one where the application passes NULL and the
-  // trace wants the command's device times (the layer releases it after reading them).
-  const Param* command_event = nullptr;
-  if (entry.name.starts_with("clEnqueue") && !entry.params.empty() &&
-      entry.params[0].role == Role::HandleIn &&
-      entry.params[0].kind == clvet::api::ObjectKind::CommandQueue)
-    for (const Param& p : entry.params)
-      if (p.role == Role::HandleOut && p.kind == clvet::api::ObjectKind::Event) command_event = &p;
-  if (command_event) {
+  if (r.command_event) {
     out.print("  cl_event event_local = nullptr;\n");
     out.print("  cl_event* const event_out = a.{0} != nullptr ? a.{0} : call.wants_event(a.{1}) ? &event_local : nullptr;\n",
-              command_event->name, entry.params[0].name);
-    replaced.emplace_back(std::string(command_event->name), "event_out");
+              r.command_event->name, entry.params[0].name);
+    replaced.emplace_back(std::string(r.command_event->name), "event_out");
   }
-  const Param* array_out = find_role(entry, Role::HandleArrayOut);
-  const Param* count_out = find_role(entry, Role::CountOut);
-  if (array_out && count_out) {
+  if (r.array_out) {
     // Given only where the application passes the array: both NULL is its error to make.
     out.print("  cl_uint count_local = 0;\n");
     out.print("  cl_uint* const count_ret = a.{0} != nullptr ? a.{0} : a.{1} != nullptr ? &count_local : nullptr;\n",
-              count_out->name, array_out->name);
-    replaced.emplace_back(std::string(count_out->name), "count_ret");
+              r.count_out->name, r.array_out->name);
+    replaced.emplace_back(std::string(r.count_out->name), "count_ret");
   }
   std::string forwarded;
   for (const Param& p : entry.params) {
@@ -342,7 +385,13 @@ void write_layer_wrapper(fmt::ostream& out, const EntryPoint& entry) {
       if (param == p.name) value = expression;
     forwarded += value;
   }
+  return forwarded;
+}
 
+// The call to the driver, and what the layer records when it succeeded: the objects it
+// created, the command's event, a retain, an info answer to check.
+void write_forward_and_record(fmt::ostream& out, const EntryPoint& entry, const WrapperRoles& r,
+                              const std::string& forwarded) {
   switch (entry.returns) {
     case Returns::ErrorCode:
       out.print("  const cl_int result = forward({});\n", forwarded);
@@ -374,18 +423,21 @@ void write_layer_wrapper(fmt::ostream& out, const EntryPoint& entry) {
     if (p.role == Role::HandleOut)
       out.print("    if (a.{0} != nullptr) call.created(*a.{0}, ObjectKind::{1});\n", p.name,
                 kind_enumerator(p.kind));
-  if (array_out && count_out)
+  if (r.array_out)
     out.print("    if (count_ret != nullptr) call.created_list(a.{0}, *count_ret < a.{1} ? *count_ret : a.{1}, ObjectKind::{2});\n",
-              array_out->name, array_out->peer, kind_enumerator(array_out->kind));
-  if (command_event)
+              r.array_out->name, r.array_out->peer, kind_enumerator(r.array_out->kind));
+  if (r.command_event)
     out.print("    if (event_out != nullptr) call.command_event(a.{}, *event_out, a.{} == nullptr);\n",
-              entry.params[0].name, command_event->name);
+              entry.params[0].name, r.command_event->name);
   if (is_refcount_entry(entry, "clRetain")) out.print("    call.retained(a.{});\n", entry.params[0].name);
-  if (info_value && size_ret)
-    out.print("    call.info_answered(a.param_name, a.{}, a.{}, *size_ret);\n", info_value->peer,
-              info_value->name);
+  if (r.info_value)
+    out.print("    call.info_answered(a.param_name, a.{}, a.{}, *size_ret);\n", r.info_value->peer,
+              r.info_value->name);
   out.print("  }}\n");
+}
 
+// What the wrapper returns, after the Call has checked the answer.
+void write_finish(fmt::ostream& out, const EntryPoint& entry) {
   switch (entry.returns) {
     case Returns::ErrorCode: out.print("  return call.finish(result);\n"); break;
     case Returns::ObjectWithErrcode:
@@ -409,6 +461,17 @@ void write_layer_wrapper(fmt::ostream& out, const EntryPoint& entry) {
     case Returns::Unavailable: break;
   }
   out.print("}}\n\n");
+}
+
+// One wrapper: pack the arguments, judge the handles, let the Call decide whether the
+// driver sees the call, forward it, record what it created, check the answer.
+void write_layer_wrapper(fmt::ostream& out, const EntryPoint& entry) {
+  const WrapperRoles roles = roles_of(entry);
+  write_judging(out, entry, roles);
+  write_refusal(out, entry);
+  const std::string forwarded = write_forwarded_arguments(out, entry, roles);
+  write_forward_and_record(out, entry, roles, forwarded);
+  write_finish(out, entry);
 }
 
 void write_layer_wrappers(const char* path) {

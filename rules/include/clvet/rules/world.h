@@ -108,6 +108,10 @@ bool wait_list_malformed(const World& w, cl_uint count, const cl_event* list);
 // CL_INVALID_CONTEXT: an event in the wait list belongs to another context than the queue.
 bool wait_list_context_differs(const World& w, cl_command_queue queue, cl_uint count,
                                const cl_event* list);
+// The same where it is checked before the list's validity: a valid event of another context
+// than a valid queue (invalid events are the CL_INVALID_EVENT_WAIT_LIST clause's).
+bool valid_events_in_other_context(const World& w, cl_command_queue queue, cl_uint count,
+                                   const cl_event* list);
 
 // A {key, value, ..., 0} property list: keys in order, with their values.
 template <class Property> struct PropertyList {
