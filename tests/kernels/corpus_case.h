@@ -3,6 +3,7 @@
 // which runs a case, and corpus_test, which judges the findings.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -40,11 +41,11 @@ struct Arg {
   enum class Kind { Buffer, SubBuffer, Local, Value, Null } kind = Kind::Buffer;
   std::string type;          // element type of a buffer, type of a value
   std::size_t count = 0;     // elements of a buffer or sub-buffer, bytes of __local memory
-  std::string init = "none"; // iota, zero, random or none (created without host data)
+  std::string init = "none"; // iota, zero, random, wide or none (created without host data)
   std::string access;        // "", "read_only" or "write_only"
   std::size_t origin = 0;    // sub-buffer: first element inside its parent
   std::size_t parent = 0;    // sub-buffer: elements of the parent buffer
-  std::vector<std::uint8_t> bytes;  // a value's bytes
+  std::vector<std::uint8_t> bytes;  // a value's (or a struct's) bytes
 };
 
 // `// expect: kind` on a line: a finding of that kind must be reported on that line.
@@ -62,6 +63,9 @@ struct Case {
   std::vector<Launch> launches;
   std::vector<Arg> args;
   std::vector<std::pair<std::string, std::string>> env;  // `// env: NAME=value`
+  // `// compare: pocl`: after the last launch every buffer must hold, byte for byte, what
+  // PoCL computes from the same inputs.
+  bool compare_with_pocl = false;
   std::set<Expectation> expected;
   std::string error;  // what is wrong with the file; empty when it parsed
 };
@@ -102,7 +106,8 @@ inline void encode(const std::string& scalar, double value, std::uint8_t* out) {
 }
 
 // A buffer's initial contents: iota counts up per scalar component (0, 1, 2, ...), random is
-// the same on every run (integers in [0, 256), floats in [0, 1)), zero is zeros.
+// the same on every run (integers in [0, 256), floats in [0, 1)), wide too but over every bit
+// of an integer (negative values included) and floats in [-100, 100), zero is zeros.
 inline std::vector<std::uint8_t> initial_contents(const Arg& arg) {
   const std::size_t element = type_size(arg.type);
   const std::string scalar = scalar_type(arg.type);
@@ -111,6 +116,16 @@ inline std::vector<std::uint8_t> initial_contents(const Arg& arg) {
   std::vector<std::uint8_t> data(element * count, 0);
   std::mt19937 random(20240917u);
   const bool is_float = scalar == "float" || scalar == "double";
+  if (arg.init == "wide") {
+    std::uint64_t state = 0x2545F4914F6CDD1Dull ^ count;  // xorshift64
+    for (std::size_t i = 0; i * scalar_bytes < data.size(); ++i) {
+      state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+      std::uint8_t* at = data.data() + i * scalar_bytes;
+      if (is_float) encode(scalar, static_cast<double>((state >> 40) % 20000) / 100.0 - 100.0, at);
+      else std::memcpy(at, &state, scalar_bytes);
+    }
+    return data;
+  }
   for (std::size_t i = 0; i * scalar_bytes < data.size(); ++i) {
     double v = 0;
     if (arg.init == "iota") v = static_cast<double>(i);
@@ -176,7 +191,7 @@ inline std::string run_line(const std::string& text, Launch& launch) {
 }
 
 inline std::string arg_line(const std::vector<std::string>& w, Arg& arg) {
-  if (w.empty()) return "arg: needs a kind (buffer, sub-buffer, local, value, null)";
+  if (w.empty()) return "arg: needs a kind (buffer, sub-buffer, local, value, struct, null)";
   const std::string& kind = w[0];
   if (kind == "null") {
     arg.kind = Arg::Kind::Null;
@@ -186,6 +201,26 @@ inline std::string arg_line(const std::vector<std::string>& w, Arg& arg) {
     arg.kind = Arg::Kind::Local;
     if (w.size() != 2) return "arg: local <bytes>";
     arg.count = std::stoul(w[1]);
+    return "";
+  }
+  if (kind == "struct") {
+    // Fields `type=value` in order, each at the next multiple of its size, the whole padded
+    // to its largest field (natural alignment, as OpenCL C lays out a struct of scalars).
+    arg.kind = Arg::Kind::Value;
+    arg.type = "struct";
+    std::size_t align = 1;
+    for (std::size_t i = 1; i < w.size(); ++i) {
+      const std::size_t eq = w[i].find('=');
+      const std::string field = w[i].substr(0, eq);
+      const std::size_t size = eq == std::string::npos ? 0 : type_size(field);
+      if (size == 0 || scalar_type(field) != field) return "arg: struct <type>=<number> ...";
+      const std::size_t offset = (arg.bytes.size() + size - 1) / size * size;
+      arg.bytes.resize(offset + size, 0);
+      encode(field, std::stod(w[i].substr(eq + 1)), arg.bytes.data() + offset);
+      align = std::max(align, size);
+    }
+    if (arg.bytes.empty()) return "arg: struct <type>=<number> ...";
+    arg.bytes.resize((arg.bytes.size() + align - 1) / align * align, 0);
     return "";
   }
   if (kind == "value") {
@@ -208,8 +243,9 @@ inline std::string arg_line(const std::vector<std::string>& w, Arg& arg) {
       arg.access = w[i];
     } else if (w[i].rfind("init=", 0) == 0) {
       arg.init = w[i].substr(5);
-      if (arg.init != "iota" && arg.init != "zero" && arg.init != "random" && arg.init != "none")
-        return "arg: init is one of iota, zero, random, none";
+      if (arg.init != "iota" && arg.init != "zero" && arg.init != "random" && arg.init != "wide" &&
+          arg.init != "none")
+        return "arg: init is one of iota, zero, random, wide, none";
     } else if (w[i].rfind("at=", 0) == 0 && arg.kind == Arg::Kind::SubBuffer) {
       arg.origin = std::stoul(w[i].substr(3));
     } else if (w[i].rfind("of=", 0) == 0 && arg.kind == Arg::Kind::SubBuffer) {
@@ -261,6 +297,9 @@ inline Case parse_case_text(const std::string& text) {
         std::string error = detail::arg_line(detail::words(rest.substr(colon + 1)), arg);
         if (!error.empty()) fail(error);
         c.args.push_back(arg);
+      } else if (detail::comment(line, "compare:", &rest)) {
+        if (detail::words(rest) != std::vector<std::string>{"pocl"}) fail("compare: pocl");
+        c.compare_with_pocl = true;
       } else if (detail::comment(line, "env:", &rest)) {
         std::vector<std::string> w = detail::words(rest);
         std::size_t eq = w.size() == 1 ? w[0].find('=') : std::string::npos;

@@ -3,11 +3,12 @@
 // order and releases everything. The findings are the platform's business (clvet writes them
 // where CLVET_REPORT says; Oclgrind prints them on stderr); corpus_test judges them.
 //
-//   corpus_runner [--platform=NAME] [--options=BUILD OPTIONS] [--print] CASE.cl
+//   corpus_runner [--platform=NAME] [--options=BUILD OPTIONS] [--print] [--dump=FILE] CASE.cl
 //
 // --platform picks the first platform whose name contains NAME (default: clvet); --options is
 // appended to each launch's build options; --print writes each buffer's first elements after
-// the last launch. Exit status: 0 ran, 1 an OpenCL call failed, 2 bad usage or case file,
+// the last launch; --dump writes every buffer's bytes after the last launch to FILE, one after
+// the other in the order of the arguments (what a `compare:` case compares). Exit status: 0 ran, 1 an OpenCL call failed, 2 bad usage or case file,
 // 3 no such platform or device, 4 the program did not build.
 #define CL_TARGET_OPENCL_VERSION 120
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
@@ -15,6 +16,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <map>
 #include <string>
 #include <vector>
@@ -31,6 +33,7 @@ struct Options {
   std::string platform = "clvet";
   std::string build_options;
   bool print = false;
+  std::string dump;
   std::string path;
 };
 
@@ -40,6 +43,7 @@ bool parse_options(int argc, char** argv, Options& o) {
     if (a.rfind("--platform=", 0) == 0) o.platform = a.substr(11);
     else if (a.rfind("--options=", 0) == 0) o.build_options = a.substr(10);
     else if (a == "--print") o.print = true;
+    else if (a.rfind("--dump=", 0) == 0) o.dump = a.substr(7);
     else if (!a.empty() && a[0] != '-' && o.path.empty()) o.path = a;
     else return false;
   }
@@ -159,6 +163,16 @@ bool set_args(cl_kernel k, const Case& c, const Launch& launch, const std::vecto
   return true;
 }
 
+// Appends the bytes of buffer `m` (argument `arg`) to `out`.
+bool dump_buffer(cl_command_queue q, const Arg& arg, cl_mem m, std::ofstream& out) {
+  std::vector<char> data(arg.count * clvet::corpus::type_size(arg.type));
+  if (clEnqueueReadBuffer(q, m, CL_TRUE, 0, data.size(), data.data(), 0, nullptr, nullptr) !=
+      CL_SUCCESS)
+    return false;
+  out.write(data.data(), static_cast<std::streamsize>(data.size()));
+  return static_cast<bool>(out);
+}
+
 void print_buffer(cl_command_queue q, std::size_t index, const Arg& arg, cl_mem m) {
   const std::string scalar = clvet::corpus::scalar_type(arg.type);
   const std::size_t scalar_bytes = clvet::corpus::type_size(scalar);
@@ -191,7 +205,8 @@ void print_buffer(cl_command_queue q, std::size_t index, const Arg& arg, cl_mem 
 int main(int argc, char** argv) {
   Options options;
   if (!parse_options(argc, argv, options)) {
-    std::fprintf(stderr, "usage: corpus_runner [--platform=NAME] [--options=OPTS] [--print] CASE.cl\n");
+    std::fprintf(stderr, "usage: corpus_runner [--platform=NAME] [--options=OPTS] [--print] "
+                         "[--dump=FILE] CASE.cl\n");
     return 2;
   }
   Case c = clvet::corpus::parse_case(options.path);
@@ -249,6 +264,15 @@ int main(int argc, char** argv) {
     if (options.print)
       for (std::size_t i = 0; i < c.args.size(); ++i)
         if (mems[i]) print_buffer(o.queue, i, c.args[i], mems[i]);
+    if (!options.dump.empty()) {
+      std::ofstream out(options.dump, std::ios::binary | std::ios::trunc);
+      for (std::size_t i = 0; i < c.args.size(); ++i)
+        if (mems[i] && !dump_buffer(o.queue, c.args[i], mems[i], out)) {
+          std::fprintf(stderr, "corpus_runner: cannot dump argument %zu to %s\n", i,
+                       options.dump.c_str());
+          status = 1;
+        }
+    }
   }
   return status;
 }

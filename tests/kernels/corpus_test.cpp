@@ -76,15 +76,21 @@ std::string read_text(const fs::path& path) {
   return text.str();
 }
 
+std::string fmt_byte(unsigned char byte) {
+  static const char digits[] = "0123456789abcdef";
+  return {digits[byte >> 4], digits[byte & 15]};
+}
+
 struct ChildResult {
   int exit_status = -1;  // -1: killed by a signal or the timeout
   bool timed_out = false;
   std::string stderr_text;
 };
 
-// Runs corpus_runner on `file` with the report going to `report` as JSON.
-ChildResult run_case(const std::string& file, bool opt_disable, const fs::path& report,
-                     const fs::path& log) {
+// Runs corpus_runner with `arguments` and the variables of `env` set, its output in `log`.
+ChildResult run_runner(const std::vector<std::string>& arguments,
+                       const std::vector<std::pair<std::string, std::string>>& env,
+                       const fs::path& log) {
   ChildResult result;
   pid_t child = fork();
   if (child == 0) {
@@ -94,11 +100,11 @@ ChildResult run_case(const std::string& file, bool opt_disable, const fs::path& 
       dup2(fd, 2);
       close(fd);
     }
-    setenv("CLVET_REPORT", report.c_str(), 1);
-    setenv("CLVET_REPORT_FORMAT", "json", 1);
-    std::string options = opt_disable ? "--options=-cl-opt-disable" : "--platform=clvet";
-    execl(CLVET_CORPUS_RUNNER, CLVET_CORPUS_RUNNER, options.c_str(), file.c_str(),
-          static_cast<char*>(nullptr));
+    for (const auto& [name, value] : env) setenv(name.c_str(), value.c_str(), 1);
+    std::vector<char*> argv{const_cast<char*>(CLVET_CORPUS_RUNNER)};
+    for (const std::string& a : arguments) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(CLVET_CORPUS_RUNNER, argv.data());
     _exit(127);
   }
   if (child < 0) return result;
@@ -118,6 +124,13 @@ ChildResult run_case(const std::string& file, bool opt_disable, const fs::path& 
   if (!result.timed_out && WIFEXITED(status)) result.exit_status = WEXITSTATUS(status);
   result.stderr_text = read_text(log);
   return result;
+}
+
+// Runs corpus_runner on `file` with the report going to `report` as JSON.
+ChildResult run_case(const std::string& file, bool opt_disable, const fs::path& report,
+                     const fs::path& log) {
+  return run_runner({opt_disable ? "--options=-cl-opt-disable" : "--platform=clvet", file},
+                    {{"CLVET_REPORT", report.string()}, {"CLVET_REPORT_FORMAT", "json"}}, log);
 }
 
 // What the report says, as (kind, line) pairs: a race contributes both of its lines. Findings
@@ -159,6 +172,14 @@ ReportedFindings read_report(const fs::path& report) {
   return out;
 }
 
+// Where a run of `param` leaves its files: a folder of this process, and the case's name in it
+// (add the extension).
+std::string scratch_stem(const CorpusParam& param) {
+  const fs::path scratch = fs::temp_directory_path() / ("clvet-corpus-" + std::to_string(getpid()));
+  fs::create_directories(scratch);
+  return (scratch / param_name(testing::TestParamInfo<CorpusParam>(param, 0))).string();
+}
+
 class Corpus : public testing::TestWithParam<CorpusParam> {};
 
 TEST_P(Corpus, FindingsMatchAnnotations) {
@@ -167,11 +188,9 @@ TEST_P(Corpus, FindingsMatchAnnotations) {
   clvet::corpus::Case c = clvet::corpus::parse_case(file.string());
   ASSERT_TRUE(c.error.empty()) << param.file << ": " << c.error;
 
-  const fs::path scratch = fs::temp_directory_path() / ("clvet-corpus-" + std::to_string(getpid()));
-  fs::create_directories(scratch);
-  std::string stem = param_name(testing::TestParamInfo<CorpusParam>(param, 0));
-  const fs::path report = scratch / (stem + ".json");
-  const fs::path log = scratch / (stem + ".log");
+  const std::string stem = scratch_stem(param);
+  const fs::path report = stem + ".json";
+  const fs::path log = stem + ".log";
   fs::remove(report);
 
   ChildResult run = run_case(file.string(), param.opt_disable, report, log);
@@ -198,5 +217,91 @@ TEST_P(Corpus, FindingsMatchAnnotations) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, Corpus, testing::ValuesIn(corpus_params()), param_name);
+
+// The cases that say `// compare: pocl`.
+std::vector<CorpusParam> compared_params() {
+  std::vector<CorpusParam> params;
+  for (const CorpusParam& p : corpus_params())
+    if (!p.opt_disable &&
+        clvet::corpus::parse_case((fs::path(kCorpusDir) / p.file).string()).compare_with_pocl)
+      params.push_back(p);
+  return params;
+}
+
+// Where two buffers of argument `arg` first differ, as elements of its type; empty when they do
+// not. The fourth lane of a 3-component vector is padding (§6.1.5 gives the type the size of
+// four) whose contents no rule fixes: it is not compared.
+std::string difference(const clvet::corpus::Arg& arg, std::size_t index, const std::string& got,
+                       const std::string& want) {
+  const std::size_t element = clvet::corpus::type_size(arg.type);
+  const std::size_t scalar = clvet::corpus::type_size(clvet::corpus::scalar_type(arg.type));
+  const std::size_t compared = arg.type.ends_with("3") ? 3 * scalar : element;
+  std::size_t differing = 0, first = 0;
+  for (std::size_t e = 0; e < arg.count; ++e)
+    if (got.compare(e * element, compared, want, e * element, compared) != 0 && differing++ == 0)
+      first = e;
+  if (differing == 0) return {};
+  auto hex = [&](const std::string& bytes) {
+    std::string s = "0x";
+    for (std::size_t b = compared; b-- > 0;)
+      s += fmt_byte(static_cast<unsigned char>(bytes[first * element + b]));
+    return s;
+  };
+  return "argument " + std::to_string(index) + " (" + arg.type + "[" + std::to_string(arg.count) +
+         "]): " + std::to_string(differing) + " elements differ, the first at index " +
+         std::to_string(first) + ": reference device " + hex(got) + ", PoCL " + hex(want) +
+         " (bytes as a little-endian number)";
+}
+
+class CorpusAgainstPoCL : public testing::TestWithParam<CorpusParam> {};
+
+TEST_P(CorpusAgainstPoCL, SameBuffers) {
+  const CorpusParam& param = GetParam();
+  const fs::path file = fs::path(kCorpusDir) / param.file;
+  clvet::corpus::Case c = clvet::corpus::parse_case(file.string());
+  ASSERT_TRUE(c.error.empty()) << param.file << ": " << c.error;
+  const std::string stem = scratch_stem(param);
+  // The loader sees the reference device and PoCL (the folder CMake made with both .icd files).
+  const std::vector<std::pair<std::string, std::string>> env = {
+      {"OCL_ICD_VENDORS", CLVET_KERNEL_PLATFORMS_DIR}, {"OCL_ICD_FILENAMES", ""},
+      {"CLVET_REPORT", "none"}};
+  std::map<std::string, std::string> buffers;  // by platform
+  for (const std::string platform : {"Portable Computing Language", "clvet"}) {
+    const fs::path dump = stem + ".dump";
+    const fs::path log = stem + ".log";
+    ChildResult run = run_runner({"--platform=" + platform, "--dump=" + dump.string(), file.string()},
+                                 env, log);
+    ASSERT_FALSE(run.timed_out) << param.file << " on " << platform << ": still running\n"
+                                << run.stderr_text;
+    ASSERT_EQ(run.exit_status, 0) << param.file << " does not run on " << platform
+                                  << (platform == "clvet" ? "" : " (a fault of the case)") << ":\n"
+                                  << run.stderr_text;
+    buffers[platform] = read_text(dump);
+    fs::remove(dump);
+    fs::remove(log);
+  }
+  const std::string& got = buffers["clvet"];
+  const std::string& want = buffers["Portable Computing Language"];
+  ASSERT_EQ(got.size(), want.size()) << param.file;
+  std::size_t at = 0;
+  for (std::size_t i = 0; i < c.args.size(); ++i) {
+    const clvet::corpus::Arg& arg = c.args[i];
+    if (arg.kind != clvet::corpus::Arg::Kind::Buffer &&
+        arg.kind != clvet::corpus::Arg::Kind::SubBuffer)
+      continue;
+    const std::size_t size = arg.count * clvet::corpus::type_size(arg.type);
+    ASSERT_LE(at + size, got.size()) << param.file;
+    const std::string d = difference(arg, i, got.substr(at, size), want.substr(at, size));
+    if (!d.empty()) ADD_FAILURE() << param.file << ": " << d;
+    at += size;
+  }
+  EXPECT_EQ(at, got.size()) << param.file;
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, CorpusAgainstPoCL, testing::ValuesIn(compared_params()),
+                         param_name);
+
+// The cases that compare with PoCL are where the test expects them.
+TEST(CorpusAgainstPoCLCases, AreFound) { EXPECT_GE(compared_params().size(), 15u); }
 
 }  // namespace

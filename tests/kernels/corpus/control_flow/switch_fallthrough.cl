@@ -1,8 +1,9 @@
 // A switch on a lane-dependent value with fallthrough between cases, a default in the middle,
 // and a nested switch.
-// RUN: global=256 local=64
-// ARG: buffer int 256 random
-// ARG: buffer int 256 zero
+// run: kernel=switch_fallthrough global=256 local=64
+// arg 0: buffer int 256 init=wide
+// arg 1: buffer int 256 init=zero
+// compare: pocl
 kernel void switch_fallthrough(global const int* in, global int* out) {
   int gid = get_global_id(0);
   int acc = 0;

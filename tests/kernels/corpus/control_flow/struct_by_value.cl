@@ -1,10 +1,11 @@
 // A struct passed by value as a kernel argument, with fields of mixed sizes and padding,
 // copied into private memory and passed by value again to a function.
-// RUN: global=256 local=64
-// ARG: buffer int 256 index
-// ARG: struct int=3 float=2.5 uchar=7 long=-5000000000 short=-2
-// ARG: buffer long 256 zero
-// ARG: buffer float 256 zero
+// run: kernel=struct_by_value global=256 local=64
+// arg 0: buffer int 256 init=iota
+// arg 1: struct int=3 float=2.5 uchar=7 long=-5000000000 short=-2
+// arg 2: buffer long 256 init=zero
+// arg 3: buffer float 256 init=zero
+// compare: pocl
 typedef struct {
   int scale;
   float factor;

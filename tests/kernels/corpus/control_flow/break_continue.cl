@@ -1,9 +1,10 @@
 // break and continue in a loop, taken by different lanes at different iterations, and a
 // break out of an inner loop that only ends the inner one.
-// RUN: global=256 local=64
-// ARG: buffer uint 256 random
-// ARG: buffer uint 256 zero
-// ARG: buffer uint 256 zero
+// run: kernel=break_continue global=256 local=64
+// arg 0: buffer uint 256 init=wide
+// arg 1: buffer uint 256 init=zero
+// arg 2: buffer uint 256 init=zero
+// compare: pocl
 kernel void break_continue(global const uint* in, global uint* out, global uint* count) {
   uint gid = get_global_id(0);
   uint seed = in[gid];

@@ -1,10 +1,11 @@
 // Mixed 64-bit and 8-bit arithmetic: sign and zero extension of char and uchar into long and
 // ulong, 64-bit shifts and multiplies, mul_hi, truncation back to 8 bits, and rotates.
-// RUN: global=256 local=64
-// ARG: buffer char 256 random
-// ARG: buffer ulong 256 random
-// ARG: buffer long 256 zero
-// ARG: buffer uchar 256 zero
+// run: kernel=mixed_64_char global=256 local=64
+// arg 0: buffer char 256 init=wide
+// arg 1: buffer ulong 256 init=wide
+// arg 2: buffer long 256 init=zero
+// arg 3: buffer uchar 256 init=zero
+// compare: pocl
 kernel void mixed_64_char(global const char* c, global const ulong* u, global long* wide,
                           global uchar* narrow) {
   size_t gid = get_global_id(0);

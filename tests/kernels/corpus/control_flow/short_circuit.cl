@@ -1,9 +1,10 @@
 // && and || whose right-hand sides have side effects (a private counter and a global store),
 // the conditional operator choosing between calls, and a comma expression in a loop header.
-// RUN: global=256 local=64
-// ARG: buffer int 256 random
-// ARG: buffer int 256 zero
-// ARG: buffer int 256 zero
+// run: kernel=short_circuit global=256 local=64
+// arg 0: buffer int 256 init=wide
+// arg 1: buffer int 256 init=zero
+// arg 2: buffer int 256 init=zero
+// compare: pocl
 int bump(int* counter, int v) {
   ++*counter;
   return v;

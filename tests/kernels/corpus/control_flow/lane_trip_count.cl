@@ -1,9 +1,10 @@
 // Loops whose trip count depends on the lane: lanes leave the loop at different iterations
 // and must reconverge after it with their own results.
-// RUN: global=256 local=64
-// ARG: buffer uint 256 random
-// ARG: buffer uint 256 zero
-// ARG: buffer uint 256 zero
+// run: kernel=lane_trip_count global=256 local=64
+// arg 0: buffer uint 256 init=wide
+// arg 1: buffer uint 256 init=zero
+// arg 2: buffer uint 256 init=zero
+// compare: pocl
 kernel void lane_trip_count(global const uint* in, global uint* sum, global uint* trips) {
   uint gid = get_global_id(0);
   uint n = (in[gid] % 23) + (gid & 7);

@@ -1,8 +1,9 @@
 // goto-like exits: do { ... break; ... } while (0) blocks as forward jumps, a retry loop
 // with continue in a do/while, and a real forward goto to a common exit.
-// RUN: global=256 local=64
-// ARG: buffer uint 256 random
-// ARG: buffer uint 256 zero
+// run: kernel=do_while_goto global=256 local=64
+// arg 0: buffer uint 256 init=wide
+// arg 1: buffer uint 256 init=zero
+// compare: pocl
 kernel void do_while_goto(global const uint* in, global uint* out) {
   uint gid = get_global_id(0);
   uint x = in[gid];

@@ -1,8 +1,9 @@
 // A private array indexed by lane-dependent and data-dependent indices: written in a loop,
 // permuted, then read back out of order.
-// RUN: global=256 local=64
-// ARG: buffer uint 256 random
-// ARG: buffer uint 256 zero
+// run: kernel=private_array global=256 local=64
+// arg 0: buffer uint 256 init=wide
+// arg 1: buffer uint 256 init=zero
+// compare: pocl
 kernel void private_array(global const uint* in, global uint* out) {
   uint gid = get_global_id(0);
   uint table[16];

@@ -1,8 +1,9 @@
 // Early returns: from the kernel's top, from inside a loop, and from a branch after a store.
-// RUN: global=256 local=64
-// ARG: buffer int 256 random
-// ARG: buffer int 256 zero
-// ARG: buffer int 256 zero
+// run: kernel=early_return global=256 local=64
+// arg 0: buffer int 256 init=wide
+// arg 1: buffer int 256 init=zero
+// arg 2: buffer int 256 init=zero
+// compare: pocl
 kernel void early_return(global const int* in, global int* out, global int* where) {
   int gid = get_global_id(0);
   if (gid % 5 == 0) {

@@ -1,8 +1,9 @@
 // Nested loops that both depend on the lane, an exit of both loops through a flag, and a
 // loop that runs zero times for some lanes.
-// RUN: global=256 local=64
-// ARG: buffer uint 256 random
-// ARG: buffer uint 256 zero
+// run: kernel=nested_loops_flags global=256 local=64
+// arg 0: buffer uint 256 init=wide
+// arg 1: buffer uint 256 init=zero
+// compare: pocl
 kernel void nested_loops_flags(global const uint* in, global uint* out) {
   uint gid = get_global_id(0);
   uint v = in[gid];

@@ -1,10 +1,11 @@
 // A 2D tile in __local memory: each work-item loads one value, a barrier, then every
 // work-item sums its row and column of the tile; a second barrier before reusing the tile
 // for the transpose.
-// RUN: global=32,32 local=8,8
-// ARG: buffer uint 1024 random
-// ARG: buffer uint 1024 zero
-// ARG: buffer uint 1024 zero
+// run: kernel=local_tile_2d global=32,32 local=8,8
+// arg 0: buffer uint 1024 init=wide
+// arg 1: buffer uint 1024 init=zero
+// arg 2: buffer uint 1024 init=zero
+// compare: pocl
 kernel void local_tile_2d(global const uint* in, global uint* sums, global uint* transposed) {
   local uint tile[8][8];
   uint lx = get_local_id(0), ly = get_local_id(1);

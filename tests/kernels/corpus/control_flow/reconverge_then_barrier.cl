@@ -1,9 +1,10 @@
 // Lanes leave a loop at different iterations and run a divergent branch, then all of them
 // reach a barrier after reconverging; the values exchanged after it must be complete.
-// RUN: global=256 local=64
-// ARG: buffer uint 256 random
-// ARG: buffer uint 256 zero
-// ARG: local 256
+// run: kernel=reconverge_then_barrier global=256 local=64
+// arg 0: buffer uint 256 init=wide
+// arg 1: buffer uint 256 init=zero
+// arg 2: local 256
+// compare: pocl
 kernel void reconverge_then_barrier(global const uint* in, global uint* out, local uint* tile) {
   uint lid = get_local_id(0);
   uint x = in[get_global_id(0)];

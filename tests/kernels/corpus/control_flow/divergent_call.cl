@@ -1,8 +1,9 @@
 // A function that loops and returns early, called only by some lanes (never inlined), and
 // a second call on the other branch with different arguments.
-// RUN: global=256 local=64
-// ARG: buffer int 256 random
-// ARG: buffer int 256 zero
+// run: kernel=divergent_call global=256 local=64
+// arg 0: buffer int 256 init=wide
+// arg 1: buffer int 256 init=zero
+// compare: pocl
 __attribute__((noinline)) int digits_until(int x, int stop) {
   int n = 0;
   x &= 0x7fffffff;

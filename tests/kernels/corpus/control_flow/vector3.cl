@@ -1,10 +1,11 @@
 // Three-component vectors: int3 buffers (16 bytes each), vload3/vstore3 from packed arrays,
 // swizzles, component-wise selects and conversions.
-// RUN: global=256 local=64
-// ARG: buffer int3 256 random
-// ARG: buffer float 768 random
-// ARG: buffer int3 256 zero
-// ARG: buffer float 768 zero
+// run: kernel=vector3 global=256 local=64
+// arg 0: buffer int3 256 init=wide
+// arg 1: buffer float 768 init=wide
+// arg 2: buffer int3 256 init=zero
+// arg 3: buffer float 768 init=zero
+// compare: pocl
 kernel void vector3(global const int3* a, global const float* packed, global int3* out,
                     global float* packed_out) {
   size_t gid = get_global_id(0);

@@ -1,9 +1,10 @@
 // Barriers inside a loop every work-item runs the same number of times: neighbours exchange
 // values through __local memory on each round.
-// RUN: global=256 local=64
-// ARG: buffer int 256 random
-// ARG: buffer int 256 zero
-// ARG: local 256
+// run: kernel=barrier_uniform_loop global=256 local=64
+// arg 0: buffer int 256 init=wide
+// arg 1: buffer int 256 init=zero
+// arg 2: local 256
+// compare: pocl
 kernel void barrier_uniform_loop(global const int* in, global int* out, local int* tile) {
   int lid = get_local_id(0);
   int size = get_local_size(0);

@@ -1,7 +1,8 @@
 // Nested ifs four deep on bits of the lane and the data, with else-if chains at each level.
-// RUN: global=256 local=64
-// ARG: buffer uint 256 random
-// ARG: buffer uint 256 zero
+// run: kernel=nested_if global=256 local=64
+// arg 0: buffer uint 256 init=wide
+// arg 1: buffer uint 256 init=zero
+// compare: pocl
 kernel void nested_if(global const uint* in, global uint* out) {
   uint gid = get_global_id(0);
   uint x = in[gid];

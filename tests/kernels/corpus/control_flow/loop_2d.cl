@@ -1,9 +1,10 @@
 // A two-dimensional NDRange: trip counts from both coordinates, divergence on x and y, and
 // the ids and sizes written out.
-// RUN: global=32,16 local=8,8
-// ARG: buffer uint 512 random
-// ARG: buffer uint 512 zero
-// ARG: buffer uint 512 zero
+// run: kernel=loop_2d global=32,16 local=8,8
+// arg 0: buffer uint 512 init=wide
+// arg 1: buffer uint 512 init=zero
+// arg 2: buffer uint 512 init=zero
+// compare: pocl
 kernel void loop_2d(global const uint* in, global uint* out, global uint* ids) {
   uint x = get_global_id(0), y = get_global_id(1);
   uint w = get_global_size(0);
