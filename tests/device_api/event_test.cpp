@@ -103,12 +103,6 @@ class EventApi : public WithQueue {
     clReleaseEvent(e);
     return e;  // quarantined by clvet: the loader can still read its dispatch pointer
   }
-  cl_command_queue released_queue() {
-    cl_int err;
-    cl_command_queue q = clCreateCommandQueueWithProperties(context, device, nullptr, &err);
-    clReleaseCommandQueue(q);
-    return q;
-  }
   cl_context other_context() {
     cl_int err;
     other_ = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &err);

@@ -66,6 +66,22 @@ void WithPlatform::SetUp() {
   ASSERT_NE(device, nullptr);
 }
 
+cl_context WithPlatform::released_context() {
+  cl_int err = CL_SUCCESS;
+  cl_context c = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &err);
+  EXPECT_EQ(err, CL_SUCCESS);
+  clReleaseContext(c);
+  return c;
+}
+
+cl_command_queue WithContext::released_queue() {
+  cl_int err = CL_SUCCESS;
+  cl_command_queue q = clCreateCommandQueueWithProperties(context, device, nullptr, &err);
+  EXPECT_EQ(err, CL_SUCCESS);
+  clReleaseCommandQueue(q);
+  return q;
+}
+
 void WithContext::SetUp() {
   WithPlatform::SetUp();
   cl_int err = CL_SUCCESS;

@@ -26,6 +26,9 @@ std::string device_string(cl_device_id device, cl_device_info param);
 class WithPlatform : public ::testing::Test {
  protected:
   void SetUp() override;
+  // A context on the device, released at once: a handle that names no live context (clvet
+  // quarantines it, so the loader can still read its dispatch pointer).
+  cl_context released_context();
   cl_platform_id platform = nullptr;
   cl_device_id device = nullptr;
 };
@@ -34,6 +37,8 @@ class WithContext : public WithPlatform {
  protected:
   void SetUp() override;
   void TearDown() override;
+  // A queue of the context, released at once: a handle that names no live queue.
+  cl_command_queue released_queue();
   cl_context context = nullptr;
 };
 

@@ -41,18 +41,6 @@ class Images : public WithQueue {
     clReleaseMemObject(buffer);
     WithQueue::TearDown();
   }
-  cl_context released_context() {
-    cl_int err;
-    cl_context c = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &err);
-    clReleaseContext(c);
-    return c;
-  }
-  cl_command_queue released_queue() {
-    cl_int err;
-    cl_command_queue q = clCreateCommandQueueWithProperties(context, device, nullptr, &err);
-    clReleaseCommandQueue(q);
-    return q;
-  }
   cl_mem make_buffer(cl_mem_flags flags, size_t size = 4096) {
     cl_int err;
     cl_mem m = clCreateBuffer(context, flags, size, nullptr, &err);

@@ -34,12 +34,6 @@ class KernelApi : public WithQueue {
     clReleaseProgram(p);
     return p;
   }
-  cl_command_queue released_queue() {
-    cl_int err;
-    cl_command_queue q = clCreateCommandQueueWithProperties(context, device, nullptr, &err);
-    clReleaseCommandQueue(q);
-    return q;
-  }
   cl_mem buffer(size_t size) {
     cl_int err;
     cl_mem m = clCreateBuffer(context, CL_MEM_READ_WRITE, size, nullptr, &err);

@@ -6,15 +6,7 @@
 namespace clvet::test {
 namespace {
 
-class Pipes : public WithContext {
- protected:
-  cl_context released_context() {
-    cl_int err;
-    cl_context c = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &err);
-    clReleaseContext(c);
-    return c;
-  }
-};
+class Pipes : public WithContext {};
 
 // 3.0 device queries: no pipe support, and CL_DEVICE_PIPE_MAX_PACKET_SIZE "must be 0 for
 // devices that do not support pipes".

@@ -10,20 +10,6 @@ namespace {
 
 class QueueApi : public WithContext {
  protected:
-  cl_context released_context() {
-    cl_int err;
-    cl_context c = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &err);
-    EXPECT_EQ(err, CL_SUCCESS);
-    clReleaseContext(c);
-    return c;  // quarantined by clvet: the loader can still read its dispatch pointer
-  }
-  cl_command_queue released_queue() {
-    cl_int err;
-    cl_command_queue q = clCreateCommandQueueWithProperties(context, device, nullptr, &err);
-    EXPECT_EQ(err, CL_SUCCESS);
-    clReleaseCommandQueue(q);
-    return q;
-  }
   cl_command_queue make_queue(const cl_queue_properties* properties) {
     cl_int err;
     cl_command_queue q = clCreateCommandQueueWithProperties(context, device, properties, &err);

@@ -9,13 +9,6 @@ namespace {
 class Samplers : public WithContext {
  protected:
   // A context the application already released: an invalid handle the loader can still read.
-  cl_context released_context() {
-    cl_int err;
-    cl_context c = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &err);
-    EXPECT_EQ(err, CL_SUCCESS);
-    clReleaseContext(c);
-    return c;
-  }
   // A live object of another kind passed as a sampler.
   cl_sampler not_a_sampler() { return reinterpret_cast<cl_sampler>(context); }
 };

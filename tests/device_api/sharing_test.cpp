@@ -23,18 +23,6 @@ class Sharing : public WithQueue {
     clReleaseMemObject(buffer);
     WithQueue::TearDown();
   }
-  cl_context released_context() {
-    cl_int err;
-    cl_context c = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &err);
-    clReleaseContext(c);
-    return c;
-  }
-  cl_command_queue released_queue() {
-    cl_int err;
-    cl_command_queue q = clCreateCommandQueueWithProperties(context, device, nullptr, &err);
-    clReleaseCommandQueue(q);
-    return q;
-  }
   cl_mem not_a_mem() { return reinterpret_cast<cl_mem>(user_event); }
   cl_command_type command_type(cl_event e) {
     cl_command_type type = 0;

@@ -11,18 +11,6 @@ namespace {
 
 class Svm : public WithQueue {
  protected:
-  cl_context released_context() {
-    cl_int err;
-    cl_context c = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &err);
-    clReleaseContext(c);
-    return c;
-  }
-  cl_command_queue released_queue() {
-    cl_int err;
-    cl_command_queue q = clCreateCommandQueueWithProperties(context, device, nullptr, &err);
-    clReleaseCommandQueue(q);
-    return q;
-  }
   // clSVMAlloc returned NULL because of `rule_id`.
   void expect_alloc_fails(cl_context c, cl_svm_mem_flags flags, size_t size, cl_uint alignment,
                           const char* rule_id) {
