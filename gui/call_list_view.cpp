@@ -186,6 +186,12 @@ void CallListView::previousFinding() {
 void CallListView::toggleBookmark() {
   if (const std::uint64_t call = currentCall()) model_->toggleBookmark(call);
 }
+void CallListView::nextBookmark() {
+  if (model_) selectRow(model_->nextBookmark(table_->currentIndex().isValid() ? table_->currentIndex().row() : -1, true));
+}
+void CallListView::previousBookmark() {
+  if (model_) selectRow(model_->nextBookmark(table_->currentIndex().isValid() ? table_->currentIndex().row() : 0, false));
+}
 void CallListView::findNext() {
   if (model_) selectRow(model_->find(search_->text(), table_->currentIndex().isValid() ? table_->currentIndex().row() : -1, true));
 }

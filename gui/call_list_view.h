@@ -36,6 +36,8 @@ class CallListView : public QWidget {
   void nextFinding();
   void previousFinding();
   void toggleBookmark();
+  void nextBookmark();
+  void previousBookmark();
   void findNext();
   void findPrevious();
 

@@ -135,6 +135,8 @@ MainWindow::MainWindow(bool restoreLayout, QWidget* parent)
   go->addAction(tr("Next finding"), QKeySequence(Qt::Key_F3), calls_, &CallListView::nextFinding);
   go->addAction(tr("Previous finding"), QKeySequence(Qt::SHIFT | Qt::Key_F3), calls_, &CallListView::previousFinding);
   go->addAction(tr("Toggle bookmark"), QKeySequence(Qt::CTRL | Qt::Key_B), calls_, &CallListView::toggleBookmark);
+  go->addAction(tr("Next bookmark"), QKeySequence(Qt::Key_F2), calls_, &CallListView::nextBookmark);
+  go->addAction(tr("Previous bookmark"), QKeySequence(Qt::SHIFT | Qt::Key_F2), calls_, &CallListView::previousBookmark);
   QMenu* view = menuBar()->addMenu(tr("&View"));
   view->addAction(inspector_dock_->toggleViewAction());
   view->addAction(diagnostics_dock_->toggleViewAction());

@@ -148,12 +148,27 @@ class GuiTest : public QObject {
       QVERIFY(model->argumentsText(row).contains(QString::fromStdString(trace::format_handle(buffer))) ||
               model->resultText(row).contains(QString::fromStdString(trace::format_handle(buffer))));
     // Bookmarks survive filters and filter by themselves.
-    model->toggleBookmark(model->callIndex(0));
+    const std::uint64_t bookmarked = model->callIndex(0);
+    model->toggleBookmark(bookmarked);
     f = {};
     f.bookmarks = true;
     model->setFilter(f);
     QCOMPARE(model->rowCount(), 1);
     QVERIFY(model->data(model->index(0, CallListModel::Index), Qt::DisplayRole).toString().startsWith(QStringLiteral("★")));
+    // Next and previous bookmark go round the bookmarked calls in order.
+    model->setFilter({});
+    model->toggleBookmark(bookmarked);  // off again: only the two below
+    model->toggleBookmark(5);
+    model->toggleBookmark(12);
+    window.callList()->showCall(1);
+    window.callList()->nextBookmark();
+    QCOMPARE(window.callList()->currentCall(), 5u);
+    window.callList()->nextBookmark();
+    QCOMPARE(window.callList()->currentCall(), 12u);
+    window.callList()->nextBookmark();
+    QCOMPARE(window.callList()->currentCall(), 5u);
+    window.callList()->previousBookmark();
+    QCOMPARE(window.callList()->currentCall(), 12u);
     // Search: by entry point, and by decoded argument text (the map's flags by name).
     model->setFilter({});
     const int fill = model->find(QStringLiteral("clEnqueueFill"), -1, true);
