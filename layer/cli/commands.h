@@ -14,6 +14,7 @@ void add_run_command(CLI::App& app);
 void add_options_command(CLI::App& app);
 void add_trace_command(CLI::App& app);
 void add_report_command(CLI::App& app);
+void add_register_command(CLI::App& app);
 void add_gui_command(CLI::App& app);
 void add_extract_command(CLI::App& app);
 void add_diff_command(CLI::App& app);

@@ -14,16 +14,12 @@
 
 #include <fmt/format.h>
 
+#include "own_files.h"
+
 namespace clvet::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-fs::path self_dir() {
-  std::error_code ec;
-  auto self = fs::read_symlink("/proc/self/exe", ec);
-  return ec ? fs::path{} : self.parent_path();
-}
 
 // The program's file, searched on PATH as execvp does.
 std::string program_file(const std::string& program) {
@@ -121,17 +117,9 @@ std::string icd_dir_with(const std::string& vendors, const std::string& extra) {
 
 }  // namespace
 
-std::string clvet_loader_dir() {
-  const fs::path beside = self_dir().parent_path() / "loader";
-  if (fs::exists(beside / "libOpenCL.so.1")) return beside.string();
-  return CLVET_LOADER_DIR;
-}
+std::string clvet_loader_dir() { return own_file("loader").string(); }
 
-std::string clvet_layer_path() {
-  const fs::path beside = self_dir() / "libclvet-layer.so";
-  if (fs::exists(beside)) return beside.string();
-  return CLVET_LAYER_PATH;
-}
+std::string clvet_layer_path() { return own_file("libclvet-layer.so").string(); }
 
 LoaderPlan plan_loader(const std::string& program, const std::string& mode) {
   LoaderPlan plan;

@@ -11,6 +11,7 @@ int main(int argc, char** argv) {
   clvet::cli::add_options_command(app);
   clvet::cli::add_trace_command(app);
   clvet::cli::add_report_command(app);
+  clvet::cli::add_register_command(app);
   clvet::cli::add_gui_command(app);
   clvet::cli::add_extract_command(app);
   clvet::cli::add_diff_command(app);

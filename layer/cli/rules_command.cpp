@@ -8,6 +8,7 @@
 #include "clvet/rules/coverage.h"
 #include "clvet/rules/rule.h"
 #include "commands.h"
+#include "own_files.h"
 
 namespace clvet::cli {
 namespace {
@@ -101,7 +102,7 @@ void add_rules_command(CLI::App& app) {
       return;
     }
     if (coverage) {
-      if (index_path.empty()) index_path = CLVET_CLAUSE_INDEX;
+      if (index_path.empty()) index_path = own_file("clauses.tsv").string();
       print_coverage(rules::read_clause_index(read_file(index_path)), uncovered);
       return;
     }

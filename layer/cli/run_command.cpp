@@ -18,21 +18,11 @@
 #include "commands.h"
 #include "loader.h"
 #include "options.h"
+#include "own_files.h"
 #include "platform_probe.h"
 
 namespace clvet::cli {
 namespace {
-
-// The folder holding clvet.icd: beside the build's clvet binary, or CLVET_ICD_DIR.
-std::string icd_dir() {
-  std::error_code ec;
-  auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
-    auto beside = self.parent_path().parent_path() / "icd";
-    if (std::filesystem::exists(beside / "clvet.icd")) return beside.string();
-  }
-  return CLVET_ICD_DIR;
-}
 
 // Files and folders made for the program's run, removed when it ends.
 std::vector<std::string>& made_for_the_run() {
@@ -43,8 +33,20 @@ std::vector<std::string>& made_for_the_run() {
 // The environment the program runs in: variable -> value (empty value: unset it).
 using Environment = std::vector<std::pair<std::string, std::string>>;
 
+// The reference device as the only platform: a folder of one .icd file, made for the run,
+// naming the device library found from clvet's own location (an installed tree's .icd names
+// the place it was installed for, which a copy of the tree is not).
 Environment reference_environment() {
-  return {{"OCL_ICD_VENDORS", icd_dir()}, {"OCL_ICD_FILENAMES", ""}};
+  const std::filesystem::path device = own_file("libclvet-device.so");
+  if (!std::filesystem::exists(device))
+    throw CLI::RuntimeError(
+        fmt::format("clvet: the reference device is missing ({})", device.string()), 2);
+  char folder[] = "/tmp/clvet-icd-XXXXXX";
+  if (mkdtemp(folder) == nullptr)
+    throw CLI::RuntimeError("clvet: cannot create a folder for the reference device's .icd", 2);
+  made_for_the_run().push_back(folder);
+  std::ofstream(std::filesystem::path(folder) / "clvet.icd") << device.string() << "\n";
+  return {{"OCL_ICD_VENDORS", folder}, {"OCL_ICD_FILENAMES", ""}};
 }
 
 // OPENCL_LAYERS names the layer (after any the user listed: ocl-icd makes the last one the
@@ -186,11 +188,16 @@ void add_run_command(CLI::App& app) {
 
 void add_options_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("options", "List clvet's options (environment and flags)");
-  static bool markdown = false;
+  static bool markdown = false, man = false;
   cmd->add_flag("--markdown", markdown, "as the README's Markdown table");
+  cmd->add_flag("--man", man, "as the man page's roff list");
   cmd->callback([] {
     if (markdown) {
       fmt::print("{}", options::markdown_table());
+      return;
+    }
+    if (man) {
+      fmt::print("{}", options::roff_list());
       return;
     }
     for (const options::Option& o : options::all())

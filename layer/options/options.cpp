@@ -32,4 +32,29 @@ std::string markdown_table() {
   return out;
 }
 
+namespace {
+
+// Text safe in roff: a backslash written as \e, a hyphen as \- (a minus sign, as flags are
+// typed), a leading dot or quote escaped.
+std::string roff_text(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '\\') out += "\\e";
+    else if (c == '-') out += "\\-";
+    else out += c;
+  }
+  if (!out.empty() && (out[0] == '.' || out[0] == '\'')) out.insert(0, "\\&");
+  return out;
+}
+
+}  // namespace
+
+std::string roff_list() {
+  std::string out;
+  for (const Option& o : all())
+    out += ".TP\n.BR " + roff_text(o.flag) + " \" " + roff_text(o.env) + "\"\n" +
+           roff_text(o.description) + " (default: " + roff_text(o.fallback) + ")\n";
+  return out;
+}
+
 }  // namespace clvet::options

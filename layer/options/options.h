@@ -21,5 +21,7 @@ const std::vector<Option>& all();
 std::string value(std::string_view id);
 // The README's option table, as Markdown.
 std::string markdown_table();
+// The man page's list of options, as roff (a .TP paragraph per option).
+std::string roff_list();
 
 }  // namespace clvet::options

@@ -4,9 +4,11 @@
 // its `output:`).
 #include <gtest/gtest.h>
 
-#include <regex>
+#include <cctype>
 #include <set>
+#include <sstream>
 #include <string>
+#include <string_view>
 
 #include "run_program.h"
 
@@ -20,18 +22,39 @@ struct Source {
   std::string output;  // the `output:` lines, each with its newline
 };
 
+// The word after `marker` at `text[at]`, or empty when the marker is not there.
+std::string word_after(std::string_view text, std::size_t at, std::string_view marker) {
+  if (text.substr(at, marker.size()) != marker) return {};
+  std::size_t end = at + marker.size();
+  while (end < text.size() &&
+         (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_'))
+    ++end;
+  return std::string(text.substr(at + marker.size(), end - at - marker.size()));
+}
+
 Source read_source(const std::string& name) {
   const std::string text = read_file(std::string(CLVET_PROGRAMS_SOURCE_DIR "/") + name + ".c");
   Source source;
   source.text = text;
-  static const std::regex expect(R"(expect( platform)?: (\w+))");
-  for (std::sregex_iterator it(text.begin(), text.end(), expect), end; it != end; ++it)
-    source.expected.insert(std::string((*it)[1].matched ? "platform:" : "application:") +
-                           (*it)[2].str());
+  // `expect: Id` and `expect platform: Id`.
+  for (std::size_t at = text.find("expect"); at != std::string::npos;
+       at = text.find("expect", at + 1)) {
+    if (std::string id = word_after(text, at, "expect: "); !id.empty())
+      source.expected.insert("application:" + id);
+    else if (std::string id = word_after(text, at, "expect platform: "); !id.empty())
+      source.expected.insert("platform:" + id);
+  }
   source.runs_without_clvet = text.find("runs-without-clvet: yes") != std::string::npos;
-  static const std::regex output(R"(\* output: (.*?)( \*/)?\n)");
-  for (std::sregex_iterator it(text.begin(), text.end(), output), end; it != end; ++it)
-    source.output += (*it)[1].str() + "\n";
+  // `* output: text` lines, without a closing ` */`.
+  std::istringstream lines(text);
+  constexpr std::string_view kOutput = "* output: ";
+  for (std::string line; std::getline(lines, line);) {
+    const std::size_t at = line.find(kOutput);
+    if (at == std::string::npos) continue;
+    std::string_view out = std::string_view(line).substr(at + kOutput.size());
+    if (out.ends_with(" */")) out.remove_suffix(3);
+    source.output += std::string(out) + "\n";
+  }
   return source;
 }
 

@@ -33,13 +33,16 @@ fs::path beside_this_program(const std::string& relative) {
 std::string runner_path(const DiffOptions& o) {
   if (!o.runner.empty()) return o.runner;
   const fs::path beside = beside_this_program("clvet-launch-runner");
-  return !beside.empty() && fs::exists(beside) ? beside.string() : std::string(CLVET_LAUNCH_RUNNER);
+  if (!beside.empty() && fs::exists(beside)) return beside.string();
+  // An installed tree keeps it with clvet's libraries.
+  return beside_this_program(CLVET_LIBRARY_DIR_FROM_BIN "/clvet-launch-runner").string();
 }
 
 std::string icd_dir(const DiffOptions& o) {
   if (!o.icd_dir.empty()) return o.icd_dir;
   const fs::path beside = beside_this_program("../icd");
-  return !beside.empty() && fs::exists(beside / "clvet.icd") ? beside.string() : std::string(CLVET_ICD_DIR);
+  if (!beside.empty() && fs::exists(beside / "clvet.icd")) return beside.string();
+  return beside_this_program(CLVET_LIBRARY_DIR_FROM_BIN "/icd").string();
 }
 
 std::string read_file(const fs::path& path) {

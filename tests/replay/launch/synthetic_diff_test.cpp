@@ -45,7 +45,11 @@ class SyntheticDiff : public ::testing::Test {
     EXPECT_EQ(launches.size(), 1u);
     if (launches.size() != 1) return {};
     EXPECT_TRUE(launches[0].rerunnable()) << launches[0].problems.front();
-    return diff_launch(*reader, launches[0], options);
+    // This build's runner and device (the library finds them from clvet's own location).
+    DiffOptions here = options;
+    if (here.runner.empty()) here.runner = CLVET_LAUNCH_RUNNER;
+    if (here.icd_dir.empty()) here.icd_dir = CLVET_ICD_DIR;
+    return diff_launch(*reader, launches[0], here);
   }
 
   static KernelLaunch one_dimensional(const std::string& source, const std::string& name, std::size_t n) {
