@@ -33,6 +33,7 @@ struct DiffCommand {
 // Diffs the launches of a trace and prints the report. 0: every launch re-run agreed;
 // 1: some differed; 2: nothing could be compared (or the trace cannot be read).
 int diff_trace(const DiffCommand& command);
+void add_replay_command(CLI::App& app);
 // The exit status the subcommand that ran asked for.
 int exit_status();
 void set_exit_status(int status);

@@ -101,6 +101,10 @@ inline void input_bytes(TraceEncoding& t, std::uint32_t param, const void* bytes
   t.encoder.data(bytes, size);
 }
 
+// clSetKernelArg's value: the object when it holds the handle of a memory object, sampler
+// or queue the layer knows (a replay maps it to its own), else its bytes like any input.
+void kernel_argument(TraceEncoding& t, std::uint32_t param, const void* value, std::size_t size);
+
 // How much of an info query's answer is valid: what it said it wrote, within the room given.
 inline std::size_t answered(std::size_t room, const size_t* size_ret) {
   return size_ret != nullptr && *size_ret < room ? *size_ret : room;

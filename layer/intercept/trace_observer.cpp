@@ -69,6 +69,20 @@ void binaries(trace::CallEncoder& e, const unsigned char** list, cl_uint count,
   }
 }
 
+void kernel_argument(TraceEncoding& t, std::uint32_t param, const void* value, std::size_t size) {
+  if (value != nullptr && size == sizeof(void*)) {
+    const void* held = *static_cast<const void* const*>(value);
+    const auto known = objects().identity(held);
+    if (known.id != 0 && (known.kind == api::ObjectKind::Mem || known.kind == api::ObjectKind::Sampler ||
+                          known.kind == api::ObjectKind::CommandQueue)) {
+      t.encoder.input(param);
+      t.encoder.handle(known.kind, known.id);
+      return;
+    }
+  }
+  input_bytes(t, param, value, size);
+}
+
 }  // namespace encode
 
 namespace {

@@ -486,6 +486,11 @@ std::optional<Call> Reader::call(std::uint64_t index) {
   return call;
 }
 
+bool Reader::call_at(std::uint64_t offset, Call& call) {
+  auto record = record_at(offset, RecordKind::Call);
+  return record && decode(*record, call);
+}
+
 std::optional<std::string> Reader::blob(std::uint64_t hash) {
   load_index();
   auto it = blob_offsets_.find(hash);

@@ -227,7 +227,7 @@ constexpr Param clSetKernelArg_params[] = {
     {.type = "cl_kernel", .name = "kernel", .role = Role::HandleIn, .kind = ObjectKind::Kernel},
     {.type = "cl_uint", .name = "arg_index", .role = Role::Value},
     {.type = "size_t", .name = "arg_size", .role = Role::Value},
-    {.type = "const void*", .name = "arg_value", .role = Role::HostMemIn, .peer = "arg_size", .nullable = true},
+    {.type = "const void*", .name = "arg_value", .role = Role::KernelArgValue, .peer = "arg_size", .nullable = true},
 };
 constexpr Param clGetKernelInfo_params[] = {
     {.type = "cl_kernel", .name = "kernel", .role = Role::HandleIn, .kind = ObjectKind::Kernel},

@@ -38,6 +38,7 @@ std::string_view to_string(Role role) {
     case Role::BinaryArrayIn: return "binary-array-in";
     case Role::StructIn: return "struct-in";
     case Role::HostMemIn: return "host-mem-in";
+    case Role::KernelArgValue: return "kernel-arg-value";
     case Role::HostMemOut: return "host-mem-out";
     case Role::HostPtr: return "host-ptr";
     case Role::MappedPtr: return "mapped-ptr";

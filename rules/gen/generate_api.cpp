@@ -501,6 +501,9 @@ void write_layer_wrappers(const char* path) {
 
 // --- The trace encoders (layer/intercept/trace_observer.cpp) -------------------------------------
 
+const Param* blocking_flag(const EntryPoint& entry);
+std::string host_extent(const EntryPoint& entry, const Param& p);
+
 // The size expression of a parameter's `peer` or fixed length, empty when it has neither.
 std::string length_of(const Param& p) {
   if (!p.peer.empty()) return fmt::format("a.{}", p.peer);
@@ -555,6 +558,8 @@ void write_trace_arguments(fmt::ostream& out, const EntryPoint& entry) {
     const Param& p = entry.params[i];
     if (p.role == Role::HostMemIn && !length_of(p).empty())
       out.print("  encode::input_bytes(t, {}, a.{}, {});\n", i, p.name, length_of(p));
+    if (p.role == Role::KernelArgValue)
+      out.print("  encode::kernel_argument(t, {}, a.{}, a.{});\n", i, p.name, p.peer);
     if (p.role == Role::HostPtr && has_flags && has_size)
       out.print("  if ((a.flags & (CL_MEM_COPY_HOST_PTR | CL_MEM_USE_HOST_PTR)) != 0 && t.data)"
                 " encode::input_bytes(t, {}, a.{}, a.size);\n", i, p.name);
@@ -601,6 +606,16 @@ void write_trace_outputs(fmt::ostream& out, const EntryPoint& entry) {
         out.print("  if (t.success && a.{0} != nullptr) {{ e.output({1}); e.data(a.{0}, encode::answered(a.{2}, a.{3})); }}\n",
                   p.name, i, p.peer, p.peer2);
         break;
+      case Role::HostMemOut: {
+        // What a blocking read gave the application, with data: what a replay compares.
+        // Image reads are left out: their extent needs the image's element size.
+        const Param* blocking = blocking_flag(entry);
+        const std::string extent = host_extent(entry, p);
+        if (blocking && !extent.starts_with("host_span::image"))
+          out.print("  if (t.success && t.data && a.{0} && a.{1} != nullptr) {{ e.output({2}); e.data(a.{1}, {3}); }}\n",
+                    blocking->name, p.name, i, extent);
+        break;
+      }
       default: break;
     }
   }
@@ -611,7 +626,7 @@ void write_trace_encoders(const char* path) {
   auto out = fmt::output_file(path);
   out.print("// Generated from rules/api/entry_points.cpp by generate_api. Do not edit.\n");
   out.print("// How the trace records each entry point's arguments and outputs, by parameter role.\n");
-  out.print("#include \"clvet/rules/args.gen.h\"\n#include \"trace_encode.h\"\n\n");
+  out.print("#include \"clvet/rules/args.gen.h\"\n#include \"clvet/rules/host_span.h\"\n#include \"trace_encode.h\"\n\n");
   out.print("namespace clvet::layer {{\nnamespace {{\n\nusing api::ObjectKind;\n\n");
   for (const EntryPoint& entry : clvet::api::entry_points()) {
     if (!generated(entry)) continue;
@@ -635,6 +650,221 @@ void write_trace_encoders(const char* path) {
   out.print("}}  // namespace clvet::layer\n");
 }
 
+// --- The replayer's re-issuers (layer/replay) ------------------------------------------------
+
+const Param* find_name(const EntryPoint& entry, std::string_view name) {
+  for (const Param& param : entry.params)
+    if (param.name == name) return &param;
+  return nullptr;
+}
+
+// The name of the parameter that says whether the call blocks (blocking_read, ...), if any.
+const Param* blocking_flag(const EntryPoint& entry) {
+  for (const Param& param : entry.params)
+    if (param.name.starts_with("blocking_")) return &param;
+  return nullptr;
+}
+
+// The host bytes a read or write touches when no parameter gives their number: a rectangle
+// of a buffer read through the host's pitches (1.2 §5.2.3), or an image region (§5.3.3).
+std::string host_extent(const EntryPoint& entry, const Param& p) {
+  if (!length_of(p).empty()) return length_of(p);
+  if (find_name(entry, "host_origin"))
+    return "host_span::rectangle(a.host_origin, a.region, a.host_row_pitch, a.host_slice_pitch)";
+  const Param* row = nullptr;
+  const Param* slice = nullptr;
+  for (const Param& q : entry.params) {
+    if (q.name.ends_with("row_pitch") && !q.name.starts_with("buffer_")) row = &q;
+    if (q.name.ends_with("slice_pitch") && !q.name.starts_with("buffer_")) slice = &q;
+  }
+  if (find_name(entry, "region") && row && slice)
+    return fmt::format("host_span::image(a.region, a.{}, a.{})", row->name, slice->name);
+  return "0";
+}
+
+// The handle parameter a read names (the buffer or image it reads), and its index.
+std::pair<std::string, std::size_t> read_object(const EntryPoint& entry) {
+  for (std::size_t i = 0; i < entry.params.size(); ++i)
+    if (entry.params[i].role == Role::HandleIn && entry.params[i].kind == clvet::api::ObjectKind::Mem)
+      return {fmt::format("a.{}", entry.params[i].name), i};
+  return {"nullptr", 0};
+}
+
+// A recorded call re-issued on the target: each argument rebuilt by its role, the call
+// made through the target's entry point, its effects bound (objects created, regions mapped)
+// and what the application read compared.
+void write_reissuer(fmt::ostream& out, const EntryPoint& entry, std::size_t index) {
+  const std::string name = short_name(entry.name);
+  out.print("void reissue_{0}([[maybe_unused]] Reissue& r) {{\n", name);
+  if (entry.returns == Returns::FunctionAddress || entry.name == "clGetExtensionFunctionAddressForPlatform") {
+    out.print("  // An address of the recording process: nothing to re-issue.\n}}\n\n");
+    return;
+  }
+  out.print("  [[maybe_unused]] args::{} a{{}};\n", name);
+  std::vector<std::string> unused_lengths;
+  for (std::size_t i = 0; i < entry.params.size(); ++i) {
+    const Param& p = entry.params[i];
+    const std::string kind = std::string(kind_enumerator(p.kind));
+    switch (p.role) {
+      case Role::Value:
+      case Role::Count:
+      case Role::Enum:
+      case Role::Bitfield:
+      case Role::Opaque:
+        out.print("  r.scalar(a.{}, {});\n", p.name, i);
+        if (p.name.starts_with("blocking_")) out.print("  r.blocking(a.{});\n", p.name);
+        break;
+      case Role::HandleIn:
+        out.print("  r.handle(a.{}, {}, ObjectKind::{});\n", p.name, i, kind);
+        if (i == 0 && p.kind == clvet::api::ObjectKind::CommandQueue) out.print("  r.queue(a.{});\n", p.name);
+        break;
+      case Role::HandleArrayIn: out.print("  r.handles(a.{}, {}, ObjectKind::{});\n", p.name, i, kind); break;
+      case Role::HandleOut:
+      case Role::CountOut:
+      case Role::ValueOut:
+      case Role::InfoSizeRet: out.print("  r.output(a.{}, {});\n", p.name, i); break;
+      case Role::HandleArrayOut:
+      case Role::ArrayOut:
+        out.print("  r.output(a.{}, {}, {});\n", p.name, i, length_of(p).empty() ? "1" : length_of(p));
+        break;
+      case Role::InfoValueOut: out.print("  r.info_output(a.{}, {}, a.{});\n", p.name, i, p.peer); break;
+      case Role::ArrayIn: out.print("  r.elements(a.{}, {});\n", p.name, i); break;
+      case Role::StringIn: out.print("  r.string(a.{}, {});\n", p.name, i); break;
+      case Role::StringArrayIn:
+      case Role::BinaryArrayIn: {
+        std::string lengths = p.peer2.empty() ? fmt::format("{}_lengths", p.name) : fmt::format("a.{}", p.peer2);
+        if (p.peer2.empty()) out.print("  const size_t* {}_lengths = nullptr;\n", p.name);
+        out.print("  r.{}(a.{}, {}, {});\n", p.role == Role::StringArrayIn ? "strings" : "binaries", p.name, i, lengths);
+        break;
+      }
+      case Role::StructIn:
+        if (p.family.empty()) out.print("  r.unknown(a.{}, {});\n", p.name, i);
+        else out.print("  r.structure<{}>(a.{}, {});\n", p.family, p.name, i);
+        break;
+      case Role::Properties: out.print("  r.properties(a.{}, {});\n", p.name, i); break;
+      case Role::Callback: out.print("  r.callback(a.{}, {});\n", p.name, p.nullable ? "true" : "false"); break;
+      case Role::UserData: out.print("  r.user_data(a.{});\n", p.name); break;
+      case Role::ErrcodeRet: out.print("  r.errcode(a.{});\n", p.name); break;
+      default: break;  // host memory: below, once the blocking flag and the queue are known
+    }
+  }
+  for (std::size_t i = 0; i < entry.params.size(); ++i) {
+    const Param& p = entry.params[i];
+    switch (p.role) {
+      case Role::HostMemIn: out.print("  r.host_in(a.{}, {}, {});\n", p.name, i, host_extent(entry, p)); break;
+      case Role::KernelArgValue: out.print("  r.kernel_argument(a.{}, {}, a.{});\n", p.name, i, p.peer); break;
+      case Role::HostMemOut: out.print("  r.host_out(a.{}, {}, {});\n", p.name, i, host_extent(entry, p)); break;
+      case Role::HostPtr:
+        out.print("  r.host_ptr(a.{}, {}, a.flags, {});\n", p.name, i, find_name(entry, "size") ? "a.size" : "0");
+        break;
+      case Role::MappedPtr: out.print("  r.mapped(a.{}, {});\n", p.name, i); break;
+      default: break;
+    }
+  }
+  // The platforms and devices the application found are the ones selected for the replay.
+  for (std::size_t i = 0; i < entry.params.size(); ++i) {
+    const Param& p = entry.params[i];
+    if (p.role != Role::HandleArrayOut) continue;
+    if (p.kind == clvet::api::ObjectKind::Platform) {
+      out.print("  r.selected();\n}}\n\n");
+      return;
+    }
+    const Param* platform = nullptr;
+    for (const Param& q : entry.params)
+      if (q.role == Role::HandleIn && q.kind == clvet::api::ObjectKind::Platform) platform = &q;
+    if (p.kind == clvet::api::ObjectKind::Device && platform) {
+      out.print("  r.selected();\n}}\n\n");
+      return;
+    }
+  }
+  if (entry.name == "clEnqueueNDRangeKernel")
+    out.print("  r.check_work_group(a.kernel, a.work_dim, a.local_work_size);\n");
+  if (entry.name == "clBuildProgram" || entry.name == "clCompileProgram")
+    out.print("  r.check_program(a.program);\n");
+  out.print("  if (!r.ready()) return;\n");
+  out.print("  using Fn = {} (CL_API_CALL*)({});\n", entry.return_type, parameter_list(entry));
+  out.print("  const auto forward = r.function<Fn>({});\n  if (forward == nullptr) return;\n", index);
+  const std::string forwarded = [&] {
+    std::string list;
+    for (const Param& p : entry.params) list += (list.empty() ? "a." : ", a.") + std::string(p.name);
+    return list;
+  }();
+  const Param* size = find_name(entry, "size");
+  switch (entry.returns) {
+    case Returns::ErrorCode:
+      out.print("  r.returned(forward({}));\n", forwarded);
+      break;
+    case Returns::ObjectWithErrcode:
+      out.print("  r.created(forward({}), *a.errcode_ret, ObjectKind::{});\n", forwarded,
+                returned_kind(entry.return_type));
+      break;
+    case Returns::PointerWithErrcode: {
+      const auto [memobj, unused] = read_object(entry);
+      out.print("  r.mapped_region(forward({}), *a.errcode_ret, {}, {}, a.map_flags);\n", forwarded,
+                size ? "a.size" : "0", memobj);
+      break;
+    }
+    case Returns::Pointer:
+      out.print("  void* const result = forward({});\n", forwarded);
+      out.print("  r.mapped_region(result, result != nullptr ? CL_SUCCESS : CL_OUT_OF_RESOURCES, {}, nullptr, 0);\n",
+                size ? "a.size" : "0");
+      break;
+    case Returns::Void:
+      out.print("  forward({});\n  r.returned(CL_SUCCESS);\n", forwarded);
+      break;
+    default: break;
+  }
+  if (entry.name == "clBuildProgram" || entry.name == "clCompileProgram") out.print("  r.built(a.program);\n");
+  out.print("  if (!r.succeeded()) return;\n");
+  for (std::size_t i = 0; i < entry.params.size(); ++i) {
+    const Param& p = entry.params[i];
+    const std::string kind = std::string(kind_enumerator(p.kind));
+    switch (p.role) {
+      case Role::HandleOut: out.print("  r.bind(a.{}, {}, ObjectKind::{});\n", p.name, i, kind); break;
+      case Role::HandleArrayOut:
+        out.print("  r.bind_list(a.{}, {}, {}, ObjectKind::{});\n", p.name, i, length_of(p).empty() ? "1" : length_of(p), kind);
+        break;
+      case Role::HostMemOut: {
+        const auto [object, object_index] = read_object(entry);
+        out.print("  r.read_back(a.{}, {}, {}, {}, {});\n", p.name, i, host_extent(entry, p), object, object_index);
+        break;
+      }
+      case Role::InfoValueOut:
+        out.print("  r.answered(a.param_name, a.{}, a.{}, {});\n", p.name, p.peer, i);
+        break;
+      case Role::KernelArgValue: out.print("  r.argument_set(a.arg_index);\n"); break;
+      case Role::MappedPtr:
+        if (p.name == "mapped_ptr" || p.name == "svm_pointer") out.print("  r.unmapped(a.{});\n", p.name);
+        break;
+      default: break;
+    }
+  }
+  if (entry.name == "clEnqueueNDRangeKernel" || entry.name == "clEnqueueTask") out.print("  r.launched();\n");
+  if (entry.name == "clFinish") out.print("  r.finished(a.command_queue);\n");
+  out.print("}}\n\n");
+}
+
+void write_reissuers(const char* path) {
+  auto out = fmt::output_file(path);
+  out.print("// Generated from rules/api/entry_points.cpp by generate_api. Do not edit.\n");
+  out.print("// How replay re-issues each entry point's recorded calls, by parameter role.\n");
+  out.print("#include \"clvet/rules/args.gen.h\"\n#include \"clvet/rules/host_span.h\"\n#include \"reissue.h\"\n\n");
+  out.print("namespace clvet::replay {{\nnamespace {{\n\nusing api::ObjectKind;\n\n");
+  std::size_t index = 0;
+  for (const EntryPoint& entry : clvet::api::entry_points()) {
+    if (generated(entry)) write_reissuer(out, entry, index);
+    ++index;
+  }
+  out.print("}}  // namespace\n\n");
+  out.print("void reissue(Reissue& r, std::uint32_t entry) {{\n  switch (entry) {{\n");
+  index = 0;
+  for (const EntryPoint& entry : clvet::api::entry_points()) {
+    if (generated(entry)) out.print("    case {}: reissue_{}(r); break;\n", index, short_name(entry.name));
+    ++index;
+  }
+  out.print("    default: r.not_replayable(); break;\n  }}\n}}\n\n}}  // namespace clvet::replay\n");
+}
+
 bool same_contents(const std::string& a, const std::string& b) {
   std::ifstream first(a, std::ios::binary), second(b, std::ios::binary);
   if (!first || !second) return false;
@@ -645,10 +875,10 @@ bool same_contents(const std::string& a, const std::string& b) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 8) {
+  if (argc != 9) {
     std::fprintf(stderr,
                  "usage: generate_api ARGS_H DEVICE_IMPL_H DEVICE_DISPATCH_CPP "
-                 "BAD_HANDLE_CASES_CPP LAYER_WRAPPERS_CPP TRACE_ENCODERS_CPP STAMP\n");
+                 "BAD_HANDLE_CASES_CPP LAYER_WRAPPERS_CPP TRACE_ENCODERS_CPP REISSUERS_CPP STAMP\n");
     return 2;
   }
   // Each file is written beside its old self and replaces it only when it differs: a change
@@ -656,13 +886,14 @@ int main(int argc, char** argv) {
   const std::pair<void (*)(const char*), const char*> outputs[] = {
       {write_args, argv[1]},          {write_device_impl_header, argv[2]},
       {write_device_dispatch, argv[3]}, {write_bad_handle_cases, argv[4]},
-      {write_layer_wrappers, argv[5]}, {write_trace_encoders, argv[6]}};
+      {write_layer_wrappers, argv[5]}, {write_trace_encoders, argv[6]},
+      {write_reissuers, argv[7]}};
   for (const auto& [write, path] : outputs) {
     const std::string fresh = std::string(path) + ".new";
     write(fresh.c_str());
     if (same_contents(fresh, path)) std::remove(fresh.c_str());
     else if (std::rename(fresh.c_str(), path) != 0) return 1;
   }
-  fmt::output_file(argv[7]).print("ok\n");
+  fmt::output_file(argv[8]).print("ok\n");
   return 0;
 }

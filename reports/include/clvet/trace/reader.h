@@ -83,6 +83,9 @@ class Reader {
   // The whole record at `offset` (a RecordView's offset, kept from a sequential pass), with
   // number 0; nullopt when there is none there. For viewers that keep offsets, not records.
   std::optional<RecordView> record(std::uint64_t offset);
+  // The Call record at `offset` (a RecordView's offset from next()): false when there is no
+  // whole Call record there. What a replay uses to re-read calls it put in its own order.
+  bool call_at(std::uint64_t offset, Call& call);
   // The bytes stored under `hash`, decompressed and checked against the hash.
   std::optional<std::string> blob(std::uint64_t hash);
 

@@ -42,6 +42,8 @@ enum class Role : std::uint8_t {
   BinaryArrayIn,   // `peer` binaries, lengths in `peer2`
   StructIn,        // one struct of type `family`
   HostMemIn,       // host bytes read by the call, `peer` (or `fixed_length`) bytes
+  KernelArgValue,  // a kernel argument's `peer` bytes: a memory object, sampler or queue
+                   // handle when they hold one (recorded and replayed as that object)
   HostMemOut,      // host bytes written by the call, `peer` bytes (or computed from a region)
   HostPtr,         // the host_ptr a memory object is created with
   MappedPtr,       // a pointer into a mapped region or an SVM allocation

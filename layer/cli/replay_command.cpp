@@ -1,0 +1,178 @@
+// `clvet replay TRACE`: re-issues a trace's calls on a platform the ICD loader offers (the
+// reference device among them), optionally comparing what the application read with what it
+// reads now, and says how far it got and why it stopped.
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "clvet/replay/controller.h"
+#include "commands.h"
+#include "own_files.h"
+
+namespace clvet::cli {
+namespace {
+
+// Exit statuses: replayed (and, with --verify, the same); a divergence, a failure or an
+// unsupported call stopped it; the trace or the platform could not be opened.
+constexpr int kDiverged = 1;
+constexpr int kUnusable = 2;
+
+struct ReplayOptions {
+  std::string file;
+  std::string platform;
+  std::size_t device = 0;
+  std::uint64_t to = 0;
+  bool verify = false;
+  bool skip_unsupported = false;
+  bool list_platforms = false;
+};
+
+// A folder of .icd files for the loader (ocl-icd reads OCL_ICD_VENDORS as a folder or one
+// file), made for this run and removed when clvet exits: clvet.icd naming the reference
+// device found from clvet's own location, and with `others` the .icd files OCL_ICD_VENDORS
+// named (or the system's), so that the reference device is one platform among them.
+std::string reference_vendors(bool others) {
+  namespace fs = std::filesystem;
+  const fs::path device = own_file("libclvet-device.so");
+  if (!fs::exists(device))
+    throw CLI::RuntimeError(fmt::format("clvet: the reference device is missing ({})", device.string()), 2);
+  std::string folder = (fs::temp_directory_path() / "clvet-replay-icd-XXXXXX").string();
+  if (mkdtemp(folder.data()) == nullptr)
+    throw CLI::RuntimeError("clvet: cannot create a folder for the reference device's .icd", 2);
+  static std::vector<std::string> made;
+  if (made.empty()) std::atexit([] {
+      for (const std::string& f : made) std::filesystem::remove_all(f);
+    });
+  made.push_back(folder);
+  std::ofstream(fs::path(folder) / "clvet.icd") << device.string() << "\n";
+  if (!others) return folder;
+  std::error_code ec;
+  const char* vendors = std::getenv("OCL_ICD_VENDORS");
+  const fs::path listed = vendors != nullptr && *vendors != '\0' ? fs::path(vendors) : fs::path("/etc/OpenCL/vendors");
+  if (fs::is_directory(listed, ec)) {
+    for (const auto& entry : fs::directory_iterator(listed, ec))
+      if (entry.path().extension() == ".icd" && entry.path().filename() != "clvet.icd")
+        fs::copy_file(entry.path(), fs::path(folder) / entry.path().filename(), ec);
+  } else if (fs::exists(listed, ec) && listed.filename() != "clvet.icd") {
+    fs::copy_file(listed, fs::path(folder) / listed.filename(), ec);
+  }
+  return folder;
+}
+
+// A bar on stderr when it is a terminal: done/total calls.
+void show_progress(std::uint64_t done, std::uint64_t total) {
+  constexpr int kWidth = 40;
+  const int filled = total == 0 ? kWidth : static_cast<int>(kWidth * done / total);
+  fmt::print(stderr, "\rreplay [{}{}] {:3}% {}/{} calls", std::string(filled, '#'),
+             std::string(kWidth - filled, '.'), total == 0 ? 100 : 100 * done / total, done, total);
+  if (done == total) fmt::print(stderr, "\r{:80}\r", "");
+}
+
+int list_platforms() {
+  setenv("OCL_ICD_VENDORS", reference_vendors(true).c_str(), 1);
+  for (const replay::PlatformChoice& p : replay::Controller::platforms()) {
+    fmt::print("{}: {} ({}, {}){}\n", p.index, p.name, p.vendor, p.version,
+               p.reference ? "  [--platform reference]" : "");
+    for (std::size_t d = 0; d < p.devices.size(); ++d) fmt::print("   device {}: {}\n", d, p.devices[d]);
+  }
+  return 0;
+}
+
+int replay_trace(const ReplayOptions& o) {
+  if (o.list_platforms) return list_platforms();
+  if (o.file.empty()) {
+    fmt::print(stderr, "clvet replay: a trace file is required\n");
+    return kUnusable;
+  }
+  // The reference device alone: ocl-icd asks every platform of several for its GPUs to sort
+  // them, which the reference device answers with an error and reports as a finding.
+  if (o.platform == "reference" || o.platform == "clvet")
+    setenv("OCL_ICD_VENDORS", reference_vendors(false).c_str(), 1);
+  std::string error;
+  auto replay = replay::Controller::open(o.file, error);
+  if (!replay) {
+    fmt::print(stderr, "clvet replay: {}\n", error);
+    return kUnusable;
+  }
+  for (const std::string& note : replay->trace_notes()) fmt::print(stderr, "note: {}\n", note);
+  replay::Target target;
+  target.platform = o.platform;
+  target.device = o.device;
+  target.verify = o.verify;
+  target.skip_unsupported = o.skip_unsupported;
+  if (!replay->select(target, error)) {
+    fmt::print(stderr, "clvet replay: {}\n", error);
+    return kUnusable;
+  }
+  const replay::PlatformChoice& on = replay->selected();
+  if (isatty(STDERR_FILENO) != 0 && replay->calls().size() >= 10000) replay->on_progress(show_progress);
+  const std::uint64_t to = o.to == 0 ? std::numeric_limits<std::uint64_t>::max() : o.to;
+  const replay::Outcome outcome = replay->seek(to);
+
+  fmt::print("{} on {} (device {}: {}): {} calls replayed up to call {}", o.file, on.name, o.device,
+             o.device < on.devices.size() ? on.devices[o.device] : std::string("?"),
+             replay->replayed_count(), replay->position());
+  if (replay->failed_when_recorded() != 0)
+    fmt::print(", {} not re-issued (they failed when recorded)", replay->failed_when_recorded());
+  fmt::print("\n");
+  int status = 0;
+  for (const replay::Skipped& s : replay->skipped())
+    fmt::print("skipped: call {} {}: {}\n", s.call, s.entry, s.reason);
+  for (const std::string& problem : replay->trace_problems()) {
+    fmt::print(stderr, "error: {}\n", problem);
+    fmt::print(stderr, "the trace is damaged: replay went up to its last whole call, {}\n",
+               replay->position());
+    status = kDiverged;
+  }
+  if (outcome == replay::Outcome::Stopped) {
+    fmt::print(stderr, "replay stopped: {}\n", replay->stop_reason());
+    status = kDiverged;
+  }
+  if (o.verify) {
+    const auto& divergences = replay->divergences();
+    if (divergences.empty()) {
+      fmt::print("verify: {} reads and answers compared, all the same as recorded\n",
+                 replay->compared_count());
+    } else {
+      fmt::print("verify: {} of {} reads and answers compared differ; the first:\n  {}\n",
+                 divergences.size(), replay->compared_count(), divergences.front().describe());
+      for (std::size_t i = 1; i < divergences.size() && i < 10; ++i)
+        fmt::print("  then {}\n", divergences[i].describe());
+      status = kDiverged;
+    }
+  }
+  return status;
+}
+
+}  // namespace
+
+void add_replay_command(CLI::App& app) {
+  static ReplayOptions options;
+  auto* cmd = app.add_subcommand(
+      "replay", "re-issue a trace's calls on a platform of the ICD loader (the reference device "
+                "among them) and, with --verify, compare what the application read");
+  cmd->add_option("trace", options.file, "the trace (.clvt) recorded by clvet run");
+  cmd->add_option("--platform", options.platform,
+                  "the platform: its index, its name or a unique part of it, or reference (clvet's "
+                  "reference device); default: the loader's first");
+  cmd->add_option("--device", options.device, "the platform's device every recorded device maps to")
+      ->default_val(0);
+  cmd->add_option("--to", options.to, "stop after this call index (default: the trace's end)");
+  cmd->add_flag("--verify", options.verify,
+                "compare every blocking read and every clGet*Info answer that does not depend on "
+                "the platform with the recorded bytes; name the first divergence");
+  cmd->add_flag("--skip-unsupported", options.skip_unsupported,
+                "skip calls that need what the target lacks (an extension, an image format, fp64, "
+                "a larger work-group), and list them, instead of stopping");
+  cmd->add_flag("--list-platforms", options.list_platforms, "list the platforms and devices and exit");
+  cmd->callback([] { set_exit_status(replay_trace(options)); });
+}
+
+}  // namespace clvet::cli

@@ -1,0 +1,83 @@
+// Reads a trace's calls once and puts them in the recorded global order.
+#include "call_order.h"
+
+#include <algorithm>
+#include <set>
+#include <string_view>
+#include <tuple>
+
+#include "clvet/rules/api.h"
+
+namespace clvet::replay {
+namespace {
+
+std::uint64_t key(trace::Handle h) { return static_cast<std::uint64_t>(h.kind) << 56 | h.id; }
+
+// Whether the call returned only once something else had happened (a command completed, an
+// event was set): it is ordered by its return, not its entry.
+bool waited(const trace::Call& c) {
+  if (c.entry >= api::entry_points().size()) return false;
+  const api::EntryPoint& entry = api::entry_points()[c.entry];
+  if (entry.name == "clFinish" || entry.name == "clWaitForEvents") return true;
+  for (std::size_t i = 0; i < entry.params.size() && i < c.params.size(); ++i)
+    if (entry.params[i].name.starts_with("blocking_")) return c.params[i].number != 0;
+  return false;
+}
+
+}  // namespace
+
+CallOrder CallOrder::read(trace::Reader& reader) {
+  CallOrder order;
+  struct Seen {
+    std::uint64_t time, index, offset;
+  };
+  std::vector<Seen> seen;
+  std::set<std::uint64_t> threads;
+  trace::RecordView record;
+  trace::Call call;
+  trace::ObjectEvent event;
+  reader.rewind();
+  while (reader.next(record)) {
+    if (record.kind == trace::RecordKind::Object && reader.decode(record, event)) {
+      if (event.action == trace::ObjectEvent::Action::Destroyed)
+        order.destroyed_.try_emplace(key(event.object), event.call_index);
+      if (event.action == trace::ObjectEvent::Action::Created &&
+          event.object.kind == api::ObjectKind::CommandQueue)
+        order.queues.push_back(event.object);
+      continue;
+    }
+    if (record.kind != trace::RecordKind::Call || !reader.decode(record, call)) continue;
+    threads.insert(call.thread);
+    seen.push_back({waited(call) ? call.exit_ns : call.enter_ns, call.index, record.offset});
+  }
+  order.threads = threads.size();
+  // One thread: its calls' indices are their order. Several: their times interleave them.
+  if (order.threads <= 1)
+    std::sort(seen.begin(), seen.end(), [](const Seen& a, const Seen& b) { return a.index < b.index; });
+  else
+    std::sort(seen.begin(), seen.end(), [](const Seen& a, const Seen& b) {
+      return std::tie(a.time, a.index) < std::tie(b.time, b.index);
+    });
+  order.calls.reserve(seen.size());
+  order.indices.reserve(seen.size());
+  for (const Seen& s : seen) {
+    order.positions_.emplace(s.index, order.calls.size());
+    order.calls.push_back({s.index, s.offset});
+    order.indices.push_back(s.index);
+  }
+  std::sort(order.indices.begin(), order.indices.end());
+  return order;
+}
+
+std::optional<std::size_t> CallOrder::position_of(std::uint64_t index) const {
+  auto found = positions_.find(index);
+  if (found == positions_.end()) return std::nullopt;
+  return found->second;
+}
+
+bool CallOrder::destroyed_by(trace::Handle object, std::uint64_t call) const {
+  auto found = destroyed_.find(key(object));
+  return found != destroyed_.end() && found->second != 0 && found->second <= call;
+}
+
+}  // namespace clvet::replay

@@ -1,0 +1,38 @@
+// The order a replay re-issues a trace's calls in: the recorded global order, read once.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+#include "clvet/trace/reader.h"
+
+namespace clvet::replay {
+
+struct CallOrder {
+  struct Entry {
+    std::uint64_t index = 0;   // the trace's call index
+    std::uint64_t offset = 0;  // of its Call record
+  };
+  std::vector<Entry> calls;            // in replay order
+  std::vector<std::uint64_t> indices;  // the same calls' indices, sorted
+  std::vector<trace::Handle> queues;   // every command-queue the trace created
+  std::size_t threads = 0;             // recording threads that made calls
+
+  // One pass over the trace. Calls from one thread keep their order; calls from several
+  // interleave by the time they entered the layer, except those that wait for other threads
+  // (clFinish, clWaitForEvents, a blocking read, write or map), which go where they returned:
+  // the user event they waited for was set before that.
+  static CallOrder read(trace::Reader& reader);
+
+  std::optional<std::size_t> position_of(std::uint64_t index) const;
+  // Whether the object was destroyed (its last release) by a call at or before `call`.
+  bool destroyed_by(trace::Handle object, std::uint64_t call) const;
+
+ private:
+  std::unordered_map<std::uint64_t, std::size_t> positions_;
+  std::unordered_map<std::uint64_t, std::uint64_t> destroyed_;  // object key -> call
+};
+
+}  // namespace clvet::replay

@@ -1,0 +1,393 @@
+// The helpers the generated re-issuers call: recorded values turned into live arguments, and
+// each call's effects on the replay (objects bound, regions mapped, reads compared).
+#include "reissue.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <regex>
+
+#include "clvet/reports/finding.h"
+#include "info_answers.h"
+
+namespace clvet::replay {
+namespace {
+
+const trace::Value kNull{};
+
+std::string_view entry_name(const trace::Call& c) {
+  return c.entry < api::entry_points().size() ? api::entry_points()[c.entry].name
+                                               : std::string_view(c.name);
+}
+
+std::string param_name(const trace::Call& c, std::size_t i) {
+  if (c.entry < api::entry_points().size() && i < api::entry_points()[c.entry].params.size())
+    return std::string(api::entry_points()[c.entry].params[i].name);
+  return fmt::format("parameter {}", i);
+}
+
+std::string handle_name(trace::Handle h) {
+  return fmt::format("{}#{}", api::to_string(h.kind), h.id);
+}
+
+// Errors that say the target lacks something rather than that the call went wrong.
+bool lacks_something(cl_int error) {
+  return error == CL_IMAGE_FORMAT_NOT_SUPPORTED || error == CL_INVALID_WORK_GROUP_SIZE ||
+         error == CL_INVALID_OPERATION || error == CL_INVALID_DEVICE_QUEUE ||
+         error == CL_INVALID_QUEUE_PROPERTIES;
+}
+
+// A 32-bit little-endian word of `bytes` at `offset` (fewer bytes at the end), in hex.
+std::string word_at(const std::string_view bytes, std::size_t offset) {
+  std::uint32_t word = 0;
+  const std::size_t start = offset / 4 * 4;
+  for (std::size_t k = 0; k < 4 && start + k < bytes.size(); ++k)
+    word |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[start + k])) << (8 * k);
+  return fmt::format("0x{:08x}", word);
+}
+
+}  // namespace
+
+const trace::Value& Reissue::param(std::size_t i) const {
+  return i < c_.params.size() ? c_.params[i] : kNull;
+}
+
+const trace::Value* Reissue::recorded_input(std::size_t i) const {
+  for (const trace::ParamValue& in : c_.inputs)
+    if (in.param == i) return &in.value;
+  return nullptr;
+}
+
+const trace::Value* Reissue::recorded_output(std::size_t i) const {
+  for (const trace::ParamValue& out : c_.outputs)
+    if (out.param == i) return &out.value;
+  return nullptr;
+}
+
+const std::string* Reissue::data(const trace::Value& v) {
+  if (v.kind == trace::ValueKind::Bytes || v.kind == trace::ValueKind::String) return &v.bytes;
+  if (v.kind != trace::ValueKind::Blob) return nullptr;
+  auto bytes = s_.reader().blob(v.number);
+  if (!bytes) return nullptr;
+  scratch_.push_back(std::move(*bytes));
+  return &scratch_.back();
+}
+
+void Reissue::not_rebuilt(std::size_t i, const std::string& why) {
+  if (!ready_) return;
+  ready_ = false;
+  const std::string reason = fmt::format("argument {}: {}", param_name(c_, i), why);
+  s_.skip({c_.index, std::string(entry_name(c_)), reason, false});
+  for (const trace::Handle& h : c_.created) s_.mark_skipped(h, c_.index);
+  if (!s_.target().skip_unsupported)
+    s_.stop(fmt::format("call {} {}: {}", c_.index, entry_name(c_), reason));
+}
+
+void Reissue::unsupported(const std::string& what) {
+  if (!ready_) return;
+  ready_ = false;
+  s_.skip({c_.index, std::string(entry_name(c_)), what, true});
+  for (const trace::Handle& h : c_.created) s_.mark_skipped(h, c_.index);
+  if (!s_.target().skip_unsupported)
+    s_.stop(fmt::format("call {} {} needs what the target lacks: {} (--skip-unsupported goes on "
+                        "without it)",
+                        c_.index, entry_name(c_), what));
+}
+
+void Reissue::not_replayable() { unsupported("this clvet cannot re-issue the entry point"); }
+
+void* Reissue::live_handle(const trace::Value& v, api::ObjectKind kind, std::size_t i) {
+  if (v.is_null()) return nullptr;
+  if (kind == api::ObjectKind::Platform) return s_.platform();
+  if (kind == api::ObjectKind::Device) {
+    // A device the recorder did not know (the application found it through an info query)
+    // is still one of the recording platform's devices: it maps like the others.
+    const std::uint64_t id = v.kind == trace::ValueKind::Handle ? v.number : std::uint64_t{1} << 63 | v.number;
+    return s_.device_for(id);
+  }
+  if (v.kind != trace::ValueKind::Handle) {
+    not_rebuilt(i, fmt::format("0x{:x} was not an object the recorder knew", v.number));
+    return nullptr;
+  }
+  const trace::Handle h = v.as_handle();
+  if (void* live = s_.live(h)) return live;
+  if (s_.skipped_object(h)) {
+    not_rebuilt(i, fmt::format("{} was not created: its call was skipped", handle_name(h)));
+    return nullptr;
+  }
+  not_rebuilt(i, fmt::format("{} has no live object in the replay", handle_name(h)));
+  return nullptr;
+}
+
+void Reissue::strings(const char**& out, std::size_t i, const size_t*& lengths) {
+  const trace::Value& v = param(i);
+  if (v.kind != trace::ValueKind::Array) {
+    out = nullptr;
+    lengths = nullptr;
+    if (!v.is_null()) not_rebuilt(i, "the program's source is not in the trace (recorded without data)");
+    return;
+  }
+  auto** list = allocate<const char*>(v.items.size());
+  auto* sizes = allocate<size_t>(v.items.size());
+  for (std::size_t k = 0; k < v.items.size(); ++k) {
+    const std::string* bytes = data(v.items[k]);
+    if (bytes == nullptr) {
+      not_rebuilt(i, fmt::format("string {} is not in the trace", k));
+      return;
+    }
+    list[k] = bytes->data();
+    sizes[k] = bytes->size();
+  }
+  out = list;
+  lengths = sizes;
+}
+
+void Reissue::binaries(const unsigned char**& out, std::size_t i, const size_t*& lengths) {
+  const char** list = nullptr;
+  strings(list, i, lengths);
+  out = reinterpret_cast<const unsigned char**>(list);
+}
+
+const void* Reissue::keep(std::string bytes) {
+  const void* data = nullptr;
+  s_.keep_until_finished(queue_, std::move(bytes), data);
+  return data;
+}
+
+void Reissue::host_in(const void*& out, std::size_t i, std::size_t size) {
+  const trace::Value* in = recorded_input(i);
+  const std::string* bytes = in != nullptr ? data(*in) : nullptr;
+  if (bytes == nullptr && param(i).is_null()) {
+    out = nullptr;
+    return;
+  }
+  if (blocking_) {
+    out = bytes != nullptr ? bytes->data() : allocate<char>(size);
+    return;
+  }
+  // The command reads the bytes after the call returns: they stay until its queue finishes.
+  out = keep(bytes != nullptr ? *bytes : std::string(size, '\0'));
+}
+
+void Reissue::host_out(void*& out, std::size_t i, std::size_t size) {
+  if (param(i).is_null()) {
+    out = nullptr;
+    return;
+  }
+  out = blocking_ ? static_cast<void*>(allocate<char>(size))
+                  : const_cast<void*>(keep(std::string(size, '\0')));
+}
+
+void Reissue::host_ptr(void*& out, std::size_t i, std::uint64_t flags, std::size_t size) {
+  out = nullptr;
+  if ((flags & (CL_MEM_COPY_HOST_PTR | CL_MEM_USE_HOST_PTR)) == 0 || param(i).is_null()) return;
+  const trace::Value* in = recorded_input(i);
+  const std::string* bytes = in != nullptr ? data(*in) : nullptr;
+  if (bytes == nullptr && size == 0) {
+    not_rebuilt(i, "the host memory's contents and size are not in the trace");
+    return;
+  }
+  std::string contents = bytes != nullptr ? *bytes : std::string();
+  if (contents.size() < size) contents.resize(size, '\0');
+  if ((flags & CL_MEM_USE_HOST_PTR) == 0) {
+    scratch_.push_back(std::move(contents));
+    out = scratch_.back().data();
+    return;
+  }
+  // USE_HOST_PTR: the object's storage for its whole life, at an address a map returns.
+  const std::size_t length = contents.size();
+  s_.keep_for_object(std::move(contents), out);
+  s_.add_region(param(i).number, length, out);
+}
+
+void* Reissue::mapped_address(std::size_t i) {
+  const trace::Value& v = param(i);
+  if (v.is_null()) return nullptr;
+  void* live = s_.live_address(v.number);
+  if (live == nullptr) {
+    not_rebuilt(i, fmt::format("0x{:x} is in no region the replay mapped or allocated", v.number));
+    return nullptr;
+  }
+  // What the host wrote into a region it mapped for writing, before it unmapped it.
+  const trace::Value* in = recorded_input(i);
+  const std::string* bytes = in != nullptr ? data(*in) : nullptr;
+  const Session::Region* region = s_.region_of(v.number);
+  if (bytes != nullptr && region != nullptr) {
+    const std::size_t room =
+        region->size - static_cast<std::size_t>(static_cast<char*>(live) - static_cast<char*>(region->live));
+    std::memcpy(live, bytes->data(), std::min<std::size_t>(bytes->size(), room));
+  }
+  return live;
+}
+
+void Reissue::kernel_argument(const void*& out, std::size_t i, std::size_t size) {
+  const trace::Value* in = recorded_input(i);
+  argument_object_ = {};
+  if (in != nullptr && in->kind == trace::ValueKind::Handle) {
+    void** slot = allocate<void*>(1);
+    *slot = live_handle(*in, in->object, i);
+    if (in->object == api::ObjectKind::Mem) argument_object_ = in->as_handle();
+    out = slot;
+    return;
+  }
+  const std::string* bytes = in != nullptr ? data(*in) : nullptr;
+  if (bytes != nullptr) {
+    out = bytes->data();
+    return;
+  }
+  // NULL: a __local argument of `size` bytes; otherwise a value the trace did not keep.
+  out = param(i).is_null() ? nullptr : allocate<char>(size);
+}
+
+void Reissue::argument_set(cl_uint index) {
+  s_.argument(param(0).as_handle(), index, argument_object_);
+}
+
+void Reissue::launched() { s_.launched(param(1).as_handle(), c_.index); }
+
+void Reissue::finished(cl_command_queue queue) { s_.queue_finished(queue); }
+
+void Reissue::returned(cl_int error) {
+  error_ = error;
+  ++s_.replayed;
+  if (error == CL_SUCCESS || c_.error != CL_SUCCESS) return;
+  for (const trace::Handle& h : c_.created) s_.mark_skipped(h, c_.index);
+  const std::string what = fmt::format("the target returned {}, the application got CL_SUCCESS",
+                                       reports::error_name(error));
+  if (lacks_something(error)) {
+    ready_ = true;
+    unsupported(what);
+    return;
+  }
+  s_.skip({c_.index, std::string(entry_name(c_)), what, false});
+  s_.stop(fmt::format("call {} {}: {}", c_.index, entry_name(c_), what));
+}
+
+void Reissue::created(void* object, cl_int error, api::ObjectKind kind) {
+  returned(object == nullptr && error == CL_SUCCESS ? CL_OUT_OF_HOST_MEMORY : error);
+  if (object == nullptr || error != CL_SUCCESS) return;
+  if (c_.result.kind == trace::ValueKind::Handle) s_.bind(c_.result.as_handle(), object, c_.index);
+  (void)kind;
+  const std::string_view name = entry_name(c_);
+  if (name == "clCreateKernel" && c_.params.size() > 1)
+    s_.kernel_named(c_.result.as_handle(), c_.params[1].bytes);
+  if (name == "clCreateProgramWithSource" && c_.params.size() > 2) {
+    // Whether the program uses double, for targets without cl_khr_fp64 (1.2 §9.3).
+    static const std::regex kDouble(R"(\bdouble[0-9]*\b|cl_khr_fp64)");
+    for (const trace::Value& source : c_.params[2].items)
+      if (const std::string* text = data(source); text != nullptr && std::regex_search(*text, kDouble))
+        s_.uses_fp64(c_.result.as_handle());
+  }
+}
+
+void Reissue::mapped_region(void* live, cl_int error, std::size_t size, cl_mem memobj,
+                            std::uint64_t flags) {
+  returned(live == nullptr && error == CL_SUCCESS ? CL_OUT_OF_HOST_MEMORY : error);
+  if (live == nullptr || error != CL_SUCCESS) return;
+  if (c_.result.kind == trace::ValueKind::Pointer)
+    s_.add_region(c_.result.number, size, live, memobj, flags);
+}
+
+void Reissue::unmapped(void* live) { s_.remove_region(live); }
+
+void Reissue::bind_one(const trace::Value* recorded, void* live, api::ObjectKind kind) {
+  if (recorded == nullptr || recorded->kind != trace::ValueKind::Handle || live == nullptr) return;
+  if (kind == api::ObjectKind::Platform || kind == api::ObjectKind::Device) return;
+  s_.bind(recorded->as_handle(), live, c_.index);
+}
+
+void Reissue::read_back(const void* bytes, std::size_t i, std::size_t size, cl_mem object,
+                        std::size_t object_param) {
+  (void)object;
+  if (!s_.target().verify || !blocking_ || bytes == nullptr) return;
+  const trace::Value* recorded_value = recorded_output(i);
+  const std::string* recorded = recorded_value != nullptr ? data(*recorded_value) : nullptr;
+  if (recorded == nullptr) return;
+  ++s_.compared;
+  const std::string_view replayed(static_cast<const char*>(bytes), std::min(size, recorded->size()));
+  std::size_t first = replayed.size();
+  std::uint64_t differing = 0;
+  for (std::size_t k = 0; k < replayed.size(); ++k)
+    if (replayed[k] != (*recorded)[k]) {
+      if (first == replayed.size()) first = k;
+      ++differing;
+    }
+  if (differing == 0) return;
+  Divergence d;
+  d.call = c_.index;
+  d.entry = entry_name(c_);
+  d.object = param(object_param).as_handle();
+  d.created_by = s_.created_by(d.object);
+  d.offset = first;
+  d.element = first / 4;
+  d.recorded = word_at(*recorded, first);
+  d.replayed = word_at(replayed, first);
+  std::tie(d.last_writer, d.last_writer_kernel) = s_.last_writer(d.object);
+  d.differing = differing;
+  s_.diverged(std::move(d));
+}
+
+void Reissue::answered(std::uint32_t param_name, const void* value, std::size_t size, std::size_t i) {
+  if (!s_.target().verify || value == nullptr) return;
+  if (!info_answers::platform_independent(entry_name(c_), param_name)) return;
+  const trace::Value* recorded_value = recorded_output(i);
+  const std::string* recorded = recorded_value != nullptr ? data(*recorded_value) : nullptr;
+  if (recorded == nullptr) return;
+  ++s_.compared;
+  const std::string_view replayed(static_cast<const char*>(value), std::min(size, recorded->size()));
+  if (replayed == std::string_view(*recorded).substr(0, replayed.size())) return;
+  Divergence d;
+  d.call = c_.index;
+  d.entry = fmt::format("{}({})", entry_name(c_), info_answers::name(entry_name(c_), param_name));
+  if (!c_.params.empty() && c_.params[0].kind == trace::ValueKind::Handle) {
+    d.object = c_.params[0].as_handle();
+    d.created_by = s_.created_by(d.object);
+  }
+  d.recorded = info_answers::show(*recorded);
+  d.replayed = info_answers::show(replayed);
+  d.differing = 1;
+  s_.diverged(std::move(d));
+}
+
+void Reissue::built(cl_program program) {
+  if (error_ == CL_SUCCESS || c_.error != CL_SUCCESS) return;
+  using BuildInfo = cl_int(CL_API_CALL*)(cl_program, cl_device_id, cl_program_build_info, size_t,
+                                         void*, size_t*);
+  auto info = reinterpret_cast<BuildInfo>(s_.function("clGetProgramBuildInfo"));
+  std::string log;
+  size_t size = 0;
+  if (info != nullptr &&
+      info(program, s_.device(), CL_PROGRAM_BUILD_LOG, 0, nullptr, &size) == CL_SUCCESS) {
+    log.resize(size);
+    if (info(program, s_.device(), CL_PROGRAM_BUILD_LOG, size, log.data(), nullptr) != CL_SUCCESS)
+      log.clear();
+    while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
+  }
+  s_.add_to_stop_reason(fmt::format("\nbuild log of {} on the target:\n{}",
+                                    handle_name(param(0).as_handle()),
+                                    log.empty() ? std::string("(empty)") : log));
+}
+
+void Reissue::check_program(cl_program program) {
+  (void)program;
+  if (!s_.fp64(param(0).as_handle()) || s_.device_has("cl_khr_fp64")) return;
+  unsupported("cl_khr_fp64: the program uses double and the target's device does not support it");
+}
+
+void Reissue::check_work_group(cl_kernel kernel, cl_uint work_dim, const size_t* local) {
+  if (local == nullptr || kernel == nullptr) return;
+  std::size_t items = 1;
+  for (cl_uint d = 0; d < work_dim && d < 3; ++d) items *= local[d];
+  using WorkGroupInfo = cl_int(CL_API_CALL*)(cl_kernel, cl_device_id, cl_kernel_work_group_info,
+                                             size_t, void*, size_t*);
+  auto info = reinterpret_cast<WorkGroupInfo>(s_.function("clGetKernelWorkGroupInfo"));
+  size_t allowed = 0;
+  if (info == nullptr ||
+      info(kernel, s_.device(), CL_KERNEL_WORK_GROUP_SIZE, sizeof allowed, &allowed, nullptr) != CL_SUCCESS)
+    return;
+  if (items > allowed)
+    unsupported(fmt::format("a work-group of {} work-items; the target allows {} for this kernel",
+                            items, allowed));
+}
+
+}  // namespace clvet::replay

@@ -1,0 +1,274 @@
+// What the generated re-issuers (replay_calls.gen.cpp) build on: one helper per parameter
+// role that turns a recorded value into a live argument, and one per effect a call has on
+// the replay's state (objects created, regions mapped, bytes read), so that the generator
+// only picks the helper a parameter's role calls for.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <deque>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "clvet/rules/api.h"
+#include "clvet/rules/opencl.h"
+#include "clvet/trace/records.h"
+#include "session.h"
+
+namespace clvet::replay {
+
+// A callback the application registered: replay replaces it by the recorded effects (the
+// calls it made are in the trace with their own indices), so the target gets a function that
+// does nothing.
+template <typename F>
+struct NoCallback;
+template <typename R, typename... A>
+struct NoCallback<R (*)(A...)> {
+  static R CL_CALLBACK call(A...) {
+    if constexpr (!std::is_void_v<R>) return R{};
+  }
+};
+
+// One recorded call being re-issued on the target.
+class Reissue {
+ public:
+  Reissue(Session& session, const trace::Call& call) : s_(session), c_(call) {}
+
+  const trace::Call& call() const { return c_; }
+  Session& session() { return s_; }
+  // False when an argument could not be rebuilt (said in the session's skipped list): the
+  // call is not issued.
+  bool ready() const { return ready_; }
+  // The target's entry point, or nullptr (then said: the target lacks it).
+  template <typename F>
+  F function(std::uint32_t entry) {
+    void* f = s_.function(entry);
+    if (f == nullptr) {
+      unsupported("the target has no " + std::string(api::entry_points()[entry].name));
+      return nullptr;
+    }
+    return reinterpret_cast<F>(f);
+  }
+
+  // --- Arguments, by role --------------------------------------------------------------------
+  template <typename T>
+  void scalar(T& out, std::size_t i) {
+    const trace::Value& v = param(i);
+    if constexpr (std::is_floating_point_v<T>)
+      out = v.kind == trace::ValueKind::Float ? static_cast<T>(v.real) : static_cast<T>(v.number);
+    else if constexpr (std::is_pointer_v<T>)
+      out = reinterpret_cast<T>(static_cast<std::uintptr_t>(v.number));
+    else
+      out = static_cast<T>(v.number);
+  }
+  template <typename T>
+  void handle(T& out, std::size_t i, api::ObjectKind kind) {
+    out = static_cast<T>(live_handle(param(i), kind, i));
+  }
+  template <typename T>
+  void handles(T*& out, std::size_t i, api::ObjectKind kind) {
+    using E = std::remove_const_t<T>;
+    const trace::Value& v = param(i);
+    if (v.kind != trace::ValueKind::Array) {
+      out = v.is_null() ? nullptr : not_recorded<T>(i);
+      return;
+    }
+    E* list = allocate<E>(v.items.size());
+    for (std::size_t k = 0; k < v.items.size(); ++k)
+      list[k] = static_cast<E>(live_handle(v.items[k], kind, i));
+    if (kind == api::ObjectKind::Device) s_.distinct_devices(reinterpret_cast<void**>(list), v.items.size());
+    out = list;
+  }
+  template <typename T>
+  void elements(T*& out, std::size_t i) {
+    using E = std::remove_const_t<T>;
+    const trace::Value& v = param(i);
+    if (v.kind != trace::ValueKind::Array) {
+      out = v.is_null() ? nullptr : not_recorded<T>(i);
+      return;
+    }
+    E* list = allocate<E>(v.items.size());
+    for (std::size_t k = 0; k < v.items.size(); ++k) {
+      const trace::Value& item = v.items[k];
+      if constexpr (std::is_pointer_v<E>)  // SVM pointers: addresses of the recording process
+        list[k] = static_cast<E>(s_.live_address(item.number));
+      else if constexpr (std::is_floating_point_v<E>)
+        list[k] = static_cast<E>(item.real);
+      else if constexpr (std::is_arithmetic_v<E>)
+        list[k] = static_cast<E>(item.number);
+      else if (item.kind == trace::ValueKind::Bytes && item.bytes.size() == sizeof(E))
+        std::memcpy(&list[k], item.bytes.data(), sizeof(E));
+    }
+    out = list;
+  }
+  void string(const char*& out, std::size_t i) {
+    const trace::Value& v = param(i);
+    out = v.kind == trace::ValueKind::String ? v.bytes.c_str() : nullptr;
+  }
+  // Sources (`lengths` replaced by the recorded strings' own lengths).
+  void strings(const char**& out, std::size_t i, const size_t*& lengths);
+  void binaries(const unsigned char**& out, std::size_t i, const size_t*& lengths);
+  // One struct of type S (the table's `family`) passed as a `const T*` (T may be void).
+  template <typename S, typename T>
+  void structure(const T*& out, std::size_t i) {
+    const std::string* bytes = data(param(i));
+    if (bytes == nullptr) {
+      out = param(i).is_null() ? nullptr : not_recorded<const T>(i);
+      return;
+    }
+    S* s = allocate<S>(1);
+    std::memcpy(s, bytes->data(), bytes->size() < sizeof(S) ? bytes->size() : sizeof(S));
+    out = s;
+  }
+  template <typename T>
+  void properties(const T*& out, std::size_t i) {
+    const trace::Value& v = param(i);
+    if (v.kind != trace::ValueKind::Properties) {
+      out = nullptr;
+      return;
+    }
+    T* list = allocate<T>(v.items.size() + 1);
+    for (std::size_t k = 0; k + 1 < v.items.size(); k += 2) {
+      list[k] = static_cast<T>(v.items[k].number);
+      list[k + 1] = static_cast<T>(s_.live_property(v.items[k].number, v.items[k + 1].number));
+    }
+    list[v.items.size()] = 0;
+    out = list;
+  }
+  template <typename T>
+  void callback(T& out, bool nullable) {
+    out = nullable ? nullptr : &NoCallback<T>::call;
+  }
+  void user_data(void*& out) { out = nullptr; }
+  // Host bytes the call reads: the recorded input, or `size` zero bytes for a trace without
+  // data. Kept until the command completes when the call does not block.
+  void host_in(const void*& out, std::size_t i, std::size_t size);
+  void host_in(void*& out, std::size_t i, std::size_t size) {
+    const void* in = nullptr;
+    host_in(in, i, size);
+    out = const_cast<void*>(in);
+  }
+  // Host bytes the call writes: room of `size` bytes, compared with the recorded output
+  // after the call (read_back).
+  void host_out(void*& out, std::size_t i, std::size_t size);
+  // A memory object's host_ptr: the recorded bytes (COPY_HOST_PTR), or memory that lives as
+  // long as the object (USE_HOST_PTR), its address mapped to the recorded one.
+  void host_ptr(void*& out, std::size_t i, std::uint64_t flags, std::size_t size);
+  // A pointer into a mapped region or an SVM allocation; the bytes recorded as its input
+  // (what the host wrote into a region before unmapping it) are written there first.
+  template <typename T>
+  void mapped(T& out, std::size_t i) {
+    out = static_cast<T>(mapped_address(i));
+  }
+  // clSetKernelArg's value: a handle (memory object, sampler, queue) mapped to its live
+  // object, or the recorded bytes.
+  void kernel_argument(const void*& out, std::size_t i, std::size_t size);
+  template <typename T>
+  void output(T*& out, std::size_t i, std::size_t count = 1) {
+    using E = std::conditional_t<std::is_void_v<T>, std::max_align_t, std::remove_const_t<T>>;
+    out = param(i).is_null() ? nullptr : allocate<E>(count == 0 ? 1 : count);
+  }
+  void errcode(cl_int*& out) { out = allocate<cl_int>(1); }
+  // An info query's room for its answer: `size` bytes when the application gave room.
+  void info_output(void*& out, std::size_t i, std::size_t size) {
+    out = param(i).is_null() || size == 0 ? nullptr : allocate<std::max_align_t>(size / sizeof(std::max_align_t) + 1);
+  }
+  // A struct the table does not describe: only NULL can be rebuilt.
+  template <typename T>
+  void unknown(T& out, std::size_t i) {
+    out = nullptr;
+    if (!param(i).is_null()) not_rebuilt(i, "its type is not described in the API table");
+  }
+  // A blocking flag the call carries (reads and writes): whether the command completes
+  // before the call returns, so that host memory can be let go of.
+  void blocking(cl_bool flag) { blocking_ = flag != CL_FALSE; }
+  void queue(cl_command_queue q) { queue_ = q; }
+
+  // --- Results and effects -------------------------------------------------------------------
+  // The call returned `error` (ErrorCode entries) or `error` with `result` (object-returning
+  // ones): compared with the recorded code; a call that succeeded when recorded and fails
+  // now stops the replay.
+  void returned(cl_int error);
+  void created(void* object, cl_int error, api::ObjectKind kind);
+  // A map's or clSVMAlloc's pointer: the recorded address mapped to the live one, for `size`
+  // bytes (0: unknown, the base only).
+  void mapped_region(void* live, cl_int error, std::size_t size, cl_mem memobj, std::uint64_t flags);
+  void unmapped(void* live);
+  void svm_freed(void* live);
+  bool succeeded() const { return error_ == CL_SUCCESS; }
+  // Objects the call wrote through an output parameter.
+  template <typename T>
+  void bind(T* out, std::size_t i, api::ObjectKind kind) {
+    if (out != nullptr) bind_one(recorded_output(i), *out, kind);
+  }
+  template <typename T>
+  void bind_list(T* out, std::size_t i, std::size_t count, api::ObjectKind kind) {
+    const trace::Value* v = recorded_output(i);
+    if (out == nullptr || v == nullptr || v->kind != trace::ValueKind::Array) return;
+    for (std::size_t k = 0; k < v->items.size() && k < count; ++k) bind_one(&v->items[k], out[k], kind);
+  }
+  // clGetPlatformIDs and clGetDeviceIDs: the recorded platforms and devices are the
+  // selected ones (Session::device_for); nothing is issued.
+  void selected() {}
+  // Bytes the application read (ptr of a read): compared with the recorded ones.
+  void read_back(const void* bytes, std::size_t i, std::size_t size, cl_mem object, std::size_t object_param);
+  // An info query's answer: compared with the recorded one when it does not depend on the
+  // platform.
+  void answered(std::uint32_t param_name, const void* value, std::size_t size, std::size_t i);
+  // clSetKernelArg and launches: which buffers a kernel has, which launch wrote them last.
+  void argument_set(cl_uint index);
+  void launched();
+  // A build that fails on the target: its log in the stop reason.
+  void built(cl_program program);
+  // A program that uses double on a target without cl_khr_fp64: unsupported.
+  void check_program(cl_program program);
+  // clFinish: the host memory of the queue's commands can go.
+  void finished(cl_command_queue queue);
+  // An entry point this build cannot re-issue (unknown to its table, or without prototype).
+  void not_replayable();
+  // A launch's work-group larger than the target allows: unsupported, before it is issued.
+  void check_work_group(cl_kernel kernel, cl_uint work_dim, const size_t* local);
+
+  template <typename E>
+  E* allocate(std::size_t n) {
+    scratch_.emplace_back(n * sizeof(E) + alignof(std::max_align_t), '\0');
+    void* p = scratch_.back().data();
+    std::size_t space = scratch_.back().size();
+    return static_cast<E*>(std::align(alignof(E), n * sizeof(E), p, space));
+  }
+
+ private:
+  const trace::Value& param(std::size_t i) const;
+  const trace::Value* recorded_input(std::size_t i) const;
+  const trace::Value* recorded_output(std::size_t i) const;
+  // The bytes of a Bytes, String or Blob value; nullptr when there are none.
+  const std::string* data(const trace::Value& v);
+  void* live_handle(const trace::Value& v, api::ObjectKind kind, std::size_t i);
+  void* mapped_address(std::size_t i);
+  void bind_one(const trace::Value* recorded, void* live, api::ObjectKind kind);
+  template <typename T>
+  T* not_recorded(std::size_t i) {
+    not_rebuilt(i, "its value is not in the trace (recorded without data)");
+    return nullptr;
+  }
+  void not_rebuilt(std::size_t i, const std::string& why);
+  void unsupported(const std::string& what);
+  // Keeps `bytes` alive until the call's command completes (a call that does not block).
+  const void* keep(std::string bytes);
+
+  Session& s_;
+  const trace::Call& c_;
+  std::deque<std::string> scratch_;  // arguments built for this call
+  bool ready_ = true;
+  bool blocking_ = true;
+  cl_command_queue queue_ = nullptr;
+  cl_int error_ = CL_SUCCESS;
+  trace::Handle argument_object_;  // clSetKernelArg: the memory object it sets, if any
+};
+
+// Generated: re-issues one recorded call by its entry point (the reader's entry index).
+void reissue(Reissue& r, std::uint32_t entry);
+
+}  // namespace clvet::replay

@@ -1,0 +1,207 @@
+// The live side of a replay: handle and address maps, the target's entry points, findings.
+#include "session.h"
+
+#include <dlfcn.h>
+#include <fmt/format.h>
+
+#include "clvet/rules/api.h"
+
+namespace clvet::replay {
+
+Session::Session(trace::Reader& reader, cl_platform_id platform, std::vector<cl_device_id> devices,
+                 std::size_t device, const Target& target)
+    : reader_(reader),
+      platform_(platform),
+      devices_(std::move(devices)),
+      device_(device),
+      target_(target),
+      functions_(api::entry_points().size(), nullptr),
+      resolved_(api::entry_points().size(), false) {}
+
+Session::~Session() {
+  using Finish = cl_int(CL_API_CALL*)(cl_command_queue);
+  using Release = cl_int(CL_API_CALL*)(cl_command_queue);
+  auto release = reinterpret_cast<Release>(function("clReleaseCommandQueue"));
+  auto finish = reinterpret_cast<Finish>(function("clFinish"));
+  for (const auto& [context, queue] : content_queues_) {
+    if (finish != nullptr) finish(queue);
+    if (release != nullptr) release(queue);
+  }
+  // Commands the application never waited for may still read or write this memory, on queues
+  // it may have released: it is left to the process's end rather than freed under them.
+  for (auto& [queue, memory] : in_flight_)
+    for (auto& bytes : memory) (void)bytes.release();
+  for (auto& bytes : object_memory_) (void)bytes.release();
+}
+
+void* Session::function(const char* name) {
+  if (void* f = dlsym(RTLD_DEFAULT, name)) return f;
+  using Lookup = void*(CL_API_CALL*)(cl_platform_id, const char*);
+  static const auto lookup =
+      reinterpret_cast<Lookup>(dlsym(RTLD_DEFAULT, "clGetExtensionFunctionAddressForPlatform"));
+  return lookup != nullptr ? lookup(platform_, name) : nullptr;
+}
+
+void* Session::function(std::uint32_t entry) {
+  if (entry >= functions_.size()) return nullptr;
+  if (!resolved_[entry]) {
+    functions_[entry] = function(std::string(api::entry_points()[entry].name).c_str());
+    resolved_[entry] = true;
+  }
+  return functions_[entry];
+}
+
+void* Session::live(trace::Handle handle) const {
+  if (handle.kind == api::ObjectKind::Platform) return platform_;
+  auto found = live_.find(key(handle));
+  return found == live_.end() ? nullptr : found->second;
+}
+
+void Session::bind(trace::Handle handle, void* live, std::uint64_t call) {
+  if (handle.id == 0) return;
+  live_[key(handle)] = live;
+  created_by_.try_emplace(key(handle), call);
+  skipped_objects_.erase(key(handle));
+}
+
+std::uint64_t Session::created_by(trace::Handle handle) const {
+  auto found = created_by_.find(key(handle));
+  return found == created_by_.end() ? 0 : found->second;
+}
+
+bool Session::skipped_object(trace::Handle handle) const {
+  return skipped_objects_.contains(key(handle));
+}
+
+void Session::mark_skipped(trace::Handle handle, std::uint64_t call) {
+  skipped_objects_[key(handle)] = call;
+}
+
+void* Session::device_for(std::uint64_t recorded_id) {
+  auto [slot, fresh] = device_slots_.try_emplace(recorded_id, device_slots_.size());
+  return devices_[(device_ + slot->second) % devices_.size()];
+}
+
+void Session::distinct_devices(void** list, std::size_t n) {
+  // A list naming the same live device twice (the target has fewer devices than the trace
+  // used) is cut down to the selected device, the one every recorded device falls back to.
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (list[i] == list[j]) {
+        for (std::size_t k = 0; k < n; ++k) list[k] = devices_[device_];
+        return;
+      }
+}
+
+std::uint64_t Session::live_property(std::uint64_t key, std::uint64_t value) const {
+  if (key == CL_CONTEXT_PLATFORM) return reinterpret_cast<std::uintptr_t>(platform_);
+  return value;
+}
+
+void Session::add_region(std::uint64_t recorded, std::uint64_t size, void* live, cl_mem memobj,
+                         std::uint64_t map_flags) {
+  if (recorded == 0) return;
+  regions_[recorded] = {size == 0 ? 1 : size, live, memobj, map_flags};
+}
+
+void Session::remove_region(void* live) {
+  for (auto it = regions_.begin(); it != regions_.end(); ++it)
+    if (it->second.live == live) {
+      regions_.erase(it);
+      return;
+    }
+}
+
+const Session::Region* Session::region_of(std::uint64_t recorded) const {
+  auto it = regions_.upper_bound(recorded);
+  if (it == regions_.begin()) return nullptr;
+  --it;
+  return recorded - it->first < it->second.size ? &it->second : nullptr;
+}
+
+void* Session::live_address(std::uint64_t recorded) const {
+  auto it = regions_.upper_bound(recorded);
+  if (it == regions_.begin()) return nullptr;
+  --it;
+  if (recorded - it->first >= it->second.size) return nullptr;
+  return static_cast<char*>(it->second.live) + (recorded - it->first);
+}
+
+void Session::keep_for_object(std::string bytes, void*& data) {
+  object_memory_.push_back(std::make_unique<std::string>(std::move(bytes)));
+  data = object_memory_.back()->data();
+}
+
+void Session::keep_until_finished(cl_command_queue queue, std::string bytes, const void*& data) {
+  auto& kept = in_flight_[queue];
+  kept.push_back(std::make_unique<std::string>(std::move(bytes)));
+  data = kept.back()->data();
+}
+
+void Session::queue_finished(cl_command_queue queue) { in_flight_.erase(queue); }
+
+void Session::kernel_named(trace::Handle kernel, std::string name) {
+  kernel_names_[kernel.id] = std::move(name);
+}
+
+void Session::argument(trace::Handle kernel, std::uint32_t index, trace::Handle mem) {
+  auto& arguments = kernel_arguments_[kernel.id];
+  if (mem.id == 0)
+    arguments.erase(index);
+  else
+    arguments[index] = mem.id;
+}
+
+void Session::launched(trace::Handle kernel, std::uint64_t call) {
+  auto found = kernel_arguments_.find(kernel.id);
+  if (found == kernel_arguments_.end()) return;
+  for (const auto& [index, mem] : found->second) last_launch_[mem] = {call, kernel.id};
+}
+
+std::pair<std::uint64_t, std::string> Session::last_writer(trace::Handle mem) const {
+  auto found = last_launch_.find(mem.id);
+  if (found == last_launch_.end()) return {0, {}};
+  auto name = kernel_names_.find(found->second.second);
+  return {found->second.first, name == kernel_names_.end() ? std::string() : name->second};
+}
+
+void Session::diverged(Divergence d) { divergences_.push_back(std::move(d)); }
+void Session::skip(Skipped s) { skipped_.push_back(std::move(s)); }
+void Session::stop(std::string reason) {
+  if (stop_reason_.empty()) stop_reason_ = std::move(reason);
+}
+
+bool Session::device_has(const std::string& extension) {
+  if (!device_extensions_) {
+    using DeviceInfo = cl_int(CL_API_CALL*)(cl_device_id, cl_device_info, size_t, void*, size_t*);
+    auto info = reinterpret_cast<DeviceInfo>(function("clGetDeviceInfo"));
+    std::string text(8192, '\0');
+    size_t size = 0;
+    if (info == nullptr || info(device(), CL_DEVICE_EXTENSIONS, text.size(), text.data(), &size) != CL_SUCCESS)
+      size = 0;
+    text.resize(size);
+    device_extensions_ = " " + text + " ";
+  }
+  return device_extensions_->find(" " + extension + " ") != std::string::npos;
+}
+
+cl_command_queue Session::queue_for(cl_mem mem) {
+  using GetMemInfo = cl_int(CL_API_CALL*)(cl_mem, cl_mem_info, size_t, void*, size_t*);
+  using CreateQueue = cl_command_queue(CL_API_CALL*)(cl_context, cl_device_id,
+                                                     cl_command_queue_properties, cl_int*);
+  auto info = reinterpret_cast<GetMemInfo>(function("clGetMemObjectInfo"));
+  auto create = reinterpret_cast<CreateQueue>(function("clCreateCommandQueue"));
+  cl_context context = nullptr;
+  if (info == nullptr || create == nullptr ||
+      info(mem, CL_MEM_CONTEXT, sizeof context, &context, nullptr) != CL_SUCCESS)
+    return nullptr;
+  if (auto found = content_queues_.find(context); found != content_queues_.end())
+    return found->second;
+  cl_int error = CL_SUCCESS;
+  cl_command_queue queue = create(context, device(), 0, &error);
+  if (error != CL_SUCCESS) return nullptr;
+  content_queues_[context] = queue;
+  return queue;
+}
+
+}  // namespace clvet::replay

@@ -1,0 +1,125 @@
+// The live side of a replay: recorded handles mapped to the target's objects, recorded host
+// addresses mapped to live memory, the target's entry points, and what replay found.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "clvet/replay/controller.h"
+#include "clvet/rules/opencl.h"
+#include "clvet/trace/reader.h"
+#include "clvet/trace/records.h"
+
+namespace clvet::replay {
+
+class Session {
+ public:
+  Session(trace::Reader& reader, cl_platform_id platform, std::vector<cl_device_id> devices,
+          std::size_t device, const Target& target);
+  ~Session();  // releases what the replay still holds
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  const Target& target() const { return target_; }
+  trace::Reader& reader() { return reader_; }
+  cl_platform_id platform() const { return platform_; }
+  cl_device_id device() const { return devices_[device_]; }
+
+  // The target's entry point `entry` (index in api::entry_points()), through the loader;
+  // extension entry points through clGetExtensionFunctionAddressForPlatform.
+  void* function(std::uint32_t entry);
+  void* function(const char* name);
+
+  // Recorded objects and their live counterparts.
+  void* live(trace::Handle handle) const;
+  void bind(trace::Handle handle, void* live, std::uint64_t call);
+  std::uint64_t created_by(trace::Handle handle) const;
+  bool skipped_object(trace::Handle handle) const;  // its creating call was skipped
+  void mark_skipped(trace::Handle handle, std::uint64_t call);
+  // Recorded devices map to the selected device, and further distinct ones to the devices
+  // after it; a device list keeps distinct devices distinct where the target has enough.
+  void* device_for(std::uint64_t recorded_id);
+  void distinct_devices(void** list, std::size_t n);
+  // A property's value with handles (CL_CONTEXT_PLATFORM) mapped.
+  std::uint64_t live_property(std::uint64_t key, std::uint64_t value) const;
+
+  // Recorded host addresses (mapped regions, SVM allocations, USE_HOST_PTR memory) and the
+  // live memory each stands for.
+  struct Region {
+    std::uint64_t size = 0;
+    void* live = nullptr;
+    cl_mem memobj = nullptr;
+    std::uint64_t map_flags = 0;
+  };
+  void add_region(std::uint64_t recorded, std::uint64_t size, void* live, cl_mem memobj = nullptr,
+                  std::uint64_t map_flags = 0);
+  void remove_region(void* live);
+  void* live_address(std::uint64_t recorded) const;
+  const Region* region_of(std::uint64_t recorded) const;
+  // Memory that must outlive the call that handed it to the target.
+  void keep_for_object(std::string bytes, void*& data);
+  void keep_until_finished(cl_command_queue queue, std::string bytes, const void*& data);
+  void queue_finished(cl_command_queue queue);
+
+  // Kernels and their buffer arguments; the launch that last had a buffer as argument.
+  void kernel_named(trace::Handle kernel, std::string name);
+  void argument(trace::Handle kernel, std::uint32_t index, trace::Handle mem);
+  void launched(trace::Handle kernel, std::uint64_t call);
+  std::pair<std::uint64_t, std::string> last_writer(trace::Handle mem) const;
+
+  // What replay found.
+  void diverged(Divergence d);
+  void skip(Skipped s);
+  void stop(std::string reason);
+  void add_to_stop_reason(const std::string& more) { if (!stop_reason_.empty()) stop_reason_ += more; }
+  // Programs whose source uses double; whether the selected device has an extension.
+  void uses_fp64(trace::Handle program) { fp64_programs_.insert(program.id); }
+  bool fp64(trace::Handle program) const { return fp64_programs_.contains(program.id); }
+  bool device_has(const std::string& extension);
+  bool stopped() const { return !stop_reason_.empty(); }
+  const std::string& stop_reason() const { return stop_reason_; }
+  const std::vector<Divergence>& divergences() const { return divergences_; }
+  const std::vector<Skipped>& skipped() const { return skipped_; }
+  std::uint64_t replayed = 0;
+  std::uint64_t failed_when_recorded = 0;
+  std::uint64_t compared = 0;  // reads and answers compared with the recorded ones
+
+  // A queue of the object's context on the selected device, for reading contents.
+  cl_command_queue queue_for(cl_mem mem);
+
+ private:
+  static std::uint64_t key(trace::Handle h) {
+    return static_cast<std::uint64_t>(h.kind) << 56 | h.id;
+  }
+  trace::Reader& reader_;
+  cl_platform_id platform_;
+  std::vector<cl_device_id> devices_;
+  std::size_t device_ = 0;
+  Target target_;
+  std::vector<void*> functions_;
+  std::vector<bool> resolved_;
+  std::unordered_map<std::uint64_t, void*> live_;
+  std::unordered_map<std::uint64_t, std::uint64_t> created_by_;
+  std::unordered_map<std::uint64_t, std::uint64_t> skipped_objects_;
+  std::unordered_map<std::uint64_t, std::size_t> device_slots_;
+  std::map<std::uint64_t, Region> regions_;  // by recorded start address
+  std::vector<std::unique_ptr<std::string>> object_memory_;
+  std::unordered_map<cl_command_queue, std::vector<std::unique_ptr<std::string>>> in_flight_;
+  std::unordered_map<std::uint64_t, std::string> kernel_names_;
+  std::unordered_map<std::uint64_t, std::map<std::uint32_t, std::uint64_t>> kernel_arguments_;
+  std::unordered_map<std::uint64_t, std::pair<std::uint64_t, std::uint64_t>> last_launch_;  // mem -> call, kernel
+  std::unordered_map<cl_context, cl_command_queue> content_queues_;
+  std::vector<Divergence> divergences_;
+  std::vector<Skipped> skipped_;
+  std::string stop_reason_;
+  std::unordered_set<std::uint64_t> fp64_programs_;
+  std::optional<std::string> device_extensions_;
+};
+
+}  // namespace clvet::replay

@@ -1,0 +1,367 @@
+// The replay controller: a program's trace recorded under the layer on PoCL, replayed on PoCL
+// and on the reference device (contents at chosen calls against the program's own host
+// computation, forward and backward), and traces written here that diverge, fail to build,
+// need more than the target has, are cut short or come from a newer format.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <optional>
+
+#include "../layer/run_program.h"
+#include "clvet/replay/controller.h"
+#include "clvet/rules/opencl.h"
+#include "clvet/trace/reader.h"
+#include "clvet/trace/writer.h"
+
+namespace clvet::replay {
+namespace {
+
+using api::ObjectKind;
+using trace::Value;
+
+constexpr std::uint64_t kEnd = std::numeric_limits<std::uint64_t>::max();
+
+std::uint32_t entry(std::string_view name) {
+  const api::EntryPoint* e = api::find_entry_point(name);
+  EXPECT_NE(e, nullptr) << name;
+  return trace::entry_index(*e);
+}
+
+// The trace of tests/replay/programs/replay_subject.c on PoCL, recorded once.
+const std::string& subject_trace() {
+  static const std::string path = [] {
+    const std::string trace = test::temporary_path("replay-subject") + ".clvt";
+    const auto ran = test::run({CLVET_CLI, "run", "--trace=" + trace, "--report=none", "--",
+                                CLVET_REPLAY_SUBJECT},
+                               {{"OCL_ICD_VENDORS", CLVET_POCL_ICD}, {"OCL_ICD_FILENAMES", ""}});
+    EXPECT_EQ(ran.status, 0) << ran.out << ran.err;
+    EXPECT_NE(ran.out.find("replay subject ok"), std::string::npos) << ran.out;
+    return trace;
+  }();
+  return path;
+}
+
+// The first call of `name` in the trace at or after call `after`, and the call itself.
+std::optional<trace::Call> find_call(const std::string& path, std::string_view name,
+                                     std::uint64_t after = 0) {
+  std::string error;
+  auto reader = trace::Reader::open(path, error);
+  if (!reader) return std::nullopt;
+  std::optional<trace::Call> best;
+  trace::RecordView record;
+  trace::Call call;
+  while (reader->next(record))
+    if (record.kind == trace::RecordKind::Call && reader->decode(record, call) && call.name == name &&
+        call.index >= after && (!best || call.index < best->index))
+      best = call;
+  return best;
+}
+
+std::string fmt_offset(std::uint64_t offset) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%#llx", static_cast<unsigned long long>(offset));
+  return text;
+}
+
+std::vector<int> ints(const std::vector<std::uint8_t>& bytes, std::size_t first, std::size_t count) {
+  std::vector<int> out(count);
+  std::memcpy(out.data(), bytes.data() + first * sizeof(int), count * sizeof(int));
+  return out;
+}
+
+std::vector<int> times(int factor, int plus = 0, std::size_t n = 256) {
+  std::vector<int> out(n);
+  for (std::size_t i = 0; i < n; ++i) out[i] = factor * (static_cast<int>(i) + plus);
+  return out;
+}
+
+class ReplaySubject : public ::testing::TestWithParam<std::string> {};
+
+// Contents at chosen calls match the program's host computation: the COPY_HOST_PTR bytes
+// before the first kernel, 3 * in after it, what the host wrote through a mapping after its
+// unmap, and the same again after seeking backward.
+TEST_P(ReplaySubject, ContentsAtChosenCallsAreTheProgramsOwn) {
+  const std::string& path = subject_trace();
+  const auto first_kernel = find_call(path, "clEnqueueNDRangeKernel");
+  const auto unmap = find_call(path, "clEnqueueUnmapMemObject");
+  const auto clone_read = find_call(path, "clWaitForEvents");
+  ASSERT_TRUE(first_kernel && unmap && clone_read);
+  // The kernel's arguments: the first clSetKernelArg names `in`, the second `out`.
+  const auto set_in = find_call(path, "clSetKernelArg");
+  const auto set_out = find_call(path, "clSetKernelArg", set_in->index + 1);
+  ASSERT_TRUE(set_in && set_out);
+  ASSERT_EQ(set_in->inputs.size(), 1u);
+  ASSERT_EQ(set_in->inputs[0].value.kind, trace::ValueKind::Handle) << "a buffer argument is recorded as its object";
+  const trace::Handle in_buffer = set_in->inputs[0].value.as_handle();
+  const trace::Handle out_buffer = set_out->inputs[0].value.as_handle();
+
+  std::string error;
+  auto replay = Controller::open(path, error);
+  ASSERT_TRUE(replay) << error;
+  ASSERT_TRUE(replay->select({.platform = GetParam(), .verify = true}, error)) << error;
+
+  ASSERT_EQ(replay->seek(first_kernel->index - 1), Outcome::Reached) << replay->stop_reason();
+  auto bytes = replay->buffer_contents(in_buffer, error);
+  ASSERT_TRUE(bytes) << error;
+  EXPECT_EQ(ints(*bytes, 0, 256), times(1));
+
+  ASSERT_EQ(replay->seek(first_kernel->index), Outcome::Reached) << replay->stop_reason();
+  bytes = replay->buffer_contents(out_buffer, error);
+  ASSERT_TRUE(bytes) << error;
+  EXPECT_EQ(ints(*bytes, 0, 256), times(3));
+
+  ASSERT_EQ(replay->seek(unmap->index), Outcome::Reached) << replay->stop_reason();
+  bytes = replay->buffer_contents(in_buffer, error);
+  ASSERT_TRUE(bytes) << error;
+  EXPECT_EQ(ints(*bytes, 0, 256), times(2));
+
+  // The clone wrote the sub-buffer, the second half of `out`: 3 * 2i.
+  ASSERT_EQ(replay->seek(clone_read->index), Outcome::Reached) << replay->stop_reason();
+  bytes = replay->buffer_contents(out_buffer, error);
+  ASSERT_TRUE(bytes) << error;
+  EXPECT_EQ(ints(*bytes, 256, 256), times(6));
+
+  // Backward: the replay starts again and reaches the same state.
+  ASSERT_EQ(replay->seek(first_kernel->index - 1), Outcome::Reached) << replay->stop_reason();
+  bytes = replay->buffer_contents(in_buffer, error);
+  ASSERT_TRUE(bytes) << error;
+  EXPECT_EQ(ints(*bytes, 0, 256), times(1));
+
+  EXPECT_EQ(replay->seek(kEnd), Outcome::End) << replay->stop_reason();
+  EXPECT_TRUE(replay->divergences().empty()) << replay->divergences().front().describe();
+  EXPECT_TRUE(replay->skipped().empty()) << replay->skipped().front().reason;
+  EXPECT_GE(replay->compared_count(), 3u) << "the three blocking reads";
+  // Destroyed objects have no contents.
+  EXPECT_FALSE(replay->buffer_contents(in_buffer, error));
+}
+
+INSTANTIATE_TEST_SUITE_P(OnEachPlatform, ReplaySubject,
+                         ::testing::Values(std::string("Portable"), std::string("reference")));
+
+// --- Traces written here ---------------------------------------------------------------------
+
+// A trace of calls written with the value model, one thread, times one apart.
+class TraceFile {
+ public:
+  explicit TraceFile(const std::string& stem) : path_(test::temporary_path(stem) + ".clvt") {
+    std::string error;
+    writer_ = trace::Writer::create(path_, error);
+    EXPECT_TRUE(writer_) << error;
+  }
+  // Adds a call; returns its index.
+  std::uint64_t call(std::string_view name, std::vector<Value> params, Value result = Value::sint(0),
+                     std::vector<trace::ParamValue> inputs = {}, std::vector<trace::ParamValue> outputs = {},
+                     std::int32_t error = 0) {
+    trace::Call c;
+    c.index = ++calls_;
+    c.thread = 1;
+    c.enter_ns = 10 * c.index;
+    c.exit_ns = c.enter_ns + 1;
+    c.entry = entry(name);
+    c.params = std::move(params);
+    c.result = std::move(result);
+    c.error = error;
+    c.inputs = std::move(inputs);
+    c.outputs = std::move(outputs);
+    if (c.result.kind == trace::ValueKind::Handle) c.created.push_back(c.result.as_handle());
+    writer_->write_call(c);
+    return c.index;
+  }
+  Value data(const std::string& bytes) { return writer_->store_data(bytes.data(), bytes.size()); }
+  const std::string& close() {
+    writer_->close();
+    return path_;
+  }
+
+  // Platform 1, device 2, context 3, queue 4.
+  void context_and_queue() {
+    call("clGetPlatformIDs", {Value::uint(1), Value::pointer(0x10), Value::null()}, Value::sint(0), {},
+         {{1, Value::array({Value::handle(ObjectKind::Platform, 1)})}});
+    call("clGetDeviceIDs",
+         {Value::handle(ObjectKind::Platform, 1), Value::uint(CL_DEVICE_TYPE_ALL), Value::uint(1),
+          Value::pointer(0x20), Value::null()},
+         Value::sint(0), {}, {{3, Value::array({Value::handle(ObjectKind::Device, 2)})}});
+    call("clCreateContext",
+         {Value::null(), Value::uint(1), Value::array({Value::handle(ObjectKind::Device, 2)}),
+          Value::pointer(0), Value::pointer(0), Value::pointer(0x30)},
+         Value::handle(ObjectKind::Context, 3));
+    call("clCreateCommandQueue",
+         {Value::handle(ObjectKind::Context, 3), Value::handle(ObjectKind::Device, 2), Value::uint(0),
+          Value::pointer(0x30)},
+         Value::handle(ObjectKind::CommandQueue, 4));
+  }
+  // Program 5 from `source`, built with CL_SUCCESS recorded.
+  void program(const std::string& source) {
+    call("clCreateProgramWithSource",
+         {Value::handle(ObjectKind::Context, 3), Value::uint(1), Value::array({data(source)}),
+          Value::null(), Value::pointer(0x30)},
+         Value::handle(ObjectKind::Program, 5));
+    call("clBuildProgram",
+         {Value::handle(ObjectKind::Program, 5), Value::uint(1),
+          Value::array({Value::handle(ObjectKind::Device, 2)}), Value::string(""), Value::pointer(0),
+          Value::pointer(0)});
+  }
+
+ private:
+  std::string path_;
+  std::unique_ptr<trace::Writer> writer_;
+  std::uint64_t calls_ = 0;
+};
+
+std::string int_bytes(std::vector<int> values) {
+  return std::string(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(int));
+}
+
+// A read whose recorded bytes differ from what the buffer holds: the first divergence names
+// the call, the buffer and its creating call, the offset and element, and both values.
+TEST(ReplayVerify, NamesTheFirstDivergence) {
+  TraceFile t("replay-diverges");
+  t.context_and_queue();
+  const auto create = t.call("clCreateBuffer",
+                             {Value::handle(ObjectKind::Context, 3),
+                              Value::uint(CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR), Value::uint(16),
+                              Value::pointer(0x1000), Value::pointer(0x30)},
+                             Value::handle(ObjectKind::Mem, 6), {{3, t.data(int_bytes({1, 2, 3, 4}))}});
+  const auto read = t.call("clEnqueueReadBuffer",
+                           {Value::handle(ObjectKind::CommandQueue, 4), Value::handle(ObjectKind::Mem, 6),
+                            Value::uint(1), Value::uint(0), Value::uint(16), Value::pointer(0x2000),
+                            Value::uint(0), Value::null(), Value::null()},
+                           Value::sint(0), {}, {{5, t.data(int_bytes({1, 2, 9, 4}))}});
+  std::string error;
+  auto replay = Controller::open(t.close(), error);
+  ASSERT_TRUE(replay) << error;
+  ASSERT_TRUE(replay->select({.platform = "Portable", .verify = true}, error)) << error;
+  EXPECT_EQ(replay->seek(kEnd), Outcome::End) << replay->stop_reason();
+  ASSERT_EQ(replay->divergences().size(), 1u);
+  const Divergence& d = replay->divergences().front();
+  EXPECT_EQ(d.call, read);
+  EXPECT_EQ(d.object, (trace::Handle{ObjectKind::Mem, 6}));
+  EXPECT_EQ(d.created_by, create);
+  EXPECT_EQ(d.offset, 8u);
+  EXPECT_EQ(d.element, 2u);
+  EXPECT_EQ(d.recorded, "0x00000009");
+  EXPECT_EQ(d.replayed, "0x00000003");
+  EXPECT_EQ(d.differing, 1u);
+  EXPECT_NE(d.describe().find("created by call 5"), std::string::npos) << d.describe();
+}
+
+// OpenCL C that no compiler accepts, recorded as built: replay stops there with the log.
+TEST(ReplayBadInput, FailedBuildStopsWithTheBuildLog) {
+  TraceFile t("replay-build-fails");
+  t.context_and_queue();
+  t.program("kernel void broken(global int* p) { p[0] = undeclared_name; }\n");
+  std::string error;
+  auto replay = Controller::open(t.close(), error);
+  ASSERT_TRUE(replay) << error;
+  ASSERT_TRUE(replay->select({.platform = "Portable"}, error)) << error;
+  EXPECT_EQ(replay->seek(kEnd), Outcome::Stopped);
+  EXPECT_NE(replay->stop_reason().find("call 6 clBuildProgram"), std::string::npos) << replay->stop_reason();
+  EXPECT_NE(replay->stop_reason().find("CL_BUILD_PROGRAM_FAILURE"), std::string::npos) << replay->stop_reason();
+  EXPECT_NE(replay->stop_reason().find("undeclared_name"), std::string::npos) << replay->stop_reason();
+}
+
+// A launch with a larger work-group than the target allows: stop, naming what it needs; with
+// skip_unsupported the call is skipped, listed, and replay goes on to the end.
+TEST(ReplayBadInput, UnsupportedWorkGroupStopsOrIsSkipped) {
+  TraceFile t("replay-work-group");
+  t.context_and_queue();
+  t.program("kernel void k(global int* p) { p[get_global_id(0)] = 1; }\n");
+  t.call("clCreateKernel", {Value::handle(ObjectKind::Program, 5), Value::string("k"), Value::pointer(0x30)},
+         Value::handle(ObjectKind::Kernel, 7));
+  const std::size_t huge = std::size_t{1} << 20;
+  const auto launch = t.call(
+      "clEnqueueNDRangeKernel",
+      {Value::handle(ObjectKind::CommandQueue, 4), Value::handle(ObjectKind::Kernel, 7), Value::uint(1),
+       Value::null(), Value::array({Value::uint(huge)}), Value::array({Value::uint(huge)}), Value::uint(0),
+       Value::null(), Value::null()});
+  const auto finish = t.call("clFinish", {Value::handle(ObjectKind::CommandQueue, 4)});
+  const std::string& path = t.close();
+  std::string error;
+  for (bool skip : {false, true}) {
+    auto replay = Controller::open(path, error);
+    ASSERT_TRUE(replay) << error;
+    ASSERT_TRUE(replay->select({.platform = "Portable", .skip_unsupported = skip}, error)) << error;
+    const Outcome outcome = replay->seek(kEnd);
+    ASSERT_EQ(replay->skipped().size(), 1u);
+    EXPECT_EQ(replay->skipped().front().call, launch);
+    EXPECT_TRUE(replay->skipped().front().unsupported);
+    EXPECT_NE(replay->skipped().front().reason.find("a work-group of 1048576 work-items"), std::string::npos)
+        << replay->skipped().front().reason;
+    if (skip) {
+      EXPECT_EQ(outcome, Outcome::End);
+      EXPECT_EQ(replay->position(), finish);
+    } else {
+      EXPECT_EQ(outcome, Outcome::Stopped);
+      EXPECT_EQ(replay->position(), launch);
+      EXPECT_NE(replay->stop_reason().find("needs what the target lacks"), std::string::npos);
+    }
+  }
+}
+
+// A trace cut in the middle of a record: its calls before the damage replay, and the reader
+// names the offset.
+TEST(ReplayBadInput, TruncatedTraceReplaysUpToItsDamage) {
+  const std::string& whole = subject_trace();
+  const std::string cut = test::temporary_path("replay-cut") + ".clvt";
+  std::string bytes = test::read_file(whole);
+  const auto unmap = find_call(whole, "clEnqueueUnmapMemObject");
+  ASSERT_TRUE(unmap);
+  // Cut inside the record after the unmap's (in file order): find its offset.
+  std::string error;
+  auto reader = trace::Reader::open(whole, error);
+  ASSERT_TRUE(reader) << error;
+  trace::RecordView record;
+  trace::Call call;
+  std::uint64_t cut_at = 0;
+  bool after_unmap = false;
+  while (reader->next(record)) {
+    if (after_unmap && record.kind == trace::RecordKind::Call) {
+      cut_at = record.offset + 20;
+      break;
+    }
+    if (record.kind == trace::RecordKind::Call && reader->decode(record, call) && call.index == unmap->index)
+      after_unmap = true;
+  }
+  ASSERT_NE(cut_at, 0u);
+  std::ofstream(cut, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(cut_at));
+
+  auto replay = Controller::open(cut, error);
+  ASSERT_TRUE(replay) << error;
+  ASSERT_FALSE(replay->trace_problems().empty());
+  EXPECT_NE(replay->trace_problems().front().find("truncated"), std::string::npos) << replay->trace_problems().front();
+  EXPECT_NE(replay->trace_problems().front().find(fmt_offset(cut_at - 20)), std::string::npos)
+      << replay->trace_problems().front();
+  ASSERT_TRUE(replay->select({.platform = "Portable", .verify = true}, error)) << error;
+  EXPECT_EQ(replay->seek(kEnd), Outcome::End) << replay->stop_reason();
+  EXPECT_EQ(replay->position(), unmap->index);
+  EXPECT_TRUE(replay->divergences().empty());
+}
+
+// A trace of a newer major version is refused, naming it.
+TEST(ReplayBadInput, NewerFormatIsRefusedWithItsVersion) {
+  const std::string newer = test::temporary_path("replay-newer") + ".clvt";
+  std::string bytes = test::read_file(subject_trace());
+  bytes[8] = 2;  // major version (u16 at offset 8)
+  bytes[9] = 0;
+  bytes[10] = 3;  // minor version
+  std::ofstream(newer, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  std::string error;
+  EXPECT_FALSE(Controller::open(newer, error));
+  EXPECT_NE(error.find("trace format 2.3"), std::string::npos) << error;
+}
+
+}  // namespace
+}  // namespace clvet::replay
+
+int main(int argc, char** argv) {
+  // The loader reads its variables once: PoCL and the reference device, both.
+  setenv("OCL_ICD_VENDORS", CLVET_TWO_PLATFORMS_DIR, 1);
+  setenv("CLVET_REPORT", "none", 1);
+  ::testing::InitGoogleTest(&argc, argv);
+  return RUN_ALL_TESTS();
+}
