@@ -11,6 +11,7 @@
 #include "call_order.h"
 #include "clvet/rules/api.h"
 #include "clvet/rules/opencl.h"
+#include "clvet/trace/print.h"
 #include "clvet/trace/reader.h"
 #include "platform_choice.h"
 #include "reissue.h"
@@ -21,7 +22,7 @@ namespace clvet::replay {
 std::string Divergence::describe() const {
   std::string out = fmt::format("call {} {}", call, entry);
   if (object.id != 0) {
-    out += fmt::format(" of {}#{}", api::to_string(object.kind), object.id);
+    out += fmt::format(" of {}", trace::format_handle(object));
     if (created_by != 0) out += fmt::format(" (created by call {})", created_by);
   }
   if (entry.find('(') == std::string::npos)

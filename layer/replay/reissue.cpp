@@ -8,6 +8,7 @@
 #include <regex>
 
 #include "clvet/reports/finding.h"
+#include "clvet/trace/print.h"
 #include "info_answers.h"
 
 namespace clvet::replay {
@@ -26,9 +27,7 @@ std::string param_name(const trace::Call& c, std::size_t i) {
   return fmt::format("parameter {}", i);
 }
 
-std::string handle_name(trace::Handle h) {
-  return fmt::format("{}#{}", api::to_string(h.kind), h.id);
-}
+std::string handle_name(trace::Handle h) { return trace::format_handle(h); }
 
 // Errors that say the target lacks something rather than that the call went wrong.
 bool lacks_something(cl_int error) {
@@ -50,6 +49,11 @@ std::string word_at(const std::string_view bytes, std::size_t offset) {
 
 const trace::Value& Reissue::param(std::size_t i) const {
   return i < c_.params.size() ? c_.params[i] : kNull;
+}
+
+bool Reissue::building() const {
+  const std::string_view name = entry_name(c_);
+  return name == "clBuildProgram" || name == "clCompileProgram" || name == "clLinkProgram";
 }
 
 const trace::Value* Reissue::recorded_input(std::size_t i) const {
@@ -97,7 +101,7 @@ void Reissue::unsupported(const std::string& what) {
 void Reissue::not_replayable() { unsupported("this clvet cannot re-issue the entry point"); }
 
 void* Reissue::live_handle(const trace::Value& v, api::ObjectKind kind, std::size_t i) {
-  if (v.is_null()) return nullptr;
+  if (absent(v)) return nullptr;
   if (kind == api::ObjectKind::Platform) return s_.platform();
   if (kind == api::ObjectKind::Device) {
     // A device the recorder did not know (the application found it through an info query)
@@ -124,7 +128,7 @@ void Reissue::strings(const char**& out, std::size_t i, const size_t*& lengths) 
   if (v.kind != trace::ValueKind::Array) {
     out = nullptr;
     lengths = nullptr;
-    if (!v.is_null()) not_rebuilt(i, "the program's source is not in the trace (recorded without data)");
+    if (!absent(v)) not_rebuilt(i, "the program's source is not in the trace (recorded without data)");
     return;
   }
   auto** list = allocate<const char*>(v.items.size());
@@ -157,7 +161,7 @@ const void* Reissue::keep(std::string bytes) {
 void Reissue::host_in(const void*& out, std::size_t i, std::size_t size) {
   const trace::Value* in = recorded_input(i);
   const std::string* bytes = in != nullptr ? data(*in) : nullptr;
-  if (bytes == nullptr && param(i).is_null()) {
+  if (bytes == nullptr && absent(param(i))) {
     out = nullptr;
     return;
   }
@@ -170,7 +174,7 @@ void Reissue::host_in(const void*& out, std::size_t i, std::size_t size) {
 }
 
 void Reissue::host_out(void*& out, std::size_t i, std::size_t size) {
-  if (param(i).is_null()) {
+  if (absent(param(i))) {
     out = nullptr;
     return;
   }
@@ -180,7 +184,7 @@ void Reissue::host_out(void*& out, std::size_t i, std::size_t size) {
 
 void Reissue::host_ptr(void*& out, std::size_t i, std::uint64_t flags, std::size_t size) {
   out = nullptr;
-  if ((flags & (CL_MEM_COPY_HOST_PTR | CL_MEM_USE_HOST_PTR)) == 0 || param(i).is_null()) return;
+  if ((flags & (CL_MEM_COPY_HOST_PTR | CL_MEM_USE_HOST_PTR)) == 0 || absent(param(i))) return;
   const trace::Value* in = recorded_input(i);
   const std::string* bytes = in != nullptr ? data(*in) : nullptr;
   if (bytes == nullptr && size == 0) {
@@ -202,7 +206,7 @@ void Reissue::host_ptr(void*& out, std::size_t i, std::uint64_t flags, std::size
 
 void* Reissue::mapped_address(std::size_t i) {
   const trace::Value& v = param(i);
-  if (v.is_null()) return nullptr;
+  if (absent(v)) return nullptr;
   void* live = s_.live_address(v.number);
   if (live == nullptr) {
     not_rebuilt(i, fmt::format("0x{:x} is in no region the replay mapped or allocated", v.number));
@@ -236,7 +240,7 @@ void Reissue::kernel_argument(const void*& out, std::size_t i, std::size_t size)
     return;
   }
   // NULL: a __local argument of `size` bytes; otherwise a value the trace did not keep.
-  out = param(i).is_null() ? nullptr : allocate<char>(size);
+  out = absent(param(i)) ? nullptr : allocate<char>(size);
 }
 
 void Reissue::argument_set(cl_uint index) {

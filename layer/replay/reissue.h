@@ -32,6 +32,11 @@ struct NoCallback<R (*)(A...)> {
 };
 
 // One recorded call being re-issued on the target.
+// NULL as the recorder wrote it: a Null value, or a pointer parameter recorded as address 0.
+inline bool absent(const trace::Value& v) {
+  return v.is_null() || (v.kind == trace::ValueKind::Pointer && v.number == 0);
+}
+
 class Reissue {
  public:
   Reissue(Session& session, const trace::Call& call) : s_(session), c_(call) {}
@@ -72,7 +77,7 @@ class Reissue {
     using E = std::remove_const_t<T>;
     const trace::Value& v = param(i);
     if (v.kind != trace::ValueKind::Array) {
-      out = v.is_null() ? nullptr : not_recorded<T>(i);
+      out = absent(v) ? nullptr : not_recorded<T>(i);
       return;
     }
     E* list = allocate<E>(v.items.size());
@@ -86,7 +91,7 @@ class Reissue {
     using E = std::remove_const_t<T>;
     const trace::Value& v = param(i);
     if (v.kind != trace::ValueKind::Array) {
-      out = v.is_null() ? nullptr : not_recorded<T>(i);
+      out = absent(v) ? nullptr : not_recorded<T>(i);
       return;
     }
     E* list = allocate<E>(v.items.size());
@@ -115,7 +120,7 @@ class Reissue {
   void structure(const T*& out, std::size_t i) {
     const std::string* bytes = data(param(i));
     if (bytes == nullptr) {
-      out = param(i).is_null() ? nullptr : not_recorded<const T>(i);
+      out = absent(param(i)) ? nullptr : not_recorded<const T>(i);
       return;
     }
     S* s = allocate<S>(1);
@@ -137,9 +142,11 @@ class Reissue {
     list[v.items.size()] = 0;
     out = list;
   }
+  // NULL where the application passed NULL, and for builds (which then complete before
+  // they return, as the application's notification said they had when it went on).
   template <typename T>
-  void callback(T& out, bool nullable) {
-    out = nullable ? nullptr : &NoCallback<T>::call;
+  void callback(T& out, std::size_t i) {
+    out = absent(param(i)) || building() ? nullptr : &NoCallback<T>::call;
   }
   void user_data(void*& out) { out = nullptr; }
   // Host bytes the call reads: the recorded input, or `size` zero bytes for a trace without
@@ -168,18 +175,18 @@ class Reissue {
   template <typename T>
   void output(T*& out, std::size_t i, std::size_t count = 1) {
     using E = std::conditional_t<std::is_void_v<T>, std::max_align_t, std::remove_const_t<T>>;
-    out = param(i).is_null() ? nullptr : allocate<E>(count == 0 ? 1 : count);
+    out = absent(param(i)) ? nullptr : allocate<E>(count == 0 ? 1 : count);
   }
   void errcode(cl_int*& out) { out = allocate<cl_int>(1); }
   // An info query's room for its answer: `size` bytes when the application gave room.
   void info_output(void*& out, std::size_t i, std::size_t size) {
-    out = param(i).is_null() || size == 0 ? nullptr : allocate<std::max_align_t>(size / sizeof(std::max_align_t) + 1);
+    out = absent(param(i)) || size == 0 ? nullptr : allocate<std::max_align_t>(size / sizeof(std::max_align_t) + 1);
   }
   // A struct the table does not describe: only NULL can be rebuilt.
   template <typename T>
   void unknown(T& out, std::size_t i) {
     out = nullptr;
-    if (!param(i).is_null()) not_rebuilt(i, "its type is not described in the API table");
+    if (!absent(param(i))) not_rebuilt(i, "its type is not described in the API table");
   }
   // A blocking flag the call carries (reads and writes): whether the command completes
   // before the call returns, so that host memory can be let go of.
@@ -241,6 +248,7 @@ class Reissue {
 
  private:
   const trace::Value& param(std::size_t i) const;
+  bool building() const;
   const trace::Value* recorded_input(std::size_t i) const;
   const trace::Value* recorded_output(std::size_t i) const;
   // The bytes of a Bytes, String or Blob value; nullptr when there are none.

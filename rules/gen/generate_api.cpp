@@ -742,7 +742,7 @@ void write_reissuer(fmt::ostream& out, const EntryPoint& entry, std::size_t inde
         else out.print("  r.structure<{}>(a.{}, {});\n", p.family, p.name, i);
         break;
       case Role::Properties: out.print("  r.properties(a.{}, {});\n", p.name, i); break;
-      case Role::Callback: out.print("  r.callback(a.{}, {});\n", p.name, p.nullable ? "true" : "false"); break;
+      case Role::Callback: out.print("  r.callback(a.{}, {});\n", p.name, i); break;
       case Role::UserData: out.print("  r.user_data(a.{});\n", p.name); break;
       case Role::ErrcodeRet: out.print("  r.errcode(a.{});\n", p.name); break;
       default: break;  // host memory: below, once the blocking flag and the queue are known
