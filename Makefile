@@ -12,13 +12,15 @@
 #               reference device (checkers off, then all on), PoCL and Oclgrind (its default
 #               checks, race detection, uninitialised values): CPU time, peak memory, ratios
 #               (SCALE=1 by default)
+#   make bench-replay  build, then the replay benchmark (not a test): a million cheap calls and
+#               a kernel loop replayed from data-less traces, beside the same plain C loop
 
 BUILD ?= build
 TSAN_BUILD ?= build-tsan
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: deps build demo test tsan bench bench-kernels bench-gui clean
+.PHONY: deps build demo test tsan bench bench-kernels bench-gui bench-replay clean
 
 deps:
 	./.ci/install-deps
@@ -61,6 +63,9 @@ bench-gui: build
 SCALE ?= 1
 bench-kernels: build
 	./tests/bench/kernel_speed.sh $(BUILD) $(SCALE)
+
+bench-replay: build
+	$(BUILD)/tests/bench/replay_speed $(BUILD)/layer/clvet $(BUILD)/tests/bench/layer_overhead
 
 clean:
 	rm -rf $(BUILD) $(TSAN_BUILD)

@@ -40,6 +40,7 @@ struct LogState {
   mutable std::mutex mutex;
   std::vector<reports::Finding> findings;
   std::atomic<std::uint64_t> calls{0};
+  std::atomic<std::uint64_t> given_index{0};  // use_call_index(): 0 when none was given
 };
 LogState& state() {
   static auto* s = new LogState;  // outlives static destructors: findings are printed at exit
@@ -87,6 +88,14 @@ void FindingLog::clear() {
   s.findings.clear();
 }
 
-std::uint64_t FindingLog::next_call_index() { return ++state().calls; }
+std::uint64_t FindingLog::next_call_index() {
+  LogState& s = state();
+  const std::uint64_t given = s.given_index.load(std::memory_order_relaxed);
+  return given != 0 ? given : ++s.calls;
+}
+
+void FindingLog::use_call_index(std::uint64_t index) {
+  state().given_index.store(index, std::memory_order_relaxed);
+}
 
 }  // namespace clvet::checker

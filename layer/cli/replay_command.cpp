@@ -123,6 +123,7 @@ int replay_trace(const ReplayOptions& o) {
     fmt::print(", {} not re-issued (they failed when recorded)", replay->failed_when_recorded());
   fmt::print("\n");
   int status = 0;
+  for (const std::string& note : replay->notes()) fmt::print("note: {}\n", note);
   for (const replay::Skipped& s : replay->skipped())
     fmt::print("skipped: call {} {}: {}\n", s.call, s.entry, s.reason);
   for (const std::string& problem : replay->trace_problems()) {

@@ -178,6 +178,7 @@ Outcome Controller::seek(std::uint64_t call) {
         if (finish != nullptr) finish(static_cast<cl_command_queue>(queue));
         s.session->queue_finished(static_cast<cl_command_queue>(queue));
       }
+    s.session->about_to_issue(c.index);
     Reissue r(*s.session, c);
     reissue(r, c.entry);
     if (s.session->stopped()) {
@@ -291,6 +292,11 @@ std::uint64_t Controller::replayed_count() const {
 }
 std::uint64_t Controller::failed_when_recorded() const {
   return state_->session ? state_->session->failed_when_recorded : 0;
+}
+
+const std::vector<std::string>& Controller::notes() const {
+  static const std::vector<std::string> none;
+  return state_->session ? state_->session->notes() : none;
 }
 
 std::uint64_t Controller::compared_count() const {

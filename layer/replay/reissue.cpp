@@ -29,11 +29,19 @@ std::string param_name(const trace::Call& c, std::size_t i) {
 
 std::string handle_name(trace::Handle h) { return trace::format_handle(h); }
 
-// Errors that say the target lacks something rather than that the call went wrong.
-bool lacks_something(cl_int error) {
-  return error == CL_IMAGE_FORMAT_NOT_SUPPORTED || error == CL_INVALID_WORK_GROUP_SIZE ||
-         error == CL_INVALID_OPERATION || error == CL_INVALID_DEVICE_QUEUE ||
-         error == CL_INVALID_QUEUE_PROPERTIES;
+// What the target lacks when a call that succeeded when recorded fails with `error`, or
+// nothing when the error does not say the target lacks something.
+std::string lacked(std::string_view entry, cl_int error) {
+  const bool image = entry.find("Image") != std::string_view::npos || entry == "clCreateSampler" ||
+                     entry == "clCreateSamplerWithProperties";
+  if (image && error == CL_INVALID_OPERATION)
+    return "image support (the device's CL_DEVICE_IMAGE_SUPPORT is CL_FALSE)";
+  if (error == CL_IMAGE_FORMAT_NOT_SUPPORTED) return "an image format the target does not support";
+  if (error == CL_INVALID_WORK_GROUP_SIZE) return "a work-group size the target does not allow";
+  if (error == CL_INVALID_QUEUE_PROPERTIES) return "queue properties the target does not support";
+  if (error == CL_INVALID_DEVICE_QUEUE) return "a device-side queue";
+  if (error == CL_INVALID_OPERATION) return "an operation the target does not support";
+  return {};
 }
 
 // A 32-bit little-endian word of `bytes` at `offset` (fewer bytes at the end), in hex.
@@ -49,6 +57,13 @@ std::string word_at(const std::string_view bytes, std::size_t offset) {
 
 const trace::Value& Reissue::param(std::size_t i) const {
   return i < c_.params.size() ? c_.params[i] : kNull;
+}
+
+bool Reissue::query() const {
+  if (c_.entry >= api::entry_points().size()) return false;
+  for (const api::Param& p : api::entry_points()[c_.entry].params)
+    if (p.role == api::Role::InfoValueOut) return true;
+  return false;
 }
 
 bool Reissue::building() const {
@@ -92,6 +107,8 @@ void Reissue::unsupported(const std::string& what) {
   ready_ = false;
   s_.skip({c_.index, std::string(entry_name(c_)), what, true});
   for (const trace::Handle& h : c_.created) s_.mark_skipped(h, c_.index);
+  // A program whose build was skipped has no executable: what uses it is skipped too.
+  if (building() && !c_.params.empty()) s_.mark_skipped(c_.params[0].as_handle(), c_.index);
   if (!s_.target().skip_unsupported)
     s_.stop(fmt::format("call {} {} needs what the target lacks: {} (--skip-unsupported goes on "
                         "without it)",
@@ -114,11 +131,12 @@ void* Reissue::live_handle(const trace::Value& v, api::ObjectKind kind, std::siz
     return nullptr;
   }
   const trace::Handle h = v.as_handle();
-  if (void* live = s_.live(h)) return live;
   if (s_.skipped_object(h)) {
-    not_rebuilt(i, fmt::format("{} was not created: its call was skipped", handle_name(h)));
+    not_rebuilt(i, fmt::format("{} is not usable: call {}, which made it, was skipped", handle_name(h),
+                               s_.skipped_by(h)));
     return nullptr;
   }
+  if (void* live = s_.live(h)) return live;
   not_rebuilt(i, fmt::format("{} has no live object in the replay", handle_name(h)));
   return nullptr;
 }
@@ -255,19 +273,49 @@ void Reissue::returned(cl_int error) {
   error_ = error;
   ++s_.replayed;
   if (error == CL_SUCCESS || c_.error != CL_SUCCESS) return;
-  for (const trace::Handle& h : c_.created) s_.mark_skipped(h, c_.index);
   const std::string what = fmt::format("the target returned {}, the application got CL_SUCCESS",
                                        reports::error_name(error));
-  if (lacks_something(error)) {
+  // A query the target cannot answer changes nothing the calls after it use: the replay
+  // goes on (what the platform knows differs from platform to platform).
+  if (query()) {
+    s_.note(fmt::format("call {} {}: {}; its answer is not compared", c_.index, entry_name(c_), what));
+    return;
+  }
+  for (const trace::Handle& h : c_.created) s_.mark_skipped(h, c_.index);
+  if (const std::string needs = lacked(entry_name(c_), error); !needs.empty()) {
     ready_ = true;
-    unsupported(what);
+    unsupported(fmt::format("{} ({})", needs, what));
     return;
   }
   s_.skip({c_.index, std::string(entry_name(c_)), what, false});
   s_.stop(fmt::format("call {} {}: {}", c_.index, entry_name(c_), what));
 }
 
+// A binary the target cannot load, rebuilt from the source of a program the trace created
+// from source that defines the same kernels: the live program, or nullptr.
+void* Reissue::from_source(cl_int error) {
+  const auto source = s_.source_for(c_.result.as_handle());
+  if (!source) return nullptr;
+  using FromSource = cl_program(CL_API_CALL*)(cl_context, cl_uint, const char**, const size_t*, cl_int*);
+  auto create = reinterpret_cast<FromSource>(s_.function("clCreateProgramWithSource"));
+  void* context = c_.params.empty() ? nullptr : s_.live(c_.params[0].as_handle());
+  if (create == nullptr || context == nullptr) return nullptr;
+  const char* text = source->second.c_str();
+  cl_int status = CL_SUCCESS;
+  cl_program program = create(static_cast<cl_context>(context), 1, &text, nullptr, &status);
+  if (status != CL_SUCCESS) return nullptr;
+  s_.note(fmt::format("call {} clCreateProgramWithBinary: the target cannot load the binary ({}); "
+                      "the program is rebuilt from the source of call {}",
+                      c_.index, reports::error_name(error), source->first));
+  return program;
+}
+
 void Reissue::created(void* object, cl_int error, api::ObjectKind kind) {
+  if (error != CL_SUCCESS && c_.error == CL_SUCCESS && entry_name(c_) == "clCreateProgramWithBinary")
+    if (void* rebuilt = from_source(error)) {
+      object = rebuilt;
+      error = CL_SUCCESS;
+    }
   returned(object == nullptr && error == CL_SUCCESS ? CL_OUT_OF_HOST_MEMORY : error);
   if (object == nullptr || error != CL_SUCCESS) return;
   if (c_.result.kind == trace::ValueKind::Handle) s_.bind(c_.result.as_handle(), object, c_.index);
@@ -277,10 +325,15 @@ void Reissue::created(void* object, cl_int error, api::ObjectKind kind) {
     s_.kernel_named(c_.result.as_handle(), c_.params[1].bytes);
   if (name == "clCreateProgramWithSource" && c_.params.size() > 2) {
     // Whether the program uses double, for targets without cl_khr_fp64 (1.2 §9.3).
+    // Whether it uses images and samplers, for targets without image support (§6.12.14).
     static const std::regex kDouble(R"(\bdouble[0-9]*\b|cl_khr_fp64)");
-    for (const trace::Value& source : c_.params[2].items)
-      if (const std::string* text = data(source); text != nullptr && std::regex_search(*text, kDouble))
-        s_.uses_fp64(c_.result.as_handle());
+    static const std::regex kImages(R"(\bimage[123]d(_array|_buffer)?_t\b|\bsampler_t\b)");
+    for (const trace::Value& source : c_.params[2].items) {
+      const std::string* text = data(source);
+      if (text == nullptr) continue;
+      if (std::regex_search(*text, kDouble)) s_.uses_fp64(c_.result.as_handle());
+      if (std::regex_search(*text, kImages)) s_.uses_images(c_.result.as_handle());
+    }
   }
 }
 
@@ -374,8 +427,11 @@ void Reissue::built(cl_program program) {
 
 void Reissue::check_program(cl_program program) {
   (void)program;
-  if (!s_.fp64(param(0).as_handle()) || s_.device_has("cl_khr_fp64")) return;
-  unsupported("cl_khr_fp64: the program uses double and the target's device does not support it");
+  const trace::Handle recorded = param(0).as_handle();
+  if (s_.images(recorded) && !s_.device_has_images())
+    return unsupported("image support: the program uses images and the device's CL_DEVICE_IMAGE_SUPPORT is CL_FALSE");
+  if (s_.fp64(recorded) && !s_.device_has("cl_khr_fp64"))
+    unsupported("cl_khr_fp64: the program uses double and the target's device does not support it");
 }
 
 void Reissue::check_work_group(cl_kernel kernel, cl_uint work_dim, const size_t* local) {

@@ -249,6 +249,7 @@ class Reissue {
  private:
   const trace::Value& param(std::size_t i) const;
   bool building() const;
+  bool query() const;  // a clGet*Info call: it has an info answer
   const trace::Value* recorded_input(std::size_t i) const;
   const trace::Value* recorded_output(std::size_t i) const;
   // The bytes of a Bytes, String or Blob value; nullptr when there are none.
@@ -262,6 +263,7 @@ class Reissue {
     return nullptr;
   }
   void not_rebuilt(std::size_t i, const std::string& why);
+  void* from_source(cl_int error);
   void unsupported(const std::string& what);
   // Keeps `bytes` alive until the call's command completes (a call that does not block).
   const void* keep(std::string bytes);

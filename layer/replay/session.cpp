@@ -4,6 +4,8 @@
 #include <dlfcn.h>
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "clvet/rules/api.h"
 
 namespace clvet::replay {
@@ -16,9 +18,15 @@ Session::Session(trace::Reader& reader, cl_platform_id platform, std::vector<cl_
       device_(device),
       target_(target),
       functions_(api::entry_points().size(), nullptr),
-      resolved_(api::entry_points().size(), false) {}
+      resolved_(api::entry_points().size(), false) {
+  using Lookup = void*(CL_API_CALL*)(cl_platform_id, const char*);
+  auto lookup = reinterpret_cast<Lookup>(dlsym(RTLD_DEFAULT, "clGetExtensionFunctionAddressForPlatform"));
+  if (lookup != nullptr)
+    use_call_index_ = reinterpret_cast<void(CL_API_CALL*)(cl_ulong)>(lookup(platform_, "clvetUseCallIndexCLVET"));
+}
 
 Session::~Session() {
+  about_to_issue(0);
   using Finish = cl_int(CL_API_CALL*)(cl_command_queue);
   using Release = cl_int(CL_API_CALL*)(cl_command_queue);
   auto release = reinterpret_cast<Release>(function("clReleaseCommandQueue"));
@@ -70,7 +78,12 @@ std::uint64_t Session::created_by(trace::Handle handle) const {
 }
 
 bool Session::skipped_object(trace::Handle handle) const {
-  return skipped_objects_.contains(key(handle));
+  return !skipped_objects_.empty() && skipped_objects_.contains(key(handle));
+}
+
+std::uint64_t Session::skipped_by(trace::Handle handle) const {
+  auto found = skipped_objects_.find(key(handle));
+  return found == skipped_objects_.end() ? 0 : found->second;
 }
 
 void Session::mark_skipped(trace::Handle handle, std::uint64_t call) {
@@ -171,6 +184,48 @@ void Session::stop(std::string reason) {
   if (stop_reason_.empty()) stop_reason_ = std::move(reason);
 }
 
+std::optional<std::pair<std::uint64_t, std::string>> Session::source_for(trace::Handle program) {
+  if (!sources_) {
+    sources_.emplace();
+    trace::RecordView record;
+    trace::Call call;
+    for (reader_.rewind(); reader_.next(record);) {
+      if (record.kind != trace::RecordKind::Call || !reader_.decode(record, call) || call.error != 0) continue;
+      if (call.name == "clCreateProgramWithSource" && call.params.size() > 2) {
+        std::string text;
+        for (const trace::Value& piece : call.params[2].items) {
+          if (piece.kind == trace::ValueKind::Bytes || piece.kind == trace::ValueKind::String)
+            text += piece.bytes;
+          else if (piece.kind == trace::ValueKind::Blob)
+            text += reader_.blob(piece.number).value_or("");
+        }
+        if (!text.empty()) sources_->programs.emplace_back(call.index, std::move(text));
+      }
+      if (call.name == "clCreateKernel" && call.params.size() > 1)
+        sources_->kernels[call.params[0].number].push_back(call.params[1].bytes);
+    }
+    std::sort(sources_->programs.begin(), sources_->programs.end());
+  }
+  const auto kernels = sources_->kernels.find(program.id);
+  if (kernels == sources_->kernels.end()) return std::nullopt;
+  for (const auto& [call, text] : sources_->programs) {
+    const bool defines_all = std::all_of(kernels->second.begin(), kernels->second.end(),
+                                         [&](const std::string& name) {
+                                           return text.find(name) != std::string::npos;
+                                         });
+    if (defines_all) return std::make_pair(call, text);
+  }
+  return std::nullopt;
+}
+
+bool Session::device_has_images() {
+  using DeviceInfo = cl_int(CL_API_CALL*)(cl_device_id, cl_device_info, size_t, void*, size_t*);
+  auto info = reinterpret_cast<DeviceInfo>(function("clGetDeviceInfo"));
+  cl_bool images = CL_FALSE;
+  return info != nullptr && info(device(), CL_DEVICE_IMAGE_SUPPORT, sizeof images, &images, nullptr) == CL_SUCCESS &&
+         images == CL_TRUE;
+}
+
 bool Session::device_has(const std::string& extension) {
   if (!device_extensions_) {
     using DeviceInfo = cl_int(CL_API_CALL*)(cl_device_id, cl_device_info, size_t, void*, size_t*);
@@ -180,6 +235,8 @@ bool Session::device_has(const std::string& extension) {
     if (info == nullptr || info(device(), CL_DEVICE_EXTENSIONS, text.size(), text.data(), &size) != CL_SUCCESS)
       size = 0;
     text.resize(size);
+    for (char& c : text)
+      if (c == '\0') c = ' ';
     device_extensions_ = " " + text + " ";
   }
   return device_extensions_->find(" " + extension + " ") != std::string::npos;

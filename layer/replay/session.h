@@ -36,11 +36,18 @@ class Session {
   void* function(std::uint32_t entry);
   void* function(const char* name);
 
+  // Tells the reference device the trace's index of the call about to be re-issued, so that
+  // its kernel findings name it (clvetUseCallIndexCLVET); nothing on other platforms.
+  void about_to_issue(std::uint64_t call) {
+    if (use_call_index_ != nullptr) use_call_index_(call);
+  }
+
   // Recorded objects and their live counterparts.
   void* live(trace::Handle handle) const;
   void bind(trace::Handle handle, void* live, std::uint64_t call);
   std::uint64_t created_by(trace::Handle handle) const;
   bool skipped_object(trace::Handle handle) const;  // its creating call was skipped
+  std::uint64_t skipped_by(trace::Handle handle) const;
   void mark_skipped(trace::Handle handle, std::uint64_t call);
   // Recorded devices map to the selected device, and further distinct ones to the devices
   // after it; a device list keeps distinct devices distinct where the target has enough.
@@ -73,15 +80,25 @@ class Session {
   void launched(trace::Handle kernel, std::uint64_t call);
   std::pair<std::uint64_t, std::string> last_writer(trace::Handle mem) const;
 
+  // The source of a program the trace created from source whose text defines every kernel
+  // the trace creates from `program` (a binary the target cannot load is rebuilt from it):
+  // the creating call's index and the text. One pass over the trace, the first time.
+  std::optional<std::pair<std::uint64_t, std::string>> source_for(trace::Handle program);
+  void note(std::string text) { notes_.push_back(std::move(text)); }
+  const std::vector<std::string>& notes() const { return notes_; }
+
   // What replay found.
   void diverged(Divergence d);
   void skip(Skipped s);
   void stop(std::string reason);
   void add_to_stop_reason(const std::string& more) { if (!stop_reason_.empty()) stop_reason_ += more; }
-  // Programs whose source uses double; whether the selected device has an extension.
+  // Programs whose source uses double, or images; what the selected device has.
   void uses_fp64(trace::Handle program) { fp64_programs_.insert(program.id); }
   bool fp64(trace::Handle program) const { return fp64_programs_.contains(program.id); }
+  void uses_images(trace::Handle program) { image_programs_.insert(program.id); }
+  bool images(trace::Handle program) const { return image_programs_.contains(program.id); }
   bool device_has(const std::string& extension);
+  bool device_has_images();
   bool stopped() const { return !stop_reason_.empty(); }
   const std::string& stop_reason() const { return stop_reason_; }
   const std::vector<Divergence>& divergences() const { return divergences_; }
@@ -103,6 +120,7 @@ class Session {
   std::size_t device_ = 0;
   Target target_;
   std::vector<void*> functions_;
+  void(CL_API_CALL* use_call_index_)(cl_ulong) = nullptr;
   std::vector<bool> resolved_;
   std::unordered_map<std::uint64_t, void*> live_;
   std::unordered_map<std::uint64_t, std::uint64_t> created_by_;
@@ -119,7 +137,14 @@ class Session {
   std::vector<Skipped> skipped_;
   std::string stop_reason_;
   std::unordered_set<std::uint64_t> fp64_programs_;
+  std::unordered_set<std::uint64_t> image_programs_;
   std::optional<std::string> device_extensions_;
+  std::vector<std::string> notes_;
+  struct Sources {
+    std::vector<std::pair<std::uint64_t, std::string>> programs;  // creating call, source
+    std::unordered_map<std::uint64_t, std::vector<std::string>> kernels;  // program id -> names
+  };
+  std::optional<Sources> sources_;
 };
 
 }  // namespace clvet::replay

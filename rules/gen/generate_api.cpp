@@ -794,14 +794,14 @@ void write_reissuer(fmt::ostream& out, const EntryPoint& entry, std::size_t inde
     case Returns::ErrorCode:
       out.print("  r.returned(forward({}));\n", forwarded);
       break;
-    case Returns::ObjectWithErrcode:
-      out.print("  r.created(forward({}), *a.errcode_ret, ObjectKind::{});\n", forwarded,
-                returned_kind(entry.return_type));
+    case Returns::ObjectWithErrcode:  // the call is sequenced before its errcode is read
+      out.print("  auto* const result = forward({});\n", forwarded);
+      out.print("  r.created(result, *a.errcode_ret, ObjectKind::{});\n", returned_kind(entry.return_type));
       break;
     case Returns::PointerWithErrcode: {
       const auto [memobj, unused] = read_object(entry);
-      out.print("  r.mapped_region(forward({}), *a.errcode_ret, {}, {}, a.map_flags);\n", forwarded,
-                size ? "a.size" : "0", memobj);
+      out.print("  void* const result = forward({});\n", forwarded);
+      out.print("  r.mapped_region(result, *a.errcode_ret, {}, {}, a.map_flags);\n", size ? "a.size" : "0", memobj);
       break;
     }
     case Returns::Pointer:

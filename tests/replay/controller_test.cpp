@@ -303,6 +303,78 @@ TEST(ReplayBadInput, UnsupportedWorkGroupStopsOrIsSkipped) {
   }
 }
 
+// Buffer 6 made from `values` (COPY_HOST_PTR), and kernel `kernel` run over it with global size
+// values.size() and read back blocking, the read recorded as `read`.
+void run_kernel_over(TraceFile& t, std::uint64_t kernel, const std::vector<int>& values,
+                     const std::vector<int>& read) {
+  t.call("clCreateBuffer",
+         {Value::handle(ObjectKind::Context, 3), Value::uint(CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR),
+          Value::uint(values.size() * sizeof(int)), Value::pointer(0x1000), Value::pointer(0x30)},
+         Value::handle(ObjectKind::Mem, 6), {{3, t.data(int_bytes(values))}});
+  t.call("clSetKernelArg",
+         {Value::handle(ObjectKind::Kernel, kernel), Value::uint(0), Value::uint(sizeof(void*)), Value::pointer(0x50)},
+         Value::sint(0), {{3, Value::handle(ObjectKind::Mem, 6)}});
+  t.call("clEnqueueNDRangeKernel",
+         {Value::handle(ObjectKind::CommandQueue, 4), Value::handle(ObjectKind::Kernel, kernel), Value::uint(1),
+          Value::null(), Value::array({Value::uint(values.size())}), Value::null(), Value::uint(0), Value::null(),
+          Value::null()});
+  t.call("clEnqueueReadBuffer",
+         {Value::handle(ObjectKind::CommandQueue, 4), Value::handle(ObjectKind::Mem, 6), Value::uint(1),
+          Value::uint(0), Value::uint(values.size() * sizeof(int)), Value::pointer(0x2000), Value::uint(0),
+          Value::null(), Value::null()},
+         Value::sint(0), {}, {{5, t.data(int_bytes(read))}});
+}
+
+// A binary no platform can load is rebuilt from the source of a program the trace created from
+// source with the same kernel, and replay says so; the kernel's results are the recorded ones.
+TEST(ReplayPrograms, BinaryTheTargetCannotLoadIsRebuiltFromSource) {
+  TraceFile t("replay-binary");
+  t.context_and_queue();
+  t.program("kernel void twice(global int* p) { p[get_global_id(0)] *= 2; }\n");  // calls 5, 6
+  const std::string binary = "not the binary of any platform";
+  t.call("clCreateProgramWithBinary",
+         {Value::handle(ObjectKind::Context, 3), Value::uint(1), Value::array({Value::handle(ObjectKind::Device, 2)}),
+          Value::array({Value::uint(binary.size())}), Value::array({t.data(binary)}), Value::pointer(0x40),
+          Value::pointer(0x30)},
+         Value::handle(ObjectKind::Program, 8));
+  t.call("clBuildProgram", {Value::handle(ObjectKind::Program, 8), Value::uint(1),
+                            Value::array({Value::handle(ObjectKind::Device, 2)}), Value::string(""),
+                            Value::pointer(0), Value::pointer(0)});
+  t.call("clCreateKernel", {Value::handle(ObjectKind::Program, 8), Value::string("twice"), Value::pointer(0x30)},
+         Value::handle(ObjectKind::Kernel, 9));
+  run_kernel_over(t, 9, {1, 2, 3, 4}, {2, 4, 6, 8});
+  std::string error;
+  auto replay = Controller::open(t.close(), error);
+  ASSERT_TRUE(replay) << error;
+  ASSERT_TRUE(replay->select({.platform = "Portable", .verify = true}, error)) << error;
+  EXPECT_EQ(replay->seek(kEnd), Outcome::End) << replay->stop_reason();
+  ASSERT_EQ(replay->notes().size(), 1u);
+  EXPECT_NE(replay->notes().front().find("call 7 clCreateProgramWithBinary: the target cannot load the binary"),
+            std::string::npos) << replay->notes().front();
+  EXPECT_NE(replay->notes().front().find("rebuilt from the source of call 5"), std::string::npos);
+  EXPECT_EQ(replay->compared_count(), 1u);
+  EXPECT_TRUE(replay->divergences().empty()) << replay->divergences().front().describe();
+}
+
+// On the reference device, a kernel finding of the replay names the trace's call: an
+// out-of-bounds write by the last work-item of the launch recorded as call 10.
+TEST(ReplayPrograms, ReferenceDeviceFindingsCarryTheTracesCallIndex) {
+  TraceFile t("replay-finding");
+  t.context_and_queue();
+  t.program("kernel void past(global int* p) { p[get_global_id(0) + 1] = 1; }\n");  // calls 5, 6
+  t.call("clCreateKernel", {Value::handle(ObjectKind::Program, 5), Value::string("past"), Value::pointer(0x30)},
+         Value::handle(ObjectKind::Kernel, 9));
+  run_kernel_over(t, 9, {0, 0, 0, 0}, {0, 1, 1, 1});
+  const std::string& path = t.close();
+  const std::string report = test::temporary_path("replay-finding-report");
+  const auto ran = test::run({CLVET_CLI, "replay", path, "--platform", "reference", "--verify"},
+                             {{"CLVET_REPORT", report}, {"OCL_ICD_VENDORS", CLVET_POCL_ICD}});
+  EXPECT_EQ(ran.status, 0) << ran.out << ran.err;
+  const std::string text = test::read_file(report);
+  EXPECT_NE(text.find("out-of-bounds"), std::string::npos) << text;
+  EXPECT_NE(text.find("in kernel 'past' (call #10)"), std::string::npos) << text;
+}
+
 // A trace cut in the middle of a record: its calls before the damage replay, and the reader
 // names the offset.
 TEST(ReplayBadInput, TruncatedTraceReplaysUpToItsDamage) {

@@ -2,6 +2,7 @@
 // enumeration and extension function lookup, with clvet's private extension functions.
 #include <cstring>
 
+#include "clvet/checker/api_validation.h"
 #include "clvet/rules/api.h"
 #include "clvet/rules/rule_ids.gen.h"
 #include "device_impl.gen.h"
@@ -22,6 +23,14 @@ void* entry_point_address(std::string_view name);  // generated
 // entry points no advertised extension exposes.
 extern "C" void* CL_API_CALL clvet_entry_point(const char* name) {
   return name ? clvet::device::entry_point_address(name) : nullptr;
+}
+
+// clvet's private extension function clvetUseCallIndexCLVET: the call index that the findings
+// of the next launches carry, until another is given (0: the device's own count again). A
+// replay gives each re-issued call's index in the trace, so that the device's kernel findings
+// name the trace's calls.
+extern "C" void CL_API_CALL clvet_use_call_index(cl_ulong index) {
+  clvet::checker::FindingLog::instance().use_call_index(index);
 }
 
 namespace clvet::device::impl {
@@ -91,6 +100,7 @@ Result<void*> GetExtensionFunctionAddressForPlatform(
   if (name == "clvetLastRuleIdCLVET") return reinterpret_cast<void*>(&clvet_last_rule_id);
   if (name == "clvetClearLastRuleCLVET") return reinterpret_cast<void*>(&clvet_clear_last_rule);
   if (name == "clvetEntryPointCLVET") return reinterpret_cast<void*>(&clvet_entry_point);
+  if (name == "clvetUseCallIndexCLVET") return reinterpret_cast<void*>(&clvet_use_call_index);
   const api::EntryPoint* entry = api::find_entry_point(name);
   if (entry == nullptr || entry->extension.empty() || !extension_supported(entry->extension))
     return none;

@@ -31,7 +31,10 @@ class FindingLog {
   void add(reports::Finding finding);
   std::vector<reports::Finding> snapshot() const;
   void clear();
+  // The call index of the next launch's findings: counted from 1, or the index last given
+  // to use_call_index() (a replay's: the trace's index of the call being re-issued).
   std::uint64_t next_call_index();
+  void use_call_index(std::uint64_t index);
 };
 
 }  // namespace clvet::checker

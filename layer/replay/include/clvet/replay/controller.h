@@ -140,6 +140,8 @@ class Controller {
   std::uint64_t replayed_count() const;          // calls issued to the target
   std::uint64_t failed_when_recorded() const;    // calls not re-issued: they failed then
   std::uint64_t compared_count() const;          // reads and answers compared (verify)
+  // What replay did differently from the recording, and why (a binary rebuilt from source).
+  const std::vector<std::string>& notes() const;
 
   // Called every few thousand calls during seek() with (calls done, calls in the trace).
   void on_progress(std::function<void(std::uint64_t, std::uint64_t)> progress);

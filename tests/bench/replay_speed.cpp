@@ -1,0 +1,128 @@
+// Benchmark, not a test (`make bench-replay`): how fast `clvet replay` re-issues calls, beside
+// the same calls made by a plain C loop. The loop is tests/bench/layer_overhead.c's workloads
+// (a million of the cheapest calls; 200,000 calls of a kernel loop), run alone for its own CPU
+// time, then recorded under the layer without data (--trace-data=0) and replayed here on the
+// same platform through the replay controller: CPU time (all threads) of the replay's seek to
+// the end, per call, and its ratio to the loop's; the trace's opening (one pass that orders its
+// calls, per call of the whole trace) beside it. The set-up before the loop (the program's
+// build) is replayed untimed, as the loop measures itself without it. Best of three each.
+//   replay_speed CLVET LAYER_OVERHEAD [CHEAP_CALLS [ENQUEUE_CALLS]]
+#include <sys/resource.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <limits>
+#include <memory>
+#include <string>
+
+#include "clvet/replay/controller.h"
+
+namespace {
+
+double process_cpu() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_utime.tv_sec) + usage.ru_utime.tv_usec / 1e6 +
+         static_cast<double>(usage.ru_stime.tv_sec) + usage.ru_stime.tv_usec / 1e6;
+}
+
+// The command's stdout.
+std::string output_of(const std::string& command) {
+  std::string out;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return out;
+  char buffer[4096];
+  while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) out.append(buffer, n);
+  pclose(pipe);
+  return out;
+}
+
+// The loop's CPU seconds alone ("calls-cpu X" from layer_overhead --run), best of three.
+double loop_seconds(const std::string& program, const std::string& workload, long calls) {
+  double best = std::numeric_limits<double>::infinity();
+  for (int run = 0; run < 3; ++run) {
+    const std::string out = output_of(fmt::format("'{}' --run {} {}", program, workload, calls));
+    const auto at = out.find("calls-cpu ");
+    if (at != std::string::npos) best = std::min(best, std::atof(out.c_str() + at + 10));
+  }
+  return best;
+}
+
+struct Replayed {
+  double open = std::numeric_limits<double>::infinity();
+  double seek = std::numeric_limits<double>::infinity();
+  std::uint64_t calls = 0;
+  std::string problem;
+};
+
+// The replay of the loop's `loop_calls` calls: the set-up before them replayed untimed.
+Replayed replay_seconds(const std::string& trace, long loop_calls) {
+  Replayed best;
+  for (int run = 0; run < 3; ++run) {
+    std::string error;
+    const double before_open = process_cpu();
+    auto replay = clvet::replay::Controller::open(trace, error);
+    if (!replay) return {.problem = error};
+    const double opened = process_cpu();
+    if (!replay->select({}, error)) return {.problem = error};
+    const auto& order = replay->calls();
+    if (order.size() <= static_cast<std::size_t>(loop_calls)) return {.problem = "fewer calls than the loop made"};
+    if (replay->seek(order[order.size() - static_cast<std::size_t>(loop_calls) - 1]) !=
+        clvet::replay::Outcome::Reached)
+      return {.problem = replay->stop_reason()};
+    const double before = process_cpu();
+    const auto outcome = replay->seek(std::numeric_limits<std::uint64_t>::max());
+    const double after = process_cpu();
+    if (outcome != clvet::replay::Outcome::End) return {.problem = replay->stop_reason()};
+    best.open = std::min(best.open, opened - before_open);
+    best.seek = std::min(best.seek, after - before);
+    best.calls = static_cast<std::uint64_t>(loop_calls);
+  }
+  return best;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: replay_speed CLVET LAYER_OVERHEAD [CHEAP_CALLS [ENQUEUE_CALLS]]\n");
+    return 2;
+  }
+  const std::string clvet = argv[1], program = argv[2];
+  const long cheap = argc > 3 ? std::atol(argv[3]) : 1000000;
+  const long enqueue = argc > 4 ? std::atol(argv[4]) : 200000;
+  const auto folder = std::filesystem::temp_directory_path() / fmt::format("clvet-replay-speed-{}", getpid());
+  std::filesystem::create_directories(folder);
+  fmt::print("{:<10} {:>9} {:>14} {:>16} {:>8} {:>14}\n", "workload", "calls", "C loop ns/call",
+             "replay ns/call", "ratio", "open ns/call");
+  int status = 0;
+  for (const auto& [workload, calls] : {std::pair<std::string, long>{"cheap", cheap}, {"enqueue", enqueue}}) {
+    const double loop = loop_seconds(program, workload, calls);
+    const std::string trace = (folder / (workload + ".clvt")).string();
+    const int recorded = std::system(fmt::format("'{}' run --trace='{}' --trace-data=0 --report=none -- "
+                                                 "'{}' --run {} {} > /dev/null",
+                                                 clvet, trace, program, workload, calls)
+                                         .c_str());
+    if (recorded != 0) {
+      fmt::print("{:<10} could not be recorded (status {})\n", workload, recorded);
+      status = 1;
+      continue;
+    }
+    const Replayed replayed = replay_seconds(trace, calls);
+    if (!replayed.problem.empty()) {
+      fmt::print("{:<10} replay failed: {}\n", workload, replayed.problem);
+      status = 1;
+      continue;
+    }
+    const double n = static_cast<double>(calls);
+    fmt::print("{:<10} {:>9} {:>14.1f} {:>16.1f} {:>7.2f}x {:>14.1f}\n", workload, calls, loop * 1e9 / n,
+               replayed.seek * 1e9 / n, replayed.seek / loop, replayed.open * 1e9 / n);
+  }
+  std::filesystem::remove_all(folder);
+  return status;
+}
