@@ -1,7 +1,8 @@
 // Benchmark, not a test (`make bench-replay`): how fast `clvet replay` re-issues calls, beside
 // the same calls made by a plain C loop. The loop is tests/bench/layer_overhead.c's workloads
 // (a million of the cheapest calls; 200,000 calls of a kernel loop), run alone for its own CPU
-// time, then recorded under the layer without data (--trace-data=0) and replayed here on the
+// time, then recorded under the layer (the cheap calls without data, --trace-data=0; the loop
+// with it, for its program's source) and replayed here on the
 // same platform through the replay controller: CPU time (all threads) of the replay's seek to
 // the end, per call, and its ratio to the loop's; the trace's opening (one pass that orders its
 // calls, per call of the whole trace) beside it. The set-up before the loop (the program's
@@ -104,9 +105,11 @@ int main(int argc, char** argv) {
   for (const auto& [workload, calls] : {std::pair<std::string, long>{"cheap", cheap}, {"enqueue", enqueue}}) {
     const double loop = loop_seconds(program, workload, calls);
     const std::string trace = (folder / (workload + ".clvt")).string();
-    const int recorded = std::system(fmt::format("'{}' run --trace='{}' --trace-data=0 --report=none -- "
+    // The kernel loop keeps its data: without it the program's source is not in the trace.
+    const int recorded = std::system(fmt::format("'{}' run --trace='{}' --trace-data={} --report=none -- "
                                                  "'{}' --run {} {} > /dev/null",
-                                                 clvet, trace, program, workload, calls)
+                                                 clvet, trace, workload == "cheap" ? 0 : 1, program,
+                                                 workload, calls)
                                          .c_str());
     if (recorded != 0) {
       fmt::print("{:<10} could not be recorded (status {})\n", workload, recorded);
