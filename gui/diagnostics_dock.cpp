@@ -44,7 +44,7 @@ void DiagnosticsTree::refill() {
   std::map<std::pair<int, std::string>, std::vector<int>> groups;
   for (std::size_t i = 0; i < findings.size(); ++i) {
     const reports::Finding& f = findings[i];
-    const std::string& rule = f.kernel ? f.kernel->kind : f.rule_id;
+    const std::string rule = f.kernel ? std::string(reports::to_string(f.kernel->kind)) : f.rule_id;
     groups[{static_cast<int>(f.category), rule}].push_back(static_cast<int>(i));
   }
   QTreeWidgetItem* categories[2] = {nullptr, nullptr};
@@ -91,9 +91,10 @@ void DiagnosticsTree::refill() {
     for (std::size_t i = 0; i < kernel_findings_.size(); ++i) {
       const reports::Finding& f = kernel_findings_[i];
       if (!f.kernel) continue;
-      QTreeWidgetItem*& kind = kinds[f.kernel->kind];
+      const std::string name(reports::to_string(f.kernel->kind));
+      QTreeWidgetItem*& kind = kinds[name];
       if (!kind) {
-        kind = new QTreeWidgetItem(group, {QString::fromStdString(f.kernel->kind), QString(), QString::fromStdString(f.spec)});
+        kind = new QTreeWidgetItem(group, {QString::fromStdString(name), QString(), QString::fromStdString(f.spec)});
         kind->setExpanded(true);
       }
       QString lines = QString::number(f.kernel->at.line);

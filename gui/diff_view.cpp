@@ -275,7 +275,7 @@ void DiffView::showLaunch(int row) {
   for (std::size_t i = 0; i < findings.size(); ++i) {
     const reports::Finding& f = findings[i];
     QString where = QString::fromStdString(f.rule_id);
-    if (f.kernel) where = QStringLiteral("%1 line %2").arg(QString::fromStdString(f.kernel->kind)).arg(f.kernel->at.line);
+    if (f.kernel) where = QStringLiteral("%1 line %2").arg(QString::fromStdString(std::string(reports::to_string(f.kernel->kind)))).arg(f.kernel->at.line);
     auto* item = add(cause, where, QString::fromStdString(f.detail));
     item->setData(0, Qt::UserRole + 1, row);
     item->setData(0, Qt::UserRole + 2, static_cast<int>(i));

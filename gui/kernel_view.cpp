@@ -170,7 +170,7 @@ void KernelView::refill() {
   }
   for (std::size_t i = 0; i < kernel_findings_.size(); ++i) {
     const reports::Finding& f = kernel_findings_[i];
-    auto* item = new QTreeWidgetItem(programs_, {QStringLiteral("%1: %2 line %3").arg(q(f.kernel->kind), q(f.kernel->kernel)).arg(f.kernel->at.line),
+    auto* item = new QTreeWidgetItem(programs_, {QStringLiteral("%1: %2 line %3").arg(q(std::string(reports::to_string(f.kernel->kind))), q(f.kernel->kernel)).arg(f.kernel->at.line),
                                                  f.kernel->enqueue ? QStringLiteral("#%1").arg(f.kernel->enqueue) : QString()});
     item->setData(0, FindingRole, static_cast<int>(i));
     item->setForeground(0, QBrush(QColor(0xc0, 0x20, 0x20)));
@@ -232,11 +232,11 @@ void KernelView::showProgram(const trace::Handle& program) {
     if (!sourceText.contains(q(f.kernel->kernel))) continue;  // another program's kernel
     QString& mark = marks[static_cast<int>(f.kernel->at.line)];
     if (!mark.isEmpty()) mark += QLatin1Char('\n');
-    mark += QStringLiteral("%1: %2").arg(q(f.kernel->kind), q(f.detail.empty() ? f.clause : f.detail));
+    mark += QStringLiteral("%1: %2").arg(q(std::string(reports::to_string(f.kernel->kind))), q(f.detail.empty() ? f.clause : f.detail));
     if (f.kernel->other && f.kernel->other->line) {
       QString& other = marks[static_cast<int>(f.kernel->other->line)];
       if (!other.isEmpty()) other += QLatin1Char('\n');
-      other += tr("%1 (the other side, line %2)").arg(q(f.kernel->kind)).arg(f.kernel->at.line);
+      other += tr("%1 (the other side, line %2)").arg(q(std::string(reports::to_string(f.kernel->kind)))).arg(f.kernel->at.line);
     }
   }
   source_->setMarks(marks);

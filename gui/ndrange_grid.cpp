@@ -32,7 +32,7 @@ void NDRangeGrid::setFinding(const reports::Finding* finding) {
     };
     mark(k.at.work_item);
     if (k.other) mark(k.other->work_item);
-    caption_ = QStringLiteral("%1 in %2, line %3").arg(QString::fromStdString(k.kind), QString::fromStdString(k.kernel)).arg(k.at.line);
+    caption_ = QStringLiteral("%1 in %2, line %3").arg(QString::fromStdString(std::string(reports::to_string(k.kind))), QString::fromStdString(k.kernel)).arg(k.at.line);
     if (k.other && k.other->line) caption_ += tr(" and line %1").arg(k.other->line);
   }
   update();

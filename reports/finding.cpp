@@ -24,7 +24,7 @@ std::string error_name(int code) { return std::string(rules::error_code_name(cod
 std::string fold_key(const Finding& f) {
   if (!f.kernel) return f.rule_id + "\n" + f.detail;
   const KernelEvidence& k = *f.kernel;
-  std::string key = fmt::format("{}\n{}\n{}:{}", k.kind, k.kernel, k.at.line, k.at.column);
+  std::string key = fmt::format("{}\n{}\n{}:{}", to_string(k.kind), k.kernel, k.at.line, k.at.column);
   if (k.other) key += fmt::format("\n{}:{}", k.other->line, k.other->column);
   return key;
 }
@@ -69,7 +69,7 @@ std::string render_kernel_text(const Finding& f, bool colour) {
       f.severity == Severity::Error ? red : f.severity == Severity::Warning ? magenta : cyan;
   std::string out = fmt::format("{}{}:{} {}{}:{} {}{}{} [{}] in kernel '{}'", bold, where(k.at),
                                 reset, severity_colour, to_string(f.severity), reset, bold,
-                                k.kind, reset, k.checker, k.kernel);
+                                to_string(k.kind), reset, describe(k.kind).checker, k.kernel);
   if (k.enqueue) out += fmt::format(" (call #{})", k.enqueue);
   if (f.count > 1) out += fmt::format(" (x{})", f.count);
   out += "\n";

@@ -26,8 +26,8 @@ nlohmann::ordered_json site_json(const KernelSite& site) {
 // The kernel checkers' fields, at the top level of the finding: kind, line, column, kernel
 // and, for races, other (tests/kernels/corpus/README.md).
 void add_kernel_fields(const KernelEvidence& k, nlohmann::ordered_json& j) {
-  j["checker"] = k.checker;
-  j["kind"] = k.kind;
+  j["checker"] = describe(k.kind).checker;
+  j["kind"] = to_string(k.kind);
   j["kernel"] = k.kernel;
   j["file"] = k.at.file;
   j["line"] = k.at.line;

@@ -75,8 +75,9 @@ std::optional<std::vector<Finding>> read_json(std::string_view input, std::strin
     f.count = number<std::uint64_t>(j, "count", 1);
     if (j.contains("checker")) {
       KernelEvidence k;
-      k.checker = text(j, "checker");
-      k.kind = text(j, "kind");
+      // A kind this clvet does not know (a report of another version) still has its name in the
+      // finding's rule ("Kernel.<kind>").
+      k.kind = kernel_kind(text(j, "kind")).value_or(KernelKind::UndefinedBehaviour);
       k.kernel = text(j, "kernel");
       k.at = site(j);
       if (auto it = j.find("other"); it != j.end() && it->is_object()) k.other = site(*it);

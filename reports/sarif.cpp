@@ -21,7 +21,7 @@ std::string_view level(Severity severity) {
 
 std::string message(const Finding& f) {
   if (f.kernel)
-    return "kernel '" + f.kernel->kernel + "': " + f.kernel->kind +
+    return "kernel '" + f.kernel->kernel + "': " + std::string(to_string(f.kernel->kind)) +
            (f.detail.empty() ? std::string() : ": " + f.detail);
   std::string text = f.entry.empty() ? std::string("clvet") : f.entry;
   if (f.category == Category::Platform) text += ": the platform";
@@ -32,19 +32,21 @@ std::string message(const Finding& f) {
   return text;
 }
 
-// Kernel findings have one SARIF rule per kind ("clvet.kernel.out-of-bounds").
+// Kernel findings have one SARIF rule per kind ("kernel/out-of-bounds").
 std::string rule_id(const Finding& f) {
-  return f.kernel ? "kernel/" + f.kernel->kind : f.rule_id;
+  return f.kernel ? "kernel/" + std::string(to_string(f.kernel->kind)) : f.rule_id;
 }
 
+// A kernel kind's rule, from the table of kinds (kernel_kinds.h).
 nlohmann::ordered_json kernel_rule(const Finding& f) {
+  const KernelKindInfo& kind = describe(f.kernel->kind);
   nlohmann::ordered_json r;
   r["id"] = rule_id(f);
-  r["name"] = f.kernel->kind;
-  r["shortDescription"] = {{"text", "kernel " + f.kernel->kind + " (" + f.kernel->checker + ")"}};
-  r["help"] = {{"text", f.spec.empty() ? std::string("OpenCL C") : f.spec}};
-  r["defaultConfiguration"] = {{"level", level(f.severity)}};
-  r["properties"] = {{"checker", f.kernel->checker}};
+  r["name"] = kind.name;
+  r["shortDescription"] = {{"text", kind.description}};
+  r["help"] = {{"text", kind.spec}};
+  r["defaultConfiguration"] = {{"level", level(kind.severity)}};
+  r["properties"] = {{"checker", kind.checker}};
   return r;
 }
 

@@ -5,14 +5,10 @@
 
 namespace clvet::checker {
 
-namespace {
-constexpr auto kError = reports::Severity::Error;
-}
-
 void DivergenceChecker::barrier(const std::uint32_t* lanes, std::uint32_t count,
                                 std::uint32_t total, const interp::SourceSite& site) {
   if (count < total)
-    findings_.report("divergence", "barrier-divergence", kError, site, group_, lanes[0], [&] {
+    findings_.report(reports::KernelKind::BarrierDivergence, site, group_, lanes[0], [&] {
       return fmt::format("barrier reached by {} of the work-group's {} work-items (all or none "
                          "must reach it)", count, total);
     }, nullptr, 0, 0);
@@ -24,11 +20,11 @@ void DivergenceChecker::async_step(bool wait, const std::uint32_t* lanes, std::u
                                    const interp::SourceSite& site) {
   const char* what = wait ? "wait_group_events" : "async copy";
   if (count < total)
-    findings_.report("divergence", "barrier-divergence", kError, site, group_, lanes[0], [&] {
+    findings_.report(reports::KernelKind::BarrierDivergence, site, group_, lanes[0], [&] {
       return fmt::format("{} reached by {} of the work-group's {} work-items", what, count, total);
     }, nullptr, 0, 0);
   else if (!uniform)
-    findings_.report("divergence", "barrier-divergence", kError, site, group_, lanes[0], [&] {
+    findings_.report(reports::KernelKind::BarrierDivergence, site, group_, lanes[0], [&] {
       return fmt::format("{} reached by the work-group with different arguments", what);
     }, nullptr, 0, 0);
   if (!wait) {
@@ -41,7 +37,7 @@ void DivergenceChecker::async_step(bool wait, const std::uint32_t* lanes, std::u
 
 void DivergenceChecker::group_end() {
   for (const Pending& p : pending_)
-    findings_.report("divergence", "unwaited-async-copy", kError, p.site, group_, p.lane, [] {
+    findings_.report(reports::KernelKind::UnwaitedAsyncCopy, p.site, group_, p.lane, [] {
       return "the work-items finished with this async copy never waited for (wait_group_events)";
     }, nullptr, 0, 0);
   pending_.clear();

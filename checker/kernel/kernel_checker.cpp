@@ -3,6 +3,8 @@
 // thread ends; the race checkers share the launch's shadow (race_shadow.h).
 #include "clvet/checker/kernel_checker.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <optional>
 
@@ -26,6 +28,26 @@ struct KernelChecker::Impl {
 };
 
 namespace {
+
+using reports::KernelKind;
+
+// What an engine event is a finding of.
+KernelKind kind_of(interp::EngineEvent event) {
+  using interp::EngineEvent;
+  switch (event) {
+    case EngineEvent::OutsideObjects:
+    case EngineEvent::IndexOutsideArray: return KernelKind::OutOfBounds;
+    case EngineEvent::NullPage: return KernelKind::NullAccess;
+    case EngineEvent::MisalignedAtomic: return KernelKind::Misaligned;
+    case EngineEvent::PartialBarrier: return KernelKind::BarrierDivergence;
+    case EngineEvent::BudgetExceeded: return KernelKind::BudgetExceeded;
+    case EngineEvent::UnwrittenValueUsed: return KernelKind::Uninitialised;
+    case EngineEvent::Unreachable:
+    case EngineEvent::Recursion:
+    case EngineEvent::Malformed: break;
+  }
+  return KernelKind::UndefinedBehaviour;
+}
 
 // One worker thread's checkers.
 class Worker final : public interp::GroupObserver {
@@ -67,21 +89,16 @@ class Worker final : public interp::GroupObserver {
     if (wait && races_) races_->barrier(1 | 2);
   }
 
-  void engine_problem(std::string_view kind, std::string_view message, std::uint32_t lane,
-                      const interp::SourceSite& site) override {
-    const bool memory = kind == "out-of-bounds" || kind == "null-access" || kind == "misaligned";
-    if (memory) {
-      if (checks_.bounds) memory_.engine_problem(kind, message, lane, site, group_);
+  void engine_problem(const interp::EngineProblem& p) override {
+    const KernelKind kind = kind_of(p.event);
+    if (kind == KernelKind::OutOfBounds || kind == KernelKind::NullAccess ||
+        kind == KernelKind::Misaligned) {
+      if (checks_.bounds) memory_.engine_problem(kind, p, group_);
       return;
     }
-    if (kind == "barrier-divergence" && !checks_.divergence) return;
-    if (kind == "uninitialised" && !checks_.uninit) return;
-    const std::string_view checker = kind == "budget-exceeded" ? "budget"
-                                      : kind == "uninitialised" ? "uninit"
-                                                                : "engine";
-    const std::string_view reported = kind == "engine" ? "undefined-behaviour" : kind;
-    findings_.report(checker, reported, reports::Severity::Error, site, group_, lane,
-                     [&] { return std::string(message); }, nullptr, 0, 0);
+    if (kind == KernelKind::BarrierDivergence && !checks_.divergence) return;
+    if (kind == KernelKind::Uninitialised && !checks_.uninit) return;
+    findings_.report(kind, p.site, group_, p.lane, [&] { return p.message; }, nullptr, 0, 0);
   }
 
   void group_end() override {
@@ -112,11 +129,15 @@ void KernelChecker::launch_end() {}
 
 std::vector<reports::Finding> KernelChecker::take_findings() { return impl_->findings.take(); }
 
-void KernelChecker::engine_problem(std::string_view kind, std::string_view message,
-                                   std::uint32_t line, std::uint32_t column) {
-  impl_->findings.add(impl_->findings.finding(kind == "budget-exceeded" ? "budget" : "engine",
-                                              kind, reports::Severity::Error, line, column,
-                                              std::string(message)));
+void KernelChecker::engine_problems(const std::vector<interp::EngineProblem>& problems,
+                                    std::uint64_t more) {
+  for (const interp::EngineProblem& p : problems)
+    impl_->findings.add(
+        impl_->findings.finding(kind_of(p.event), p.site.line, p.site.column, p.message));
+  if (more)
+    impl_->findings.add(impl_->findings.finding(
+        KernelKind::FindingsCapped, 0, 0,
+        fmt::format("{} more problems the engine met were not kept", more)));
 }
 
 std::uint64_t KernelChecker::shadow_peak_bytes() const {

@@ -79,24 +79,18 @@ reports::KernelSite LaunchFindings::site(std::uint32_t line, std::uint32_t colum
   return s;
 }
 
-reports::Finding LaunchFindings::finding(std::string_view checker, std::string_view kind,
-                                         reports::Severity severity, std::uint32_t line,
+reports::Finding LaunchFindings::finding(reports::KernelKind kind, std::uint32_t line,
                                          std::uint32_t column, std::string detail) const {
+  const reports::KernelKindInfo& info = reports::describe(kind);
   reports::Finding f;
   f.category = reports::Category::Application;
-  f.severity = severity;
-  f.rule_id = "Kernel." + std::string(kind);
+  f.severity = info.severity;
+  f.rule_id = "Kernel." + std::string(info.name);
   f.entry = "clEnqueueNDRangeKernel";
-  f.spec = kind.starts_with("race")                 ? "OpenCL 1.2 §3.3.1"
-           : kind == "barrier-divergence"           ? "OpenCL 1.2 §6.12.8"
-           : kind == "unwaited-async-copy"          ? "OpenCL 1.2 §6.12.10"
-           : kind == "misaligned"                   ? "OpenCL 1.2 §6.1.5"
-           : kind == "read-only-write" || kind == "write-only-read" ? "OpenCL 1.2 §5.2.1"
-                                                                    : "OpenCL 1.2 §6";
+  f.spec = info.spec;
   f.detail = std::move(detail);
   f.call_index = launch_.enqueue;
   reports::KernelEvidence k;
-  k.checker = checker;
   k.kind = kind;
   k.kernel = launch_.kernel;
   k.at = site(line, column);
@@ -135,7 +129,7 @@ std::vector<reports::Finding> LaunchFindings::take() {
   std::lock_guard lock(mutex_);
   std::vector<reports::Finding> out = std::move(findings_);
   if (dropped_)
-    out.push_back(finding("engine", "findings-capped", reports::Severity::Note, 0, 0,
+    out.push_back(finding(reports::KernelKind::FindingsCapped, 0, 0,
                           fmt::format("{} more findings of this launch were not kept "
                                       "(CLVET_KERNEL_FINDINGS)",
                                       dropped_)));

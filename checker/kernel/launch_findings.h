@@ -34,9 +34,9 @@ class LaunchFindings {
 
   reports::WorkItemIds ids(std::uint64_t group_linear, std::uint32_t lane) const;
   reports::KernelSite site(std::uint32_t line, std::uint32_t column) const;
-  // A finding of this launch with its spec section, kernel and enqueue filled in.
-  reports::Finding finding(std::string_view checker, std::string_view kind,
-                           reports::Severity severity, std::uint32_t line, std::uint32_t column,
+  // A finding of this launch with its severity and spec section (the kind's), kernel and
+  // enqueue filled in.
+  reports::Finding finding(reports::KernelKind kind, std::uint32_t line, std::uint32_t column,
                            std::string detail) const;
 
   // Folds findings into the launch's (same kind and both source positions: one finding).

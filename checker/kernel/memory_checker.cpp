@@ -30,7 +30,6 @@ void MemoryChecker::memory(const interp::AccessBatch& b, std::uint64_t group) {
   const bool reads = b.kind != Access::Write;
   const bool writes = b.kind != Access::Read;
   const LaunchFindings& launch = findings_.launch();
-  constexpr auto kError = reports::Severity::Error;
   // Only a buffer's flags can make this access wrong: find its buffer only when one could.
   const bool flags_matter =
       global && ((writes && launch.any_read_only()) || (reads && launch.any_write_only()));
@@ -50,40 +49,34 @@ void MemoryChecker::memory(const interp::AccessBatch& b, std::uint64_t group) {
     const std::uint64_t address = b.addresses[lane];
     // Addresses below 4096 are the engine's NULL page: its null-access finding says more.
     if (may_misalign && address % b.alignment != 0 && address >= 4096)
-      findings_.report("bounds", "misaligned", kError, b.site, group, lane, [&] {
+      findings_.report(reports::KernelKind::Misaligned, b.site, group, lane, [&] {
         return fmt::format("{} of {} bytes at an address {} bytes past a multiple of its "
                            "alignment {}", verb(b.kind), b.size, address % b.alignment,
                            b.alignment);
       }, object_of(address), address, b.size);
     if (constant_write)
-      findings_.report("bounds", "read-only-write", kError, b.site, group, lane,
+      findings_.report(reports::KernelKind::ReadOnlyWrite, b.site, group, lane,
                        [] { return "write to __constant memory"; }, nullptr, address, b.size);
     if (!flags_matter) continue;
     const LaunchObject* object = object_of(address);
     if (object && writes && (object->read_only || object->constant))
-      findings_.report("bounds", "read-only-write", kError, b.site, group, lane, [&] {
+      findings_.report(reports::KernelKind::ReadOnlyWrite, b.site, group, lane, [&] {
         return fmt::format("{} of a buffer created CL_MEM_READ_ONLY", verb(b.kind));
       }, object, address, b.size);
     if (object && reads && object->write_only)
-      findings_.report("bounds", "write-only-read", kError, b.site, group, lane, [&] {
+      findings_.report(reports::KernelKind::WriteOnlyRead, b.site, group, lane, [&] {
         return fmt::format("{} of a buffer created CL_MEM_WRITE_ONLY", verb(b.kind));
       }, object, address, b.size);
   }
 }
 
-void MemoryChecker::engine_problem(std::string_view kind, std::string_view message,
-                                   std::uint32_t lane, const interp::SourceSite& site,
+void MemoryChecker::engine_problem(reports::KernelKind kind, const interp::EngineProblem& problem,
                                    std::uint64_t group) {
-  // The address is in the engine's message ("... at 0x1234 ..."), the size after " of ".
-  std::uint64_t address = 0, size = 0;
-  if (auto at = message.find(" at 0x"); at != std::string_view::npos)
-    address = std::strtoull(std::string(message.substr(at + 6, 20)).c_str(), nullptr, 16);
-  if (auto of = message.find(" of "); of != std::string_view::npos)
-    size = std::strtoull(std::string(message.substr(of + 4, 20)).c_str(), nullptr, 10);
+  const std::uint64_t address = problem.address, size = problem.size;
   const LaunchFindings& launch = findings_.launch();
-  const LaunchObject* near = kind == "out-of-bounds" ? launch.nearest(address) : nullptr;
+  const LaunchObject* near = kind == reports::KernelKind::OutOfBounds ? launch.nearest(address) : nullptr;
   const interp::LocalObject* local =
-      kind == "out-of-bounds" && !near ? findings_.locals.near(address) : nullptr;
+      kind == reports::KernelKind::OutOfBounds && !near ? findings_.locals.near(address) : nullptr;
   auto detail = [&]() -> std::string {
     if (local) {
       const std::string name = LocalObjects::name(*local, launch.launch());
@@ -104,13 +97,12 @@ void MemoryChecker::engine_problem(std::string_view kind, std::string_view messa
                             launch.object_name(*near), near->size);
       return fmt::format("access of {} bytes {}", size, where);
     }
-    if (kind == "null-access")
+    if (kind == reports::KernelKind::NullAccess)
       return fmt::format("access of {} bytes through a NULL pointer (address 0x{:x})", size,
                          address);
-    return std::string(message);
+    return problem.message;
   };
-  findings_.report("bounds", kind, reports::Severity::Error, site, group, lane, detail, near,
-                   address, size);
+  findings_.report(kind, problem.site, group, problem.lane, detail, near, address, size);
 }
 
 }  // namespace clvet::checker

@@ -16,9 +16,9 @@ class MemoryChecker {
   explicit MemoryChecker(WorkerFindings& findings) : findings_(findings) {}
 
   void memory(const interp::AccessBatch& batch, std::uint64_t group);
-  // out-of-bounds, null-access, misaligned: the engine's message names the address and size.
-  void engine_problem(std::string_view kind, std::string_view message, std::uint32_t lane,
-                      const interp::SourceSite& site, std::uint64_t group);
+  // out-of-bounds, null-access, misaligned: an access the engine did not do.
+  void engine_problem(reports::KernelKind kind, const interp::EngineProblem& problem,
+                      std::uint64_t group);
 
  private:
   WorkerFindings& findings_;

@@ -302,8 +302,9 @@ bool RaceChecker::same_value(std::uint64_t r, const Now& now) const {
 void RaceChecker::report(unsigned kind_bit, std::uint64_t r, std::uint64_t other_group,
                          bool other_known, std::uint64_t address, bool between_groups,
                          const Now& now) {
-  static constexpr const char* kKinds[3] = {"race-read-write", "race-write-write",
-                                            "race-same-value"};
+  static constexpr reports::KernelKind kKinds[3] = {reports::KernelKind::RaceReadWrite,
+                                                    reports::KernelKind::RaceWriteWrite,
+                                                    reports::KernelKind::RaceSameValue};
   const RaceSite& other = site(record::site(r));
   const RaceSite& mine = now.info;
   // The earlier source position first, so that both orders fold together.
@@ -327,9 +328,7 @@ void RaceChecker::report(unsigned kind_bit, std::uint64_t r, std::uint64_t other
     return s.atomic ? "atomic update" : s.write ? "write" : "read";
   };
   reports::Finding f = launch.finding(
-      "races", kKinds[kind_bit],
-      kind_bit == 2 ? reports::Severity::Warning : reports::Severity::Error, first.site->line,
-      first.site->column,
+      kKinds[kind_bit], first.site->line, first.site->column,
       fmt::format("{} and {} of the same byte by two work-items{}, unordered", verb(*first.site),
                   verb(*second.site),
                   between_groups ? " of different work-groups"

@@ -30,10 +30,10 @@ class WorkerFindings {
   LocalObjects locals;
 
   // The key of a finding of `kind` at a source position.
-  static std::uint64_t key(std::string_view kind, std::uint32_t line, std::uint32_t column) {
+  static std::uint64_t key(reports::KernelKind kind, std::uint32_t line, std::uint32_t column) {
     std::uint64_t position = std::uint64_t(line) << 32 | column;
     // The top bit is clear: race findings use keys of their own with it set.
-    return XXH3_64bits_withSeed(kind.data(), kind.size(), position) & ~(1ull << 63);
+    return XXH3_64bits_withSeed(&kind, sizeof kind, position) & ~(1ull << 63);
   }
   // Counts one more occurrence of the finding with `key`; false when it is new.
   bool seen(std::uint64_t key) {
@@ -45,14 +45,12 @@ class WorkerFindings {
   // A finding of `kind` at `site` by the work-item (group, lane), with the buffer it touched;
   // `detail()` makes its text, only when the finding is new.
   template <class Detail>
-  void report(std::string_view checker, std::string_view kind, reports::Severity severity,
-              const interp::SourceSite& site, std::uint64_t group, std::uint32_t lane,
-              Detail&& detail, const LaunchObject* object, std::uint64_t address,
-              std::uint64_t size) {
+  void report(reports::KernelKind kind, const interp::SourceSite& site, std::uint64_t group,
+              std::uint32_t lane, Detail&& detail, const LaunchObject* object,
+              std::uint64_t address, std::uint64_t size) {
     const std::uint64_t k = key(kind, site.line, site.column);
     if (seen(k)) return;
-    reports::Finding f =
-        launch_.finding(checker, kind, severity, site.line, site.column, std::string(detail()));
+    reports::Finding f = launch_.finding(kind, site.line, site.column, std::string(detail()));
     f.kernel->at.work_item = launch_.ids(group, lane);
     if (object) {
       f.kernel->object = launch_.object_name(*object);

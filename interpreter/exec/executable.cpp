@@ -136,7 +136,7 @@ LaunchResult DecodedExecutable::launch(const LaunchRequest& request) {
   // printf output is kept per group and joined in group order: output is deterministic.
   std::vector<std::string> printed;
   std::mutex mutex;
-  std::vector<ExecutionProblem> problems;
+  std::vector<EngineProblem> problems;
   std::uint64_t problem_count = 0;
   auto worker = [&] {
     WorkGroupRunner runner(shared, request.observer ? request.observer->for_worker() : nullptr);
@@ -156,7 +156,7 @@ LaunchResult DecodedExecutable::launch(const LaunchRequest& request) {
       printed[n] = std::move(text);
     }
     problem_count += runner.problem_count();
-    for (const ExecutionProblem& p : runner.problems())
+    for (const EngineProblem& p : runner.problems())
       if (problems.size() < 16) problems.push_back(p);
   };
   if (threads <= 1) {
@@ -167,11 +167,8 @@ LaunchResult DecodedExecutable::launch(const LaunchRequest& request) {
   }
   if (request.observer) request.observer->launch_end();
   for (std::string& text : printed) result.printf_output += text;
-  for (const ExecutionProblem& p : problems)
-    result.problems.push_back(p.line ? fmt::format("{}:{}: {}", p.line, p.column, p.message)
-                                     : p.message);
-  if (problem_count > problems.size())
-    result.problems.push_back(fmt::format("... and {} more", problem_count - problems.size()));
+  result.more_problems = problem_count - problems.size();
+  result.problems = std::move(problems);
   result.budget_exceeded = shared.stopped.load();
   result.ok = true;
   return result;

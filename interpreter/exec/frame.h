@@ -68,6 +68,16 @@ inline void take_edge(WorkGroupRunner::Frame& f, const ir::Edge& edge,
   }
 }
 
+// The bytes lane l's memcpy, memmove or memset covers: the decoder's constant, or the lane's
+// length operand (`c`, `extra` bits wide).
+inline std::uint64_t memory_intrinsic_length(const WorkGroupRunner::Frame& f, const ir::Instr& in,
+                                             std::uint32_t l) {
+  if (in.c == ir::kNoRegister) return in.size;
+  std::uint64_t n = 0;
+  std::memcpy(&n, f.base[in.c] + std::size_t(l) * (in.extra / 8), in.extra / 8);
+  return n;
+}
+
 inline std::int64_t read_signed(const std::byte* p, ir::Ty ty) {
   switch (ty) {
     case ir::Ty::I1: return static_cast<std::uint8_t>(*p) & 1;

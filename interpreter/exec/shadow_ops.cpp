@@ -87,7 +87,7 @@ void elementwise(const LaneSet& lanes, std::uint8_t* d, std::uint32_t d_lane, st
 }  // namespace
 
 void WorkGroupRunner::uninitialised_use(const Instr& in, std::uint32_t lane, std::string_view what) {
-  problem(in, std::string(what), "uninitialised", lane);
+  problem(in, EngineEvent::UnwrittenValueUsed, std::string(what), lane);
 }
 
 const ShadowMap::Region* WorkGroupRunner::shadow_region(std::uint64_t address, std::uint64_t size) {
@@ -196,153 +196,19 @@ void WorkGroupRunner::shadow_after(Frame& f, const Instr& in, const LaneSet& lan
       elementwise(lanes, f.shadow[in.dst], lane_bytes(in.dst), es, in.width, src, n);
       return;
     }
-    case Op::ICmp: case Op::FCmp: {
-      // A comparison is where a program decides: the optimiser turns the branch on it into a
-      // select or into arithmetic (`3 << zext(x != 0)` for `x ? 6 : 3`), which -cl-opt-disable
-      // keeps as a branch. Reporting an unwritten operand here, and the decision as made,
-      // gives the same finding at the same line both ways.
-      std::uint32_t es = ir::ty_size(in.ty);
-      std::uint32_t a_lane = lane_bytes(in.a), b_lane = lane_bytes(in.b);
-      std::uint32_t d_lane = lane_bytes(in.dst);
-      for (std::uint32_t k = 0; k < lanes.count; ++k) {
-        std::uint32_t l = lanes.ids[k];
-        std::memset(f.shadow[in.dst] + std::size_t(l) * d_lane, 0, d_lane);
-        if (!any(f.shadow[in.a] + std::size_t(l) * a_lane, std::size_t(es) * in.width) &&
-            !any(f.shadow[in.b] + std::size_t(l) * b_lane, std::size_t(es) * in.width))
-          continue;
-        uninitialised_use(in, l, "a comparison that decides the program's path reads a value "
-                                 "that nothing wrote (uninitialised)");
-        for (++k; k < lanes.count; ++k)
-          std::memset(f.shadow[in.dst] + std::size_t(lanes.ids[k]) * d_lane, 0, d_lane);
-      }
-      return;
-    }
+    case Op::ICmp: case Op::FCmp:
+      return shadow_compare(f, in, lanes);
     case Op::Cast: {
       Source src[1] = {{f.shadow[in.a], lane_bytes(in.a), ir::ty_size(static_cast<Ty>(in.aux))}};
       elementwise(lanes, f.shadow[in.dst], lane_bytes(in.dst), ir::ty_size(in.ty), in.width, src, 1);
       return;
     }
-    case Op::Select: {
-      std::uint8_t* d = f.shadow[in.dst];
-      std::uint32_t size = lane_bytes(in.dst);
-      const auto* cond = reinterpret_cast<const std::uint8_t*>(f.base[in.a]);
-      const std::uint8_t* cs = f.shadow[in.a];
-      const std::uint8_t* ts = f.shadow[in.b];
-      const std::uint8_t* es = f.shadow[in.c];
-      // A select is a branch the optimiser flattened (-cl-opt-disable keeps the branch): an
-      // unwritten condition is a use, reported here, and the result is the side it chose, as
-      // after a branch.
-      bool reported = false;
-      auto condition_used = [&](std::uint32_t l) {
-        if (reported) return;
-        reported = true;
-        uninitialised_use(in, l, "a condition depends on a value that nothing wrote "
-                                 "(uninitialised)");
-      };
-      if (in.flags & ir::kScalarCondition) {
-        for (std::uint32_t k = 0; k < lanes.count; ++k) {
-          std::uint32_t l = lanes.ids[k];
-          std::size_t o = std::size_t(l) * size;
-          if (cs[l]) condition_used(l);
-          std::memcpy(d + o, (cond[l] ? ts : es) + o, size);
-        }
-        return;
-      }
-      unsigned w = in.width;
-      std::uint32_t el = ir::ty_size(in.ty);
-      for (std::uint32_t k = 0; k < lanes.count; ++k) {
-        std::uint32_t l = lanes.ids[k];
-        for (unsigned c = 0; c < w; ++c) {
-          std::size_t o = std::size_t(l) * size + c * el;
-          std::size_t co = std::size_t(l) * w + c;
-          if (cs[co]) condition_used(l);
-          std::memcpy(d + o, (cond[co] ? ts : es) + o, el);
-        }
-      }
-      return;
-    }
-    case Op::ExtractElement: {
-      std::uint32_t es = ir::ty_size(in.ty);
-      unsigned n = static_cast<unsigned>(in.imm);
-      unsigned idx_size = in.aux2 / 8;
-      const std::byte* idx = f.base[in.b];
-      for (std::uint32_t k = 0; k < lanes.count; ++k) {
-        std::uint32_t l = lanes.ids[k];
-        std::uint64_t i = 0;
-        std::memcpy(&i, idx + std::size_t(l) * idx_size, idx_size);
-        if (i >= n) i = 0;
-        std::uint8_t* d = f.shadow[in.dst] + std::size_t(l) * es;
-        if (any(f.shadow[in.b] + std::size_t(l) * lane_bytes(in.b), lane_bytes(in.b))) {
-          std::memset(d, 1, es);
-          continue;
-        }
-        std::memcpy(d, f.shadow[in.a] + (std::size_t(l) * n + i) * es, es);
-      }
-      return;
-    }
-    case Op::InsertElement: {
-      std::uint32_t es = ir::ty_size(in.ty);
-      unsigned n = in.width;
-      std::size_t size = std::size_t(es) * n;
-      unsigned idx_size = in.aux2 / 8;
-      const std::byte* idx = f.base[in.c];
-      for (std::uint32_t k = 0; k < lanes.count; ++k) {
-        std::uint32_t l = lanes.ids[k];
-        std::uint64_t i = 0;
-        std::memcpy(&i, idx + std::size_t(l) * idx_size, idx_size);
-        std::uint8_t* d = f.shadow[in.dst] + l * size;
-        if (in.dst != in.a) std::memmove(d, f.shadow[in.a] + l * size, size);
-        if (any(f.shadow[in.c] + std::size_t(l) * lane_bytes(in.c), lane_bytes(in.c))) {
-          std::memset(d, 1, size);
-          continue;
-        }
-        if (i < n) std::memcpy(d + i * es, f.shadow[in.b] + std::size_t(l) * es, es);
-      }
-      return;
-    }
-    case Op::ShuffleVector: {
-      std::uint32_t es = ir::ty_size(in.ty);
-      unsigned n = in.width;
-      unsigned m = in.aux2;
-      const std::int64_t* mask = f.fn->extra_imm.data() + in.extra;
-      std::uint8_t tmp[16 * 8];
-      for (std::uint32_t k = 0; k < lanes.count; ++k) {
-        std::uint32_t l = lanes.ids[k];
-        for (unsigned c = 0; c < n; ++c) {
-          std::int64_t s = mask[c];
-          // An undefined element is the padding of a 3-component vector: the engine writes
-          // zero there, and nothing the program wrote is missing from it.
-          if (s < 0) {
-            std::memset(tmp + c * es, 0, es);
-            continue;
-          }
-          const std::uint8_t* src = s < m ? f.shadow[in.a] + (std::size_t(l) * m + s) * es
-                                          : f.shadow[in.b] + (std::size_t(l) * m + (s - m)) * es;
-          std::memcpy(tmp + c * es, src, es);
-        }
-        std::memcpy(f.shadow[in.dst] + std::size_t(l) * n * es, tmp, std::size_t(n) * es);
-      }
-      return;
-    }
-    case Op::ExtractValue: {
-      std::uint32_t agg = lane_bytes(in.a);
-      for (std::uint32_t k = 0; k < lanes.count; ++k) {
-        std::uint32_t l = lanes.ids[k];
-        std::memcpy(f.shadow[in.dst] + std::size_t(l) * in.c,
-                    f.shadow[in.a] + std::size_t(l) * agg + in.imm, in.c);
-      }
-      return;
-    }
-    case Op::InsertValue: {
-      std::uint32_t agg = lane_bytes(in.dst);
-      for (std::uint32_t k = 0; k < lanes.count; ++k) {
-        std::uint32_t l = lanes.ids[k];
-        std::uint8_t* d = f.shadow[in.dst] + std::size_t(l) * agg;
-        if (in.dst != in.a) std::memmove(d, f.shadow[in.a] + std::size_t(l) * agg, agg);
-        std::memcpy(d + in.imm, f.shadow[in.b] + std::size_t(l) * in.c, in.c);
-      }
-      return;
-    }
+    case Op::Select:
+      return shadow_select(f, in, lanes);
+    case Op::ExtractElement: case Op::InsertElement: case Op::ShuffleVector:
+      return shadow_vector(f, in, lanes);
+    case Op::ExtractValue: case Op::InsertValue:
+      return shadow_aggregate(f, in, lanes);
     case Op::Load: case Op::Store: case Op::Gep:
       return shadow_memory_op(f, in, lanes);
     case Op::AtomicRMW: case Op::CmpXchg:
@@ -351,6 +217,171 @@ void WorkGroupRunner::shadow_after(Frame& f, const Instr& in, const LaneSet& lan
       return shadow_intrinsic(f, in, lanes);
     default:
       return;  // Copy moved its shadow itself (copy_lanes); the rest make no value
+  }
+}
+
+// A comparison is where a program decides: the optimiser turns the branch on it into a select
+// or into arithmetic (`3 << zext(x != 0)` for `x ? 6 : 3`), which -cl-opt-disable keeps as a
+// branch. Reporting an unwritten operand here, and the decision as made, gives the same finding
+// at the same line both ways.
+void WorkGroupRunner::shadow_compare(Frame& f, const Instr& in, const LaneSet& lanes) {
+  const auto& regs = f.fn->registers;
+  auto lane_bytes = [&](std::uint32_t r) { return regs[r].size; };
+  std::uint32_t es = ir::ty_size(in.ty);
+  std::uint32_t a_lane = lane_bytes(in.a), b_lane = lane_bytes(in.b);
+  std::uint32_t d_lane = lane_bytes(in.dst);
+  for (std::uint32_t k = 0; k < lanes.count; ++k) {
+    std::uint32_t l = lanes.ids[k];
+    std::memset(f.shadow[in.dst] + std::size_t(l) * d_lane, 0, d_lane);
+    if (!any(f.shadow[in.a] + std::size_t(l) * a_lane, std::size_t(es) * in.width) &&
+        !any(f.shadow[in.b] + std::size_t(l) * b_lane, std::size_t(es) * in.width))
+      continue;
+    uninitialised_use(in, l, "a comparison that decides the program's path reads a value "
+                             "that nothing wrote (uninitialised)");
+    for (++k; k < lanes.count; ++k)
+      std::memset(f.shadow[in.dst] + std::size_t(lanes.ids[k]) * d_lane, 0, d_lane);
+  }
+}
+
+// A select is a branch the optimiser flattened (-cl-opt-disable keeps the branch): an unwritten
+// condition is a use, reported here, and the result is the side it chose, as after a branch.
+void WorkGroupRunner::shadow_select(Frame& f, const Instr& in, const LaneSet& lanes) {
+  const auto& regs = f.fn->registers;
+  auto lane_bytes = [&](std::uint32_t r) { return regs[r].size; };
+  std::uint8_t* d = f.shadow[in.dst];
+  std::uint32_t size = lane_bytes(in.dst);
+  const auto* cond = reinterpret_cast<const std::uint8_t*>(f.base[in.a]);
+  const std::uint8_t* cs = f.shadow[in.a];
+  const std::uint8_t* ts = f.shadow[in.b];
+  const std::uint8_t* es = f.shadow[in.c];
+  bool reported = false;
+  auto condition_used = [&](std::uint32_t l) {
+    if (reported) return;
+    reported = true;
+    uninitialised_use(in, l, "a condition depends on a value that nothing wrote "
+                             "(uninitialised)");
+  };
+  if (in.flags & ir::kScalarCondition) {
+    for (std::uint32_t k = 0; k < lanes.count; ++k) {
+      std::uint32_t l = lanes.ids[k];
+      std::size_t o = std::size_t(l) * size;
+      if (cs[l]) condition_used(l);
+      std::memcpy(d + o, (cond[l] ? ts : es) + o, size);
+    }
+    return;
+  }
+  unsigned w = in.width;
+  std::uint32_t el = ir::ty_size(in.ty);
+  for (std::uint32_t k = 0; k < lanes.count; ++k) {
+    std::uint32_t l = lanes.ids[k];
+    for (unsigned c = 0; c < w; ++c) {
+      std::size_t o = std::size_t(l) * size + c * el;
+      std::size_t co = std::size_t(l) * w + c;
+      if (cs[co]) condition_used(l);
+      std::memcpy(d + o, (cond[co] ? ts : es) + o, el);
+    }
+  }
+}
+
+// Vector elements: an element read or written through an unwritten index is unwritten whole.
+void WorkGroupRunner::shadow_vector(Frame& f, const Instr& in, const LaneSet& lanes) {
+  const auto& regs = f.fn->registers;
+  auto lane_bytes = [&](std::uint32_t r) { return regs[r].size; };
+  switch (in.op) {
+  case Op::ExtractElement: {
+    std::uint32_t es = ir::ty_size(in.ty);
+    unsigned n = static_cast<unsigned>(in.imm);
+    unsigned idx_size = in.aux2 / 8;
+    const std::byte* idx = f.base[in.b];
+    for (std::uint32_t k = 0; k < lanes.count; ++k) {
+      std::uint32_t l = lanes.ids[k];
+      std::uint64_t i = 0;
+      std::memcpy(&i, idx + std::size_t(l) * idx_size, idx_size);
+      if (i >= n) i = 0;
+      std::uint8_t* d = f.shadow[in.dst] + std::size_t(l) * es;
+      if (any(f.shadow[in.b] + std::size_t(l) * lane_bytes(in.b), lane_bytes(in.b))) {
+        std::memset(d, 1, es);
+        continue;
+      }
+      std::memcpy(d, f.shadow[in.a] + (std::size_t(l) * n + i) * es, es);
+    }
+    return;
+  }
+  case Op::InsertElement: {
+    std::uint32_t es = ir::ty_size(in.ty);
+    unsigned n = in.width;
+    std::size_t size = std::size_t(es) * n;
+    unsigned idx_size = in.aux2 / 8;
+    const std::byte* idx = f.base[in.c];
+    for (std::uint32_t k = 0; k < lanes.count; ++k) {
+      std::uint32_t l = lanes.ids[k];
+      std::uint64_t i = 0;
+      std::memcpy(&i, idx + std::size_t(l) * idx_size, idx_size);
+      std::uint8_t* d = f.shadow[in.dst] + l * size;
+      if (in.dst != in.a) std::memmove(d, f.shadow[in.a] + l * size, size);
+      if (any(f.shadow[in.c] + std::size_t(l) * lane_bytes(in.c), lane_bytes(in.c))) {
+        std::memset(d, 1, size);
+        continue;
+      }
+      if (i < n) std::memcpy(d + i * es, f.shadow[in.b] + std::size_t(l) * es, es);
+    }
+    return;
+  }
+  case Op::ShuffleVector: {
+    std::uint32_t es = ir::ty_size(in.ty);
+    unsigned n = in.width;
+    unsigned m = in.aux2;
+    const std::int64_t* mask = f.fn->extra_imm.data() + in.extra;
+    std::uint8_t tmp[16 * 8];
+    for (std::uint32_t k = 0; k < lanes.count; ++k) {
+      std::uint32_t l = lanes.ids[k];
+      for (unsigned c = 0; c < n; ++c) {
+        std::int64_t s = mask[c];
+        // An undefined element is the padding of a 3-component vector: the engine writes
+        // zero there, and nothing the program wrote is missing from it.
+        if (s < 0) {
+          std::memset(tmp + c * es, 0, es);
+          continue;
+        }
+        const std::uint8_t* src = s < m ? f.shadow[in.a] + (std::size_t(l) * m + s) * es
+                                        : f.shadow[in.b] + (std::size_t(l) * m + (s - m)) * es;
+        std::memcpy(tmp + c * es, src, es);
+      }
+      std::memcpy(f.shadow[in.dst] + std::size_t(l) * n * es, tmp, std::size_t(n) * es);
+    }
+    return;
+  }
+    default:
+      return;
+  }
+}
+
+// Aggregate members move their bytes' shadows.
+void WorkGroupRunner::shadow_aggregate(Frame& f, const Instr& in, const LaneSet& lanes) {
+  const auto& regs = f.fn->registers;
+  auto lane_bytes = [&](std::uint32_t r) { return regs[r].size; };
+  switch (in.op) {
+  case Op::ExtractValue: {
+    std::uint32_t agg = lane_bytes(in.a);
+    for (std::uint32_t k = 0; k < lanes.count; ++k) {
+      std::uint32_t l = lanes.ids[k];
+      std::memcpy(f.shadow[in.dst] + std::size_t(l) * in.c,
+                  f.shadow[in.a] + std::size_t(l) * agg + in.imm, in.c);
+    }
+    return;
+  }
+  case Op::InsertValue: {
+    std::uint32_t agg = lane_bytes(in.dst);
+    for (std::uint32_t k = 0; k < lanes.count; ++k) {
+      std::uint32_t l = lanes.ids[k];
+      std::uint8_t* d = f.shadow[in.dst] + std::size_t(l) * agg;
+      if (in.dst != in.a) std::memmove(d, f.shadow[in.a] + std::size_t(l) * agg, agg);
+      std::memcpy(d + in.imm, f.shadow[in.b] + std::size_t(l) * in.c, in.c);
+    }
+    return;
+  }
+    default:
+      return;
   }
 }
 
@@ -472,11 +503,7 @@ void WorkGroupRunner::shadow_intrinsic(Frame& f, const Instr& in, const LaneSet&
     const auto* dst = reinterpret_cast<const std::uint64_t*>(f.base[in.a]);
     for (std::uint32_t k = 0; k < lanes.count; ++k) {
       std::uint32_t l = lanes.ids[k];
-      std::uint64_t n = in.size;
-      if (in.c != ir::kNoRegister) {
-        n = 0;
-        std::memcpy(&n, f.base[in.c] + std::size_t(l) * (in.extra / 8), in.extra / 8);
-      }
+      const std::uint64_t n = memory_intrinsic_length(f, in, l);
       if (n == 0) continue;
       if (any(f.shadow[in.a] + std::size_t(l) * 8, 8) ||
           (kind != IntrinsicKind::Memset && any(f.shadow[in.b] + std::size_t(l) * 8, 8))) {

@@ -204,10 +204,9 @@ bool WorkGroupRunner::access(std::uint32_t lane, const void* address, std::size_
   }
   if (check(a, size)) return true;
   if (current_instr_)
-    problem(*current_instr_,
-            fmt::format("built-in access of {} bytes at 0x{:x} outside every memory object the "
-                        "kernel can reach", size, a),
-            a < 4096 ? "null-access" : "out-of-bounds", lane);
+    refused_access(*current_instr_, lane, a, size,
+                   fmt::format("built-in access of {} bytes at 0x{:x} outside every memory "
+                               "object the kernel can reach", size, a));
   return false;
 }
 
@@ -254,24 +253,32 @@ bool WorkGroupRunner::budget_tick(const ir::Instr& at, std::uint32_t lane) {
   bool over = (shared_.budget_instructions && total > shared_.budget_instructions) ||
               (shared_.has_deadline && std::chrono::steady_clock::now() > shared_.deadline);
   if (over && !shared_.stopped.exchange(true)) {
-    problem(at, shared_.budget_instructions && total > shared_.budget_instructions
-                    ? fmt::format("the kernel ran past its budget of {} instructions and was "
-                                  "stopped", shared_.budget_instructions)
-                    : std::string("the kernel ran past its time budget and was stopped"),
-            "budget-exceeded", lane);
+    problem(at, EngineEvent::BudgetExceeded,
+            shared_.budget_instructions && total > shared_.budget_instructions
+                ? fmt::format("the kernel ran past its budget of {} instructions and was "
+                              "stopped", shared_.budget_instructions)
+                : std::string("the kernel ran past its time budget and was stopped"),
+            lane);
   }
   if (shared_.stopped.load(std::memory_order_relaxed)) stopped_ = true;
   return stopped_;
 }
 
-void WorkGroupRunner::problem(const ir::Instr& in, std::string message, std::string_view kind,
-                              std::uint32_t lane) {
+void WorkGroupRunner::problem(const ir::Instr& in, EngineEvent event, std::string message,
+                              std::uint32_t lane, std::uint64_t address, std::uint64_t size) {
+  EngineProblem p{event, std::move(message), lane, {}, address, size};
+  if (current_frame_) {
+    p.site = site_of(*current_frame_, in);
+  } else {
+    p.site.line = in.line;
+    p.site.column = in.column;
+  }
   if (observer_ && current_frame_) {
-    observer_->engine_problem(kind, message, lane, site_of(*current_frame_, in));
+    observer_->engine_problem(p);
     return;
   }
   ++problem_count_;
-  if (problems_.size() < 16) problems_.push_back({std::move(message), in.line, in.column});
+  if (problems_.size() < 16) problems_.push_back(std::move(p));
 }
 
 void WorkGroupRunner::run(const std::uint64_t group[3]) {
@@ -359,7 +366,7 @@ void WorkGroupRunner::call(std::uint32_t function, const std::uint32_t* ids, std
   Frame& f = frame(function);
   const ir::Function& fn = *f.fn;
   if (f.active) {
-    problem(fn.code.empty() ? ir::Instr{} : fn.code.front(),
+    problem(fn.code.empty() ? ir::Instr{} : fn.code.front(), EngineEvent::Recursion,
             fmt::format("recursive call of '{}' (OpenCL C forbids recursion)", fn.name));
     return;
   }
@@ -380,7 +387,7 @@ void WorkGroupRunner::call(std::uint32_t function, const std::uint32_t* ids, std
     }
     if (e.block == ir::kExitBlock) {
       // Cannot happen for well-formed control flow; never run a block that does not exist.
-      problem(fn.code.back(), "lanes left a function without returning");
+      problem(fn.code.back(), EngineEvent::Malformed, "lanes left a function without returning");
       for (std::uint32_t i = 0; i < e.count; ++i) f.done[f.pool[e.begin + i]] = 1;
       f.done_count += e.count;
       f.pool.resize(e.begin);
@@ -419,41 +426,12 @@ void WorkGroupRunner::call(std::uint32_t function, const std::uint32_t* ids, std
     for (std::uint32_t i = block.first; i < last; ++i) {
       const ir::Instr& in = code[i];
       if (in.op == Op::Call) {
-        const ir::Function& callee = module_.functions[in.imm];
-        Frame& cf = frame(static_cast<std::uint32_t>(in.imm));
-        for (std::uint32_t a = 0; a < in.extra_count && a < callee.params.size(); ++a) {
-          std::uint32_t src = fn.extra[in.extra + a];
-          std::uint32_t dst = callee.params[a];
-          std::uint32_t size = callee.registers[dst].size;
-          for (std::uint32_t k = 0; k < lanes.count; ++k) {
-            std::uint32_t l = lanes.ids[k];
-            std::memcpy(cf.base[dst] + std::size_t(l) * size, f.base[src] + std::size_t(l) * size, size);
-          }
-        }
-        if (uninit_) shadow_call(f, cf, in, lanes, false);
-        // The callee's lane pool is its own (no recursion): ours stays valid.
-        call(static_cast<std::uint32_t>(in.imm), lanes.ids, lanes.count);
+        call_site(f, in, lanes);
         if (stopped_) break;
-        if (in.dst != ir::kNoRegister && callee.return_reg != ir::kNoRegister) {
-          std::uint32_t size = callee.return_size;
-          for (std::uint32_t k = 0; k < lanes.count; ++k) {
-            std::uint32_t l = lanes.ids[k];
-            std::memcpy(f.base[in.dst] + std::size_t(l) * size,
-                        cf.base[callee.return_reg] + std::size_t(l) * size, size);
-          }
-          if (uninit_) shadow_call(f, cf, in, lanes, true);
-        }
         continue;
       }
       if (in.op == Op::Barrier) {
-        if (observer_) {
-          std::uint32_t flags = reinterpret_cast<const std::uint32_t*>(f.base[in.a])[lanes.ids[0]];
-          observer_->barrier(flags, lanes.ids, lanes.count, lanes_, site_of(f, in));
-        } else if (lanes.count != lanes_) {
-          problem(in, fmt::format("barrier reached by {} of the work-group's {} work-items "
-                                  "(barrier divergence, §6.12.8)", lanes.count, lanes_),
-                  "barrier-divergence", lanes.ids[0]);
-        }
+        barrier(f, in, lanes);
         continue;
       }
       current_frame_ = &f;
@@ -474,116 +452,166 @@ void WorkGroupRunner::call(std::uint32_t function, const std::uint32_t* ids, std
       execute(f, in, lanes);
     }
     if (stopped_) break;
-    // The terminator.
-    const ir::Instr& t = code[last];
-    Frame::Entry& top = f.stack.back();
-    switch (t.op) {
-      case Op::Br: {
-        const ir::Edge& edge = fn.edges[t.extra];
-        take_edge(f, edge, lanes);
-        top.block = edge.target;
-        break;
-      }
-      case Op::CondBr:
-      case Op::Switch: {
-        // Lanes by edge.
-        std::uint32_t edges = t.op == Op::CondBr ? 2 : t.extra_count + 1;
-        if (tainted_) shadow_branch(f, t, lanes);
-        const std::byte* cond = f.base[t.a];
-        if (t.op == Op::CondBr) {
-          // Most branches are uniform: find out before sorting lanes by edge.
-          std::uint8_t first = static_cast<std::uint8_t>(cond[lanes.ids[0]]);
-          std::uint32_t k = 1;
-          while (k < lanes.count && static_cast<std::uint8_t>(cond[lanes.ids[k]]) == first) ++k;
-          if (k == lanes.count) {
-            const ir::Edge& edge = fn.edges[t.extra + (first ? 0 : 1)];
-            take_edge(f, edge, lanes);
-            top.block = edge.target;
-            break;
-          }
-        }
-        f.by_edge.assign(lanes.count, 0);
-        for (std::uint32_t k = 0; k < lanes.count; ++k) {
-          std::uint32_t l = lanes.ids[k];
-          std::uint32_t chosen = 0;
-          if (t.op == Op::CondBr) {
-            chosen = static_cast<std::uint8_t>(cond[l]) ? 0 : 1;
-          } else {
-            std::int64_t v = read_signed(cond + std::size_t(l) * ir::ty_size(t.ty), t.ty);
-            std::uint64_t mask = t.bits ? (std::uint64_t(1) << t.bits) - 1 : ~std::uint64_t(0);
-            for (std::uint32_t c = 0; c < t.extra_count; ++c)
-              if (((static_cast<std::uint64_t>(fn.extra_imm[t.c + c]) ^
-                    static_cast<std::uint64_t>(v)) & mask) == 0) {
-                chosen = c + 1;
-                break;
-              }
-          }
-          f.by_edge[k] = chosen;
-        }
-        std::uint32_t first = f.by_edge.empty() ? 0 : f.by_edge[0];
-        bool uniform = true;
-        for (std::uint32_t k = 1; k < lanes.count && uniform; ++k) uniform = f.by_edge[k] == first;
-        if (uniform) {
-          const ir::Edge& edge = fn.edges[t.extra + first];
-          take_edge(f, edge, lanes);
-          top.block = edge.target;
-          break;
-        }
-        // Divergence: one entry per edge taken, all reconverging at the post-dominator.
-        std::uint32_t reconv = fn.blocks[top.block].ipdom;
-        std::vector<std::uint32_t> split;
-        std::vector<std::pair<std::uint32_t, std::uint32_t>> groups;  // edge, count
-        split.reserve(lanes.count);
-        for (std::uint32_t edge = edges; edge-- > 0;) {
-          std::uint32_t n = 0;
-          for (std::uint32_t k = 0; k < lanes.count; ++k)
-            if (f.by_edge[k] == edge) {
-              split.push_back(lanes.ids[k]);
-              ++n;
-            }
-          if (n) groups.push_back({edge, n});
-        }
-        std::uint32_t base;
-        if (reconv == top.reconv) {
-          // The current entry would only wait to be popped: reuse its lanes' room.
-          base = top.begin;
-          f.stack.pop_back();
-          f.pool.resize(base);
-        } else {
-          top.block = reconv;
-          base = static_cast<std::uint32_t>(f.pool.size());
-        }
-        f.pool.insert(f.pool.end(), split.begin(), split.end());
-        std::uint32_t at = base;
-        for (auto [edge_index, n] : groups) {
-          const ir::Edge& edge = fn.edges[t.extra + edge_index];
-          LaneSet side{f.pool.data() + at, n, false};
-          take_edge(f, edge, side);
-          f.stack.push_back({edge.target, reconv, at, n, f.done_count});
-          at += n;
-        }
-        break;
-      }
-      case Op::Ret: {
-        if (t.a != ir::kNoRegister) copy_lanes(f, fn.return_reg, t.a, t.size, lanes);
-        for (std::uint32_t k = 0; k < lanes.count; ++k) f.done[lanes.ids[k]] = 1;
-        f.done_count += lanes.count;
-        top.block = ir::kExitBlock;
-        top.reconv = ir::kExitBlock;
-        break;
-      }
-      case Op::Unreachable:
-      default: {
-        problem(t, "reached 'unreachable' (undefined behaviour in the kernel)");
-        for (std::uint32_t k = 0; k < lanes.count; ++k) f.done[lanes.ids[k]] = 1;
-        f.done_count += lanes.count;
-        top.block = ir::kExitBlock;
-        top.reconv = ir::kExitBlock;
-        break;
-      }
-    }
+    terminator(f, code[last], lanes);
   }
   f.active = false;
+}
+
+void WorkGroupRunner::call_site(Frame& f, const ir::Instr& in, const LaneSet& lanes) {
+  const ir::Function& callee = module_.functions[in.imm];
+  Frame& cf = frame(static_cast<std::uint32_t>(in.imm));
+  for (std::uint32_t a = 0; a < in.extra_count && a < callee.params.size(); ++a) {
+    std::uint32_t src = f.fn->extra[in.extra + a];
+    std::uint32_t dst = callee.params[a];
+    std::uint32_t size = callee.registers[dst].size;
+    for (std::uint32_t k = 0; k < lanes.count; ++k) {
+      std::uint32_t l = lanes.ids[k];
+      std::memcpy(cf.base[dst] + std::size_t(l) * size, f.base[src] + std::size_t(l) * size, size);
+    }
+  }
+  if (uninit_) shadow_call(f, cf, in, lanes, false);
+  // The callee's lane pool is its own (no recursion): ours stays valid.
+  call(static_cast<std::uint32_t>(in.imm), lanes.ids, lanes.count);
+  if (stopped_) return;
+  if (in.dst == ir::kNoRegister || callee.return_reg == ir::kNoRegister) return;
+  std::uint32_t size = callee.return_size;
+  for (std::uint32_t k = 0; k < lanes.count; ++k) {
+    std::uint32_t l = lanes.ids[k];
+    std::memcpy(f.base[in.dst] + std::size_t(l) * size,
+                cf.base[callee.return_reg] + std::size_t(l) * size, size);
+  }
+  if (uninit_) shadow_call(f, cf, in, lanes, true);
+}
+
+void WorkGroupRunner::barrier(Frame& f, const ir::Instr& in, const LaneSet& lanes) {
+  if (observer_) {
+    std::uint32_t flags = reinterpret_cast<const std::uint32_t*>(f.base[in.a])[lanes.ids[0]];
+    observer_->barrier(flags, lanes.ids, lanes.count, lanes_, site_of(f, in));
+  } else if (lanes.count != lanes_) {
+    problem(in, EngineEvent::PartialBarrier,
+            fmt::format("barrier reached by {} of the work-group's {} work-items "
+                        "(barrier divergence, §6.12.8)", lanes.count, lanes_),
+            lanes.ids[0]);
+  }
+}
+
+// A block's terminator: where the lanes go next, or that they return.
+void WorkGroupRunner::terminator(Frame& f, const ir::Instr& t, const LaneSet& lanes) {
+  const ir::Function& fn = *f.fn;
+  Frame::Entry& top = f.stack.back();
+  switch (t.op) {
+    case Op::Br: {
+      const ir::Edge& edge = fn.edges[t.extra];
+      take_edge(f, edge, lanes);
+      top.block = edge.target;
+      break;
+    }
+    case Op::CondBr:
+    case Op::Switch:
+      branch(f, t, lanes);
+      break;
+    case Op::Ret: {
+      if (t.a != ir::kNoRegister) copy_lanes(f, fn.return_reg, t.a, t.size, lanes);
+      for (std::uint32_t k = 0; k < lanes.count; ++k) f.done[lanes.ids[k]] = 1;
+      f.done_count += lanes.count;
+      top.block = ir::kExitBlock;
+      top.reconv = ir::kExitBlock;
+      break;
+    }
+    case Op::Unreachable:
+    default: {
+      problem(t, EngineEvent::Unreachable,
+              "reached 'unreachable' (undefined behaviour in the kernel)");
+      for (std::uint32_t k = 0; k < lanes.count; ++k) f.done[lanes.ids[k]] = 1;
+      f.done_count += lanes.count;
+      top.block = ir::kExitBlock;
+      top.reconv = ir::kExitBlock;
+      break;
+    }
+  }
+}
+
+// A conditional branch or switch: lanes by edge; when they disagree, one stack entry per edge
+// taken, all reconverging at the block's immediate post-dominator.
+void WorkGroupRunner::branch(Frame& f, const ir::Instr& t, const LaneSet& lanes) {
+  const ir::Function& fn = *f.fn;
+  Frame::Entry& top = f.stack.back();
+  // Lanes by edge.
+  std::uint32_t edges = t.op == Op::CondBr ? 2 : t.extra_count + 1;
+  if (tainted_) shadow_branch(f, t, lanes);
+  const std::byte* cond = f.base[t.a];
+  if (t.op == Op::CondBr) {
+    // Most branches are uniform: find out before sorting lanes by edge.
+    std::uint8_t first = static_cast<std::uint8_t>(cond[lanes.ids[0]]);
+    std::uint32_t k = 1;
+    while (k < lanes.count && static_cast<std::uint8_t>(cond[lanes.ids[k]]) == first) ++k;
+    if (k == lanes.count) {
+      const ir::Edge& edge = fn.edges[t.extra + (first ? 0 : 1)];
+      take_edge(f, edge, lanes);
+      top.block = edge.target;
+      return;
+    }
+  }
+  f.by_edge.assign(lanes.count, 0);
+  for (std::uint32_t k = 0; k < lanes.count; ++k) {
+    std::uint32_t l = lanes.ids[k];
+    std::uint32_t chosen = 0;
+    if (t.op == Op::CondBr) {
+      chosen = static_cast<std::uint8_t>(cond[l]) ? 0 : 1;
+    } else {
+      std::int64_t v = read_signed(cond + std::size_t(l) * ir::ty_size(t.ty), t.ty);
+      std::uint64_t mask = t.bits ? (std::uint64_t(1) << t.bits) - 1 : ~std::uint64_t(0);
+      for (std::uint32_t c = 0; c < t.extra_count; ++c)
+        if (((static_cast<std::uint64_t>(fn.extra_imm[t.c + c]) ^
+              static_cast<std::uint64_t>(v)) & mask) == 0) {
+          chosen = c + 1;
+          break;
+        }
+    }
+    f.by_edge[k] = chosen;
+  }
+  std::uint32_t first = f.by_edge.empty() ? 0 : f.by_edge[0];
+  bool uniform = true;
+  for (std::uint32_t k = 1; k < lanes.count && uniform; ++k) uniform = f.by_edge[k] == first;
+  if (uniform) {
+    const ir::Edge& edge = fn.edges[t.extra + first];
+    take_edge(f, edge, lanes);
+    top.block = edge.target;
+    return;
+  }
+  // Divergence: one entry per edge taken, all reconverging at the post-dominator.
+  std::uint32_t reconv = fn.blocks[top.block].ipdom;
+  std::vector<std::uint32_t> split;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> groups;  // edge, count
+  split.reserve(lanes.count);
+  for (std::uint32_t edge = edges; edge-- > 0;) {
+    std::uint32_t n = 0;
+    for (std::uint32_t k = 0; k < lanes.count; ++k)
+      if (f.by_edge[k] == edge) {
+        split.push_back(lanes.ids[k]);
+        ++n;
+      }
+    if (n) groups.push_back({edge, n});
+  }
+  std::uint32_t base;
+  if (reconv == top.reconv) {
+    // The current entry would only wait to be popped: reuse its lanes' room.
+    base = top.begin;
+    f.stack.pop_back();
+    f.pool.resize(base);
+  } else {
+    top.block = reconv;
+    base = static_cast<std::uint32_t>(f.pool.size());
+  }
+  f.pool.insert(f.pool.end(), split.begin(), split.end());
+  std::uint32_t at = base;
+  for (auto [edge_index, n] : groups) {
+    const ir::Edge& edge = fn.edges[t.extra + edge_index];
+    LaneSet side{f.pool.data() + at, n, false};
+    take_edge(f, edge, side);
+    f.stack.push_back({edge.target, reconv, at, n, f.done_count});
+    at += n;
+  }
 }
 
 }  // namespace clvet::interp

@@ -40,13 +40,6 @@ struct LaunchShared {
   ShadowMap shadow;
 };
 
-// Something the engine refused to do, or undefined behaviour it saw (the kernel checkers turn
-// these into structured findings).
-struct ExecutionProblem {
-  std::string message;
-  std::uint32_t line = 0, column = 0;
-};
-
 class WorkGroupRunner final : public BuiltinContext {
  public:
   WorkGroupRunner(const LaunchShared& shared, std::unique_ptr<GroupObserver> observer);
@@ -54,7 +47,8 @@ class WorkGroupRunner final : public BuiltinContext {
 
   void run(const std::uint64_t group[3]);
 
-  const std::vector<ExecutionProblem>& problems() const { return problems_; }
+  // What the engine met while no observer listened (the first 16), and how many in all.
+  const std::vector<EngineProblem>& problems() const { return problems_; }
   std::uint64_t problem_count() const { return problem_count_; }
   std::string take_printf_output() { return std::move(printf_); }
 
@@ -84,9 +78,19 @@ class WorkGroupRunner final : public BuiltinContext {
   void describe_local_objects();
   void set_up_frame(Frame& f);
   void call(std::uint32_t function, const std::uint32_t* ids, std::uint32_t count);
+  void call_site(Frame& f, const ir::Instr& in, const LaneSet& lanes);
+  void barrier(Frame& f, const ir::Instr& in, const LaneSet& lanes);
+  void terminator(Frame& f, const ir::Instr& t, const LaneSet& lanes);
+  void branch(Frame& f, const ir::Instr& t, const LaneSet& lanes);
   void execute(Frame& f, const ir::Instr& in, const LaneSet& lanes);
-  void problem(const ir::Instr& in, std::string message, std::string_view kind = "engine",
-               std::uint32_t lane = 0);
+  void problem(const ir::Instr& in, EngineEvent event, std::string message,
+               std::uint32_t lane = 0, std::uint64_t address = 0, std::uint64_t size = 0);
+  // An access the engine did not do because [address, address + size) is outside every object.
+  void refused_access(const ir::Instr& in, std::uint32_t lane, std::uint64_t address,
+                      std::uint64_t size, std::string message) {
+    problem(in, address < 4096 ? EngineEvent::NullPage : EngineEvent::OutsideObjects,
+            std::move(message), lane, address, size);
+  }
   SourceSite site_of(const Frame& f, const ir::Instr& in) const;
   void observe(Frame& f, const ir::Instr& in, Access kind, std::uint8_t address_space,
                std::uint32_t size, std::uint32_t alignment, const LaneSet& lanes,
@@ -111,6 +115,7 @@ class WorkGroupRunner final : public BuiltinContext {
   void memory(Frame& f, const ir::Instr& in, const LaneSet& lanes);
   void atomic(Frame& f, const ir::Instr& in, const LaneSet& lanes);
   void intrinsic(Frame& f, const ir::Instr& in, const LaneSet& lanes);
+  void memory_intrinsic(Frame& f, const ir::Instr& in, const LaneSet& lanes);
   void builtin(Frame& f, const ir::Instr& in, const LaneSet& lanes);
 
   // Uninitialised values (exec/shadow_ops.cpp), only with LaunchShared::uninit: instructions
@@ -118,6 +123,10 @@ class WorkGroupRunner final : public BuiltinContext {
   // memory (1: never written) and reports an unwritten value where it is used.
   void shadow_execute(Frame& f, const ir::Instr& in, const LaneSet& lanes);
   void shadow_after(Frame& f, const ir::Instr& in, const LaneSet& lanes);
+  void shadow_compare(Frame& f, const ir::Instr& in, const LaneSet& lanes);
+  void shadow_select(Frame& f, const ir::Instr& in, const LaneSet& lanes);
+  void shadow_vector(Frame& f, const ir::Instr& in, const LaneSet& lanes);
+  void shadow_aggregate(Frame& f, const ir::Instr& in, const LaneSet& lanes);
   void shadow_memory_op(Frame& f, const ir::Instr& in, const LaneSet& lanes);
   void shadow_atomic(Frame& f, const ir::Instr& in, const LaneSet& lanes);
   void shadow_intrinsic(Frame& f, const ir::Instr& in, const LaneSet& lanes);
@@ -145,7 +154,7 @@ class WorkGroupRunner final : public BuiltinContext {
   std::vector<std::byte> local_arena_;
   MemoryMap own_regions_;         // the local arena and the frames' private areas
   std::uint64_t hit_lo_ = 1, hit_span_ = 0;
-  std::vector<ExecutionProblem> problems_;
+  std::vector<EngineProblem> problems_;
   std::uint64_t problem_count_ = 0;
   std::string printf_;
   std::string lane_text_;

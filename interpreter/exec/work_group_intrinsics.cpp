@@ -45,65 +45,11 @@ U byte_swap(U v) {
   return r;
 }
 
-}  // namespace
-
-void WorkGroupRunner::intrinsic(Frame& f, const Instr& in, const LaneSet& lanes) {
+// Floating-point intrinsics (fma, fabs, sqrt, min/max, rounding) and their vector reductions.
+void float_intrinsic(Frame& f, const Instr& in, const LaneSet& lanes) {
   auto kind = static_cast<IntrinsicKind>(in.imm);
   unsigned w = in.width;
   switch (kind) {
-    case IntrinsicKind::IndexCheck: {
-      if (!shared_.red_zones) return;  // the bounds checker is off
-      const std::uint32_t stride = f.fn->registers[in.a].size;
-      for (std::uint32_t k = 0; k < lanes.count; ++k) {
-        std::uint32_t l = lanes.ids[k];
-        const std::byte* index = f.base[in.a] + std::size_t(l) * stride;
-        if (auto message = index_outside_array(in, *f.fn, module_, index))
-          problem(in, std::move(*message), "out-of-bounds", l);
-      }
-      return;
-    }
-    case IntrinsicKind::Memcpy:
-    case IntrinsicKind::Memmove:
-    case IntrinsicKind::Memset: {
-      const auto* dst = reg<std::uint64_t>(f, in.a);
-      for (std::uint32_t k = 0; k < lanes.count; ++k) {
-        std::uint32_t l = lanes.ids[k];
-        std::uint64_t n = in.size;
-        if (in.c != ir::kNoRegister) {
-          n = 0;
-          std::memcpy(&n, f.base[in.c] + std::size_t(l) * (in.extra / 8), in.extra / 8);
-        }
-        if (n == 0) continue;
-        std::uint64_t d = dst[l];
-        if (observer_) {
-          LaneSet one{&lanes.ids[k], 1, false};
-          if (kind != IntrinsicKind::Memset)
-            observe(f, in, Access::Read, static_cast<std::uint8_t>(in.aux2),
-                    static_cast<std::uint32_t>(n), 1, one, reg<std::uint64_t>(f, in.b), nullptr, 0);
-          observe(f, in, Access::Write, in.aux, static_cast<std::uint32_t>(n), 1, one, dst,
-                  nullptr, 0);
-        }
-        if (!check(d, n)) {
-          problem(in, fmt::format("memory intrinsic writes {} bytes at 0x{:x} outside every "
-                                  "memory object", n, d),
-                  d < 4096 ? "null-access" : "out-of-bounds", l);
-          continue;
-        }
-        if (kind == IntrinsicKind::Memset) {
-          std::memset(reinterpret_cast<void*>(d), static_cast<int>(reg<std::uint8_t>(f, in.b)[l]), n);
-          continue;
-        }
-        std::uint64_t s = reg<std::uint64_t>(f, in.b)[l];
-        if (!check(s, n)) {
-          problem(in, fmt::format("memory intrinsic reads {} bytes at 0x{:x} outside every "
-                                  "memory object", n, s),
-                  s < 4096 ? "null-access" : "out-of-bounds", l);
-          continue;
-        }
-        std::memmove(reinterpret_cast<void*>(d), reinterpret_cast<const void*>(s), n);
-      }
-      return;
-    }
     case IntrinsicKind::FMulAdd: case IntrinsicKind::Fma: case IntrinsicKind::FAbs:
     case IntrinsicKind::Sqrt: case IntrinsicKind::MinNum: case IntrinsicKind::MaxNum:
     case IntrinsicKind::Minimum: case IntrinsicKind::Maximum: case IntrinsicKind::CopySign:
@@ -171,9 +117,15 @@ void WorkGroupRunner::intrinsic(Frame& f, const Instr& in, const LaneSet& lanes)
       });
       return;
     default:
-      break;
+      return;
   }
-  // Integer intrinsics.
+}
+
+// Integer intrinsics: abs, min/max, funnel shifts, bit counts, saturating and overflow
+// arithmetic, and vector reductions.
+void integer_intrinsic(Frame& f, const Instr& in, const LaneSet& lanes) {
+  auto kind = static_cast<IntrinsicKind>(in.imm);
+  unsigned w = in.width;
   unsigned bits = in.ty == Ty::I1 ? 1 : ir::ty_size(in.ty) * 8;
   with_int(in.ty, [&](auto tag) {
     using U = typename decltype(tag)::type;
@@ -274,6 +226,86 @@ void WorkGroupRunner::intrinsic(Frame& f, const Instr& in, const LaneSet& lanes)
       }
     }
   });
+}
+
+}  // namespace
+
+void WorkGroupRunner::intrinsic(Frame& f, const Instr& in, const LaneSet& lanes) {
+  switch (static_cast<IntrinsicKind>(in.imm)) {
+    case IntrinsicKind::IndexCheck:
+    case IntrinsicKind::Memcpy:
+    case IntrinsicKind::Memmove:
+    case IntrinsicKind::Memset:
+      return memory_intrinsic(f, in, lanes);
+    case IntrinsicKind::FMulAdd: case IntrinsicKind::Fma: case IntrinsicKind::FAbs:
+    case IntrinsicKind::Sqrt: case IntrinsicKind::MinNum: case IntrinsicKind::MaxNum:
+    case IntrinsicKind::Minimum: case IntrinsicKind::Maximum: case IntrinsicKind::CopySign:
+    case IntrinsicKind::Floor: case IntrinsicKind::Ceil: case IntrinsicKind::Trunc:
+    case IntrinsicKind::Rint: case IntrinsicKind::NearbyInt: case IntrinsicKind::Round:
+    case IntrinsicKind::RoundEven: case IntrinsicKind::ReduceFAdd: case IntrinsicKind::ReduceFMul:
+    case IntrinsicKind::ReduceFMax: case IntrinsicKind::ReduceFMin:
+      return float_intrinsic(f, in, lanes);
+    default:
+      return integer_intrinsic(f, in, lanes);
+  }
+}
+
+// clvet's array index check, and memcpy, memmove and memset over the active lanes.
+void WorkGroupRunner::memory_intrinsic(Frame& f, const Instr& in, const LaneSet& lanes) {
+  auto kind = static_cast<IntrinsicKind>(in.imm);
+  switch (kind) {
+    case IntrinsicKind::IndexCheck: {
+      if (!shared_.red_zones) return;  // the bounds checker is off
+      const std::uint32_t stride = f.fn->registers[in.a].size;
+      for (std::uint32_t k = 0; k < lanes.count; ++k) {
+        std::uint32_t l = lanes.ids[k];
+        const std::byte* index = f.base[in.a] + std::size_t(l) * stride;
+        if (auto message = index_outside_array(in, *f.fn, module_, index))
+          problem(in, EngineEvent::IndexOutsideArray, std::move(*message), l, 0, in.size);
+      }
+      return;
+    }
+    case IntrinsicKind::Memcpy:
+    case IntrinsicKind::Memmove:
+    case IntrinsicKind::Memset: {
+      const auto* dst = reg<std::uint64_t>(f, in.a);
+      for (std::uint32_t k = 0; k < lanes.count; ++k) {
+        std::uint32_t l = lanes.ids[k];
+        const std::uint64_t n = memory_intrinsic_length(f, in, l);
+        if (n == 0) continue;
+        std::uint64_t d = dst[l];
+        if (observer_) {
+          LaneSet one{&lanes.ids[k], 1, false};
+          if (kind != IntrinsicKind::Memset)
+            observe(f, in, Access::Read, static_cast<std::uint8_t>(in.aux2),
+                    static_cast<std::uint32_t>(n), 1, one, reg<std::uint64_t>(f, in.b), nullptr, 0);
+          observe(f, in, Access::Write, in.aux, static_cast<std::uint32_t>(n), 1, one, dst,
+                  nullptr, 0);
+        }
+        if (!check(d, n)) {
+          refused_access(in, l, d, n,
+                         fmt::format("memory intrinsic writes {} bytes at 0x{:x} outside every "
+                                     "memory object", n, d));
+          continue;
+        }
+        if (kind == IntrinsicKind::Memset) {
+          std::memset(reinterpret_cast<void*>(d), static_cast<int>(reg<std::uint8_t>(f, in.b)[l]), n);
+          continue;
+        }
+        std::uint64_t s = reg<std::uint64_t>(f, in.b)[l];
+        if (!check(s, n)) {
+          refused_access(in, l, s, n,
+                         fmt::format("memory intrinsic reads {} bytes at 0x{:x} outside every "
+                                     "memory object", n, s));
+          continue;
+        }
+        std::memmove(reinterpret_cast<void*>(d), reinterpret_cast<const void*>(s), n);
+      }
+      return;
+    }
+    default:
+      return;
+  }
 }
 
 }  // namespace clvet::interp

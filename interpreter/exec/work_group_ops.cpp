@@ -130,8 +130,9 @@ void WorkGroupRunner::execute(Frame& f, const Instr& in, const LaneSet& lanes) {
     case Op::Nop:
       return;
     default:
-      problem(in, fmt::format("internal: instruction {} outside a terminator position",
-                              static_cast<int>(in.op)));
+      problem(in, EngineEvent::Malformed,
+              fmt::format("internal: instruction {} outside a terminator position",
+                          static_cast<int>(in.op)));
   }
 }
 
@@ -490,9 +491,9 @@ void WorkGroupRunner::memory(Frame& f, const Instr& in, const LaneSet& lanes) {
       std::uint32_t l = lanes.full ? k : lanes.ids[k];
       std::uint64_t p = ptr[l];
       if (!check(p, size)) {
-        problem(in, fmt::format("load of {} bytes at 0x{:x} outside every memory object the "
-                                "kernel can reach (address space {})", size, p, in.aux),
-                p < 4096 ? "null-access" : "out-of-bounds", l);
+        refused_access(in, l, p, size,
+                       fmt::format("load of {} bytes at 0x{:x} outside every memory object the "
+                                   "kernel can reach (address space {})", size, p, in.aux));
         std::memset(d + std::size_t(l) * reg_size, 0, reg_size);
         continue;
       }
@@ -507,9 +508,9 @@ void WorkGroupRunner::memory(Frame& f, const Instr& in, const LaneSet& lanes) {
     std::uint32_t l = lanes.full ? k : lanes.ids[k];
     std::uint64_t p = ptr[l];
     if (!check(p, size)) {
-      problem(in, fmt::format("store of {} bytes at 0x{:x} outside every memory object the "
-                              "kernel can reach (address space {})", size, p, in.aux),
-              p < 4096 ? "null-access" : "out-of-bounds", l);
+      refused_access(in, l, p, size,
+                     fmt::format("store of {} bytes at 0x{:x} outside every memory object the "
+                                 "kernel can reach (address space {})", size, p, in.aux));
       continue;
     }
     std::memcpy(reinterpret_cast<void*>(p), v + std::size_t(l) * reg_size, size);
@@ -524,9 +525,13 @@ void WorkGroupRunner::atomic(Frame& f, const Instr& in, const LaneSet& lanes) {
     std::uint32_t l = lanes.full ? k : lanes.ids[k];
     std::uint64_t p = ptr[l];
     if (!check(p, size) || p % size != 0) {
-      problem(in, fmt::format("atomic access of {} bytes at 0x{:x} outside every memory object "
-                              "or misaligned", size, p),
-              p < 4096 ? "null-access" : p % size ? "misaligned" : "out-of-bounds", l);
+      problem(in,
+              p < 4096        ? EngineEvent::NullPage
+              : p % size != 0 ? EngineEvent::MisalignedAtomic
+                              : EngineEvent::OutsideObjects,
+              fmt::format("atomic access of {} bytes at 0x{:x} outside every memory object "
+                          "or misaligned", size, p),
+              l, p, size);
       continue;
     }
     if (in.op == Op::CmpXchg) {

@@ -1,7 +1,6 @@
 // Naming the source file and line of kernel findings (see kernel_sources.h).
 #include "kernel_sources.h"
 
-#include <cstdio>
 #include <fstream>
 #include <sstream>
 
@@ -62,15 +61,10 @@ void KernelSources::locate(reports::Finding& finding) {
   if (finding.kernel->other) locate(*finding.kernel->other);
 }
 
-std::string KernelSources::locate(const std::string& problem) {
-  unsigned line = 0, column = 0;
-  int consumed = 0;
-  if (std::sscanf(problem.c_str(), "%u:%u:%n", &line, &column, &consumed) != 2 || consumed == 0)
-    return problem;
+std::string KernelSources::where(std::uint32_t line, std::uint32_t column) const {
   const std::uint32_t file = interp::source_file_of(line);
   return (file < files_.size() ? files_[file] : main_name()) + ":" +
-         std::to_string(interp::source_line_of(line)) + ":" + std::to_string(column) + ":" +
-         problem.substr(static_cast<std::size_t>(consumed));
+         std::to_string(interp::source_line_of(line)) + ":" + std::to_string(column);
 }
 
 }  // namespace clvet::device

@@ -22,8 +22,8 @@ class KernelSources {
   std::string main_name() const;
   // Splits the finding's packed lines into file and line, with the line's text.
   void locate(reports::Finding& finding);
-  // An engine problem "line:column: message" as "file:line:column: message".
-  std::string locate(const std::string& problem);
+  // An engine position (a packed line and a column) as "file:line:column".
+  std::string where(std::uint32_t line, std::uint32_t column) const;
 
  private:
   void locate(reports::KernelSite& site);

@@ -36,10 +36,14 @@ std::vector<clvet::reports::Finding> out_of_bounds_at(std::uint64_t address, std
   worker->group_begin(p);
   clvet::interp::SourceSite site;
   site.line = line;
-  worker->engine_problem("out-of-bounds",
-                         fmt::format("load of 4 bytes at 0x{:x} outside every memory object the "
-                                     "kernel can reach (address space 3)", address),
-                         0, site);
+  clvet::interp::EngineProblem problem;
+  problem.event = clvet::interp::EngineEvent::OutsideObjects;
+  problem.message = fmt::format("load of 4 bytes at 0x{:x} outside every memory object the "
+                                "kernel can reach (address space 3)", address);
+  problem.site = site;
+  problem.address = address;
+  problem.size = 4;
+  worker->engine_problem(problem);
   worker->group_end();
   worker.reset();
   checker.launch_end();

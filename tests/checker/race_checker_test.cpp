@@ -136,7 +136,7 @@ class RaceChecker : public testing::Test {
   std::set<std::tuple<std::string, std::uint32_t, std::uint32_t>> finish() {
     std::set<std::tuple<std::string, std::uint32_t, std::uint32_t>> out;
     for (const auto& f : findings())
-      out.insert({f.kernel->kind, f.kernel->at.line, f.kernel->other ? f.kernel->other->line : 0});
+      out.insert({std::string(to_string(f.kernel->kind)), f.kernel->at.line, f.kernel->other ? f.kernel->other->line : 0});
     return out;
   }
 
@@ -278,7 +278,7 @@ TEST_F(RaceChecker, HiddenSecondWriteOfAnotherGroupIsPairedWithTheRead) {
   access(Access::Read, 0, 8, 12);
   int pairs = 0;
   for (const auto& f : findings()) {
-    ASSERT_EQ(f.kernel->kind, "race-read-write");
+    ASSERT_EQ(f.kernel->kind, clvet::reports::KernelKind::RaceReadWrite);
     EXPECT_EQ(f.kernel->other->line, 12u);
     ++pairs;
     ASSERT_TRUE(f.kernel->at.work_item && f.kernel->other->work_item);
@@ -474,7 +474,7 @@ TEST(RaceCheckerThreads, WorkersOnSeveralThreadsShareTheShadow) {
   checker.launch_end();
   std::set<std::tuple<std::string, std::uint32_t, std::uint32_t>> found;
   for (const auto& f : checker.take_findings())
-    found.insert({f.kernel->kind, f.kernel->at.line, f.kernel->other ? f.kernel->other->line : 0});
+    found.insert({std::string(to_string(f.kernel->kind)), f.kernel->at.line, f.kernel->other ? f.kernel->other->line : 0});
   EXPECT_TRUE(found.count({"race-read-write", 20, 21}));
   EXPECT_EQ(found.size(), 1u);
 }

@@ -15,16 +15,9 @@
 #include <utility>
 #include <vector>
 
-namespace clvet::corpus {
+#include "clvet/reports/kernel_kinds.h"
 
-// The finding kinds a case may expect, in the words of the JSON report's `kind` field.
-inline const std::vector<std::string>& finding_kinds() {
-  static const std::vector<std::string> kinds = {
-      "race-write-write", "race-read-write",    "race-same-value",     "out-of-bounds",
-      "read-only-write",  "write-only-read",    "misaligned",          "null-access",
-      "uninitialised",    "barrier-divergence", "unwaited-async-copy", "budget-exceeded"};
-  return kinds;
-}
+namespace clvet::corpus {
 
 // One `// run:` line: a kernel enqueued over an NDRange.
 struct Launch {
@@ -319,9 +312,8 @@ inline Case parse_case_text(const std::string& text) {
           fail("expect: one kind, or kinds separated by commas");
           continue;
         }
-        bool known = false;
-        for (const std::string& k : finding_kinds()) known = known || k == w[0];
-        if (!known) fail("expect: unknown kind '" + w[0] + "'");
+        // The kinds a case may expect are the JSON report's `kind` words.
+        if (!reports::kernel_kind(w[0])) fail("expect: unknown kind '" + w[0] + "'");
         c.expected.insert({number, w[0]});
       }
     }

@@ -42,8 +42,7 @@ TEST(ReadJson, RoundTripsEveryField) {
   race.detail = "two writes";
   race.call_index = 14;
   KernelEvidence k;
-  k.checker = "races";
-  k.kind = "race-write-write";
+  k.kind = KernelKind::RaceWriteWrite;
   k.kernel = "overlap";
   k.at = {"program.cl", 10, 3, "  out[i] = 1;", WorkItemIds{{33, 0, 0}, {1, 0, 0}, {1, 0, 0}}, false};
   k.other = KernelSite{"program.cl", 12, 5, "  out[j] = -1;", WorkItemIds{{0, 0, 0}, {0, 0, 0}, {0, 0, 0}}, true};
@@ -75,7 +74,7 @@ TEST(ReadJson, RoundTripsEveryField) {
     EXPECT_EQ(a.kernel.has_value(), b.kernel.has_value());
   }
   const KernelEvidence& r = *back->back().kernel;
-  EXPECT_EQ(r.kind, "race-write-write");
+  EXPECT_EQ(r.kind, KernelKind::RaceWriteWrite);
   EXPECT_EQ(r.kernel, "overlap");
   EXPECT_EQ(r.at.line, 10u);
   EXPECT_EQ(r.at.column, 3u);
@@ -178,8 +177,7 @@ TEST(RenderSarif, KernelFindingsNameTheirSourceOrOnlyTheKernel) {
   race.rule_id = "kernel/race-write-write";
   race.entry = "clEnqueueNDRangeKernel";
   race.kernel = KernelEvidence{};
-  race.kernel->checker = "races";
-  race.kernel->kind = "race-write-write";
+  race.kernel->kind = KernelKind::RaceWriteWrite;
   race.kernel->kernel = "histogram";
   race.kernel->at.file = "program-1a2b.cl";
   race.kernel->at.line = 12;

@@ -1,5 +1,7 @@
 // Executing kernels (§5.8; 2.2 §5.10): clEnqueueNDRangeKernel and clEnqueueTask, from the
 // launch checks to the interpreter's run of the NDRange on the queue's thread.
+#include <fmt/format.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -43,12 +45,17 @@ void choose_local_size(cl_uint work_dim, const std::size_t* global, std::size_t 
   }
 }
 
-// What the engine saw go wrong in a kernel: reported like every other finding (structured
-// kernel findings with work-items and objects come with the checkers).
-void report_problems(const std::string& kernel, const std::vector<std::string>& problems,
+// What the engine met in a kernel that no checker watched: reported like every other finding,
+// "file:line:column: what happened" (the checkers' findings say more).
+void report_problems(const std::string& kernel, const interp::LaunchResult& result,
                      KernelSources& sources) {
-  for (const std::string& problem : problems) {
-    const std::string p = sources.locate(problem);
+  std::vector<std::string> lines;
+  for (const interp::EngineProblem& problem : result.problems)
+    lines.push_back(problem.site.line ? sources.where(problem.site.line, problem.site.column) +
+                                            ": " + problem.message
+                                      : problem.message);
+  if (result.more_problems) lines.push_back(fmt::format("... and {} more", result.more_problems));
+  for (const std::string& p : lines) {
     reports::Finding f;
     f.category = reports::Category::Application;
     f.severity = reports::Severity::Error;
@@ -255,19 +262,12 @@ Status run(Queue& q, cl_command_type type, Launch launch, cl_uint num_events,
       std::fflush(stdout);
     }
     if (shared->checker) {
-      // Without an observer (only a budget) the engine's problems come back as
-      // "line:column: message".
+      // Without an observer (only a budget) the engine's problems come back with the result.
       if (!shared->request.observer)
-        for (const std::string& p : result.problems) {
-          unsigned line = 0, column = 0;
-          std::sscanf(p.c_str(), "%u:%u:", &line, &column);
-          shared->checker->engine_problem(
-              p.find("budget") != std::string::npos ? "budget-exceeded" : "engine", p, line,
-              column);
-        }
+        shared->checker->engine_problems(result.problems, result.more_problems);
       report_kernel_findings(shared->request.kernel, *shared->checker, *shared->sources);
     } else {
-      report_problems(shared->request.kernel, result.problems, *shared->sources);
+      report_problems(shared->request.kernel, result, *shared->sources);
     }
     if (!result.ok) {
       std::fprintf(stderr, "clvet: kernel '%s' could not run: %s\n",

@@ -117,12 +117,13 @@ std::string writer_found(const std::vector<reports::Finding>& findings, std::uin
                          std::uint64_t offset, std::uint64_t size) {
   const std::string object = fmt::format("argument {} ", index);
   // Both sides of a write-write race wrote; other findings name who touched the bytes.
+  using reports::KernelKind;
   auto wrote = [](const reports::Finding& f) {
-    return f.kernel->kind.find("write-write") != std::string::npos ||
-           f.kernel->kind.find("same-value") != std::string::npos;
+    return f.kernel->kind == KernelKind::RaceWriteWrite ||
+           f.kernel->kind == KernelKind::RaceSameValue;
   };
   auto rank = [&](const reports::Finding& f) {
-    return f.kernel->kind.find("write-write") != std::string::npos ? 0 : wrote(f) ? 1 : 2;
+    return f.kernel->kind == KernelKind::RaceWriteWrite ? 0 : wrote(f) ? 1 : 2;
   };
   std::vector<const reports::Finding*> order;
   for (int r = 0; r < 3; ++r)
@@ -140,7 +141,7 @@ std::string writer_found(const std::vector<reports::Finding>& findings, std::uin
     };
     std::string who = fmt::format("global id {}", ids(*k.at.work_item));
     if (k.other && k.other->work_item) who += fmt::format(" or {}", ids(*k.other->work_item));
-    return fmt::format("{} ({} the reference device's {} finding)", who, wrote(f) ? "in" : "touched it in", k.kind);
+    return fmt::format("{} ({} the reference device's {} finding)", who, wrote(f) ? "in" : "touched it in", reports::to_string(k.kind));
   }
   return "";
 }

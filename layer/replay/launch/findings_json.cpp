@@ -57,8 +57,8 @@ std::vector<reports::Finding> findings_from_json(const std::string& text) {
       f.count = j.value("count", std::uint64_t{1});
       if (j.contains("checker")) {
         reports::KernelEvidence k;
-        k.checker = j.value("checker", std::string());
-        k.kind = j.value("kind", std::string());
+        k.kind = reports::kernel_kind(j.value("kind", std::string()))
+                     .value_or(reports::KernelKind::UndefinedBehaviour);
         k.kernel = j.value("kernel", std::string());
         k.at = site(j);
         if (j.contains("other")) k.other = site(j["other"]);

@@ -61,7 +61,7 @@ std::vector<std::int32_t> run(const std::string& body, std::size_t n) {
   r.args.push_back(arg);
   LaunchResult result = exe->launch(r);
   EXPECT_TRUE(result.ok) << result.error;
-  EXPECT_TRUE(result.problems.empty()) << result.problems.front();
+  EXPECT_TRUE(result.problems.empty()) << result.problems.front().message;
   return out;
 }
 

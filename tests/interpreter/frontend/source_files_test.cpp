@@ -24,7 +24,7 @@ std::shared_ptr<Executable> load(const std::string& source, const std::string& o
 }
 
 // One work-group of `n` items of kernel `k(global int* out, int value)`, red zones on (the
-// bounds checker), no observer: the engine's problems come back as "line:column: message".
+// bounds checker), no observer: the engine's problems come back with the result.
 LaunchResult run(Executable& exe, std::vector<int>& out, int value) {
   LaunchRequest r;
   r.kernel = "k";
@@ -41,9 +41,7 @@ LaunchResult run(Executable& exe, std::vector<int>& out, int value) {
   return exe.launch(r);
 }
 
-std::uint32_t line_of(const std::string& problem) {
-  return static_cast<std::uint32_t>(std::stoul(problem.substr(0, problem.find(':'))));
-}
+std::uint32_t line_of(const clvet::interp::EngineProblem& problem) { return problem.site.line; }
 
 std::size_t index_of(const std::vector<std::string>& files, const std::string& name) {
   return static_cast<std::size_t>(std::find(files.begin(), files.end(), name) - files.begin());
@@ -66,17 +64,18 @@ TEST(SourceFiles, ArrayIndexPastTheEndInsideAStruct) {
     ASSERT_TRUE(exe);
     std::vector<int> out(4, 0);
     LaunchResult inside = run(*exe, out, 2);
-    EXPECT_TRUE(inside.problems.empty()) << options << ": " << inside.problems.front();
+    EXPECT_TRUE(inside.problems.empty()) << options << ": " << inside.problems.front().message;
     EXPECT_EQ(out[0], 3);
     LaunchResult past = run(*exe, out, 3);
     ASSERT_FALSE(past.problems.empty()) << options;
-    EXPECT_EQ(source_line_of(line_of(past.problems.front())), 5u) << past.problems.front();
-    EXPECT_EQ(source_file_of(line_of(past.problems.front())), 0u) << past.problems.front();
-    EXPECT_NE(past.problems.front().find("index 3"), std::string::npos) << past.problems.front();
-    EXPECT_NE(past.problems.front().find("'s'"), std::string::npos) << past.problems.front();
+    EXPECT_EQ(past.problems.front().event, clvet::interp::EngineEvent::IndexOutsideArray);
+    EXPECT_EQ(source_line_of(line_of(past.problems.front())), 5u) << past.problems.front().message;
+    EXPECT_EQ(source_file_of(line_of(past.problems.front())), 0u) << past.problems.front().message;
+    EXPECT_NE(past.problems.front().message.find("index 3"), std::string::npos) << past.problems.front().message;
+    EXPECT_NE(past.problems.front().message.find("'s'"), std::string::npos) << past.problems.front().message;
     LaunchResult before = run(*exe, out, -1);
     ASSERT_FALSE(before.problems.empty()) << options;
-    EXPECT_NE(before.problems.front().find("before the start"), std::string::npos);
+    EXPECT_NE(before.problems.front().message.find("before the start"), std::string::npos);
   }
 }
 
@@ -111,8 +110,8 @@ TEST(SourceFiles, AccessInAnIncludedHeaderNamesTheHeader) {
     ASSERT_FALSE(past.problems.empty()) << options;
     std::uint32_t line = line_of(past.problems.front());
     ASSERT_LT(source_file_of(line), exe->kernels().front().source_files.size());
-    EXPECT_EQ(exe->kernels().front().source_files[source_file_of(line)], "pick.h") << past.problems.front();
-    EXPECT_EQ(source_line_of(line), 2u) << past.problems.front();
+    EXPECT_EQ(exe->kernels().front().source_files[source_file_of(line)], "pick.h") << past.problems.front().message;
+    EXPECT_EQ(source_line_of(line), 2u) << past.problems.front().message;
   }
 }
 
@@ -132,7 +131,7 @@ TEST(SourceFiles, OnePastTheEndPointerNotDereferencedIsFine) {
     ASSERT_TRUE(exe);
     std::vector<int> out(4, 0);
     LaunchResult r = run(*exe, out, 4);
-    EXPECT_TRUE(r.problems.empty()) << options << ": " << r.problems.front();
+    EXPECT_TRUE(r.problems.empty()) << options << ": " << r.problems.front().message;
     EXPECT_EQ(out[0], 10);
   }
 }

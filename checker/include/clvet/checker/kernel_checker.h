@@ -55,9 +55,9 @@ class KernelChecker final : public interp::LaunchObserver {
 
   // The launch's findings, folded by kind and source positions (after launch_end).
   std::vector<reports::Finding> take_findings();
-  // A finding from an engine problem seen without an observer, or after the launch (budget).
-  void engine_problem(std::string_view kind, std::string_view message, std::uint32_t line,
-                      std::uint32_t column);
+  // Findings from what the engine met in a launch without an observer (only a budget):
+  // LaunchResult::problems and more_problems. Each is reported, whatever CLVET_CHECK says.
+  void engine_problems(const std::vector<interp::EngineProblem>& problems, std::uint64_t more);
   // The race checker's shadow memory at its largest, in bytes (cells, overflow and epoch
   // table; not the workers' __local shadow), and the bytes of buffers it covered (for bytes of
   // shadow per byte of buffer).

@@ -74,11 +74,11 @@ struct LaunchRequest {
   // Red zones between __local variables, private variables and arguments, and one region per
   // object, so that an overflow lands outside every object (the bounds checker).
   bool red_zones = false;
-  // Uninitialised values: a value read from memory nothing wrote -- a buffer's bytes
-  // that LaunchArg::uninitialised marks, __local memory before a store in the work-group,
-  // private variables before a store in the call -- is reported (engine_problem
-  // "uninitialised") where it is stored to global memory, used as an address or decides a
-  // branch. Off: the engine keeps no shadow and pays one test per instruction.
+  // Uninitialised values: a value read from memory nothing wrote -- a buffer's bytes that
+  // LaunchArg::uninitialised marks, __local memory before a store in the work-group, private
+  // variables before a store in the call -- is reported (EngineEvent::UnwrittenValueUsed)
+  // where it is stored to global memory, used as an address or decides a branch. Off: the
+  // engine keeps no shadow and pays one test per instruction.
   bool uninit = false;
 };
 
@@ -86,10 +86,10 @@ struct LaunchResult {
   bool ok = false;
   std::string error;          // why the kernel could not run
   std::string printf_output;  // flushed by the caller at completion
-  // What the engine refused to do or saw go wrong (an access outside every object, barrier
-  // divergence, unreachable code), with source line:column; the kernel checkers turn
-  // these into structured findings.
-  std::vector<std::string> problems;
+  // Without an observer: what the engine met (the first 16, and how many more), for whoever
+  // judges the launch. With one, the observer heard each as it happened.
+  std::vector<EngineProblem> problems;
+  std::uint64_t more_problems = 0;
   bool budget_exceeded = false;  // stopped by the budget
 };
 

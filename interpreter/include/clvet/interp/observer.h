@@ -50,6 +50,33 @@ struct LocalObject {
   std::uint32_t arg = kNotArgument;
 };
 
+// What the engine met that it would not do as the program asked, or that OpenCL C leaves
+// undefined. Events, not verdicts: the kernel checkers decide what each is a finding of.
+enum class EngineEvent : std::uint8_t {
+  OutsideObjects,     // an access outside every object the kernel can reach (not done)
+  NullPage,           // the same below address 4096, where no object ever is
+  MisalignedAtomic,   // an atomic access at an address not a multiple of its size (not done)
+  IndexOutsideArray,  // an index outside its static array (the decoder's checks, with gaps on)
+  PartialBarrier,     // a barrier reached by part of the group, seen without an observer
+  Unreachable,        // 'unreachable' reached
+  Recursion,          // a call of a function already running (OpenCL C forbids recursion)
+  Malformed,          // control flow the engine cannot follow
+  BudgetExceeded,     // the launch ran past its budget and was stopped
+  UnwrittenValueUsed, // LaunchRequest::uninit: a value nothing wrote was stored to global
+                      // memory, used as an address or decided the program's path
+};
+
+// One engine event where it happened: the lane's work-item, the instruction, and for accesses
+// the address and bytes.
+struct EngineProblem {
+  EngineEvent event = EngineEvent::Malformed;
+  std::string message;        // what happened, in words
+  std::uint32_t lane = 0;
+  SourceSite site;
+  std::uint64_t address = 0;  // accesses only
+  std::uint64_t size = 0;
+};
+
 // The work-items of the executing group, for findings: lane -> local and global ids.
 struct GroupPosition {
   std::uint64_t group[3] = {0, 0, 0};
@@ -69,10 +96,8 @@ class GroupObserver {
   // A barrier (or work_group_barrier) reached by `count` of the group's `total` live lanes.
   virtual void barrier(std::uint32_t fence_flags, const std::uint32_t* lanes, std::uint32_t count,
                        std::uint32_t total, const SourceSite& site) = 0;
-  // Something the engine itself saw: an access outside every object, unreachable code, a
-  // recursion, a use of an uninitialised value.
-  virtual void engine_problem(std::string_view kind, std::string_view message, std::uint32_t lane,
-                              const SourceSite& site) = 0;
+  // Something the engine itself met (EngineEvent).
+  virtual void engine_problem(const EngineProblem& problem) = 0;
   // An async copy (wait false: `events` holds the event it returns) or a wait_group_events
   // (wait true: the events waited for), reached by `count` of the group's `total` lanes;
   // `uniform` is false when the lanes passed different arguments (§6.12.10).

@@ -6,15 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "clvet/reports/kernel_kinds.h"
+#include "clvet/reports/severity.h"
+
 namespace clvet::reports {
-
-// Who broke the specification.
-enum class Category {
-  Application,  // the program called the API wrongly, leaked, raced...
-  Platform,     // the OpenCL implementation answered against the spec
-};
-
-enum class Severity { Note, Warning, Error };
 
 // One work-item: its global, local and work-group ids.
 struct WorkItemIds {
@@ -33,11 +28,10 @@ struct KernelSite {
   bool atomic = false;       // races: this side is an atomic access
 };
 
-// What a kernel checker saw: its evidence (both sides of a race, the memory object, the
-// offset and element of the access, the enqueue that ran the kernel).
+// What a kernel checker saw: its evidence (both sides of a race, the memory
+// object, the offset and element of the access, the enqueue that ran the kernel).
 struct KernelEvidence {
-  std::string checker;       // races, bounds, divergence, budget, engine
-  std::string kind;          // race-write-write, out-of-bounds, ... (tests/kernels/corpus)
+  KernelKind kind = KernelKind::UndefinedBehaviour;  // its name and checker: kernel_kinds.h
   std::string kernel;
   KernelSite at;
   std::optional<KernelSite> other;  // races: the second access
