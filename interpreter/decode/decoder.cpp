@@ -282,6 +282,12 @@ class FunctionDecoder {
     return false;
   }
   bool decode(const llvm::Instruction& i, std::string& error);
+  // The instruction families decode() hands each instruction to.
+  bool decode_arithmetic(const llvm::Instruction& i, std::string& error);
+  bool decode_cast(const llvm::Instruction& i, std::string& error);
+  bool decode_memory(const llvm::Instruction& i, std::string& error);
+  bool decode_element(const llvm::Instruction& i, std::string& error);
+  bool decode_control(const llvm::Instruction& i, std::string& error);
   bool check_array_indices(const llvm::Instruction& access, const llvm::Value* pointer,
                            std::uint64_t size, std::string& error);
   void write_phis_directly();
@@ -531,11 +537,11 @@ bool FunctionDecoder::check_array_indices(const llvm::Instruction& access,
   return true;
 }
 
-bool FunctionDecoder::decode(const llvm::Instruction& i, std::string& error) {
+// Arithmetic, comparisons and selects.
+bool FunctionDecoder::decode_arithmetic(const llvm::Instruction& i, std::string& error) {
   using llvm::Instruction;
   auto dst = [&] { return regs_.at(&i); };
   auto op_reg = [&](unsigned n, std::uint32_t& r) { return reg(i.getOperand(n), r, error); };
-
   if (auto* bo = llvm::dyn_cast<llvm::BinaryOperator>(&i)) {
     static const std::unordered_map<unsigned, Op> kOps = {
         {Instruction::Add, Op::Add},   {Instruction::Sub, Op::Sub},   {Instruction::Mul, Op::Mul},
@@ -589,6 +595,17 @@ bool FunctionDecoder::decode(const llvm::Instruction& i, std::string& error) {
       in.c = b2;
       return true;
     }
+    default:
+      return fail(i, fmt::format("unsupported instruction '{}'", i.getOpcodeName()), error);
+  }
+}
+
+// Conversions between types, and casts that only rename the bits.
+bool FunctionDecoder::decode_cast(const llvm::Instruction& i, std::string& error) {
+  using llvm::Instruction;
+  auto dst = [&] { return regs_.at(&i); };
+  auto op_reg = [&](unsigned n, std::uint32_t& r) { return reg(i.getOperand(n), r, error); };
+  switch (i.getOpcode()) {
     case Instruction::Trunc: case Instruction::ZExt: case Instruction::SExt:
     case Instruction::FPTrunc: case Instruction::FPExt: case Instruction::FPToUI:
     case Instruction::FPToSI: case Instruction::UIToFP: case Instruction::SIToFP: {
@@ -640,6 +657,17 @@ bool FunctionDecoder::decode(const llvm::Instruction& i, std::string& error) {
       in.size = to.size;
       return true;
     }
+    default:
+      return fail(i, fmt::format("unsupported instruction '{}'", i.getOpcodeName()), error);
+  }
+}
+
+// Private variables, loads, stores, address arithmetic and atomic operations.
+bool FunctionDecoder::decode_memory(const llvm::Instruction& i, std::string& error) {
+  using llvm::Instruction;
+  auto dst = [&] { return regs_.at(&i); };
+  auto op_reg = [&](unsigned n, std::uint32_t& r) { return reg(i.getOperand(n), r, error); };
+  switch (i.getOpcode()) {
     case Instruction::Alloca: {
       auto* al = llvm::cast<llvm::AllocaInst>(&i);
       if (!al->isStaticAlloca()) return fail(i, "unsupported dynamic alloca", error);
@@ -723,6 +751,52 @@ bool FunctionDecoder::decode(const llvm::Instruction& i, std::string& error) {
       out_.extra_imm.insert(out_.extra_imm.end(), scales.begin(), scales.end());
       return true;
     }
+    case Instruction::AtomicRMW: {
+      auto* rmw = llvm::cast<llvm::AtomicRMWInst>(&i);
+      std::uint32_t p, v;
+      if (!op_reg(0, p) || !op_reg(1, v)) return false;
+      if (!check_array_indices(i, rmw->getPointerOperand(), dl_.getTypeStoreSize(i.getType()), error))
+        return false;
+      Instr& in = emit(i, Op::AtomicRMW);
+      set_type(in, i.getType());
+      in.dst = dst();
+      in.a = p;
+      in.b = v;
+      in.imm = rmw->getOperation();
+      in.aux = static_cast<std::uint8_t>(rmw->getPointerAddressSpace());
+      if (in.aux != kLocal && in.aux != kPrivate) md_.out_.global_atomics = true;
+      return true;
+    }
+    case Instruction::AtomicCmpXchg: {
+      auto* cx = llvm::cast<llvm::AtomicCmpXchgInst>(&i);
+      std::uint32_t p, cmp, nv;
+      if (!op_reg(0, p) || !op_reg(1, cmp) || !op_reg(2, nv)) return false;
+      if (!check_array_indices(i, cx->getPointerOperand(),
+                               dl_.getTypeStoreSize(cx->getCompareOperand()->getType()), error))
+        return false;
+      Instr& in = emit(i, Op::CmpXchg);
+      set_type(in, cx->getCompareOperand()->getType());
+      in.dst = dst();
+      in.a = p;
+      in.b = cmp;
+      in.c = nv;
+      in.aux = static_cast<std::uint8_t>(cx->getPointerAddressSpace());
+      if (in.aux != kLocal && in.aux != kPrivate) md_.out_.global_atomics = true;
+      in.imm = static_cast<std::int64_t>(
+          dl_.getStructLayout(llvm::cast<llvm::StructType>(cx->getType()))->getElementOffset(1));
+      return true;
+    }
+    default:
+      return fail(i, fmt::format("unsupported instruction '{}'", i.getOpcodeName()), error);
+  }
+}
+
+// Elements of vectors and members of aggregates.
+bool FunctionDecoder::decode_element(const llvm::Instruction& i, std::string& error) {
+  using llvm::Instruction;
+  auto dst = [&] { return regs_.at(&i); };
+  auto op_reg = [&](unsigned n, std::uint32_t& r) { return reg(i.getOperand(n), r, error); };
+  switch (i.getOpcode()) {
     case Instruction::ExtractElement: {
       std::uint32_t v, idx;
       if (!op_reg(0, v) || !op_reg(1, idx)) return false;
@@ -798,47 +872,16 @@ bool FunctionDecoder::decode(const llvm::Instruction& i, std::string& error) {
       in.c = member.size;
       return true;
     }
-    case Instruction::AtomicRMW: {
-      auto* rmw = llvm::cast<llvm::AtomicRMWInst>(&i);
-      std::uint32_t p, v;
-      if (!op_reg(0, p) || !op_reg(1, v)) return false;
-      if (!check_array_indices(i, rmw->getPointerOperand(), dl_.getTypeStoreSize(i.getType()), error))
-        return false;
-      Instr& in = emit(i, Op::AtomicRMW);
-      set_type(in, i.getType());
-      in.dst = dst();
-      in.a = p;
-      in.b = v;
-      in.imm = rmw->getOperation();
-      in.aux = static_cast<std::uint8_t>(rmw->getPointerAddressSpace());
-      if (in.aux != kLocal && in.aux != kPrivate) md_.out_.global_atomics = true;
-      return true;
-    }
-    case Instruction::AtomicCmpXchg: {
-      auto* cx = llvm::cast<llvm::AtomicCmpXchgInst>(&i);
-      std::uint32_t p, cmp, nv;
-      if (!op_reg(0, p) || !op_reg(1, cmp) || !op_reg(2, nv)) return false;
-      if (!check_array_indices(i, cx->getPointerOperand(),
-                               dl_.getTypeStoreSize(cx->getCompareOperand()->getType()), error))
-        return false;
-      Instr& in = emit(i, Op::CmpXchg);
-      set_type(in, cx->getCompareOperand()->getType());
-      in.dst = dst();
-      in.a = p;
-      in.b = cmp;
-      in.c = nv;
-      in.aux = static_cast<std::uint8_t>(cx->getPointerAddressSpace());
-      if (in.aux != kLocal && in.aux != kPrivate) md_.out_.global_atomics = true;
-      in.imm = static_cast<std::int64_t>(
-          dl_.getStructLayout(llvm::cast<llvm::StructType>(cx->getType()))->getElementOffset(1));
-      return true;
-    }
-    case Instruction::Fence:
-      return true;  // lanes run in order, and work-groups are ordered by host atomics
-    case Instruction::PHI:
-      return true;
-    case Instruction::Call:
-      return decode_call(*llvm::cast<llvm::CallInst>(&i), error);
+    default:
+      return fail(i, fmt::format("unsupported instruction '{}'", i.getOpcodeName()), error);
+  }
+}
+
+// Terminators: branches, switches, returns and unreachable.
+bool FunctionDecoder::decode_control(const llvm::Instruction& i, std::string& error) {
+  using llvm::Instruction;
+  auto op_reg = [&](unsigned n, std::uint32_t& r) { return reg(i.getOperand(n), r, error); };
+  switch (i.getOpcode()) {
     case Instruction::Br: {
       auto* br = llvm::cast<llvm::BranchInst>(&i);
       bool ok = true;
@@ -893,6 +936,40 @@ bool FunctionDecoder::decode(const llvm::Instruction& i, std::string& error) {
     case Instruction::Unreachable:
       emit(i, Op::Unreachable);
       return true;
+    default:
+      return fail(i, fmt::format("unsupported instruction '{}'", i.getOpcodeName()), error);
+  }
+}
+
+// One LLVM instruction into the engine's form, by family.
+bool FunctionDecoder::decode(const llvm::Instruction& i, std::string& error) {
+  using llvm::Instruction;
+  if (llvm::isa<llvm::BinaryOperator>(&i)) return decode_arithmetic(i, error);
+  switch (i.getOpcode()) {
+    case Instruction::FNeg: case Instruction::ICmp: case Instruction::FCmp:
+    case Instruction::Select:
+      return decode_arithmetic(i, error);
+    case Instruction::Trunc: case Instruction::ZExt: case Instruction::SExt:
+    case Instruction::FPTrunc: case Instruction::FPExt: case Instruction::FPToUI:
+    case Instruction::FPToSI: case Instruction::UIToFP: case Instruction::SIToFP:
+    case Instruction::BitCast: case Instruction::AddrSpaceCast: case Instruction::Freeze:
+    case Instruction::PtrToInt: case Instruction::IntToPtr:
+      return decode_cast(i, error);
+    case Instruction::Alloca: case Instruction::Load: case Instruction::Store:
+    case Instruction::GetElementPtr: case Instruction::AtomicRMW: case Instruction::AtomicCmpXchg:
+      return decode_memory(i, error);
+    case Instruction::ExtractElement: case Instruction::InsertElement:
+    case Instruction::ShuffleVector: case Instruction::ExtractValue: case Instruction::InsertValue:
+      return decode_element(i, error);
+    case Instruction::Br: case Instruction::Switch: case Instruction::Ret:
+    case Instruction::Unreachable:
+      return decode_control(i, error);
+    case Instruction::Fence:
+      return true;  // lanes run in order, and work-groups are ordered by host atomics
+    case Instruction::PHI:
+      return true;
+    case Instruction::Call:
+      return decode_call(*llvm::cast<llvm::CallInst>(&i), error);
     default:
       return fail(i, fmt::format("unsupported instruction '{}'", i.getOpcodeName()), error);
   }

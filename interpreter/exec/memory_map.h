@@ -8,17 +8,13 @@
 
 namespace clvet::interp {
 
-class MemoryMap {
+// Disjoint address ranges, each a Region with `lo` and `hi` ([lo, hi)) and whatever else the
+// user keeps per range, found by address once sealed.
+template <class Region>
+class AddressRanges {
  public:
-  struct Region {
-    std::uint64_t lo = 0, hi = 0;  // [lo, hi)
-  };
-
-  void add(const void* base, std::uint64_t size) {
-    if (size == 0) return;
-    auto lo = reinterpret_cast<std::uint64_t>(base);
-    regions_.push_back({lo, lo + size});
-  }
+  void push(const Region& region) { regions_.push_back(region); }
+  // Sorts the ranges; find() needs it after every push (pointers found before are stale).
   void seal() {
     std::sort(regions_.begin(), regions_.end(),
               [](const Region& a, const Region& b) { return a.lo < b.lo; });
@@ -36,6 +32,20 @@ class MemoryMap {
 
  private:
   std::vector<Region> regions_;
+};
+
+struct MemoryRegion {
+  std::uint64_t lo = 0, hi = 0;  // [lo, hi)
+};
+
+class MemoryMap : public AddressRanges<MemoryRegion> {
+ public:
+  using Region = MemoryRegion;
+  void add(const void* base, std::uint64_t size) {
+    if (size == 0) return;
+    auto lo = reinterpret_cast<std::uint64_t>(base);
+    push({lo, lo + size});
+  }
 };
 
 }  // namespace clvet::interp

@@ -3,49 +3,35 @@
 // only for the objects that can hold unwritten bytes; every other object reads as written.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <vector>
+
+#include "exec/memory_map.h"
 
 namespace clvet::interp {
 
-class ShadowMap {
- public:
+// The regions' shadows, found by address (memory_map.h's ranges).
+struct ShadowRegion {
   enum class Kind : std::uint8_t {
     Written,   // every byte written, and nothing tracks a store into it (shadow == nullptr)
     Unwritten, // no byte ever written (clvet.uninitialised); stores leave it so
     Tracked,   // shadow[i] says for byte i
   };
-  struct Region {
-    std::uint64_t lo = 0, hi = 0;  // [lo, hi)
-    std::uint8_t* shadow = nullptr;
-    Kind kind = Kind::Written;
-    bool global = false;           // global memory: storing an unwritten value there is a use
-  };
+  std::uint64_t lo = 0, hi = 0;  // [lo, hi)
+  std::uint8_t* shadow = nullptr;
+  Kind kind = Kind::Written;
+  bool global = false;           // global memory: storing an unwritten value there is a use
+};
 
+class ShadowMap : public AddressRanges<ShadowRegion> {
+ public:
+  using Region = ShadowRegion;
+  using Kind = ShadowRegion::Kind;
   void add(const void* base, std::uint64_t size, std::uint8_t* shadow, Kind kind, bool global) {
     if (size == 0) return;
     auto lo = reinterpret_cast<std::uint64_t>(base);
-    regions_.push_back({lo, lo + size, shadow, kind, global});
+    push({lo, lo + size, shadow, kind, global});
   }
-  void seal() {
-    std::sort(regions_.begin(), regions_.end(),
-              [](const Region& a, const Region& b) { return a.lo < b.lo; });
-  }
-  void clear() { regions_.clear(); }
-  // The region that holds all of [address, address + size), or nullptr.
-  const Region* find(std::uint64_t address, std::uint64_t size) const {
-    auto it = std::upper_bound(regions_.begin(), regions_.end(), address,
-                               [](std::uint64_t a, const Region& r) { return a < r.lo; });
-    if (it == regions_.begin()) return nullptr;
-    --it;
-    if (address + size < address || address + size > it->hi) return nullptr;
-    return &*it;
-  }
-
- private:
-  std::vector<Region> regions_;
 };
 
 // Shadow bytes of [address, address + size) into out (1: never written). Outside every region
