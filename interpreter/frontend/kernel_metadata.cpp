@@ -19,14 +19,6 @@ namespace clvet::interp {
 
 namespace {
 
-// CL_KERNEL_ARG_* and CL_MEM_OBJECT_* values (the interpreter does not include CL headers).
-constexpr std::uint32_t kAddressGlobal = 0x119B, kAddressLocal = 0x119C,
-                        kAddressConstant = 0x119D, kAddressPrivate = 0x119E;
-constexpr std::uint32_t kAccessReadOnly = 0x11A0, kAccessWriteOnly = 0x11A1,
-                        kAccessReadWrite = 0x11A2, kAccessNone = 0x11A3;
-constexpr std::uint64_t kTypeConst = 1 << 0, kTypeRestrict = 1 << 1, kTypeVolatile = 1 << 2,
-                        kTypePipe = 1 << 3;
-
 std::string md_string(const llvm::MDNode* node, unsigned i) {
   if (node == nullptr || i >= node->getNumOperands()) return {};
   if (const auto* s = llvm::dyn_cast_or_null<llvm::MDString>(node->getOperand(i).get()))
@@ -46,15 +38,17 @@ std::string without_blanks(std::string s) {
   return s;
 }
 
-// The cl_mem_object_type an image argument of OpenCL C type `type` takes, 0 if no image.
-std::uint32_t image_type(const std::string& type) {
-  static const std::unordered_map<std::string, std::uint32_t> kImages = {
-      {"image2d_t", 0x10F1},       {"image3d_t", 0x10F2},        {"image2d_array_t", 0x10F3},
-      {"image1d_t", 0x10F4},       {"image1d_array_t", 0x10F5},  {"image1d_buffer_t", 0x10F6},
-      {"image2d_depth_t", 0x10F1}, {"image2d_array_depth_t", 0x10F3},
-      {"image2d_msaa_t", 0x10F1},  {"image2d_array_msaa_t", 0x10F3}};
+// The image type an argument of OpenCL C type `type` takes, None if it is no image.
+KernelArgInfo::Image image_type(const std::string& type) {
+  using Image = KernelArgInfo::Image;
+  static const std::unordered_map<std::string, Image> kImages = {
+      {"image2d_t", Image::Image2D},         {"image3d_t", Image::Image3D},
+      {"image2d_array_t", Image::Image2DArray}, {"image1d_t", Image::Image1D},
+      {"image1d_array_t", Image::Image1DArray}, {"image1d_buffer_t", Image::Image1DBuffer},
+      {"image2d_depth_t", Image::Image2D},   {"image2d_array_depth_t", Image::Image2DArray},
+      {"image2d_msaa_t", Image::Image2D},    {"image2d_array_msaa_t", Image::Image2DArray}};
   auto it = kImages.find(type);
-  return it == kImages.end() ? 0 : it->second;
+  return it == kImages.end() ? Image::None : it->second;
 }
 
 // The OpenCL C name of a vec_type_hint type ("float4", "uint").
@@ -118,54 +112,48 @@ KernelArgInfo argument(const llvm::Function& kernel, unsigned index, const llvm:
   arg.declared_name = arg.name.empty() ? value->getName().str() : arg.name;
   arg.type_name = type.empty() ? base_type : type;
 
-  if (qualifiers.find("const") != std::string::npos) arg.type_qualifier |= kTypeConst;
-  if (qualifiers.find("restrict") != std::string::npos) arg.type_qualifier |= kTypeRestrict;
-  if (qualifiers.find("volatile") != std::string::npos) arg.type_qualifier |= kTypeVolatile;
-  if (qualifiers.find("pipe") != std::string::npos) arg.type_qualifier |= kTypePipe;
-  arg.access_qualifier = access == "read_only"    ? kAccessReadOnly
-                         : access == "write_only" ? kAccessWriteOnly
-                         : access == "read_write" ? kAccessReadWrite
-                                                  : kAccessNone;
+  arg.qualifiers.is_const = qualifiers.find("const") != std::string::npos;
+  arg.qualifiers.is_restrict = qualifiers.find("restrict") != std::string::npos;
+  arg.qualifiers.is_volatile = qualifiers.find("volatile") != std::string::npos;
+  arg.qualifiers.is_pipe = qualifiers.find("pipe") != std::string::npos;
+  using Access = KernelArgInfo::Access;
+  arg.access = access == "read_only"    ? Access::ReadOnly
+               : access == "write_only" ? Access::WriteOnly
+               : access == "read_write" ? Access::ReadWrite
+                                        : Access::None;
   const std::string& object = base_type.empty() ? type : base_type;
   arg.size = 8;
-  if (std::uint32_t image = image_type(object)) {
+  if (KernelArgInfo::Image image = image_type(object); image != KernelArgInfo::Image::None) {
     arg.kind = KernelArgInfo::Kind::Image;
-    arg.image_type = image;
-    arg.address_qualifier = kAddressGlobal;
+    arg.image = image;
     return arg;
   }
   if (object == "sampler_t") {
     arg.kind = KernelArgInfo::Kind::Sampler;
-    arg.address_qualifier = kAddressPrivate;
     return arg;
   }
-  if (arg.type_qualifier & kTypePipe) {
+  if (arg.qualifiers.is_pipe) {
     arg.kind = KernelArgInfo::Kind::Pipe;
-    arg.address_qualifier = kAddressGlobal;
     return arg;
   }
   if (object == "queue_t") {
     arg.kind = KernelArgInfo::Kind::Queue;
-    arg.address_qualifier = kAddressPrivate;
     return arg;
   }
   llvm::Type* llvm_type = value->getType();
   if (llvm_type->isPointerTy() && !value->hasByValAttr()) {
     switch (address) {
-      case 1: arg.kind = KernelArgInfo::Kind::Global; arg.address_qualifier = kAddressGlobal; break;
       case 2:
         arg.kind = KernelArgInfo::Kind::Constant;
-        arg.address_qualifier = kAddressConstant;
         // A __constant pointee cannot be written: the argument is const (§5.9.4).
-        arg.type_qualifier |= kTypeConst;
+        arg.qualifiers.is_const = true;
         break;
-      case 3: arg.kind = KernelArgInfo::Kind::Local; arg.address_qualifier = kAddressLocal; break;
-      default: arg.kind = KernelArgInfo::Kind::Global; arg.address_qualifier = kAddressGlobal;
+      case 3: arg.kind = KernelArgInfo::Kind::Local; break;
+      default: arg.kind = KernelArgInfo::Kind::Global;
     }
     return arg;
   }
   arg.kind = KernelArgInfo::Kind::Value;
-  arg.address_qualifier = kAddressPrivate;
   llvm::Type* passed = value->hasByValAttr() ? value->getParamByValType() : llvm_type;
   arg.size = layout.getTypeStoreSize(passed).getFixedSize();
   // A 3-component vector takes the room of four (§6.1.5): cl_float3 is 16 bytes.

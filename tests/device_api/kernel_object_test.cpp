@@ -170,6 +170,26 @@ TEST_F(KernelObjects, ArgInfo_5_7_3) {
                                &address, nullptr),
             CL_SUCCESS);
   EXPECT_EQ(address, static_cast<cl_kernel_arg_address_qualifier>(CL_KERNEL_ARG_ADDRESS_CONSTANT));
+  // Each argument's address space, and a pointer to __constant memory is const (§5.9.4).
+  const cl_kernel_arg_address_qualifier spaces[4] = {
+      CL_KERNEL_ARG_ADDRESS_GLOBAL, CL_KERNEL_ARG_ADDRESS_CONSTANT, CL_KERNEL_ARG_ADDRESS_LOCAL,
+      CL_KERNEL_ARG_ADDRESS_PRIVATE};
+  for (cl_uint i = 0; i < 4; ++i) {
+    ASSERT_EQ(clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof address,
+                                 &address, nullptr),
+              CL_SUCCESS);
+    EXPECT_EQ(address, spaces[i]) << "argument " << i;
+  }
+  cl_kernel_arg_type_qualifier qualifier = 0;
+  ASSERT_EQ(clGetKernelArgInfo(kernel, 1, CL_KERNEL_ARG_TYPE_QUALIFIER, sizeof qualifier,
+                               &qualifier, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(qualifier, static_cast<cl_kernel_arg_type_qualifier>(CL_KERNEL_ARG_TYPE_CONST));
+  cl_kernel_arg_access_qualifier access = 0;
+  ASSERT_EQ(clGetKernelArgInfo(kernel, 0, CL_KERNEL_ARG_ACCESS_QUALIFIER, sizeof access, &access,
+                               nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(access, static_cast<cl_kernel_arg_access_qualifier>(CL_KERNEL_ARG_ACCESS_NONE));
   EXPECT_RULE(clGetKernelArgInfo(kernel, 6, CL_KERNEL_ARG_NAME, 0, nullptr, nullptr),
               CL_INVALID_ARG_INDEX, "GetKernelArgInfoBadIndex");
   EXPECT_RULE(clGetKernelArgInfo(kernel, 0, 0x7fff, 0, nullptr, nullptr), CL_INVALID_VALUE,

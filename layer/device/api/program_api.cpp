@@ -73,6 +73,57 @@ KernelArgument::Kind argument_kind(interp::KernelArgInfo::Kind kind) {
   return To::Value;
 }
 
+// The API's values for an argument's address space (from its kind), access qualifier, type
+// qualifiers and image type (§5.9.4 clGetKernelArgInfo, §5.3.1 cl_mem_object_type).
+cl_kernel_arg_address_qualifier address_qualifier(interp::KernelArgInfo::Kind kind) {
+  using Kind = interp::KernelArgInfo::Kind;
+  switch (kind) {
+    case Kind::Global:
+    case Kind::Image:
+    case Kind::Pipe: return CL_KERNEL_ARG_ADDRESS_GLOBAL;
+    case Kind::Constant: return CL_KERNEL_ARG_ADDRESS_CONSTANT;
+    case Kind::Local: return CL_KERNEL_ARG_ADDRESS_LOCAL;
+    case Kind::Value:
+    case Kind::Sampler:
+    case Kind::Queue: break;
+  }
+  return CL_KERNEL_ARG_ADDRESS_PRIVATE;
+}
+
+cl_kernel_arg_access_qualifier access_qualifier(interp::KernelArgInfo::Access access) {
+  using Access = interp::KernelArgInfo::Access;
+  switch (access) {
+    case Access::ReadOnly: return CL_KERNEL_ARG_ACCESS_READ_ONLY;
+    case Access::WriteOnly: return CL_KERNEL_ARG_ACCESS_WRITE_ONLY;
+    case Access::ReadWrite: return CL_KERNEL_ARG_ACCESS_READ_WRITE;
+    case Access::None: break;
+  }
+  return CL_KERNEL_ARG_ACCESS_NONE;
+}
+
+cl_kernel_arg_type_qualifier type_qualifier(const interp::KernelArgInfo::TypeQualifiers& q) {
+  cl_kernel_arg_type_qualifier bits = CL_KERNEL_ARG_TYPE_NONE;
+  if (q.is_const) bits |= CL_KERNEL_ARG_TYPE_CONST;
+  if (q.is_restrict) bits |= CL_KERNEL_ARG_TYPE_RESTRICT;
+  if (q.is_volatile) bits |= CL_KERNEL_ARG_TYPE_VOLATILE;
+  if (q.is_pipe) bits |= CL_KERNEL_ARG_TYPE_PIPE;
+  return bits;
+}
+
+cl_mem_object_type image_type(interp::KernelArgInfo::Image image) {
+  using Image = interp::KernelArgInfo::Image;
+  switch (image) {
+    case Image::Image1D: return CL_MEM_OBJECT_IMAGE1D;
+    case Image::Image1DArray: return CL_MEM_OBJECT_IMAGE1D_ARRAY;
+    case Image::Image1DBuffer: return CL_MEM_OBJECT_IMAGE1D_BUFFER;
+    case Image::Image2D: return CL_MEM_OBJECT_IMAGE2D;
+    case Image::Image2DArray: return CL_MEM_OBJECT_IMAGE2D_ARRAY;
+    case Image::Image3D: return CL_MEM_OBJECT_IMAGE3D;
+    case Image::None: break;
+  }
+  return 0;
+}
+
 std::vector<KernelSignature> signatures(const std::vector<interp::KernelInfo>& kernels) {
   std::vector<KernelSignature> list;
   for (const interp::KernelInfo& k : kernels) {
@@ -87,10 +138,10 @@ std::vector<KernelSignature> signatures(const std::vector<interp::KernelInfo>& k
       KernelArgument arg;
       arg.kind = argument_kind(a.kind);
       arg.size = a.size;
-      arg.image_type = a.image_type;
-      arg.address = a.address_qualifier;
-      arg.access = a.access_qualifier;
-      arg.type_qualifier = a.type_qualifier;
+      arg.image_type = image_type(a.image);
+      arg.address = address_qualifier(a.kind);
+      arg.access = access_qualifier(a.access);
+      arg.type_qualifier = type_qualifier(a.qualifiers);
       arg.type_name = a.type_name;
       arg.name = a.name;
       s.arguments.push_back(std::move(arg));

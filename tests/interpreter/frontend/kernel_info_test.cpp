@@ -38,14 +38,13 @@ TEST(KernelInfo, ArgumentsAttributesAndLocalMemory_5_7_3) {
   EXPECT_TRUE(k.arg_info_available);
   ASSERT_EQ(k.args.size(), 8u);
   EXPECT_EQ(k.args[0].kind, Kind::Global);
-  EXPECT_EQ(k.args[0].address_qualifier, 0x119Bu);
   EXPECT_EQ(k.args[0].type_name, "float*");
-  EXPECT_EQ(k.args[0].type_qualifier, 1u | 2u);  // const restrict
+  EXPECT_TRUE(k.args[0].qualifiers.is_const && k.args[0].qualifiers.is_restrict);
+  EXPECT_FALSE(k.args[0].qualifiers.is_volatile || k.args[0].qualifiers.is_pipe);
   EXPECT_EQ(k.args[0].name, "in");
   EXPECT_EQ(k.args[1].kind, Kind::Constant);
-  EXPECT_EQ(k.args[1].address_qualifier, 0x119Du);
+  EXPECT_TRUE(k.args[1].qualifiers.is_const);  // a __constant pointee is const (§5.9.4)
   EXPECT_EQ(k.args[2].kind, Kind::Local);
-  EXPECT_EQ(k.args[2].address_qualifier, 0x119Cu);
   EXPECT_EQ(k.args[3].kind, Kind::Value);
   EXPECT_EQ(k.args[3].size, 16u);  // float3 is stored as float4
   EXPECT_EQ(k.args[3].type_name, "float3");
@@ -56,9 +55,10 @@ TEST(KernelInfo, ArgumentsAttributesAndLocalMemory_5_7_3) {
   EXPECT_EQ(k.args[5].type_name, "S");
   EXPECT_EQ(k.args[6].size, 8u);
   EXPECT_EQ(k.args[6].type_name, "ulong");
-  EXPECT_EQ(k.args[7].type_qualifier, 4u);  // volatile
+  EXPECT_TRUE(k.args[7].qualifiers.is_volatile);
+  EXPECT_FALSE(k.args[7].qualifiers.is_const || k.args[7].qualifiers.is_restrict);
   EXPECT_EQ(k.args[7].type_name, "uint*");
-  EXPECT_EQ(k.args[7].access_qualifier, 0x11A3u);
+  EXPECT_EQ(k.args[7].access, KernelArgInfo::Access::None);
 
   const KernelInfo& s = kernels[1];
   EXPECT_EQ(s.attributes, "work_group_size_hint(8,4,1)");
@@ -66,11 +66,11 @@ TEST(KernelInfo, ArgumentsAttributesAndLocalMemory_5_7_3) {
   EXPECT_EQ(s.local_mem_size, 0u);
   ASSERT_EQ(s.args.size(), 3u);
   EXPECT_EQ(s.args[0].kind, Kind::Image);
-  EXPECT_EQ(s.args[0].image_type, 0x10F1u);
-  EXPECT_EQ(s.args[0].access_qualifier, 0x11A0u);
+  EXPECT_EQ(s.args[0].image, KernelArgInfo::Image::Image2D);
+  EXPECT_EQ(s.args[0].access, KernelArgInfo::Access::ReadOnly);
   EXPECT_EQ(s.args[1].kind, Kind::Sampler);
-  EXPECT_EQ(s.args[2].image_type, 0x10F6u);
-  EXPECT_EQ(s.args[2].access_qualifier, 0x11A1u);
+  EXPECT_EQ(s.args[2].image, KernelArgInfo::Image::Image1DBuffer);
+  EXPECT_EQ(s.args[2].access, KernelArgInfo::Access::WriteOnly);
 }
 
 // §5.7.3: argument names are kept only with -cl-kernel-arg-info.

@@ -12,20 +12,31 @@
 
 namespace clvet::interp {
 
-// One kernel parameter, as the program's metadata describes it (§5.7.3, clGetKernelArgInfo).
+// One kernel parameter, as the program's metadata describes it (§5.7.3, clGetKernelArgInfo), in
+// OpenCL C's words; the device says them in the API's values. The address space follows from
+// `kind`: Global, Image and Pipe are __global, Constant __constant, Local __local, the rest
+// private.
 struct KernelArgInfo {
   enum class Kind { Value, Global, Constant, Local, Image, Sampler, Pipe, Queue };
+  // The access qualifier of an image or pipe (§6.7.6); None for everything else.
+  enum class Access : std::uint8_t { None, ReadOnly, WriteOnly, ReadWrite };
+  // The image type an image parameter takes (the depth and multi-sample types are the 2D ones).
+  enum class Image : std::uint8_t { None, Image1D, Image1DArray, Image1DBuffer, Image2D,
+                                    Image2DArray, Image3D };
+  // The type qualifiers of §6.7 (and a pointer to __constant memory is const).
+  struct TypeQualifiers {
+    bool is_const = false, is_restrict = false, is_volatile = false, is_pipe = false;
+  };
   Kind kind = Kind::Value;
   std::uint64_t size = 0;          // by-value: bytes the host passes; pointers/objects: 8
-  std::uint32_t address_qualifier = 0x119E;  // CL_KERNEL_ARG_ADDRESS_PRIVATE
-  std::uint32_t access_qualifier = 0x11A3;   // CL_KERNEL_ARG_ACCESS_NONE
-  std::uint64_t type_qualifier = 0;          // CL_KERNEL_ARG_TYPE_*
+  Access access = Access::None;
+  TypeQualifiers qualifiers;
   std::string type_name;
   std::string name;                // only with -cl-kernel-arg-info (§5.7.3)
   // The parameter's name as declared, whatever the build options: the device's own findings
   // name arguments with it ("argument 2 'scratch'"); clGetKernelArgInfo answers `name`.
   std::string declared_name;
-  std::uint32_t image_type = 0;    // Image: the cl_mem_object_type it takes
+  Image image = Image::None;
 };
 
 struct KernelInfo {
