@@ -15,7 +15,20 @@ LaunchFindings::LaunchFindings(LaunchDescription launch, KernelChecks checks)
     if (!line.empty() && line.back() == '\r') line.pop_back();
     lines_.push_back(std::move(line));
   }
-  sorted_ = launch_.buffers;
+  for (std::size_t i = 0; i < launch_.args.size(); ++i) {
+    const interp::LaunchArg& a = launch_.args[i];
+    if (a.kind != interp::LaunchArg::Kind::Buffer) continue;
+    LaunchObject o;
+    o.arg = static_cast<std::uint32_t>(i);
+    o.name = a.name;
+    o.base = reinterpret_cast<std::uint64_t>(a.pointer);
+    o.size = a.size;
+    o.read_only = a.read_only;
+    o.write_only = a.write_only;
+    o.constant = a.constant;
+    o.origin = a.created_by;
+    sorted_.push_back(std::move(o));
+  }
   std::sort(sorted_.begin(), sorted_.end(),
             [](const LaunchObject& a, const LaunchObject& b) { return a.base < b.base; });
   for (const LaunchObject& o : sorted_) {

@@ -23,7 +23,7 @@ class LocalObjects {
   }
 
   // The object holding `address`, or the one whose red zone (16 bytes after each object, the
-  // engine's, interp::LaunchRequest::red_zones) it is in: an overflow's object.
+  // engine's, interp::LaunchRequest::separate_objects) it is in: an overflow's object.
   const interp::LocalObject* near(std::uint64_t address) const {
     const interp::LocalObject* end = objects_ + count_;
     const interp::LocalObject* it = std::upper_bound(
@@ -39,8 +39,7 @@ class LocalObjects {
 
   static std::string name(const interp::LocalObject& o, const LaunchDescription& launch) {
     if (o.arg != interp::LocalObject::kNotArgument) {
-      const std::string arg =
-          o.arg < launch.arg_names.size() ? launch.arg_names[o.arg] : std::string();
+      const std::string arg = o.arg < launch.args.size() ? launch.args[o.arg].name : std::string();
       return arg.empty() ? fmt::format("argument {} (__local)", o.arg)
                          : fmt::format("argument {} '{}' (__local)", o.arg, arg);
     }

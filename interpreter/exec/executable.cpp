@@ -103,7 +103,8 @@ LaunchResult DecodedExecutable::launch(const LaunchRequest& request) {
     if (a.kind == LaunchArg::Kind::Buffer) shared.regions.add(a.pointer, a.size);
   shared.regions.add(storage_.data(), module_.global_globals_size);
   shared.regions.seal();
-  shared.red_zones = request.red_zones;
+  shared.red_zones = request.separate_objects;
+  shared.index_checks = request.index_checks;
   if (request.uninit) {
     // Buffers as the device marks them; program-scope variables are initialised (§6.5.1), but
     // for the frontend's clvet.uninitialised, which stands for what private variables hold

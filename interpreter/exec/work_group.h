@@ -27,7 +27,8 @@ struct LaunchShared {
   const std::vector<LaunchArg>* args = nullptr;
   std::vector<std::uint64_t> global_addresses;  // per module global (__local: 0)
   MemoryMap regions;                         // buffers, program globals, constants
-  bool red_zones = false;                    // LaunchRequest::red_zones
+  bool red_zones = false;                    // LaunchRequest::separate_objects
+  bool index_checks = false;                 // LaunchRequest::index_checks
   // The budget (LaunchRequest): instructions counted by every worker, a deadline; `stopped`
   // ends every worker's groups once one of them ran past it.
   std::uint64_t budget_instructions = 0;

@@ -255,7 +255,7 @@ void WorkGroupRunner::memory_intrinsic(Frame& f, const Instr& in, const LaneSet&
   auto kind = static_cast<IntrinsicKind>(in.imm);
   switch (kind) {
     case IntrinsicKind::IndexCheck: {
-      if (!shared_.red_zones) return;  // the bounds checker is off
+      if (!shared_.index_checks) return;
       const std::uint32_t stride = f.fn->registers[in.a].size;
       for (std::uint32_t k = 0; k < lanes.count; ++k) {
         std::uint32_t l = lanes.ids[k];

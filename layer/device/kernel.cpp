@@ -5,7 +5,9 @@
 #include <cstring>
 
 #include "clvet/rules/rule_ids.gen.h"
-#include "device_world.h"
+#include "memory.h"
+#include "queue.h"
+#include "sampler.h"
 
 namespace clvet::device {
 
@@ -33,20 +35,18 @@ Ref<Kernel> Kernel::clone() const {
 
 namespace {
 
-// What the World says about a handle an argument points to; never dereferences garbage.
+// The handle an argument's value holds; the objects answer for themselves once found
+// (lookup never dereferences garbage).
 template <class Handle> Handle handle_at(const void* value) {
   Handle h = nullptr;
   if (value != nullptr) std::memcpy(&h, value, sizeof h);
   return h;
 }
 
-const rules::World& world() { return DeviceWorld::instance(); }
-
 }  // namespace
 
 Status Kernel::set_arg(cl_uint index, std::size_t size, const void* value) {
   using Kind = KernelArgument::Kind;
-  using rules::InfoQuery;
   if (index >= signature_.arguments.size())
     return fail(rule::SetKernelArgBadIndex, "the kernel has " +
                                                 std::to_string(signature_.arguments.size()) +
@@ -71,19 +71,18 @@ Status Kernel::set_arg(cl_uint index, std::size_t size, const void* value) {
         if (arg.kind != Kind::Buffer)
           return fail(rule::SetKernelArgInvalidMemObject, "no memory object given");
       } else {
-        if (!rules::valid(world(), mem))
+        Ref<Mem> object = lookup<Mem>(mem);
+        if (!object)
           return fail(rule::SetKernelArgInvalidMemObject, "arg_value names no memory object");
-        auto type = rules::get<cl_mem_object_type>(world(), InfoQuery::Mem, mem, CL_MEM_TYPE);
         cl_mem_object_type wanted = arg.kind == Kind::Buffer ? CL_MEM_OBJECT_BUFFER
                                     : arg.kind == Kind::Pipe ? CL_MEM_OBJECT_PIPE
                                                              : arg.image_type;
-        if (type != wanted)
+        if (object->type() != wanted)
           return fail(rule::SetKernelArgInvalidMemObject, "the memory object has the wrong type");
-        if (rules::context_of(world(), mem) != context().id())
+        if (&object->context() != &context())
           return fail(rule::SetKernelArgContextDiffers, "the memory object is of another context");
         if (arg.kind == Kind::Image) {
-          cl_mem_flags flags =
-              rules::get<cl_mem_flags>(world(), InfoQuery::Mem, mem, CL_MEM_FLAGS).value_or(0);
+          const cl_mem_flags flags = object->flags();
           if ((arg.access == CL_KERNEL_ARG_ACCESS_READ_ONLY && (flags & CL_MEM_WRITE_ONLY)) ||
               (arg.access == CL_KERNEL_ARG_ACCESS_WRITE_ONLY && (flags & CL_MEM_READ_ONLY)))
             return fail(rule::SetKernelArgImageAccess, "the image's flags forbid the access");
@@ -98,9 +97,9 @@ Status Kernel::set_arg(cl_uint index, std::size_t size, const void* value) {
       if (size != sizeof(cl_sampler))
         return fail(rule::SetKernelArgBadSize, "a sampler argument takes sizeof(cl_sampler)");
       cl_sampler sampler = handle_at<cl_sampler>(value);
-      if (!rules::valid(world(), sampler))
-        return fail(rule::SetKernelArgInvalidSampler, "arg_value names no sampler");
-      if (rules::context_of(world(), sampler) != context().id())
+      Ref<Sampler> object = lookup<Sampler>(sampler);
+      if (!object) return fail(rule::SetKernelArgInvalidSampler, "arg_value names no sampler");
+      if (&object->context() != &context())
         return fail(rule::SetKernelArgContextDiffers, "the sampler is of another context");
       stored.source = ArgValue::Source::Bytes;
       stored.bytes.resize(sizeof sampler);
@@ -111,11 +110,8 @@ Status Kernel::set_arg(cl_uint index, std::size_t size, const void* value) {
       if (size != sizeof(cl_command_queue))
         return fail(rule::SetKernelArgBadSize, "a queue_t argument takes sizeof(cl_command_queue)");
       auto queue = handle_at<cl_command_queue>(value);
-      auto props = rules::valid(world(), queue)
-                       ? rules::get<cl_command_queue_properties>(
-                             world(), InfoQuery::CommandQueue, queue, CL_QUEUE_PROPERTIES)
-                       : std::nullopt;
-      if (!props || !(*props & CL_QUEUE_ON_DEVICE))
+      Ref<Queue> object = lookup<Queue>(queue);
+      if (!object || !(object->properties() & CL_QUEUE_ON_DEVICE))
         return fail(rule::SetKernelArgInvalidDeviceQueue, "arg_value names no device queue");
       stored.source = ArgValue::Source::Bytes;
       stored.bytes.resize(sizeof queue);

@@ -21,7 +21,12 @@ constexpr std::uint64_t kArena = 0x7f0000010000;  // where the "engine" put its 
 std::vector<clvet::reports::Finding> out_of_bounds_at(std::uint64_t address, std::uint32_t line) {
   LaunchDescription d;
   d.kernel = "blur";
-  d.arg_names = {"out", "scratch"};
+  d.args.resize(2);
+  d.args[0].kind = clvet::interp::LaunchArg::Kind::Null;
+  d.args[0].name = "out";
+  d.args[1].kind = clvet::interp::LaunchArg::Kind::Local;
+  d.args[1].size = 32;
+  d.args[1].name = "scratch";
   KernelChecks checks;
   KernelChecker checker(d, checks);
   auto worker = checker.for_worker();

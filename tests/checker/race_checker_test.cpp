@@ -55,11 +55,11 @@ class RaceChecker : public testing::Test {
     d.kernel = "k";
     d.global_size[0] = global;
     d.local_size[0] = local;
-    clvet::checker::LaunchObject o;
-    o.arg = 0;
-    o.base = reinterpret_cast<std::uint64_t>(buffer_.data());
-    o.size = buffer_.size();
-    d.buffers.push_back(o);
+    clvet::interp::LaunchArg a;
+    a.kind = clvet::interp::LaunchArg::Kind::Buffer;
+    a.pointer = buffer_.data();
+    a.size = buffer_.size();
+    d.args.push_back(a);
     KernelChecks checks;
     checker_ = std::make_unique<KernelChecker>(std::move(d), checks);
     worker_ = checker_->for_worker();
@@ -427,10 +427,11 @@ TEST(RaceCheckerThreads, WorkersOnSeveralThreadsShareTheShadow) {
   d.kernel = "k";
   d.global_size[0] = 4096;
   d.local_size[0] = 64;
-  clvet::checker::LaunchObject o;
-  o.base = reinterpret_cast<std::uint64_t>(buffer.data());
-  o.size = buffer.size() * 4;
-  d.buffers.push_back(o);
+  clvet::interp::LaunchArg a;
+  a.kind = clvet::interp::LaunchArg::Kind::Buffer;
+  a.pointer = buffer.data();
+  a.size = buffer.size() * 4;
+  d.args.push_back(a);
   KernelChecker checker(std::move(d), KernelChecks{});
   auto run = [&](std::uint64_t first) {
     auto worker = checker.for_worker();

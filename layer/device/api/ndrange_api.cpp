@@ -116,33 +116,13 @@ void set_up_checkers(Kernel& k, Launch& launch) {
     d.local_size[dim] = r.local_size[dim];
     d.global_offset[dim] = r.global_offset[dim];
   }
-  const auto& params = k.signature().arguments;
-  for (std::size_t i = 0; i < r.args.size(); ++i)
-    d.arg_names.push_back(declared_name(*launch.executable, r.kernel, i));
-  std::size_t buffer = 0;
-  for (std::size_t i = 0; i < r.args.size(); ++i) {
-    const interp::LaunchArg& a = r.args[i];
-    if (a.kind != interp::LaunchArg::Kind::Buffer) continue;
-    checker::LaunchObject o;
-    o.arg = static_cast<std::uint32_t>(i);
-    if (i < params.size()) {
-      o.name = d.arg_names[i];
-      o.constant = params[i].address == CL_KERNEL_ARG_ADDRESS_CONSTANT;
-    }
-    o.base = reinterpret_cast<std::uint64_t>(a.pointer);
-    o.size = a.size;
-    o.read_only = a.read_only;
-    o.write_only = a.write_only;
-    if (buffer < launch.buffers.size())
-      o.origin = launch.buffers[buffer]->is_sub_buffer() ? "clCreateSubBuffer" : "clCreateBuffer";
-    ++buffer;
-    d.buffers.push_back(std::move(o));
-  }
+  d.args = r.args;
   launch.checker = std::make_unique<checker::KernelChecker>(std::move(d), checks);
   r.uninit = checks.uninit;
   if (checks.any_observer() || checks.uninit) {
     r.observer = launch.checker.get();
-    r.red_zones = checks.bounds;
+    r.separate_objects = checks.bounds;
+    r.index_checks = checks.bounds;
   }
 }
 
@@ -204,6 +184,7 @@ Status prepare(Queue& q, Kernel& k, cl_uint work_dim, const std::size_t* offset,
   for (std::size_t i = 0; i < values.size() && i < params.size(); ++i) {
     const Kernel::ArgValue& v = values[i];
     interp::LaunchArg arg;
+    arg.name = declared_name(*launch.executable, r.kernel, i);
     switch (params[i].kind) {
       case KernelArgument::Kind::Local:
         arg.kind = interp::LaunchArg::Kind::Local;
@@ -219,6 +200,9 @@ Status prepare(Queue& q, Kernel& k, cl_uint work_dim, const std::size_t* offset,
           arg.kind = interp::LaunchArg::Kind::Null;
           break;
         }
+        // The kernel keeps the handle clSetKernelArg checked, not a reference: one would keep a
+        // released buffer alive and hold back its destructor callbacks (§5.4.1). Looking it up
+        // again says whether it is still alive.
         Ref<Mem> mem = lookup<Mem>(handle);
         if (!mem)
           return fail(rules.args_not_set, "argument " + std::to_string(i) +
@@ -235,6 +219,8 @@ Status prepare(Queue& q, Kernel& k, cl_uint work_dim, const std::size_t* offset,
         arg.size = mem->size();
         arg.read_only = mem->flags() & CL_MEM_READ_ONLY;
         arg.write_only = mem->flags() & CL_MEM_WRITE_ONLY;
+        arg.constant = params[i].address == CL_KERNEL_ARG_ADDRESS_CONSTANT;
+        arg.created_by = mem->is_sub_buffer() ? "clCreateSubBuffer" : "clCreateBuffer";
         launch.buffers.push_back(std::move(mem));
         break;
       }

@@ -29,7 +29,8 @@ LaunchResult run(Executable& exe, std::vector<int>& out, int value) {
   LaunchRequest r;
   r.kernel = "k";
   r.global_size[0] = r.local_size[0] = out.size();
-  r.red_zones = true;
+  r.separate_objects = true;
+  r.index_checks = true;
   LaunchArg buffer;
   buffer.kind = LaunchArg::Kind::Buffer;
   buffer.pointer = out.data();

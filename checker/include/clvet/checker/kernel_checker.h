@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "clvet/interp/executable.h"
 #include "clvet/interp/observer.h"
 #include "clvet/reports/finding.h"
 
@@ -23,7 +24,7 @@ struct KernelChecks {
   static KernelChecks parse(std::string_view list);
 };
 
-// A buffer a launch reaches through a kernel argument.
+// A buffer a launch reaches through a kernel argument (from its LaunchArg).
 struct LaunchObject {
   std::uint32_t arg = 0;
   std::string name;          // the parameter's name, if the program has it
@@ -38,9 +39,9 @@ struct LaunchDescription {
   std::string file;          // the source's name in reports
   std::string source;        // the program's OpenCL C source, may be empty
   std::uint64_t enqueue = 0; // the enqueue's call index
-  std::vector<LaunchObject> buffers;
-  // Every argument's name as declared (empty if unknown): __local arguments are named by it.
-  std::vector<std::string> arg_names;
+  // The launch's arguments, as the engine gets them: buffers are found by address in them, and
+  // arguments (__local ones too) named by their declared names.
+  std::vector<interp::LaunchArg> args;
   std::uint64_t global_size[3] = {1, 1, 1};
   std::uint64_t local_size[3] = {1, 1, 1};
   std::uint64_t global_offset[3] = {0, 0, 0};

@@ -56,7 +56,8 @@ struct KernelInfo {
 // Reads the kernels' interfaces out of a linked executable (frontend/kernel_metadata.cpp).
 bool kernel_infos(const Bytes& bitcode, std::vector<KernelInfo>& out, std::string& error);
 
-// The value of one kernel argument for a launch.
+// One kernel argument of a launch: its value for the engine and what the launch's observers name
+// it by. The one record of an argument from the device to the engine and the checkers.
 struct LaunchArg {
   enum class Kind { Bytes, Buffer, Local, Null };
   Kind kind = Kind::Bytes;
@@ -67,6 +68,9 @@ struct LaunchArg {
   // Buffer, with LaunchRequest::uninit: one byte per byte of the buffer, 1 where nothing has
   // written it yet (the kernel's stores update it); nullptr: every byte is written.
   std::uint8_t* uninitialised = nullptr;
+  std::string name;                 // the parameter's name as declared (may be empty)
+  bool constant = false;            // Buffer: a pointer to __constant memory
+  std::string created_by;           // Buffer: the call that created it ("clCreateSubBuffer")
 };
 
 struct LaunchRequest {
@@ -82,9 +86,12 @@ struct LaunchRequest {
   // once per work-group, over all its lanes) or seconds; 0: no limit.
   std::uint64_t budget_instructions = 0;
   double budget_seconds = 0;
-  // Red zones between __local variables, private variables and arguments, and one region per
-  // object, so that an overflow lands outside every object (the bounds checker).
-  bool red_zones = false;
+  // Mechanisms a bounds checker switches on. separate_objects: every __local and private
+  // variable and argument its own region, with 16 bytes of no man's land (a red zone) after it,
+  // so that an overflow lands outside every object. index_checks: the decoder's checks of
+  // indices into static arrays run (EngineEvent::IndexOutsideArray).
+  bool separate_objects = false;
+  bool index_checks = false;
   // Uninitialised values: a value read from memory nothing wrote -- a buffer's bytes that
   // LaunchArg::uninitialised marks, __local memory before a store in the work-group, private
   // variables before a store in the call -- is reported (EngineEvent::UnwrittenValueUsed)
