@@ -18,6 +18,7 @@
 
 #include "call_observer.h"
 #include "clvet/rules/args.gen.h"
+#include "clvet/rules/host_span.h"
 #include "command_times.h"
 #include "dispatch.h"
 #include "host_clock.h"
@@ -103,6 +104,59 @@ struct KernelCommand {
 };
 thread_local KernelCommand t_kernel_command;
 
+// A read whose bytes are recorded once its command completes (a ReadBytes record): what a
+// replay's --verify compares.
+struct PendingRead {
+  trace::Writer* writer;
+  std::uint64_t call;
+  std::uint32_t param;
+  const void* bytes;
+  std::size_t size;
+};
+
+void CL_CALLBACK read_completed(cl_event, cl_int status, void* user) {
+  std::unique_ptr<PendingRead> read(static_cast<PendingRead*>(user));
+  if (status != CL_COMPLETE || read->bytes == nullptr) return;
+  trace::ReadBytes record;
+  record.call_index = read->call;
+  record.param = read->param;
+  record.bytes = read->writer->store_data(read->bytes, read->size);
+  read->writer->write_read_bytes(record);
+}
+
+// The bytes a call reads for the host that complete after it returns: a non-blocking buffer
+// read's destination, a map for reading's region (known once the map returns: `mapped`).
+std::optional<PendingRead> later_read(trace::Writer& writer, const ObservedCall& call,
+                                      const void* mapped) {
+  switch (call.entry) {
+    case args::EnqueueReadBuffer::kEntryIndex: {
+      const auto& a = *static_cast<const args::EnqueueReadBuffer*>(call.args);
+      if (a.blocking_read) return std::nullopt;
+      return PendingRead{&writer, call.index, 5, a.ptr, a.size};
+    }
+    case args::EnqueueReadBufferRect::kEntryIndex: {
+      const auto& a = *static_cast<const args::EnqueueReadBufferRect*>(call.args);
+      if (a.blocking_read) return std::nullopt;
+      return PendingRead{&writer, call.index, 10, a.ptr,
+                         host_span::rectangle(a.host_origin, a.region, a.host_row_pitch, a.host_slice_pitch)};
+    }
+    case args::EnqueueMapBuffer::kEntryIndex: {
+      const auto& a = *static_cast<const args::EnqueueMapBuffer*>(call.args);
+      if ((a.map_flags & CL_MAP_READ) == 0) return std::nullopt;
+      return PendingRead{&writer, call.index, trace::ReadBytes::kMappedRegion, mapped, a.size};
+    }
+    default: return std::nullopt;
+  }
+}
+
+// The event of a non-blocking map for reading on this thread, retained until the call ends and
+// its region is known.
+struct MapCommand {
+  std::uint64_t call = 0;
+  cl_event event = nullptr;
+};
+thread_local MapCommand t_map_command;
+
 // How long the trace's close waits for kernel-buffer reads still running.
 constexpr std::chrono::milliseconds kKernelBuffersAtExit{2000};
 
@@ -131,7 +185,24 @@ class TraceObserver final : public CallObserver {
 
   bool wants_command_event(const ObservedCall& call, const void* queue) override {
     return command_times_.profiling(queue) ||
-           (kernel_buffers_ && call.entry == args::EnqueueNDRangeKernel::kEntryIndex);
+           (kernel_buffers_ && call.entry == args::EnqueueNDRangeKernel::kEntryIndex) ||
+           (data_ && non_blocking_read(call));
+  }
+
+  // A read or map for reading that completes after the call returns: its bytes are recorded
+  // from its event's completion callback.
+  static bool non_blocking_read(const ObservedCall& call) {
+    switch (call.entry) {
+      case args::EnqueueReadBuffer::kEntryIndex:
+        return !static_cast<const args::EnqueueReadBuffer*>(call.args)->blocking_read;
+      case args::EnqueueReadBufferRect::kEntryIndex:
+        return !static_cast<const args::EnqueueReadBufferRect*>(call.args)->blocking_read;
+      case args::EnqueueMapBuffer::kEntryIndex: {
+        const auto& a = *static_cast<const args::EnqueueMapBuffer*>(call.args);
+        return !a.blocking_map && (a.map_flags & CL_MAP_READ) != 0;
+      }
+      default: return false;
+    }
   }
 
   void command_enqueued(const ObservedCall& call, const void* queue, const void* event,
@@ -140,6 +211,15 @@ class TraceObserver final : public CallObserver {
     const bool kernel = call.entry == args::EnqueueNDRangeKernel::kEntryIndex;
     const bool profiled = command_times_.profiling(queue);
     const cl_icd_dispatch& d = next();
+    // A map's region is known when the call returns (call_end); a read's destination now.
+    if (data_ && non_blocking_read(call) && call.entry != args::EnqueueMapBuffer::kEntryIndex)
+      if (auto read = later_read(*writer_, call, nullptr); read && d.clSetEventCallback != nullptr) {
+        auto* pending = new PendingRead(*read);
+        if (d.clSetEventCallback(e, CL_COMPLETE, read_completed, pending) != CL_SUCCESS) delete pending;
+      }
+    if (data_ && non_blocking_read(call) && call.entry == args::EnqueueMapBuffer::kEntryIndex &&
+        d.clRetainEvent != nullptr && d.clRetainEvent(e) == CL_SUCCESS)
+      t_map_command = {call.index, e};
     // The reads after the kernel wait for this event: a reference of their own, whoever
     // else lets go of it meanwhile.
     if (kernel && kernel_buffers_ && d.clRetainEvent != nullptr && d.clRetainEvent(e) == CL_SUCCESS)
@@ -290,6 +370,7 @@ class TraceObserver final : public CallObserver {
         break;
       case args::EnqueueMapBuffer::kEntryIndex: {
         const auto& a = *static_cast<const args::EnqueueMapBuffer*>(call.args);
+        mapped_for_reading(call, outcome);
         if (ok && data_ && outcome.result != nullptr &&
             (a.map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) != 0) {
           std::lock_guard lock(mutex_);
@@ -320,6 +401,26 @@ class TraceObserver final : public CallObserver {
       default:
         break;
     }
+  }
+
+  // The region of a map for reading: recorded now when the map blocked, else when its event
+  // completes.
+  void mapped_for_reading(const ObservedCall& call, const CallOutcome& outcome) {
+    const MapCommand command = std::exchange(t_map_command, MapCommand{});
+    const cl_icd_dispatch& d = next();
+    const auto& a = *static_cast<const args::EnqueueMapBuffer*>(call.args);
+    auto read = later_read(*writer_, call, outcome.result);
+    if (data_ && read && outcome.error == CL_SUCCESS && outcome.result != nullptr) {
+      if (a.blocking_map) {
+        read_completed(nullptr, CL_COMPLETE, new PendingRead(*read));
+      } else if (command.call == call.index && command.event != nullptr && d.clSetEventCallback != nullptr) {
+        auto* pending = new PendingRead(*read);
+        if (d.clSetEventCallback(command.event, CL_COMPLETE, read_completed, pending) != CL_SUCCESS)
+          delete pending;
+      }
+    }
+    if (command.call == call.index && command.event != nullptr && d.clReleaseEvent != nullptr)
+      d.clReleaseEvent(command.event);
   }
 
   static bool profiling_property(const cl_queue_properties* list) {

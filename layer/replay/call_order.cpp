@@ -46,6 +46,11 @@ CallOrder CallOrder::read(trace::Reader& reader) {
         order.queues.push_back(event.object);
       continue;
     }
+    if (record.kind == trace::RecordKind::ReadBytes) {
+      trace::ReadBytes read;
+      if (reader.decode(record, read)) order.read_bytes[read.call_index].push_back(std::move(read));
+      continue;
+    }
     if (record.kind != trace::RecordKind::Call || !reader.decode(record, call)) continue;
     threads.insert(call.thread);
     seen.push_back({waited(call) ? call.exit_ns : call.enter_ns, call.index, record.offset});

@@ -19,6 +19,9 @@ struct CallOrder {
   std::vector<std::uint64_t> indices;  // the same calls' indices, sorted
   std::vector<trace::Handle> queues;   // every command-queue the trace created
   std::size_t threads = 0;             // recording threads that made calls
+  // What non-blocking reads and maps for reading gave the application (ReadBytes records),
+  // by call index.
+  std::unordered_map<std::uint64_t, std::vector<trace::ReadBytes>> read_bytes;
 
   // One pass over the trace. Calls from one thread keep their order; calls from several
   // interleave by the time they entered the layer, except those that wait for other threads

@@ -59,6 +59,7 @@ struct Controller::State {
     session.reset();
     if (platform != nullptr)
       session = std::make_unique<Session>(*reader, platform, devices, target.device, target);
+    if (session) session->use_read_bytes(&order.read_bytes);
     next = 0;
     position = 0;
     stop_reason.clear();

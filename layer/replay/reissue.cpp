@@ -44,15 +44,6 @@ std::string lacked(std::string_view entry, cl_int error) {
   return {};
 }
 
-// A 32-bit little-endian word of `bytes` at `offset` (fewer bytes at the end), in hex.
-std::string word_at(const std::string_view bytes, std::size_t offset) {
-  std::uint32_t word = 0;
-  const std::size_t start = offset / 4 * 4;
-  for (std::size_t k = 0; k < 4 && start + k < bytes.size(); ++k)
-    word |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[start + k])) << (8 * k);
-  return fmt::format("0x{:08x}", word);
-}
-
 }  // namespace
 
 const trace::Value& Reissue::param(std::size_t i) const {
@@ -343,6 +334,11 @@ void Reissue::mapped_region(void* live, cl_int error, std::size_t size, cl_mem m
   if (live == nullptr || error != CL_SUCCESS) return;
   if (c_.result.kind == trace::ValueKind::Pointer)
     s_.add_region(c_.result.number, size, live, memobj, flags);
+  // A map for reading: the region against what the application found there.
+  if (s_.target().verify && (flags & CL_MAP_READ) != 0 && size != 0)
+    if (const trace::Value* v = s_.read_bytes(c_.index, trace::ReadBytes::kMappedRegion))
+      if (const std::string* recorded = data(*v))
+        compare_when_complete(*recorded, live, size, param(1).as_handle());
 }
 
 void Reissue::unmapped(void* live) { s_.remove_region(live); }
@@ -356,32 +352,33 @@ void Reissue::bind_one(const trace::Value* recorded, void* live, api::ObjectKind
 void Reissue::read_back(const void* bytes, std::size_t i, std::size_t size, cl_mem object,
                         std::size_t object_param) {
   (void)object;
-  if (!s_.target().verify || !blocking_ || bytes == nullptr) return;
+  if (!s_.target().verify || bytes == nullptr) return;
   const trace::Value* recorded_value = recorded_output(i);
+  if (recorded_value == nullptr) recorded_value = s_.read_bytes(c_.index, static_cast<std::uint32_t>(i));
   const std::string* recorded = recorded_value != nullptr ? data(*recorded_value) : nullptr;
   if (recorded == nullptr) return;
-  ++s_.compared;
-  const std::string_view replayed(static_cast<const char*>(bytes), std::min(size, recorded->size()));
-  std::size_t first = replayed.size();
-  std::uint64_t differing = 0;
-  for (std::size_t k = 0; k < replayed.size(); ++k)
-    if (replayed[k] != (*recorded)[k]) {
-      if (first == replayed.size()) first = k;
-      ++differing;
-    }
-  if (differing == 0) return;
-  Divergence d;
-  d.call = c_.index;
-  d.entry = entry_name(c_);
-  d.object = param(object_param).as_handle();
-  d.created_by = s_.created_by(d.object);
-  d.offset = first;
-  d.element = first / 4;
-  d.recorded = word_at(*recorded, first);
-  d.replayed = word_at(replayed, first);
-  std::tie(d.last_writer, d.last_writer_kernel) = s_.last_writer(d.object);
-  d.differing = differing;
-  s_.diverged(std::move(d));
+  compare_when_complete(*recorded, bytes, size, param(object_param).as_handle());
+}
+
+// What a read gave the replay against what it gave the application: now when the call
+// blocked, else once the command is known to be complete.
+void Reissue::compare_when_complete(const std::string& recorded, const void* live, std::size_t size,
+                                    trace::Handle object) {
+  if (blocking_) {
+    s_.compare(c_.index, entry_name(c_), object, recorded,
+               std::string_view(static_cast<const char*>(live), std::min(size, recorded.size())));
+    return;
+  }
+  Session::Check check{c_.index, std::string(entry_name(c_)), object, {}, recorded, live, size};
+  for (const trace::ParamValue& out : c_.outputs)
+    if (out.value.kind == trace::ValueKind::Handle && out.value.object == api::ObjectKind::Event)
+      check.event = out.value.as_handle();
+  s_.check_later(queue_, std::move(check));
+}
+
+void Reissue::waited(std::size_t i) {
+  for (const trace::Value& event : param(i).items)
+    if (event.kind == trace::ValueKind::Handle) s_.event_completed(event.number);
 }
 
 void Reissue::answered(std::uint32_t param_name, const void* value, std::size_t size, std::size_t i) {

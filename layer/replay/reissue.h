@@ -231,6 +231,8 @@ class Reissue {
   void built(cl_program program);
   // A program that uses double on a target without cl_khr_fp64: unsupported.
   void check_program(cl_program program);
+  // clWaitForEvents: the reads whose events parameter `i` lists are complete.
+  void waited(std::size_t i);
   // clFinish: the host memory of the queue's commands can go.
   void finished(cl_command_queue queue);
   // An entry point this build cannot re-issue (unknown to its table, or without prototype).
@@ -264,6 +266,8 @@ class Reissue {
   }
   void not_rebuilt(std::size_t i, const std::string& why);
   void* from_source(cl_int error);
+  void compare_when_complete(const std::string& recorded, const void* live, std::size_t size,
+                             trace::Handle object);
   void unsupported(const std::string& what);
   // Keeps `bytes` alive until the call's command completes (a call that does not block).
   const void* keep(std::string bytes);

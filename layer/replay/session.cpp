@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <tuple>
 
 #include "clvet/rules/api.h"
 
@@ -151,7 +152,74 @@ void Session::keep_until_finished(cl_command_queue queue, std::string bytes, con
   data = kept.back()->data();
 }
 
-void Session::queue_finished(cl_command_queue queue) { in_flight_.erase(queue); }
+void Session::queue_finished(cl_command_queue queue) {
+  if (auto found = checks_.find(queue); found != checks_.end()) {
+    run_checks(found->second);
+    checks_.erase(found);
+  }
+  in_flight_.erase(queue);
+}
+
+void Session::run_checks(std::vector<Check>& checks) {
+  for (Check& c : checks)
+    compare(c.call, c.entry, c.object, c.recorded,
+            std::string_view(static_cast<const char*>(c.live), std::min(c.size, c.recorded.size())));
+  checks.clear();
+}
+
+void Session::event_completed(std::uint64_t event) {
+  for (auto& [queue, checks] : checks_) {
+    std::vector<Check> now;
+    std::erase_if(checks, [&](Check& c) {
+      if (c.event.id != event) return false;
+      now.push_back(std::move(c));
+      return true;
+    });
+    run_checks(now);
+  }
+}
+
+const trace::Value* Session::read_bytes(std::uint64_t call, std::uint32_t param) const {
+  if (read_bytes_ == nullptr) return nullptr;
+  auto found = read_bytes_->find(call);
+  if (found == read_bytes_->end()) return nullptr;
+  for (const trace::ReadBytes& read : found->second)
+    if (read.param == param) return &read.bytes;
+  return nullptr;
+}
+
+void Session::compare(std::uint64_t call, std::string_view entry, trace::Handle object,
+                      std::string_view recorded, std::string_view replayed) {
+  ++compared;
+  std::size_t first = replayed.size();
+  std::uint64_t differing = 0;
+  for (std::size_t k = 0; k < replayed.size() && k < recorded.size(); ++k)
+    if (replayed[k] != recorded[k]) {
+      if (first == replayed.size()) first = k;
+      ++differing;
+    }
+  if (differing == 0) return;
+  // A 32-bit little-endian word at `offset` (fewer bytes at the end), in hex.
+  auto word_at = [](std::string_view bytes, std::size_t offset) {
+    std::uint32_t word = 0;
+    const std::size_t start = offset / 4 * 4;
+    for (std::size_t k = 0; k < 4 && start + k < bytes.size(); ++k)
+      word |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[start + k])) << (8 * k);
+    return fmt::format("0x{:08x}", word);
+  };
+  Divergence d;
+  d.call = call;
+  d.entry = entry;
+  d.object = object;
+  d.created_by = created_by(object);
+  d.offset = first;
+  d.element = first / 4;
+  d.recorded = word_at(recorded, first);
+  d.replayed = word_at(replayed, first);
+  std::tie(d.last_writer, d.last_writer_kernel) = last_writer(object);
+  d.differing = differing;
+  diverged(std::move(d));
+}
 
 void Session::kernel_named(trace::Handle kernel, std::string name) {
   kernel_names_[kernel.id] = std::move(name);

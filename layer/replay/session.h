@@ -87,6 +87,28 @@ class Session {
   void note(std::string text) { notes_.push_back(std::move(text)); }
   const std::vector<std::string>& notes() const { return notes_; }
 
+  // The bytes a call's read gave the application when recorded, from a ReadBytes record.
+  void use_read_bytes(const std::unordered_map<std::uint64_t, std::vector<trace::ReadBytes>>* reads) {
+    read_bytes_ = reads;
+  }
+  const trace::Value* read_bytes(std::uint64_t call, std::uint32_t param) const;
+  // Compares what a read gives the replay with what it gave the application; a divergence
+  // when they differ.
+  void compare(std::uint64_t call, std::string_view entry, trace::Handle object,
+               std::string_view recorded, std::string_view replayed);
+  // A comparison that waits for its command: run at the queue's clFinish, or when the event
+  // is waited for.
+  struct Check {
+    std::uint64_t call = 0;
+    std::string entry;
+    trace::Handle object, event;
+    std::string recorded;
+    const void* live = nullptr;
+    std::size_t size = 0;
+  };
+  void check_later(cl_command_queue queue, Check check) { checks_[queue].push_back(std::move(check)); }
+  void event_completed(std::uint64_t event);
+
   // What replay found.
   void diverged(Divergence d);
   void skip(Skipped s);
@@ -140,6 +162,9 @@ class Session {
   std::unordered_set<std::uint64_t> image_programs_;
   std::optional<std::string> device_extensions_;
   std::vector<std::string> notes_;
+  const std::unordered_map<std::uint64_t, std::vector<trace::ReadBytes>>* read_bytes_ = nullptr;
+  std::unordered_map<cl_command_queue, std::vector<Check>> checks_;
+  void run_checks(std::vector<Check>& checks);
   struct Sources {
     std::vector<std::pair<std::uint64_t, std::string>> programs;  // creating call, source
     std::unordered_map<std::uint64_t, std::vector<std::string>> kernels;  // program id -> names

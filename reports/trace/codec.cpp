@@ -366,6 +366,22 @@ bool decode(wire::Decoder& in, KernelBuffers& b) {
   return in.ok();
 }
 
+void encode(wire::Buffer& out, const ReadBytes& r) {
+  out.varint(r.call_index);
+  out.varint(r.param);
+  encode_value(out, r.bytes);
+}
+
+bool decode(wire::Decoder& in, ReadBytes& r) {
+  r = ReadBytes{};
+  r.call_index = in.varint();
+  const std::uint64_t param = in.varint();
+  if (param > ReadBytes::kMappedRegion) in.fail("read-bytes parameter out of range");
+  r.param = static_cast<std::uint32_t>(param);
+  if (in.ok()) decode_value(in, r.bytes);
+  return in.ok();
+}
+
 void encode(wire::Buffer& out, const reports::Finding& f) {
   out.byte(static_cast<std::uint8_t>(f.category));
   out.byte(static_cast<std::uint8_t>(f.severity));

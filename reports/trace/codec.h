@@ -42,6 +42,8 @@ void encode(wire::Buffer& out, const ClockSync& sync);
 bool decode(wire::Decoder& in, ClockSync& sync);
 void encode(wire::Buffer& out, const KernelBuffers& buffers);
 bool decode(wire::Decoder& in, KernelBuffers& buffers);
+void encode(wire::Buffer& out, const ReadBytes& read);
+bool decode(wire::Decoder& in, ReadBytes& read);
 void encode(wire::Buffer& out, const reports::Finding& finding);
 bool decode(wire::Decoder& in, reports::Finding& finding);
 

@@ -17,6 +17,7 @@ std::string_view to_string(RecordKind kind) {
     case RecordKind::DeviceCommand: return "device-command";
     case RecordKind::ClockSync: return "clock-sync";
     case RecordKind::KernelBuffers: return "kernel-buffers";
+    case RecordKind::ReadBytes: return "read-bytes";
     case RecordKind::Finding: return "finding";
     case RecordKind::Index: return "index";
     case RecordKind::IndexRoot: return "index-root";

@@ -324,6 +324,13 @@ std::string format(const KernelBuffers& b) {
                      format_value(b.buffers));
 }
 
+std::string format(const ReadBytes& r) {
+  return fmt::format("call #{} {}: {}\n", r.call_index,
+                     r.param == ReadBytes::kMappedRegion ? std::string("mapped region")
+                                                         : fmt::format("parameter {}", r.param),
+                     format_value(r.bytes));
+}
+
 std::string format(const BlobInfo& b) {
   return fmt::format("blob {:016x}: {} bytes, {} stored{}\n", b.hash, b.size, b.stored_size,
                      b.compression == 1 ? " (zstd)" : "");
@@ -348,6 +355,7 @@ std::string format_record(Reader& reader, const RecordView& r, const PrintOption
       CLVET_PRINT(DeviceCommand, DeviceCommand)
       CLVET_PRINT(ClockSync, ClockSync)
       CLVET_PRINT(KernelBuffers, KernelBuffers)
+      CLVET_PRINT(ReadBytes, ReadBytes)
       CLVET_PRINT(Blob, BlobInfo)
 #undef CLVET_PRINT
     case RecordKind::Finding: {

@@ -362,6 +362,7 @@ CLVET_DECODE(ObjectEvent, Object)
 CLVET_DECODE(DeviceCommand, DeviceCommand)
 CLVET_DECODE(ClockSync, ClockSync)
 CLVET_DECODE(KernelBuffers, KernelBuffers)
+CLVET_DECODE(ReadBytes, ReadBytes)
 CLVET_DECODE(reports::Finding, Finding)
 #undef CLVET_DECODE
 

@@ -426,6 +426,10 @@ void Writer::write_clock_sync(const ClockSync& sync) {
   write_simple(RecordKind::ClockSync, [&](wire::Buffer& out) { codec::encode(out, sync); });
 }
 
+void Writer::write_read_bytes(const ReadBytes& read) {
+  write_simple(RecordKind::ReadBytes, [&](wire::Buffer& out) { codec::encode(out, read); });
+}
+
 void Writer::write_kernel_buffers(const KernelBuffers& buffers) {
   write_simple(RecordKind::KernelBuffers, [&](wire::Buffer& out) { codec::encode(out, buffers); });
 }

@@ -841,6 +841,7 @@ void write_reissuer(fmt::ostream& out, const EntryPoint& entry, std::size_t inde
   }
   if (entry.name == "clEnqueueNDRangeKernel" || entry.name == "clEnqueueTask") out.print("  r.launched();\n");
   if (entry.name == "clFinish") out.print("  r.finished(a.command_queue);\n");
+  if (entry.name == "clWaitForEvents") out.print("  r.waited(1);\n");
   out.print("}}\n\n");
 }
 

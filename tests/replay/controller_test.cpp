@@ -135,7 +135,9 @@ TEST_P(ReplaySubject, ContentsAtChosenCallsAreTheProgramsOwn) {
   EXPECT_EQ(replay->seek(kEnd), Outcome::End) << replay->stop_reason();
   EXPECT_TRUE(replay->divergences().empty()) << replay->divergences().front().describe();
   EXPECT_TRUE(replay->skipped().empty()) << replay->skipped().front().reason;
-  EXPECT_GE(replay->compared_count(), 3u) << "the three blocking reads";
+  // Three blocking reads, the non-blocking one (its bytes recorded when it completed), the
+  // kernel's name and the sub-buffer's size.
+  EXPECT_EQ(replay->compared_count(), 6u);
   // Destroyed objects have no contents.
   EXPECT_FALSE(replay->buffer_contents(in_buffer, error));
 }
@@ -173,6 +175,10 @@ class TraceFile {
     return c.index;
   }
   Value data(const std::string& bytes) { return writer_->store_data(bytes.data(), bytes.size()); }
+  // What call `call`'s read gave the application once complete (a ReadBytes record).
+  void read_bytes(std::uint64_t call, std::uint32_t param, const std::string& bytes) {
+    writer_->write_read_bytes({call, param, data(bytes)});
+  }
   const std::string& close() {
     writer_->close();
     return path_;
@@ -248,6 +254,50 @@ TEST(ReplayVerify, NamesTheFirstDivergence) {
   EXPECT_EQ(d.replayed, "0x00000003");
   EXPECT_EQ(d.differing, 1u);
   EXPECT_NE(d.describe().find("created by call 5"), std::string::npos) << d.describe();
+}
+
+// A non-blocking read and a map for reading, whose bytes the trace has from when they
+// completed: compared once the replay knows their commands complete (clWaitForEvents on the
+// read's event, clFinish of the queue), each divergence named at its own call.
+TEST(ReplayVerify, NonBlockingReadsAndMapsForReadingAreComparedOnceComplete) {
+  TraceFile t("replay-later-reads");
+  t.context_and_queue();
+  t.call("clCreateBuffer",
+         {Value::handle(ObjectKind::Context, 3), Value::uint(CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR),
+          Value::uint(16), Value::pointer(0x1000), Value::pointer(0x30)},
+         Value::handle(ObjectKind::Mem, 6), {{3, t.data(int_bytes({1, 2, 3, 4}))}});
+  const auto read = t.call("clEnqueueReadBuffer",
+                           {Value::handle(ObjectKind::CommandQueue, 4), Value::handle(ObjectKind::Mem, 6),
+                            Value::uint(0), Value::uint(0), Value::uint(16), Value::pointer(0x2000),
+                            Value::uint(0), Value::null(), Value::pointer(0x60)},
+                           Value::sint(0), {}, {{8, Value::handle(ObjectKind::Event, 7)}});
+  t.read_bytes(read, 5, int_bytes({1, 2, 3, 5}));
+  t.call("clWaitForEvents", {Value::uint(1), Value::array({Value::handle(ObjectKind::Event, 7)})});
+  const auto map = t.call("clEnqueueMapBuffer",
+                          {Value::handle(ObjectKind::CommandQueue, 4), Value::handle(ObjectKind::Mem, 6),
+                           Value::uint(0), Value::uint(CL_MAP_READ), Value::uint(0), Value::uint(16),
+                           Value::uint(0), Value::null(), Value::null(), Value::pointer(0x30)},
+                          Value::pointer(0x9000));
+  t.read_bytes(map, trace::ReadBytes::kMappedRegion, int_bytes({9, 2, 3, 4}));
+  t.call("clFinish", {Value::handle(ObjectKind::CommandQueue, 4)});
+  t.call("clEnqueueUnmapMemObject",
+         {Value::handle(ObjectKind::CommandQueue, 4), Value::handle(ObjectKind::Mem, 6), Value::pointer(0x9000),
+          Value::uint(0), Value::null(), Value::null()});
+  std::string error;
+  auto replay = Controller::open(t.close(), error);
+  ASSERT_TRUE(replay) << error;
+  ASSERT_TRUE(replay->select({.platform = "Portable", .verify = true}, error)) << error;
+  EXPECT_EQ(replay->seek(kEnd), Outcome::End) << replay->stop_reason();
+  EXPECT_EQ(replay->compared_count(), 2u);
+  ASSERT_EQ(replay->divergences().size(), 2u);
+  EXPECT_EQ(replay->divergences()[0].call, read);
+  EXPECT_EQ(replay->divergences()[0].element, 3u);
+  EXPECT_EQ(replay->divergences()[0].recorded, "0x00000005");
+  EXPECT_EQ(replay->divergences()[0].replayed, "0x00000004");
+  EXPECT_EQ(replay->divergences()[1].call, map);
+  EXPECT_EQ(replay->divergences()[1].offset, 0u);
+  EXPECT_EQ(replay->divergences()[1].recorded, "0x00000009");
+  EXPECT_EQ(replay->divergences()[1].replayed, "0x00000001");
 }
 
 // OpenCL C that no compiler accepts, recorded as built: replay stops there with the log.

@@ -47,6 +47,7 @@ enum class RecordKind : std::uint16_t {
   IndexRoot = 12,     // every index record and every blob, written when the trace is closed
   End = 13,           // the footer: last record of a trace closed cleanly
   KernelBuffers = 14, // a kernel's buffer arguments before or after it ran
+  ReadBytes = 15,     // what a non-blocking read or a map for reading gave the application
 };
 
 std::string_view to_string(RecordKind kind);

@@ -40,6 +40,7 @@ std::string format(const ObjectEvent& event);
 std::string format(const DeviceCommand& command);
 std::string format(const ClockSync& sync);
 std::string format(const KernelBuffers& buffers);
+std::string format(const ReadBytes& read);
 std::string format(const BlobInfo& blob);
 
 // Any record, decoded through `reader`: what `clvet trace dump --all` prints.

@@ -74,6 +74,7 @@ class Reader {
   bool decode(const RecordView& record, DeviceCommand& command);
   bool decode(const RecordView& record, ClockSync& sync);
   bool decode(const RecordView& record, KernelBuffers& buffers);
+  bool decode(const RecordView& record, ReadBytes& read);
   bool decode(const RecordView& record, reports::Finding& finding);
   bool decode(const RecordView& record, BlobInfo& blob);
 

@@ -101,6 +101,17 @@ struct KernelBuffers {
   bool operator==(const KernelBuffers&) const = default;
 };
 
+// The bytes a read gave the application once it completed: a non-blocking
+// clEnqueueReadBuffer(Rect)'s destination, or a region mapped for reading (CL_MAP_READ) when
+// the map completed. Blocking reads keep theirs as the call's Output instead.
+struct ReadBytes {
+  static constexpr std::uint32_t kMappedRegion = 0xffffffff;  // `param` of a map's region
+  std::uint64_t call_index = 0;  // the read or map call
+  std::uint32_t param = 0;       // the destination parameter (ptr), or kMappedRegion
+  Value bytes;                   // Bytes or Blob
+  bool operator==(const ReadBytes&) const = default;
+};
+
 struct ProcessInfo {
   std::uint64_t pid = 0;
   std::vector<std::string> command_line;

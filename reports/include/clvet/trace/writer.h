@@ -239,6 +239,7 @@ class Writer {
   void write_clock_sync(const ClockSync& sync);
   // Blobs in `buffers.buffers` must be stored first (store_data).
   void write_kernel_buffers(const KernelBuffers& buffers);
+  void write_read_bytes(const ReadBytes& read);
   void write_finding(const reports::Finding& finding);
 
   WriterStats stats() const;
