@@ -73,6 +73,19 @@ std::uint64_t magnitude(std::uint64_t bits, std::uint32_t size) {
   return bits & ((std::uint64_t{1} << (size * 8 - 1)) - 1);
 }
 
+// Element `i` (ascending) joins the last run when adjacent, or opens a new one while there is room.
+void add_mismatch_run(ArgumentDiff& d, std::uint64_t i) {
+  if (!d.mismatch_runs.empty() && d.mismatch_runs.back().first + d.mismatch_runs.back().second == i) {
+    ++d.mismatch_runs.back().second;
+    return;
+  }
+  if (d.mismatch_runs.size() == ArgumentDiff::kMaxMismatchRuns) {
+    d.runs_truncated = true;
+    return;
+  }
+  d.mismatch_runs.emplace_back(i, 1);
+}
+
 }  // namespace
 
 double half_to_double(std::uint16_t h) {
@@ -199,6 +212,7 @@ ArgumentDiff compare_buffers(const std::string& device, const std::string& refer
               (tolerance.rel > 0 && gap <= tolerance.rel * std::fabs(y));
     }
     if (agree) continue;
+    add_mismatch_run(d, i);
     if (d.mismatches++ == 0) {
       Mismatch m;
       m.element = i;
@@ -210,6 +224,8 @@ ArgumentDiff compare_buffers(const std::string& device, const std::string& refer
     }
   }
   if (device.size() != reference.size()) {
+    // Counted once, at the first element past the shorter buffer.
+    add_mismatch_run(d, common);
     d.mismatches += 1;
     if (!d.first) {
       Mismatch m;

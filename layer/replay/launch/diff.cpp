@@ -260,6 +260,11 @@ LaunchDiff diff_launch(trace::Reader& reader, const KernelLaunch& launch, const 
   LaunchDiff d;
   d.call_index = launch.call_index;
   d.kernel = launch.kernel_name;
+  d.work_dim = launch.work_dim;
+  d.offset = launch.offset;
+  d.global = launch.global;
+  d.has_local = launch.has_local;
+  if (launch.has_local) d.local = launch.local;
   if (!launch.rerunnable()) {
     d.reason = launch.problems.front();
     for (std::size_t i = 1; i < launch.problems.size(); ++i) d.reason += "; " + launch.problems[i];

@@ -141,6 +141,11 @@ std::string render_json(const DiffReport& report) {
     j["result"] = to_string(l.status);
     if (!l.reason.empty()) j["reason"] = l.reason;
     if (!l.target.empty()) j["target"] = l.target;
+    j["work_dim"] = l.work_dim;
+    j["global_offset"] = l.offset;
+    j["global_size"] = l.global;
+    if (l.has_local) j["local_size"] = l.local;
+    else j["local_size"] = nullptr;
     j["elements"] = l.compared();
     j["mismatches"] = l.mismatches();
     j["max_ulp"] = std::isinf(l.max_ulp()) ? -1 : l.max_ulp();
@@ -159,6 +164,10 @@ std::string render_json(const DiffReport& report) {
         aj["first_mismatch"] = {{"element", a.first->element}, {"work_item", a.first->work_item},
                                 {"device", a.first->device}, {"reference", a.first->reference},
                                 {"ulp", std::isinf(a.first->ulp) ? -1 : a.first->ulp}};
+      nlohmann::ordered_json runs = nlohmann::ordered_json::array();
+      for (const auto& [first, count] : a.mismatch_runs) runs.push_back({first, count});
+      aj["mismatch_runs"] = std::move(runs);
+      if (a.runs_truncated) aj["mismatch_runs_truncated"] = true;
       args.push_back(std::move(aj));
     }
     j["arguments"] = std::move(args);

@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "clvet/replay/launch_diff.h"
+#include "compare.h"
 
 namespace clvet::replay {
 namespace {
@@ -110,6 +111,46 @@ TEST(Accuracy, FromTheBuiltinsTheSourceCalls) {
                   "-cl-fast-relaxed-math");
   EXPECT_EQ(a.single.ulp, 4096);
   EXPECT_EQ(a.single.abs, std::ldexp(1.0, -11));
+}
+
+// Every other element of a large buffer differs: one run each, up to the cap, then only counted.
+TEST(MismatchRuns, AreCappedAndSaySo) {
+  constexpr std::size_t kN = 2 * ArgumentDiff::kMaxMismatchRuns + 1000;
+  std::vector<std::int32_t> device(kN), reference(kN);
+  for (std::size_t i = 0; i < kN; ++i) {
+    reference[i] = static_cast<std::int32_t>(i);
+    device[i] = static_cast<std::int32_t>(i % 2 ? i : i + 1);
+  }
+  auto bytes = [](const std::vector<std::int32_t>& v) {
+    return std::string(reinterpret_cast<const char*>(v.data()), v.size() * sizeof v[0]);
+  };
+  const ArgumentDiff d = compare_buffers(bytes(device), bytes(reference), element_type("int*"), {},
+                                         [](std::uint64_t) { return std::string(); });
+  EXPECT_EQ(d.mismatches, kN / 2);
+  ASSERT_EQ(d.mismatch_runs.size(), ArgumentDiff::kMaxMismatchRuns);
+  EXPECT_TRUE(d.runs_truncated);
+  for (std::size_t r = 0; r < d.mismatch_runs.size(); ++r)
+    ASSERT_EQ(d.mismatch_runs[r], (std::pair<std::uint64_t, std::uint64_t>{2 * r, 1})) << r;
+}
+
+// A buffer of float4: indices count components, as "elements" and "first_mismatch" do; a
+// buffer whose size differs counts once, past the shorter one.
+TEST(MismatchRuns, CountComponentsAndJoinNeighbours) {
+  std::vector<float> reference(16, 1.0f), device(16, 1.0f);
+  for (int i : {4, 5, 6, 7, 9}) device[i] = 2.0f;
+  auto bytes = [](const std::vector<float>& v) {
+    return std::string(reinterpret_cast<const char*>(v.data()), v.size() * sizeof v[0]);
+  };
+  ArgumentDiff d = compare_buffers(bytes(device), bytes(reference), element_type("float4*"), {},
+                                   [](std::uint64_t) { return std::string(); });
+  EXPECT_EQ(d.compared, 16u);
+  EXPECT_EQ(d.mismatch_runs, (std::vector<std::pair<std::uint64_t, std::uint64_t>>{{4, 4}, {9, 1}}));
+  EXPECT_FALSE(d.runs_truncated);
+  device.resize(20, 1.0f);
+  d = compare_buffers(bytes(device), bytes(reference), element_type("float4*"), {},
+                      [](std::uint64_t) { return std::string(); });
+  EXPECT_EQ(d.mismatches, 6u);
+  EXPECT_EQ(d.mismatch_runs.back(), (std::pair<std::uint64_t, std::uint64_t>{16, 1}));
 }
 
 }  // namespace

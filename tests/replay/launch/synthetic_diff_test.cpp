@@ -9,6 +9,8 @@
 #include <cmath>
 #include <filesystem>
 #include <limits>
+#include <nlohmann/json.hpp>
+#include <set>
 
 #include "clvet/replay/launch_diff.h"
 #include "clvet/trace/writer.h"
@@ -152,6 +154,55 @@ TEST_F(SyntheticDiff, AKernelThatNeverEndsIsStoppedAtTheTimeout) {
   LaunchDiff d = diff(l, options);
   EXPECT_EQ(d.status, LaunchDiff::Status::Failed);
   EXPECT_NE(d.reason.find("stopped after 3 s"), std::string::npos) << d.reason;
+}
+
+// The positions of the mismatches, as the GUI's heat map reads them from the JSON report: the
+// ranges of mismatching element indices, against the set of elements the test changed.
+TEST_F(SyntheticDiff, JsonGivesTheRangesOfMismatchingElementsAndTheNDRange) {
+  constexpr int kN = 64;
+  int x[kN], y[kN], zero[kN] = {};
+  for (int i = 0; i < kN; ++i) {
+    x[i] = 3 * i + 1;
+    y[i] = x[i] + 7;
+  }
+  const std::set<int> changed = {3, 4, 5, 10, 60, 61, 62, 63};
+  for (int i : changed) y[i] = -y[i];
+  KernelLaunch l = one_dimensional(
+      "kernel void add7(global const int* x, global int* y) {\n"
+      "  size_t i = get_global_id(1) * get_global_size(0) + get_global_id(0);\n"
+      "  y[i] = x[i] + 7;\n"
+      "}",
+      "add7", kN);
+  l.work_dim = 2;
+  l.global = {kN / 4, 4, 1};
+  l.local = {8, 2, 1};
+  l.has_local = true;
+  l.arguments = {buffer(0, x, x, sizeof x), buffer(1, zero, y, sizeof y)};
+  DiffReport report;
+  report.launches.push_back(diff(l));
+  ASSERT_EQ(report.launches[0].status, LaunchDiff::Status::Different) << report.launches[0].reason;
+  const auto json = nlohmann::json::parse(render_json(report));
+  const auto& launch = json["launches"][0];
+  EXPECT_EQ(launch["global_size"], nlohmann::json({kN / 4, 4, 1}));
+  EXPECT_EQ(launch["local_size"], nlohmann::json({8, 2, 1}));
+  const auto& in = launch["arguments"][0];
+  EXPECT_EQ(in["elements"], kN);
+  EXPECT_EQ(in["mismatch_runs"], nlohmann::json::array());
+  const auto& out = launch["arguments"][1];
+  EXPECT_EQ(out["elements"], kN);
+  EXPECT_EQ(out["mismatches"], changed.size());
+  // The runs, expanded, are exactly the changed elements, ascending.
+  std::vector<int> listed;
+  for (const auto& run : out["mismatch_runs"])
+    for (int i = 0; i < run[1].get<int>(); ++i) listed.push_back(run[0].get<int>() + i);
+  EXPECT_EQ(listed, std::vector<int>(changed.begin(), changed.end()));
+  EXPECT_EQ(out["mismatch_runs"], nlohmann::json::parse("[[3, 3], [10, 1], [60, 4]]"));
+  EXPECT_FALSE(out.contains("mismatch_runs_truncated"));
+
+  // A launch whose work-group size the platform chose has none to give.
+  l.has_local = false;
+  report.launches[0] = diff(l);
+  EXPECT_TRUE(nlohmann::json::parse(render_json(report))["launches"][0]["local_size"].is_null());
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 // OpenCL specification allows.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -66,6 +67,12 @@ struct ArgumentDiff {
   double max_ulp = 0;  // over all compared elements, mismatching or not
   std::optional<Mismatch> first;
   Tolerance tolerance;  // floating-point types
+  // Where the mismatches are: ranges of mismatching element indices as (first, count), in
+  // ascending order, adjacent ranges joined; at most kMaxMismatchRuns, after which
+  // runs_truncated is set and the rest are only counted.
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> mismatch_runs;
+  bool runs_truncated = false;
+  static constexpr std::size_t kMaxMismatchRuns = 65536;
 };
 
 struct LaunchDiff {
@@ -77,6 +84,11 @@ struct LaunchDiff {
   };
   std::uint64_t call_index = 0;
   std::string kernel;
+  // The NDRange as the application enqueued it; unused dimensions are 1. has_local is false
+  // when the application let the platform choose the work-group size.
+  std::uint32_t work_dim = 1;
+  std::array<std::uint64_t, 3> offset{0, 0, 0}, global{1, 1, 1}, local{1, 1, 1};
+  bool has_local = false;
   Status status = Status::NotRun;
   std::string reason;
   std::string target;  // the platform and device that re-ran it
