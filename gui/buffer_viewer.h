@@ -1,6 +1,7 @@
-// The buffer viewer: a memory object's bytes at any call (from the trace's data), or a kernel
-// launch's buffer arguments before and after it ran (the trace's kernel-buffer records), as
-// hex and as typed columns from a format string, with a plot of a numeric column on request.
+// The buffer viewer: a memory object's bytes at any call (from the trace's data, else by a
+// replay on a platform the user picks, in a helper process), or a kernel launch's buffer
+// arguments before and after it ran (the trace's kernel-buffer records), as hex and as typed
+// columns from a format string, with a plot of a numeric column on request.
 #pragma once
 
 #include <QAbstractTableModel>
@@ -15,6 +16,8 @@
 #include "clvet/trace/records.h"
 
 class QComboBox;
+class QProgressBar;
+class QPushButton;
 class QLineEdit;
 class QSpinBox;
 class QLabel;
@@ -25,6 +28,7 @@ class QChartView;
 namespace clvet::gui {
 
 class TraceDocument;
+class ReplayContents;
 
 // Bytes, and which of them are known, shared by the typed and the hex model.
 struct BufferBytes {
@@ -81,11 +85,22 @@ class BufferViewer : public QWidget {
   QString note() const;
   // The source whose plot tells the most: the first kernel-buffer record, else the first buffer.
   void showMostInteresting();
+  // Replays the trace on `platform` (a --platform value; empty: the one chosen in the viewer)
+  // up to the call shown and shows the buffer's bytes there; false when none is shown or a
+  // replay already runs. Its progress and a cancel button show in the viewer meanwhile.
+  bool replayContents(const QString& platform = {});
+  ReplayContents* replay() const { return replay_; }
+  // The bytes shown came from a replay.
+  bool replayed() const { return replayed_; }
+
+ protected:
+  void showEvent(QShowEvent* event) override;
 
  private:
   void refill();
   void sourceChosen();
   void setBytes(std::shared_ptr<BufferBytes> bytes, const QString& note);
+  void replayRunning(bool running);
 
   TraceDocument* document_ = nullptr;
   QComboBox* source_;
@@ -99,6 +114,17 @@ class BufferViewer : public QWidget {
   QChartView* chart_;
   std::shared_ptr<BufferBytes> bytes_;
   bool format_edited_ = false;  // the user wrote a format: it is no longer guessed
+  // Replay: the platform, the button, its progress and cancel; the buffer and call shown.
+  ReplayContents* replay_;
+  QComboBox* platform_;
+  QPushButton* replay_button_;
+  QProgressBar* replay_progress_;
+  QPushButton* replay_cancel_;
+  std::optional<trace::Handle> shown_;
+  std::uint64_t shown_at_ = 0;
+  QString trace_note_;  // what the trace's data is not, kept when a replay fails
+  bool replayed_ = false;
+  bool platforms_asked_ = false;
 };
 
 }  // namespace clvet::gui

@@ -10,6 +10,8 @@
 #include <QStatusBar>
 #include <QTimer>
 
+#include <algorithm>
+
 namespace clvet::gui {
 
 HelperProcess::HelperProcess(QStatusBar* status, QObject* parent) : QObject(parent) {
@@ -17,7 +19,7 @@ HelperProcess::HelperProcess(QStatusBar* status, QObject* parent) : QObject(pare
   tick_->setInterval(200);
   if (status) {
     bar_ = new QProgressBar;
-    bar_->setRange(0, 0);  // busy: the helpers say when they end, not how far they are
+    bar_->setRange(0, 0);  // busy until a helper says how far it is (a progress line)
     bar_->setMaximumWidth(220);
     bar_->setVisible(false);
     cancel_ = new QPushButton(tr("Cancel"));
@@ -54,13 +56,16 @@ bool HelperProcess::start(const QString& what, const QString& program, const QSt
   process_ = new QProcess(this);
   what_ = what;
   cancelled_ = false;
+  err_.clear();
   connect(process_, &QProcess::finished, this, &HelperProcess::done);
+  connect(process_, &QProcess::readyReadStandardError, this, &HelperProcess::readError);
   connect(process_, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
     if (error == QProcess::FailedToStart) done(-1, QProcess::CrashExit);
   });
   elapsed_.start();
   tick_->start();
   if (bar_) {
+    bar_->setRange(0, 0);
     bar_->setVisible(true);
     cancel_->setVisible(true);
   }
@@ -81,8 +86,29 @@ bool HelperProcess::wait(int msecs) {
   return true;
 }
 
+void HelperProcess::readError() {
+  const qsizetype seen = err_.size();
+  err_ += process_->readAllStandardError();
+  // Whole lines only: a progress line may arrive in pieces.
+  qsizetype start = err_.lastIndexOf('\n', seen > 0 ? seen - 1 : 0);
+  start = start < 0 ? 0 : start + 1;
+  for (qsizetype end = err_.indexOf('\n', start); end >= 0; start = end + 1, end = err_.indexOf('\n', start)) {
+    const QList<QByteArray> words = err_.mid(start, end - start).split(' ');
+    if (words.size() != 3 || words[0] != "progress") continue;
+    bool ok1 = false, ok2 = false;
+    const quint64 done = words[1].toULongLong(&ok1), total = words[2].toULongLong(&ok2);
+    if (!ok1 || !ok2) continue;
+    if (bar_ && total > 0) {
+      bar_->setRange(0, 1000);
+      bar_->setValue(static_cast<int>(1000 * std::min(done, total) / total));
+    }
+    emit progress(done, total);
+  }
+}
+
 void HelperProcess::done(int status, QProcess::ExitStatus exit) {
   tick_->stop();
+  readError();
   if (bar_) {
     bar_->setVisible(false);
     cancel_->setVisible(false);
@@ -93,7 +119,7 @@ void HelperProcess::done(int status, QProcess::ExitStatus exit) {
     why = tr("%1: %2 could not be started: %3").arg(what_, process_->program(), process_->errorString());
   else if (exit == QProcess::CrashExit) why = tr("%1: the helper process crashed (%2)").arg(what_, process_->errorString());
   const int result = why.isEmpty() ? status : -1;
-  emit finished(result, why, process_->readAllStandardOutput(), process_->readAllStandardError());
+  emit finished(result, why, process_->readAllStandardOutput(), err_);
 }
 
 }  // namespace clvet::gui

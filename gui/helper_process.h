@@ -38,10 +38,14 @@ class HelperProcess : public QObject {
   // exit status 0..255 when it exited, or -1 with `why` when it crashed, was cancelled or
   // could not start; stdout and stderr in full.
   void finished(int status, const QString& why, const QByteArray& out, const QByteArray& err);
+  // A line "progress DONE TOTAL" on its stderr (`clvet replay --progress`).
+  void progress(quint64 done, quint64 total);
 
  private:
   void done(int status, QProcess::ExitStatus exit);
+  void readError();
   QProcess* process_ = nullptr;
+  QByteArray err_;  // stderr so far (read as it comes, for the progress lines)
   QString what_;
   bool cancelled_ = false;
   QElapsedTimer elapsed_;

@@ -1,14 +1,19 @@
 // `clvet replay TRACE`: re-issues a trace's calls on a platform the ICD loader offers (the
 // reference device among them), optionally comparing what the application read with what it
-// reads now, and says how far it got and why it stopped.
+// reads now, and says how far it got and why it stopped. With --contents it writes a memory
+// object's bytes at the call it reached (the GUI's buffer and image viewers run it so, in a
+// process of its own that they can stop).
 #include <unistd.h>
 
 #include <fmt/format.h>
 
+#include <charconv>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +37,9 @@ struct ReplayOptions {
   bool verify = false;
   bool skip_unsupported = false;
   bool list_platforms = false;
+  std::string contents;  // "mem#5" (or "5"): write its bytes at --to
+  std::string output;    // where --contents writes them; empty or "-": stdout
+  bool progress = false; // "progress DONE TOTAL" lines on stderr, for a program to read
 };
 
 // A folder of .icd files for the loader (ocl-icd reads OCL_ICD_VENDORS as a folder or one
@@ -75,6 +83,47 @@ void show_progress(std::uint64_t done, std::uint64_t total) {
   if (done == total) fmt::print(stderr, "\r{:80}\r", "");
 }
 
+// "progress DONE TOTAL" on stderr, one line at a time: what the GUI reads to fill its bar.
+void report_progress(std::uint64_t done, std::uint64_t total) {
+  fmt::print(stderr, "progress {} {}\n", done, total);
+  std::fflush(stderr);
+}
+
+// "mem#5" or "5": a memory object of the trace.
+std::optional<trace::Handle> parse_mem(const std::string& text) {
+  std::string_view id = text;
+  if (const auto hash = id.find('#'); hash != std::string_view::npos) {
+    if (id.substr(0, hash) != "mem") return std::nullopt;
+    id.remove_prefix(hash + 1);
+  }
+  std::uint64_t number = 0;
+  const auto [end, ec] = std::from_chars(id.data(), id.data() + id.size(), number);
+  if (ec != std::errc() || end != id.data() + id.size() || id.empty()) return std::nullopt;
+  return trace::Handle{api::ObjectKind::Mem, number};
+}
+
+// The bytes of a buffer, or else of an image, at the replay's position, written to `output`.
+int write_contents(replay::Controller& replay, const trace::Handle& mem, const std::string& output) {
+  std::string error;
+  auto bytes = replay.buffer_contents(mem, error);
+  if (!bytes && error.find("is not a buffer") != std::string::npos) bytes = replay.image_contents(mem, error);
+  if (!bytes) {
+    fmt::print(stderr, "clvet replay: {}\n", error);
+    return kDiverged;
+  }
+  if (output.empty() || output == "-") {
+    std::fwrite(bytes->data(), 1, bytes->size(), stdout);
+    return std::fflush(stdout) == 0 ? 0 : kUnusable;
+  }
+  std::ofstream out(output, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(bytes->data()), static_cast<std::streamsize>(bytes->size()));
+  if (!out.flush()) {
+    fmt::print(stderr, "clvet replay: cannot write {}\n", output);
+    return kUnusable;
+  }
+  return 0;
+}
+
 int list_platforms() {
   setenv("OCL_ICD_VENDORS", reference_vendors(true).c_str(), 1);
   for (const replay::PlatformChoice& p : replay::Controller::platforms()) {
@@ -95,6 +144,11 @@ int replay_trace(const ReplayOptions& o) {
   // them, which the reference device answers with an error and reports as a finding.
   if (o.platform == "reference" || o.platform == "clvet")
     setenv("OCL_ICD_VENDORS", reference_vendors(false).c_str(), 1);
+  std::optional<trace::Handle> contents;
+  if (!o.contents.empty() && !(contents = parse_mem(o.contents))) {
+    fmt::print(stderr, "clvet replay: --contents takes a memory object as mem#ID, not '{}'\n", o.contents);
+    return kUnusable;
+  }
   std::string error;
   auto replay = replay::Controller::open(o.file, error);
   if (!replay) {
@@ -112,9 +166,21 @@ int replay_trace(const ReplayOptions& o) {
     return kUnusable;
   }
   const replay::PlatformChoice& on = replay->selected();
-  if (isatty(STDERR_FILENO) != 0 && replay->calls().size() >= 10000) replay->on_progress(show_progress);
+  if (o.progress) replay->on_progress(report_progress);
+  else if (isatty(STDERR_FILENO) != 0 && replay->calls().size() >= 10000) replay->on_progress(show_progress);
   const std::uint64_t to = o.to == 0 ? std::numeric_limits<std::uint64_t>::max() : o.to;
   const replay::Outcome outcome = replay->seek(to);
+  if (contents) {
+    // Only the bytes go to stdout: what replay did is said on stderr.
+    for (const std::string& problem : replay->trace_problems()) fmt::print(stderr, "error: {}\n", problem);
+    if (outcome == replay::Outcome::Stopped) {
+      fmt::print(stderr, "replay stopped: {}\n", replay->stop_reason());
+      return kDiverged;
+    }
+    for (const replay::Skipped& s : replay->skipped())
+      fmt::print(stderr, "skipped: call {} {}: {}\n", s.call, s.entry, s.reason);
+    return write_contents(*replay, *contents, o.output);
+  }
 
   fmt::print("{} on {} (device {}: {}): {} calls replayed up to call {}", o.file, on.name, o.device,
              o.device < on.devices.size() ? on.devices[o.device] : std::string("?"),
@@ -173,6 +239,12 @@ void add_replay_command(CLI::App& app) {
                 "skip calls that need what the target lacks (an extension, an image format, fp64, "
                 "a larger work-group), and list them, instead of stopping");
   cmd->add_flag("--list-platforms", options.list_platforms, "list the platforms and devices and exit");
+  cmd->add_option("--contents", options.contents,
+                  "write this memory object's bytes (mem#ID: a buffer's, or an image's pixels with "
+                  "rows packed) as they are after --to, instead of the summary");
+  cmd->add_option("--output", options.output, "with --contents: the file to write them to (default: stdout)");
+  cmd->add_flag("--progress", options.progress,
+                "say how far replay is as lines 'progress DONE TOTAL' on stderr");
   cmd->callback([] { set_exit_status(replay_trace(options)); });
 }
 

@@ -27,6 +27,7 @@
 #include "kernel_view.h"
 #include "ndrange_grid.h"
 #include "object_browser.h"
+#include "replay_contents.h"
 #include "source_view.h"
 #include "timeline_view.h"
 #include "main_window.h"
@@ -66,12 +67,16 @@ std::uint64_t readerCallCount(const QString& path) {
   return calls;
 }
 
-void saveShot(MainWindow& window, const QString& view, const QString& name) {
+// The window at `view` as a PNG of 256 colours, as --screenshot writes it. `prepare`: first
+// shown as --screenshot shows it; else as the test left it.
+void saveShot(MainWindow& window, const QString& view, const QString& name, bool prepare = true) {
   window.show();
   QApplication::processEvents();
-  prepareView(window, view);
+  if (prepare) prepareView(window, view);
+  else window.showView(view);
   for (int i = 0; i < 3; ++i) QApplication::processEvents();
-  QVERIFY(window.grab().save(QStringLiteral(CLVET_GUI_SCREENSHOTS "/%1.png").arg(name), "PNG"));
+  const QImage picture = window.grab().toImage().convertToFormat(QImage::Format_Indexed8, Qt::ThresholdDither);
+  QVERIFY(picture.save(QStringLiteral(CLVET_GUI_SCREENSHOTS "/%1.png").arg(name), "PNG", 9));
 }
 
 }  // namespace
@@ -371,6 +376,83 @@ class GuiTest : public QObject {
       sum += leaks.buffers()->typed()->data(leaks.buffers()->typed()->index(i, 1), Qt::DisplayRole).toInt();
     QCOMPARE(QStringLiteral("sum of the filled buffer: %1").arg(sum),
              QString::fromUtf8(readFile(QStringLiteral(CLVET_GUI_TRACES "/leaks.out"))).trimmed());
+  }
+
+  // replay_subject.c traced on PoCL without kernel buffers: what its kernels wrote is not in the
+  // trace, and the buffer viewer gets it by replay on the reference device in a helper process.
+  // The program's own host computation: `out` (2 * 256 ints, created from zeros) holds 3 * i
+  // in its first half after the first launch; after the clone's launch its second half holds
+  // 3 * 2i (the host wrote 2i into `in` through a mapping before it).
+  void bufferContentsByReplay() {
+    MainWindow window(false);
+    QVERIFY(window.openTrace(tracePath("replay_subject_plain")));
+    window.document()->waitForScan();
+    TraceDocument* doc = window.document();
+    QVERIFY(doc->facts().kernel_buffers.empty());
+    std::vector<trace::Handle> buffers;
+    std::vector<std::uint64_t> launches;
+    for (const CallRow& row : doc->facts().rows) {
+      auto call = doc->call(row.index);
+      if (call->name == "clCreateBuffer") buffers.push_back(call->result.as_handle());
+      if (call->name == "clEnqueueNDRangeKernel") launches.push_back(row.index);
+    }
+    QCOMPARE(launches.size(), 3u);
+    QVERIFY(buffers.size() >= 2);
+    const trace::Handle out = buffers[1];
+    BufferViewer* viewer = window.buffers();
+    QVERIFY(viewer->setFormat(QStringLiteral("int value")));
+    auto value = [viewer](int i) { return viewer->typed()->data(viewer->typed()->index(i, 1), Qt::DisplayRole).toString(); };
+    auto expect = [&](std::uint64_t launch) {
+      QVERIFY(viewer->replayContents(QStringLiteral("reference")));
+      QVERIFY(viewer->replay()->running());
+      QVERIFY(viewer->replay()->wait(240000));
+      QTRY_VERIFY2(viewer->replayed(), qPrintable(viewer->note()));
+      QCOMPARE(viewer->typed()->rowCount(), 512);
+      for (int i = 0; i < 512; ++i)
+        QCOMPARE(value(i), QString::number(i < 256 ? 3 * i : launch == launches[0] ? 0 : 3 * 2 * (i - 256)));
+      QVERIFY2(viewer->note().contains(QStringLiteral("replayed on reference: 2048 bytes")), qPrintable(viewer->note()));
+    };
+    // From the trace alone: the zeros `out` was created with, and a note that a kernel ran.
+    viewer->showBuffer(out, launches[0]);
+    QVERIFY2(viewer->note().contains(QStringLiteral("kernels ran from call #%1").arg(launches[0])), qPrintable(viewer->note()));
+    QCOMPARE(value(1), QStringLiteral("0"));
+    QVERIFY(!viewer->replayed());
+    expect(launches[0]);
+    viewer->showBuffer(out, launches[1]);
+    QVERIFY(!viewer->replayed());
+    expect(launches[1]);
+    viewer->plotColumn(0);
+    saveShot(window, QStringLiteral("buffers"), QStringLiteral("buffers-replay"), false);
+
+    // A replay that never ends is cancelled from the viewer while the window goes on; one that
+    // crashes is reported; the trace's bytes stay shown and the viewer replays again after.
+    viewer->showBuffer(out, launches[2]);
+    viewer->replay()->setProgram(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QStringLiteral("while :; do :; done"), QStringLiteral("sh")});
+    QVERIFY(viewer->replayContents(QStringLiteral("reference")));
+    QVERIFY(!viewer->replayContents(QStringLiteral("reference")));  // one at a time
+    int ticks = 0;
+    QTimer timer;
+    connect(&timer, &QTimer::timeout, this, [&] { ++ticks; });
+    timer.start(20);
+    QTest::qWait(300);
+    QVERIFY(ticks >= 5);
+    QVERIFY(viewer->replay()->running());
+    QVERIFY2(viewer->note().contains(QStringLiteral("Replaying on")), qPrintable(viewer->note()));
+    viewer->replay()->cancel();
+    QVERIFY(viewer->replay()->wait(5000));
+    QTRY_VERIFY2(viewer->note().contains(QStringLiteral("cancelled")), qPrintable(viewer->note()));
+    QVERIFY(!viewer->replayed());
+    QCOMPARE(value(1), QStringLiteral("0"));
+    viewer->replay()->setProgram(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QStringLiteral("kill -SEGV $$"), QStringLiteral("sh")});
+    QVERIFY(viewer->replayContents(QStringLiteral("reference")));
+    QVERIFY(viewer->replay()->wait(5000));
+    QTRY_VERIFY2(viewer->note().contains(QStringLiteral("crashed")), qPrintable(viewer->note()));
+    // A replay that stops says why: no buffer of that number exists at the call.
+    viewer->replay()->setProgram(HelperProcess::clvetProgram());
+    viewer->showBuffer(trace::Handle{api::ObjectKind::Mem, out.id + 1000}, launches[0]);
+    QVERIFY(viewer->replayContents(QStringLiteral("reference")));
+    QVERIFY(viewer->replay()->wait(240000));
+    QTRY_VERIFY2(viewer->note().contains(QStringLiteral("has no live object")), qPrintable(viewer->note()));
   }
 
   // A launch's buffer arguments before and after it ran (--trace-kernel-buffers=1).

@@ -2,6 +2,8 @@
 # Records the traces the GUI tests open: real programs under the clvet layer on PoCL, with
 # their data and kernel buffers. Each program's own checks must pass (its exit status and
 # output), so the traces are of runs that did what the programs mean.
+# KERNEL_BUFFERS=0 in the environment records them without kernel buffers: traces that hold no
+# data of what kernels wrote.
 # Usage: record_traces.sh CLVET WORKDIR NAME=COMMAND... (COMMAND split on spaces)
 set -u
 clvet=$1 work=$2
@@ -14,7 +16,7 @@ for spec in "$@"; do
   command=${spec#*=}
   rm -f "$name.clvt"
   # shellcheck disable=SC2086
-  "$clvet" run --trace="$name.clvt" --trace-kernel-buffers=1 --device-times=1 --report=none -- $command \
+  "$clvet" run --trace="$name.clvt" --trace-kernel-buffers="${KERNEL_BUFFERS:-1}" --device-times=1 --report=none -- $command \
     > "$name.out" 2> "$name.err"
   status=$?
   # 1: the program ran and clvet reported findings; 77: no image support (traced_image).
