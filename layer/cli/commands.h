@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -30,6 +31,20 @@ struct DiffCommand {
   std::string colour = "auto";
   unsigned timeout = 300;  // seconds per re-run
 };
+// A report's renderings; write_report() calls the one `format` names.
+struct ReportRenderings {
+  std::string format;  // text, json or sarif
+  std::function<std::string()> json, sarif;
+  std::function<std::string(bool colour)> text;
+  std::string colour;  // auto (when stdout is a terminal), always or never
+};
+// Writes the rendering to `output` (stdout when empty); false, and said, when the file cannot be
+// written.
+bool write_report(const std::string& output, const ReportRenderings& renderings);
+// The options that choose them: --format, -o/--output, --colour.
+void add_report_output_options(CLI::App& command, std::string& format, std::string& output,
+                               std::string& colour);
+
 // Diffs the launches of a trace and prints the report. 0: every launch re-run agreed;
 // 1: some differed; 2: nothing could be compared (or the trace cannot be read).
 int diff_trace(const DiffCommand& command);

@@ -1,12 +1,9 @@
 // `clvet diff TRACE`: each kernel launch recorded with --trace-kernel-buffers=1 re-run on the
 // reference device (checkers on) or another platform from its recorded inputs, and its outputs
 // compared with what the recorded device produced. The exit status says whether any differed.
-#include <unistd.h>
-
 #include <fmt/format.h>
 
 #include <cstdio>
-#include <fstream>
 
 #include "clvet/replay/launch_diff.h"
 #include "clvet/trace/reader.h"
@@ -42,22 +39,12 @@ int diff_trace(const DiffCommand& o) {
                          : std::string("the trace holds no kernel launch"));
     return 2;
   }
-  const bool to_terminal = o.output.empty() && isatty(fileno(stdout));
-  const bool colour = o.colour == "always" || (o.colour == "auto" && to_terminal);
-  std::string text;
-  if (o.format == "json") text = replay::render_json(report);
-  else if (o.format == "sarif") text = replay::render_sarif(report);
-  else text = replay::render_text(report, colour);
-  if (o.output.empty()) {
-    fmt::print("{}", text);
-  } else {
-    std::ofstream out(o.output);
-    out << text;
-    if (!out) {
-      fmt::print(stderr, "{}: cannot be written\n", o.output);
-      return 2;
-    }
-  }
+  const bool written = write_report(o.output, {.format = o.format,
+                                                .json = [&] { return replay::render_json(report); },
+                                                .sarif = [&] { return replay::render_sarif(report); },
+                                                .text = [&](bool colour) { return replay::render_text(report, colour); },
+                                                .colour = o.colour});
+  if (!written) return 2;
   if (report.differed()) return 1;
   bool compared = false;
   for (const replay::LaunchDiff& l : report.launches)
@@ -83,11 +70,7 @@ void add_diff_command(CLI::App& app) {
   cmd->add_option("--rel", options.rel, "floating-point results also agree within this relative difference");
   cmd->add_option("--timeout", options.timeout,
                   "stop a re-run still going after this many seconds (0: no limit; default 300)");
-  cmd->add_option("--format", options.format, "text, json or sarif (SARIF 2.1.0, for CI)")
-      ->check(CLI::IsMember({"text", "json", "sarif"}));
-  cmd->add_option("-o,--output", options.output, "write the report to this file, not stdout");
-  cmd->add_option("--colour", options.colour, "colour in text reports: auto, always, never")
-      ->check(CLI::IsMember({"auto", "always", "never"}));
+  add_report_output_options(*cmd, options.format, options.output, options.colour);
   cmd->callback([] { set_exit_status(diff_trace(options)); });
 }
 

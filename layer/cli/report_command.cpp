@@ -1,4 +1,5 @@
-// `clvet report FILE --format=text|json|sarif`: the findings recorded in a trace, rendered.
+// `clvet report FILE --format=text|json|sarif`: the findings recorded in a trace, rendered; and
+// the choice of rendering and destination that `clvet diff` shares.
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -37,22 +38,12 @@ int report(const ReportOptions& o) {
   for (const std::string& note : reader->notes()) fmt::print(stderr, "note: {}\n", note);
   for (const std::string& problem : reader->problems()) fmt::print(stderr, "error: {}\n", problem);
 
-  const bool to_terminal = o.output.empty() && isatty(fileno(stdout));
-  const bool colour = o.colour == "always" || (o.colour == "auto" && to_terminal);
-  std::string text;
-  if (o.format == "json") text = reports::render_json(findings, {o.file});
-  else if (o.format == "sarif") text = reports::render_sarif(findings, {o.file});
-  else text = reports::render_text(findings, colour);
-  if (o.output.empty()) {
-    fmt::print("{}", text);
-  } else {
-    std::ofstream out(o.output);
-    out << text;
-    if (!out) {
-      fmt::print(stderr, "{}: cannot be written\n", o.output);
-      return 2;
-    }
-  }
+  const bool written = write_report(o.output, {.format = o.format,
+                                                .json = [&] { return reports::render_json(findings, {o.file}); },
+                                                .sarif = [&] { return reports::render_sarif(findings, {o.file}); },
+                                                .text = [&](bool colour) { return reports::render_text(findings, colour); },
+                                                .colour = o.colour});
+  if (!written) return 2;
   // Like `clvet run`: the status says whether there were findings.
   return findings.empty() ? 0 : 1;
 }
@@ -63,12 +54,31 @@ void add_report_command(CLI::App& app) {
   static ReportOptions options;
   auto* cmd = app.add_subcommand("report", "Print the findings recorded in a trace");
   cmd->add_option("file", options.file, "the trace (.clvt)")->required();
-  cmd->add_option("--format", options.format, "text, json or sarif (SARIF 2.1.0, for CI)")
-      ->check(CLI::IsMember({"text", "json", "sarif"}));
-  cmd->add_option("-o,--output", options.output, "write the report to this file, not stdout");
-  cmd->add_option("--colour", options.colour, "colour in text reports: auto, always, never")
-      ->check(CLI::IsMember({"auto", "always", "never"}));
+  add_report_output_options(*cmd, options.format, options.output, options.colour);
   cmd->callback([] { set_exit_status(report(options)); });
+}
+
+void add_report_output_options(CLI::App& cmd, std::string& format, std::string& output, std::string& colour) {
+  cmd.add_option("--format", format, "text, json or sarif (SARIF 2.1.0, for CI)")
+      ->check(CLI::IsMember({"text", "json", "sarif"}));
+  cmd.add_option("-o,--output", output, "write the report to this file, not stdout");
+  cmd.add_option("--colour", colour, "colour in text reports: auto, always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+}
+
+bool write_report(const std::string& output, const ReportRenderings& r) {
+  const bool to_terminal = output.empty() && isatty(fileno(stdout));
+  const bool colour = r.colour == "always" || (r.colour == "auto" && to_terminal);
+  const std::string text = r.format == "json" ? r.json() : r.format == "sarif" ? r.sarif() : r.text(colour);
+  if (output.empty()) {
+    fmt::print("{}", text);
+    return true;
+  }
+  std::ofstream out(output);
+  out << text;
+  if (out) return true;
+  fmt::print(stderr, "{}: cannot be written\n", output);
+  return false;
 }
 
 }  // namespace clvet::cli

@@ -16,8 +16,8 @@
 #include <thread>
 
 #include "clvet/replay/launch_diff.h"
+#include "clvet/reports/formats.h"
 #include "compare.h"
-#include "findings_json.h"
 
 namespace clvet::replay {
 namespace {
@@ -237,7 +237,9 @@ Rerun rerun_launch(trace::Reader& reader, const KernelLaunch& launch, const Diff
   }
   r.target = fmt::format("{} ({})", result.value("platform", std::string("?")),
                          result.value("device", std::string("?")));
-  r.findings = findings_from_json(read_file(folder / "report.json"));
+  // A report that is missing or unreadable (the runner ended before writing it) has no findings.
+  std::string report_error;
+  r.findings = reports::read_json(read_file(folder / "report.json"), report_error).value_or(std::vector<reports::Finding>{});
   for (reports::Finding& f : r.findings) {
     f.call_index = launch.call_index;
     if (f.kernel) f.kernel->enqueue = launch.call_index;

@@ -82,6 +82,14 @@ static inline cl_kernel build_kernel(const struct setup* s, const char* source,
   return kernel;
 }
 
+/* A read-write buffer that starts as a copy of `size` bytes at `data`. */
+static inline cl_mem copied_buffer(const struct setup* s, size_t size, void* data) {
+  cl_int err = CL_SUCCESS;
+  cl_mem mem = clCreateBuffer(s->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, size, data, &err);
+  CHECK(err);
+  return mem;
+}
+
 static inline void teardown(struct setup* s) {
   CHECK(clReleaseCommandQueue(s->queue));
   CHECK(clReleaseContext(s->context));

@@ -2,7 +2,7 @@
  * (out[i] = a[i] * k + b[i]), a float one (y[i] = x[i] + 0.25f) and a sum per work-group
  * through a __local argument, with barriers. Prints "ok" when the results are the host's, and writes the integer kernel's expected output to expected.bin
  * (the oracle the extracted C program's output is compared with). */
-#include "launch_common.h"
+#include "../../../layer/programs/common.h"
 
 #define N 1024
 
@@ -27,7 +27,7 @@ static const char* kSource =
     "}\n";
 
 int main(void) {
-  struct launch_setup s = launch_setup();
+  struct setup s = setup_first_device();
   static int a[N], b[N], out[N], expected[N];
   static float x[N], y[N];
   static int sums[N / 64], expected_sums[N / 64];
@@ -40,13 +40,13 @@ int main(void) {
     y[i] = 0;
     expected_sums[i / 64] += a[i];
   }
-  cl_kernel axpb = launch_kernel(&s, kSource, "", "axpb");
-  cl_kernel shift = launch_kernel(&s, kSource, "", "shift");
-  cl_kernel group_sums = launch_kernel(&s, kSource, "", "group_sums");
-  cl_mem ma = launch_buffer(&s, sizeof a, a), mb = launch_buffer(&s, sizeof b, b);
-  cl_mem mout = launch_buffer(&s, sizeof out, out);
-  cl_mem mx = launch_buffer(&s, sizeof x, x), my = launch_buffer(&s, sizeof y, y);
-  cl_mem msums = launch_buffer(&s, sizeof sums, sums);
+  cl_kernel axpb = build_kernel(&s, kSource, "", "axpb", NULL);
+  cl_kernel shift = build_kernel(&s, kSource, "", "shift", NULL);
+  cl_kernel group_sums = build_kernel(&s, kSource, "", "group_sums", NULL);
+  cl_mem ma = copied_buffer(&s, sizeof a, a), mb = copied_buffer(&s, sizeof b, b);
+  cl_mem mout = copied_buffer(&s, sizeof out, out);
+  cl_mem mx = copied_buffer(&s, sizeof x, x), my = copied_buffer(&s, sizeof y, y);
+  cl_mem msums = copied_buffer(&s, sizeof sums, sums);
   const int k = 3;
   CHECK(clSetKernelArg(axpb, 0, sizeof ma, &ma));
   CHECK(clSetKernelArg(axpb, 1, sizeof mb, &mb));

@@ -3,7 +3,7 @@
  * error against the host's exp and sin, which must be small (the results are sane). */
 #include <math.h>
 
-#include "launch_common.h"
+#include "../../../layer/programs/common.h"
 
 #define N 512
 
@@ -15,12 +15,12 @@ static const char* kSource =
     "}\n";
 
 int main(void) {
-  struct launch_setup s = launch_setup();
+  struct setup s = setup_first_device();
   static float x[N], e[N], sn[N];
   for (int i = 0; i < N; ++i) x[i] = -3.0f + 6.0f * (float)i / N;
-  cl_kernel kernel = launch_kernel(&s, kSource, "-cl-fast-relaxed-math", "fast");
-  cl_mem mx = launch_buffer(&s, sizeof x, x), me = launch_buffer(&s, sizeof e, e);
-  cl_mem ms = launch_buffer(&s, sizeof sn, sn);
+  cl_kernel kernel = build_kernel(&s, kSource, "-cl-fast-relaxed-math", "fast", NULL);
+  cl_mem mx = copied_buffer(&s, sizeof x, x), me = copied_buffer(&s, sizeof e, e);
+  cl_mem ms = copied_buffer(&s, sizeof sn, sn);
   CHECK(clSetKernelArg(kernel, 0, sizeof mx, &mx));
   CHECK(clSetKernelArg(kernel, 1, sizeof me, &me));
   CHECK(clSetKernelArg(kernel, 2, sizeof ms, &ms));

@@ -3,7 +3,7 @@
  * work-items (PoCL runs a work-group's items one after another, and work-groups on several
  * threads; the reference device runs a work-group's items in lockstep), so it differs run to
  * run and device to device. Prints the counter. */
-#include "launch_common.h"
+#include "../../../layer/programs/common.h"
 
 static const char* kSource =
     "kernel void count(global int* counter) {\n"
@@ -12,10 +12,10 @@ static const char* kSource =
     "}\n";
 
 int main(void) {
-  struct launch_setup s = launch_setup();
-  cl_kernel kernel = launch_kernel(&s, kSource, "", "count");
+  struct setup s = setup_first_device();
+  cl_kernel kernel = build_kernel(&s, kSource, "", "count", NULL);
   int counter = 0;
-  cl_mem buffer = launch_buffer(&s, sizeof counter, &counter);
+  cl_mem buffer = copied_buffer(&s, sizeof counter, &counter);
   CHECK(clSetKernelArg(kernel, 0, sizeof buffer, &buffer));
   const size_t global = 256, local = 64;
   CHECK(clEnqueueNDRangeKernel(s.queue, kernel, 1, NULL, &global, &local, 0, NULL, NULL));
