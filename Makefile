@@ -14,13 +14,15 @@
 #               (SCALE=1 by default)
 #   make bench-replay  build, then the replay benchmark (not a test): a million cheap calls and
 #               a kernel loop replayed from data-less traces, beside the same plain C loop
+#   make bench-diff  build, then the diff benchmark (not a test): clvet diff on 120 launches
+#               recorded on PoCL, a runner process per launch beside one shared runner
 
 BUILD ?= build
 TSAN_BUILD ?= build-tsan
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: deps build demo test tsan bench bench-kernels bench-gui bench-replay clean
+.PHONY: deps build demo test tsan bench bench-kernels bench-gui bench-replay bench-diff clean
 
 deps:
 	./.ci/install-deps
@@ -66,6 +68,10 @@ bench-kernels: build
 
 bench-replay: build
 	$(BUILD)/tests/bench/replay_speed $(BUILD)/layer/clvet $(BUILD)/tests/bench/layer_overhead
+
+bench-diff: build
+	OCL_ICD_VENDORS=/etc/OpenCL/vendors/pocl.icd OCL_ICD_FILENAMES= \
+	  $(BUILD)/tests/bench/diff_speed $(BUILD)/layer/clvet $(BUILD)/tests/bench/many_launches
 
 clean:
 	rm -rf $(BUILD) $(TSAN_BUILD)

@@ -5,16 +5,15 @@
 
 #include <cstdio>
 
-#include "clvet/replay/launch_diff.h"
-#include "clvet/trace/reader.h"
+#include "clvet/replay/controller.h"
 #include "commands.h"
 
 namespace clvet::cli {
 
 int diff_trace(const DiffCommand& o) {
   std::string error;
-  auto reader = trace::Reader::open(o.file, error);
-  if (!reader) {
+  auto controller = replay::Controller::open(o.file, error);
+  if (!controller) {
     fmt::print(stderr, "{}\n", error);
     return 2;
   }
@@ -27,12 +26,12 @@ int diff_trace(const DiffCommand& o) {
   replay::DiffReport report;
   report.trace = o.file;
   report.against = o.against;
-  for (const replay::KernelLaunch& launch : replay::read_launches(*reader)) {
+  for (const replay::KernelLaunch& launch : controller->launches()) {
     if (o.enqueue && launch.call_index != o.enqueue) continue;
-    report.launches.push_back(replay::diff_launch(*reader, launch, options));
+    report.launches.push_back(controller->diff_launch(launch.call_index, options));
   }
-  for (const std::string& note : reader->notes()) fmt::print(stderr, "note: {}\n", note);
-  for (const std::string& problem : reader->problems()) fmt::print(stderr, "error: {}\n", problem);
+  for (const std::string& note : controller->trace_notes()) fmt::print(stderr, "note: {}\n", note);
+  for (const std::string& problem : controller->trace_problems()) fmt::print(stderr, "error: {}\n", problem);
   if (report.launches.empty()) {
     fmt::print(stderr, "{}: {}\n", o.file,
                o.enqueue ? fmt::format("call {} is not a kernel launch", o.enqueue)

@@ -1,8 +1,10 @@
 // Platform entry points (§4.1): clGetPlatformIDs, clGetPlatformInfo, the ICD's platform
 // enumeration and extension function lookup, with clvet's private extension functions.
 #include <cstring>
+#include <fstream>
 
 #include "clvet/checker/api_validation.h"
+#include "clvet/reports/formats.h"
 #include "clvet/rules/api.h"
 #include "clvet/rules/rule_ids.gen.h"
 #include "device_impl.gen.h"
@@ -31,6 +33,21 @@ extern "C" void* CL_API_CALL clvet_entry_point(const char* name) {
 // name the trace's calls.
 extern "C" void CL_API_CALL clvet_use_call_index(cl_ulong index) {
   clvet::checker::FindingLog::instance().use_call_index(index);
+}
+
+// clvet's private extension function clvetWriteFindingsCLVET: the findings logged so far
+// written to `path` as `clvet report --format=json` gives them, then forgotten, so that a
+// process that runs many launches (clvet diff's runner) has each launch's findings alone, and
+// keeps those of the launches done when a later one crashes or is stopped.
+extern "C" cl_int CL_API_CALL clvet_write_findings(const char* path) {
+  if (path == nullptr) return CL_INVALID_VALUE;
+  auto& log = clvet::checker::FindingLog::instance();
+  std::ofstream out(path);
+  out << clvet::reports::render_json(log.snapshot());
+  out.close();
+  if (!out) return CL_OUT_OF_HOST_MEMORY;
+  log.clear();
+  return CL_SUCCESS;
 }
 
 namespace clvet::device::impl {
@@ -101,6 +118,7 @@ Result<void*> GetExtensionFunctionAddressForPlatform(
   if (name == "clvetClearLastRuleCLVET") return reinterpret_cast<void*>(&clvet_clear_last_rule);
   if (name == "clvetEntryPointCLVET") return reinterpret_cast<void*>(&clvet_entry_point);
   if (name == "clvetUseCallIndexCLVET") return reinterpret_cast<void*>(&clvet_use_call_index);
+  if (name == "clvetWriteFindingsCLVET") return reinterpret_cast<void*>(&clvet_write_findings);
   const api::EntryPoint* entry = api::find_entry_point(name);
   if (entry == nullptr || entry->extension.empty() || !extension_supported(entry->extension))
     return none;

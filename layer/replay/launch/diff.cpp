@@ -1,23 +1,19 @@
-// A recorded kernel launch re-run on the target by clvet-launch-runner in a process of its own,
-// and its buffers compared with what the recorded device left in them.
-#include <fcntl.h>
-#include <signal.h>
-#include <sys/wait.h>
+// Recorded kernel launches re-run on the target by a clvet-launch-runner process, and their
+// buffers compared with what the recorded device left in them.
 #include <unistd.h>
 
 #include <fmt/format.h>
 
-#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
-#include <thread>
 
 #include "clvet/replay/launch_diff.h"
 #include "clvet/reports/formats.h"
 #include "compare.h"
+#include "runner_process.h"
 
 namespace clvet::replay {
 namespace {
@@ -50,49 +46,6 @@ std::string read_file(const fs::path& path) {
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
-}
-
-// Runs the runner on `launch_trace`; the exit status as waitpid gives it.
-int spawn_runner(const DiffOptions& o, const fs::path& folder, bool& timed_out) {
-  const std::string runner = runner_path(o);
-  const std::string reference_icds = icd_dir(o);
-  const pid_t child = fork();
-  if (child < 0) return -1;
-  if (child == 0) {
-    // The target alone, without this process's layer or trace.
-    unsetenv("OPENCL_LAYERS");
-    unsetenv("CLVET_TRACE");
-    unsetenv("CLVET_PLATFORM_ORDER");
-    setenv("CLVET_FATAL", "0", 1);
-    if (o.against == "reference") {
-      setenv("OCL_ICD_VENDORS", reference_icds.c_str(), 1);
-      unsetenv("OCL_ICD_FILENAMES");
-      setenv("CLVET_REPORT", (folder / "report.json").c_str(), 1);
-      setenv("CLVET_REPORT_FORMAT", "json", 1);
-    }
-    const int out = open((folder / "output.txt").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    if (out >= 0) {
-      dup2(out, 1);
-      dup2(out, 2);
-      close(out);
-    }
-    const std::string trace = (folder / "launch.clvt").string(), dir = folder.string();
-    const std::string platform = o.against == "reference" ? "" : o.against;
-    execl(runner.c_str(), runner.c_str(), trace.c_str(), dir.c_str(), platform.c_str(), nullptr);
-    _exit(127);
-  }
-  int status = 0;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(o.timeout_seconds);
-  while (waitpid(child, &status, o.timeout_seconds ? WNOHANG : 0) == 0) {
-    if (std::chrono::steady_clock::now() >= deadline) {
-      kill(child, SIGKILL);
-      waitpid(child, &status, 0);
-      timed_out = true;
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  return status;
 }
 
 // The work-item that wrote element `n` (counted in whole elements), when the launch has one
@@ -203,7 +156,25 @@ bool DiffReport::differed() const {
   return false;
 }
 
-Rerun rerun_launch(trace::Reader& reader, const KernelLaunch& launch, const DiffOptions& options) {
+LaunchRunner::LaunchRunner() = default;
+LaunchRunner::~LaunchRunner() = default;
+
+unsigned LaunchRunner::processes_started() const {
+  return started_before_ + (process_ ? process_->started() : 0);
+}
+
+RunnerProcess& LaunchRunner::process(const DiffOptions& options) {
+  const std::string runner = runner_path(options), icds = icd_dir(options);
+  if (process_ && (process_->runner() != runner || process_->icd_dir() != icds ||
+                   process_->against() != options.against)) {
+    started_before_ += process_->started();
+    process_.reset();
+  }
+  if (!process_) process_ = std::make_unique<RunnerProcess>(runner, icds, options.against);
+  return *process_;
+}
+
+Rerun LaunchRunner::rerun(trace::Reader& reader, const KernelLaunch& launch, const DiffOptions& options) {
   Rerun r;
   char folder_template[] = "/tmp/clvet-rerun-XXXXXX";
   if (mkdtemp(folder_template) == nullptr) {
@@ -220,26 +191,26 @@ Rerun rerun_launch(trace::Reader& reader, const KernelLaunch& launch, const Diff
   } remove{folder};
 
   if (!write_launch_trace(reader, launch, (folder / "launch.clvt").string(), r.error)) return r;
-  bool timed_out = false;
-  const int status = spawn_runner(options, folder, timed_out);
+  std::string failure;
+  if (!process(options).run(folder.string(), options.timeout_seconds, failure)) {
+    std::string output = read_file(folder / "output.txt");
+    if (output.size() > 2000) output = "..." + output.substr(output.size() - 2000);
+    r.error = failure;
+    if (!output.empty()) r.error += ":\n" + output;
+    return r;
+  }
   nlohmann::json result;
   try {
     result = nlohmann::json::parse(read_file(folder / "result.json"));
   } catch (const std::exception&) {
-    std::string output = read_file(folder / "output.txt");
-    if (output.size() > 2000) output = "..." + output.substr(output.size() - 2000);
-    r.error = timed_out ? fmt::format("the re-run was stopped after {} s (--timeout)", options.timeout_seconds)
-              : WIFSIGNALED(status)
-                  ? fmt::format("the re-run was killed by signal {}", WTERMSIG(status))
-                  : fmt::format("the re-run ended (status {}) without a result", WEXITSTATUS(status));
-    if (!output.empty()) r.error += ":\n" + output;
+    r.error = "the runner wrote no readable result";
     return r;
   }
   r.target = fmt::format("{} ({})", result.value("platform", std::string("?")),
                          result.value("device", std::string("?")));
   // A report that is missing or unreadable (the runner ended before writing it) has no findings.
   std::string report_error;
-  r.findings = reports::read_json(read_file(folder / "report.json"), report_error).value_or(std::vector<reports::Finding>{});
+  r.findings = reports::read_json(read_file(folder / "findings.json"), report_error).value_or(std::vector<reports::Finding>{});
   for (reports::Finding& f : r.findings) {
     f.call_index = launch.call_index;
     if (f.kernel) f.kernel->enqueue = launch.call_index;
@@ -258,7 +229,17 @@ Rerun rerun_launch(trace::Reader& reader, const KernelLaunch& launch, const Diff
   return r;
 }
 
+Rerun rerun_launch(trace::Reader& reader, const KernelLaunch& launch, const DiffOptions& options) {
+  LaunchRunner runner;
+  return runner.rerun(reader, launch, options);
+}
+
 LaunchDiff diff_launch(trace::Reader& reader, const KernelLaunch& launch, const DiffOptions& options) {
+  LaunchRunner runner;
+  return runner.diff(reader, launch, options);
+}
+
+LaunchDiff LaunchRunner::diff(trace::Reader& reader, const KernelLaunch& launch, const DiffOptions& options) {
   LaunchDiff d;
   d.call_index = launch.call_index;
   d.kernel = launch.kernel_name;
@@ -276,7 +257,7 @@ LaunchDiff diff_launch(trace::Reader& reader, const KernelLaunch& launch, const 
     d.reason = "the trace holds no buffer contents after the launch (the reads did not complete)";
     return d;
   }
-  Rerun rerun = rerun_launch(reader, launch, options);
+  Rerun rerun = this->rerun(reader, launch, options);
   d.target = rerun.target;
   d.findings = std::move(rerun.findings);
   if (!rerun.ok) {

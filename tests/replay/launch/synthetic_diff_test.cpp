@@ -8,10 +8,12 @@
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "clvet/replay/controller.h"
 #include "clvet/replay/launch_diff.h"
 #include "clvet/trace/writer.h"
 
@@ -36,22 +38,26 @@ class SyntheticDiff : public ::testing::Test {
   }
   void TearDown() override { fs::remove_all(folder_); }
 
-  // `launch` written as a trace and read back, as clvet diff reads a recorded one, then diffed.
+  // `launch` written as a trace, opened by the replay controller as clvet diff opens a
+  // recorded one, and diffed through it.
   LaunchDiff diff(const KernelLaunch& launch, const DiffOptions& options = {}) {
     std::string error;
     const std::string path = (folder_ / "launch.clvt").string();
     EXPECT_TRUE(write_launch_trace(*empty_, launch, path, error)) << error;
-    auto reader = trace::Reader::open(path, error);
-    EXPECT_TRUE(reader) << error;
-    auto launches = read_launches(*reader);
+    auto controller = Controller::open(path, error);
+    EXPECT_TRUE(controller) << error;
+    if (!controller) return {};
+    const auto& launches = controller->launches();
     EXPECT_EQ(launches.size(), 1u);
     if (launches.size() != 1) return {};
     EXPECT_TRUE(launches[0].rerunnable()) << launches[0].problems.front();
-    // This build's runner and device (the library finds them from clvet's own location).
-    DiffOptions here = options;
-    if (here.runner.empty()) here.runner = CLVET_LAUNCH_RUNNER;
-    if (here.icd_dir.empty()) here.icd_dir = CLVET_ICD_DIR;
-    return diff_launch(*reader, launches[0], here);
+    return controller->diff_launch(launches[0].call_index, here(options));
+  }
+  // This build's runner and device (the library finds them from clvet's own location).
+  static DiffOptions here(DiffOptions options) {
+    if (options.runner.empty()) options.runner = CLVET_LAUNCH_RUNNER;
+    if (options.icd_dir.empty()) options.icd_dir = CLVET_ICD_DIR;
+    return options;
   }
 
   static KernelLaunch one_dimensional(const std::string& source, const std::string& name, std::size_t n) {
@@ -72,6 +78,8 @@ class SyntheticDiff : public ::testing::Test {
     a.after = trace::Value::inline_bytes(after, size);
     return a;
   }
+
+  static std::string fmt_path(std::size_t n) { return "launch" + std::to_string(n) + ".clvt"; }
 
   fs::path folder_;
   std::unique_ptr<trace::Reader> empty_;
@@ -203,6 +211,148 @@ TEST_F(SyntheticDiff, JsonGivesTheRangesOfMismatchingElementsAndTheNDRange) {
   l.has_local = false;
   report.launches[0] = diff(l);
   EXPECT_TRUE(nlohmann::json::parse(render_json(report))["launches"][0]["local_size"].is_null());
+}
+
+// The controller's re-run gives the target's buffers afterwards and its findings; a call that
+// is not a launch is refused by name, by both methods.
+TEST_F(SyntheticDiff, TheControllerRerunsALaunchAndRefusesACallThatIsNone) {
+  int x[8] = {1, 2, 3, 4, 5, 6, 7, 8}, zero[8] = {}, expected[8];
+  for (int i = 0; i < 8; ++i) expected[i] = x[i] * x[i];
+  KernelLaunch l = one_dimensional(
+      "kernel void sq(global const int* x, global int* y) { size_t i = get_global_id(0); y[i] = x[i] * x[i]; }",
+      "sq", 8);
+  l.arguments = {buffer(0, x, x, sizeof x), buffer(1, zero, expected, sizeof expected)};
+  std::string error;
+  const std::string path = (folder_ / "launch.clvt").string();
+  ASSERT_TRUE(write_launch_trace(*empty_, l, path, error)) << error;
+  auto controller = Controller::open(path, error);
+  ASSERT_TRUE(controller) << error;
+  ASSERT_EQ(controller->launches().size(), 1u);
+  const std::uint64_t call = controller->launches()[0].call_index;
+  const Rerun r = controller->rerun_launch(call, here({}));
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_NE(r.target.find("clvet"), std::string::npos) << r.target;
+  ASSERT_EQ(r.buffers.size(), 2u);
+  EXPECT_EQ(r.buffers[1].first, 1u);
+  EXPECT_EQ(r.buffers[1].second, std::string(reinterpret_cast<const char*>(expected), sizeof expected));
+  EXPECT_TRUE(r.findings.empty());
+
+  const Rerun none = controller->rerun_launch(1, here({}));
+  EXPECT_FALSE(none.ok);
+  EXPECT_EQ(none.error, "call 1 is not a kernel launch");
+  const LaunchDiff not_run = controller->diff_launch(1, here({}));
+  EXPECT_EQ(not_run.status, LaunchDiff::Status::NotRun);
+  EXPECT_EQ(not_run.reason, "call 1 is not a kernel launch");
+}
+
+// One runner re-runs many launches, building each program once; a launch that never ends is
+// stopped alone, and the launches after it run in a new runner with their results intact.
+TEST_F(SyntheticDiff, ALaunchStoppedAtTheTimeoutLosesNoOtherLaunch) {
+  constexpr int kN = 16;
+  int x[kN], doubled[kN], zero[kN] = {};
+  for (int i = 0; i < kN; ++i) {
+    x[i] = i - 5;
+    doubled[i] = 2 * x[i];
+  }
+  const std::string source =
+      "kernel void twice(global const int* x, global int* y) { size_t i = get_global_id(0); y[i] = 2 * x[i]; }\n"
+      "kernel void spin(global volatile int* x) { while (x[0] == 0) x[1] += 1; }\n";
+  KernelLaunch twice = one_dimensional(source, "twice", kN);
+  twice.arguments = {buffer(0, x, x, sizeof x), buffer(1, zero, doubled, sizeof doubled)};
+  KernelLaunch spin = one_dimensional(source, "spin", 1);
+  spin.arguments = {buffer(0, zero, zero, 2 * sizeof(int))};
+  std::vector<std::unique_ptr<trace::Reader>> readers;
+  std::vector<KernelLaunch> launches;
+  for (const KernelLaunch* l : {&twice, &twice, &spin, &twice}) {
+    std::string error;
+    const std::string path = (folder_ / fmt_path(readers.size())).string();
+    ASSERT_TRUE(write_launch_trace(*empty_, *l, path, error)) << error;
+    readers.push_back(trace::Reader::open(path, error));
+    ASSERT_TRUE(readers.back()) << error;
+    launches.push_back(read_launches(*readers.back()).at(0));
+  }
+  DiffOptions options = here({});
+  options.timeout_seconds = 3;
+  LaunchRunner runner;
+  std::vector<LaunchDiff> results;
+  for (std::size_t i = 0; i < launches.size(); ++i) results.push_back(runner.diff(*readers[i], launches[i], options));
+  EXPECT_EQ(results[0].status, LaunchDiff::Status::Same) << results[0].reason;
+  EXPECT_EQ(results[1].status, LaunchDiff::Status::Same) << results[1].reason;
+  EXPECT_EQ(results[2].status, LaunchDiff::Status::Failed);
+  EXPECT_NE(results[2].reason.find("stopped after 3 s"), std::string::npos) << results[2].reason;
+  EXPECT_EQ(results[3].status, LaunchDiff::Status::Same) << results[3].reason;
+  EXPECT_EQ(results[3].compared(), 2u * kN);
+  EXPECT_EQ(runner.processes_started(), 2u);
+}
+
+// A runner that dies in a launch (here a stand-in that kills itself with SIGSEGV where the
+// launch's kernel is named crash_here, and passes the other launches to the real runner) fails
+// that launch alone, with the signal; the next launch gets a new runner.
+TEST_F(SyntheticDiff, ALaunchThatCrashesTheRunnerLosesNoOtherLaunch) {
+  const fs::path stand_in = folder_ / "crashing_runner.sh";
+  {
+    std::ofstream script(stand_in);
+    script << "#!/bin/sh\n"
+              "while read -r folder; do\n"
+              "  if grep -qa crash_here \"$folder/launch.clvt\"; then kill -SEGV $$; fi\n"
+              "  echo \"$folder\" | '" CLVET_LAUNCH_RUNNER "' \"$@\"\n"
+              "done\n";
+  }
+  fs::permissions(stand_in, fs::perms::owner_all);
+  int x[4] = {1, 2, 3, 4}, plus1[4] = {2, 3, 4, 5}, zero[4] = {};
+  const std::string source =
+      "kernel void inc(global const int* x, global int* y) { size_t i = get_global_id(0); y[i] = x[i] + 1; }\n"
+      "kernel void crash_here(global int* x) { x[0] = 1; }\n";
+  KernelLaunch inc = one_dimensional(source, "inc", 4);
+  inc.arguments = {buffer(0, x, x, sizeof x), buffer(1, zero, plus1, sizeof plus1)};
+  KernelLaunch crash = one_dimensional(source, "crash_here", 1);
+  crash.arguments = {buffer(0, zero, zero, sizeof zero)};
+  DiffOptions options = here({});
+  options.runner = stand_in.string();
+  LaunchRunner runner;
+  std::vector<LaunchDiff> results;
+  for (const KernelLaunch* l : {&inc, &crash, &inc}) {
+    std::string error;
+    const std::string path = (folder_ / fmt_path(results.size())).string();
+    ASSERT_TRUE(write_launch_trace(*empty_, *l, path, error)) << error;
+    auto reader = trace::Reader::open(path, error);
+    ASSERT_TRUE(reader) << error;
+    results.push_back(runner.diff(*reader, read_launches(*reader).at(0), options));
+  }
+  EXPECT_EQ(results[0].status, LaunchDiff::Status::Same) << results[0].reason;
+  EXPECT_EQ(results[1].status, LaunchDiff::Status::Failed);
+  EXPECT_NE(results[1].reason.find("killed by signal 11"), std::string::npos) << results[1].reason;
+  EXPECT_EQ(results[2].status, LaunchDiff::Status::Same) << results[2].reason;
+  EXPECT_EQ(runner.processes_started(), 2u);
+}
+
+// Launches that share a runner keep their own findings: the reference device hands them over
+// launch by launch (clvetWriteFindingsCLVET), so a race in one launch is not the next one's.
+TEST_F(SyntheticDiff, LaunchesInOneRunnerHaveTheirOwnFindings) {
+  int x[8] = {}, ids[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+  const std::string source =
+      "kernel void race(global int* x) { x[0] = (int)get_global_id(0); }\n"
+      "kernel void ids(global int* x) { x[get_global_id(0)] = (int)get_global_id(0); }\n";
+  KernelLaunch race = one_dimensional(source, "race", 8);
+  race.arguments = {buffer(0, x, x, sizeof x)};
+  KernelLaunch clean = one_dimensional(source, "ids", 8);
+  clean.arguments = {buffer(0, x, ids, sizeof ids)};
+  LaunchRunner runner;
+  std::vector<Rerun> results;
+  for (const KernelLaunch* l : {&race, &clean}) {
+    std::string error;
+    const std::string path = (folder_ / fmt_path(results.size())).string();
+    ASSERT_TRUE(write_launch_trace(*empty_, *l, path, error)) << error;
+    auto reader = trace::Reader::open(path, error);
+    ASSERT_TRUE(reader) << error;
+    results.push_back(runner.rerun(*reader, read_launches(*reader).at(0), here({})));
+    ASSERT_TRUE(results.back().ok) << results.back().error;
+  }
+  ASSERT_FALSE(results[0].findings.empty());
+  ASSERT_TRUE(results[0].findings[0].kernel);
+  EXPECT_EQ(results[0].findings[0].kernel->kind, reports::KernelKind::RaceWriteWrite);
+  EXPECT_TRUE(results[1].findings.empty());
+  EXPECT_EQ(runner.processes_started(), 1u);
 }
 
 }  // namespace

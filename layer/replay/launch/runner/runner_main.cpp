@@ -1,17 +1,26 @@
-// clvet-launch-runner: runs the one kernel launch of a trace that `clvet extract` wrote on a
-// platform of the ICD loader, and writes what the kernel left in its buffers. A process of its
-// own, so that the reference device's findings of that launch (its report at exit) are that
-// launch's alone, and a driver that crashes takes nothing else with it.
-//   clvet-launch-runner LAUNCH.clvt OUTDIR [PLATFORM]
-// OUTDIR/result.json says what happened; OUTDIR/argN.bin holds buffer argument N afterwards.
+// clvet-launch-runner: runs kernel launches that `clvet extract` wrote as traces of their own on
+// a platform of the ICD loader, one after another in one process, and writes what each kernel
+// left in its buffers. A process apart from clvet, so that a driver that crashes or a kernel
+// that never ends takes only the launch it was running (clvet diff starts another runner for
+// the rest); within it, each distinct program (source, IL or binary, and build options) is
+// built once for all the launches that use it.
+//   clvet-launch-runner [PLATFORM]
+// reads folders from stdin, one a line, each holding launch.clvt; writes FOLDER/result.json
+// (what happened), FOLDER/argN.bin (buffer argument N afterwards), FOLDER/findings.json (the
+// reference device's findings of that launch) and FOLDER/output.txt (what the platform
+// printed), then answers "done FOLDER" on stdout.
 #include <CL/cl.h>
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "clvet/replay/launch.h"
@@ -49,19 +58,16 @@ std::string arg_text(cl_kernel k, cl_uint i, cl_kernel_arg_info what) {
   return s;
 }
 
+// The result of one launch, written to FOLDER/result.json.
 struct Run {
   nlohmann::json result = nlohmann::json::object();
   std::string folder;
 
-  int fail(const std::string& what, cl_int error = CL_SUCCESS) {
+  void fail(const std::string& what, cl_int error = CL_SUCCESS) {
     result["status"] = "error";
     result["error"] = error == CL_SUCCESS ? what : fmt::format("{} failed with error {}", what, error);
-    return finish();
   }
-  int finish() {
-    std::ofstream(folder + "/result.json") << result.dump(2) << "\n";
-    return 0;
-  }
+  void write() const { std::ofstream(folder + "/result.json") << result.dump(2) << "\n"; }
 };
 
 // The platform named by `wanted`: empty for the first, an index, or a unique part of its name.
@@ -96,8 +102,96 @@ cl_platform_id choose_platform(const std::string& wanted, std::string& error) {
   return found;
 }
 
-int run(const std::string& trace_path, Run& r, const std::string& wanted) {
+// The platform, device, context and queue every launch runs on, set up at the first launch.
+struct Target {
+  bool ready = false;
+  std::string error;  // why there is none
+  std::string platform_name, device_name;
+  cl_device_id device = nullptr;
+  cl_context context = nullptr;
+  cl_command_queue queue = nullptr;
+  // The reference device's: each launch's findings written apart (nullptr elsewhere).
+  cl_int(CL_API_CALL* write_findings)(const char*) = nullptr;
+
+  void open(const std::string& wanted) {
+    ready = true;
+    cl_platform_id platform = choose_platform(wanted, error);
+    if (platform == nullptr) return;
+    platform_name = platform_text(platform, CL_PLATFORM_NAME);
+    cl_int err = clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, nullptr);
+    if (err != CL_SUCCESS) {
+      error = fmt::format("clGetDeviceIDs failed with error {}", err);
+      return;
+    }
+    device_name = device_text(device, CL_DEVICE_NAME);
+    context = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &err);
+    if (err != CL_SUCCESS) {
+      error = fmt::format("clCreateContext failed with error {}", err);
+      return;
+    }
+    queue = clCreateCommandQueueWithProperties(context, device, nullptr, &err);
+    if (err != CL_SUCCESS) {
+      error = fmt::format("clCreateCommandQueueWithProperties failed with error {}", err);
+      return;
+    }
+    write_findings = reinterpret_cast<cl_int(CL_API_CALL*)(const char*)>(
+        clGetExtensionFunctionAddressForPlatform(platform, "clvetWriteFindingsCLVET"));
+  }
+};
+
+// A program built once for every launch that uses it.
+struct Built {
+  cl_program program = nullptr;
+  std::string error, log;
+};
+using ProgramKey = std::tuple<ProgramKind, std::string, std::string>;
+
+Built build(const Target& t, const KernelLaunch& launch) {
+  Built b;
+  cl_int err = CL_SUCCESS;
+  std::string options = launch.build_options;
+  if (launch.program_kind == ProgramKind::Source) {
+    const char* text = launch.program.c_str();
+    const std::size_t length = launch.program.size();
+    b.program = clCreateProgramWithSource(t.context, 1, &text, &length, &err);
+    // Argument types for the comparison (1.2 §5.7.3: only with -cl-kernel-arg-info).
+    options += " -cl-kernel-arg-info";
+  } else if (launch.program_kind == ProgramKind::IL) {
+    b.program = clCreateProgramWithIL(t.context, launch.program.data(), launch.program.size(), &err);
+  } else {
+    const auto* bytes = reinterpret_cast<const unsigned char*>(launch.program.data());
+    const std::size_t length = launch.program.size();
+    b.program = clCreateProgramWithBinary(t.context, 1, &t.device, &length, &bytes, nullptr, &err);
+  }
+  if (err != CL_SUCCESS) {
+    b.error = fmt::format("creating the program failed with error {}", err);
+    return b;
+  }
+  err = clBuildProgram(b.program, 1, &t.device, options.c_str(), nullptr, nullptr);
+  if (err != CL_SUCCESS) {
+    std::size_t n = 0;
+    clGetProgramBuildInfo(b.program, t.device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &n);
+    b.log.assign(n, '\0');
+    clGetProgramBuildInfo(b.program, t.device, CL_PROGRAM_BUILD_LOG, n, b.log.data(), nullptr);
+    b.error = fmt::format("clBuildProgram failed with error {}", err);
+  }
+  return b;
+}
+
+// Buffers and the kernel of one launch, released when it ends.
+struct LaunchObjects {
+  cl_kernel kernel = nullptr;
+  std::map<std::uint32_t, cl_mem> buffers;
+  ~LaunchObjects() {
+    for (auto& [index, mem] : buffers)
+      if (mem != nullptr) clReleaseMemObject(mem);
+    if (kernel != nullptr) clReleaseKernel(kernel);
+  }
+};
+
+void run_launch(Target& t, std::map<ProgramKey, Built>& programs, Run& r) {
   std::string error;
+  const std::string trace_path = r.folder + "/launch.clvt";
   auto reader = clvet::trace::Reader::open(trace_path, error);
   if (!reader) return r.fail(error);
   std::vector<KernelLaunch> launches = clvet::replay::read_launches(*reader);
@@ -105,45 +199,21 @@ int run(const std::string& trace_path, Run& r, const std::string& wanted) {
   const KernelLaunch& launch = launches[0];
   if (!launch.rerunnable()) return r.fail(launch.problems.front());
 
-  cl_platform_id platform = choose_platform(wanted, error);
-  if (platform == nullptr) return r.fail(error);
-  cl_device_id device = nullptr;
-  cl_int err = clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, nullptr);
-  if (err != CL_SUCCESS) return r.fail("clGetDeviceIDs", err);
-  r.result["platform"] = platform_text(platform, CL_PLATFORM_NAME);
-  r.result["device"] = device_text(device, CL_DEVICE_NAME);
-  cl_context context = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &err);
-  if (err != CL_SUCCESS) return r.fail("clCreateContext", err);
-  cl_command_queue queue = clCreateCommandQueueWithProperties(context, device, nullptr, &err);
-  if (err != CL_SUCCESS) return r.fail("clCreateCommandQueueWithProperties", err);
-
-  cl_program program = nullptr;
-  std::string options = launch.build_options;
-  if (launch.program_kind == ProgramKind::Source) {
-    const char* text = launch.program.c_str();
-    const std::size_t length = launch.program.size();
-    program = clCreateProgramWithSource(context, 1, &text, &length, &err);
-    // Argument types for the comparison (1.2 §5.7.3: only with -cl-kernel-arg-info).
-    options += " -cl-kernel-arg-info";
-  } else if (launch.program_kind == ProgramKind::IL) {
-    program = clCreateProgramWithIL(context, launch.program.data(), launch.program.size(), &err);
-  } else {
-    const auto* bytes = reinterpret_cast<const unsigned char*>(launch.program.data());
-    const std::size_t length = launch.program.size();
-    program = clCreateProgramWithBinary(context, 1, &device, &length, &bytes, nullptr, &err);
+  if (!t.error.empty()) return r.fail(t.error);
+  r.result["platform"] = t.platform_name;
+  r.result["device"] = t.device_name;
+  const ProgramKey key{launch.program_kind, launch.program, launch.build_options};
+  auto built = programs.find(key);
+  if (built == programs.end()) built = programs.emplace(key, build(t, launch)).first;
+  if (!built->second.error.empty()) {
+    r.result["build_log"] = built->second.log;
+    return r.fail(built->second.error);
   }
-  if (err != CL_SUCCESS) return r.fail("creating the program", err);
-  err = clBuildProgram(program, 1, &device, options.c_str(), nullptr, nullptr);
-  if (err != CL_SUCCESS) {
-    std::size_t n = 0;
-    clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &n);
-    std::string log(n, '\0');
-    clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, n, log.data(), nullptr);
-    r.result["build_log"] = log;
-    return r.fail("clBuildProgram", err);
-  }
-  cl_kernel kernel = clCreateKernel(program, launch.kernel_name.c_str(), &err);
+  cl_int err = CL_SUCCESS;
+  LaunchObjects objects;
+  objects.kernel = clCreateKernel(built->second.program, launch.kernel_name.c_str(), &err);
   if (err != CL_SUCCESS) return r.fail(fmt::format("clCreateKernel(\"{}\")", launch.kernel_name), err);
+  cl_kernel kernel = objects.kernel;
 
   nlohmann::json arguments = nlohmann::json::array();
   cl_uint count = 0;
@@ -158,17 +228,16 @@ int run(const std::string& trace_path, Run& r, const std::string& wanted) {
   }
   r.result["arguments"] = arguments;
 
-  std::map<std::uint32_t, cl_mem> buffers;
   for (const KernelArgument& arg : launch.arguments) {
     if (arg.kind == KernelArgument::Kind::Buffer) {
       if (arg.same_buffer_as == arg.index) {
         auto bytes = clvet::replay::bytes_of(*reader, arg.before);
         if (!bytes) return r.fail(fmt::format("argument {}: its contents are not in the trace", arg.index));
-        buffers[arg.index] = clCreateBuffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
-                                            bytes->size(), bytes->data(), &err);
+        objects.buffers[arg.index] = clCreateBuffer(t.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                                                    bytes->size(), bytes->data(), &err);
         if (err != CL_SUCCESS) return r.fail(fmt::format("clCreateBuffer for argument {}", arg.index), err);
       }
-      cl_mem mem = buffers[arg.same_buffer_as];
+      cl_mem mem = objects.buffers[arg.same_buffer_as];
       err = clSetKernelArg(kernel, arg.index, sizeof mem, &mem);
     } else if (arg.kind == KernelArgument::Kind::Scalar) {
       err = clSetKernelArg(kernel, arg.index, arg.value.size(), arg.value.data());
@@ -186,17 +255,17 @@ int run(const std::string& trace_path, Run& r, const std::string& wanted) {
     global[d] = launch.global[d];
     local[d] = launch.local[d];
   }
-  err = clEnqueueNDRangeKernel(queue, kernel, launch.work_dim, offset, global,
+  err = clEnqueueNDRangeKernel(t.queue, kernel, launch.work_dim, offset, global,
                                launch.has_local ? local : nullptr, 0, nullptr, nullptr);
   if (err != CL_SUCCESS) return r.fail("clEnqueueNDRangeKernel", err);
   nlohmann::json outputs = nlohmann::json::array();
   for (const KernelArgument& arg : launch.arguments) {
     if (arg.kind != KernelArgument::Kind::Buffer || arg.same_buffer_as != arg.index) continue;
-    cl_mem mem = buffers[arg.index];
+    cl_mem mem = objects.buffers[arg.index];
     std::size_t size = 0;
     clGetMemObjectInfo(mem, CL_MEM_SIZE, sizeof size, &size, nullptr);
     std::vector<char> bytes(size);
-    err = clEnqueueReadBuffer(queue, mem, CL_TRUE, 0, size, bytes.data(), 0, nullptr, nullptr);
+    err = clEnqueueReadBuffer(t.queue, mem, CL_TRUE, 0, size, bytes.data(), 0, nullptr, nullptr);
     if (err != CL_SUCCESS) return r.fail(fmt::format("clEnqueueReadBuffer of argument {}", arg.index), err);
     const std::string file = fmt::format("arg{}.bin", arg.index);
     std::ofstream(r.folder + "/" + file, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(size));
@@ -204,23 +273,48 @@ int run(const std::string& trace_path, Run& r, const std::string& wanted) {
   }
   r.result["outputs"] = outputs;
   r.result["status"] = "ok";
-  for (auto& [index, mem] : buffers) clReleaseMemObject(mem);
-  clReleaseKernel(kernel);
-  clReleaseProgram(program);
-  clReleaseCommandQueue(queue);
-  clReleaseContext(context);
-  return r.finish();
+}
+
+// What the platform prints while a launch runs goes to FOLDER/output.txt.
+void print_to(const std::string& path) {
+  std::fflush(stdout);
+  std::fflush(stderr);
+  const int out = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  if (out < 0) return;
+  dup2(out, 1);
+  dup2(out, 2);
+  close(out);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 3) {
-    std::fprintf(stderr, "usage: clvet-launch-runner LAUNCH.clvt OUTDIR [PLATFORM]\n");
+  if (argc > 2 || (argc == 2 && std::string(argv[1]) == "--help")) {
+    std::fprintf(stderr, "usage: clvet-launch-runner [PLATFORM] < FOLDERS (each holding launch.clvt)\n");
     return 2;
   }
-  Run r;
-  r.folder = argv[2];
-  // A return from main: the reference device writes its report of the launch at exit.
-  return run(argv[1], r, argc > 3 ? argv[3] : "");
+  const std::string wanted = argc == 2 ? argv[1] : "";
+  // Answers go to the stdout clvet diff reads; fd 1 and 2 become each launch's output.txt.
+  FILE* answers = fdopen(dup(1), "w");
+  if (answers == nullptr) return 2;
+  Target target;
+  std::map<ProgramKey, Built> programs;
+  std::string folder;
+  while (std::getline(std::cin, folder)) {
+    if (folder.empty()) continue;
+    print_to(folder + "/output.txt");
+    if (!target.ready) target.open(wanted);
+    Run r;
+    r.folder = folder;
+    run_launch(target, programs, r);
+    if (target.write_findings != nullptr) target.write_findings((folder + "/findings.json").c_str());
+    r.write();
+    std::fprintf(answers, "done %s\n", folder.c_str());
+    std::fflush(answers);
+  }
+  for (auto& [key, built] : programs)
+    if (built.program != nullptr) clReleaseProgram(built.program);
+  if (target.queue != nullptr) clReleaseCommandQueue(target.queue);
+  if (target.context != nullptr) clReleaseContext(target.context);
+  return 0;
 }

@@ -1,5 +1,6 @@
 // The replay controller: a trace re-run on any OpenCL platform, call by call. `clvet replay`,
-// `clvet extract`/`clvet diff`, the GUI and the tests all drive replay through this class only.
+// `clvet extract`/`clvet diff`, the GUI and the tests all drive replay through this class only;
+// re-running and diffing one kernel launch (launch_diff.h) are its methods too.
 //
 //   std::string error;
 //   auto replay = replay::Controller::open("app.clvt", error);   // reads the trace
@@ -19,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "clvet/replay/launch_diff.h"
 #include "clvet/trace/value.h"
 
 namespace clvet::trace {
@@ -148,6 +150,20 @@ class Controller {
   // Makes a seek() running on another thread return Outcome::Cancelled at its next call.
   void cancel();
 
+  // The trace's kernel launches (every clEnqueueNDRangeKernel call, in call order) with what
+  // the trace holds to re-run each (launch.h); read once, at the first call.
+  const std::vector<KernelLaunch>& launches();
+  // Re-runs the launch of call `call` alone, from its recorded inputs, on `options.against`
+  // (the reference device with its checkers on, by default) in a runner process that the
+  // controller keeps for the launches it re-runs next (a program built once for them all;
+  // launch_diff.h's LaunchRunner), and gives its buffers afterwards and the target's findings
+  // of it. Independent of select() and seek(). Not ok, with the reason, when `call` is no
+  // launch or cannot be re-run.
+  Rerun rerun_launch(std::uint64_t call, const DiffOptions& options);
+  // Re-runs the launch of call `call` as rerun_launch() does and compares its buffers with
+  // what the recorded device left in them (launch_diff.h); NotRun when `call` is no launch.
+  LaunchDiff diff_launch(std::uint64_t call, const DiffOptions& options);
+
   // For layer/replay/launch (re-running and diffing one launch): the live object that the
   // recorded handle maps to at the current position (nullptr: none), the platform's entry
   // point addresses through the loader, and the reader of the trace.
@@ -157,8 +173,11 @@ class Controller {
 
  private:
   Controller();
+  const KernelLaunch* launch_of(std::uint64_t call);
   struct State;
   std::unique_ptr<State> state_;
+  std::optional<std::vector<KernelLaunch>> launches_;
+  std::unique_ptr<LaunchRunner> runner_;
 };
 
 }  // namespace clvet::replay

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -137,12 +138,36 @@ struct Rerun {
   std::vector<reports::Finding> findings;
 };
 
-// Re-runs `launch` (of the trace `reader` reads) on the target, in a process of its own:
-// clvet-launch-runner, through the ICD loader. The launch must be rerunnable().
-Rerun rerun_launch(trace::Reader& reader, const KernelLaunch& launch, const DiffOptions& options);
+class RunnerProcess;
 
-// Re-runs `launch` and compares its buffers after the run with the trace's: the replay
-// controller's "diff a launch".
+// Re-runs launches on the target one after another in a process apart from clvet
+// (clvet-launch-runner, through the ICD loader) that builds each distinct program (its source,
+// IL or binary and build options) once for all the launches that use it. A launch that crashes
+// the runner or passes the timeout fails alone, with the reason; the next launch starts a new
+// runner. Launches given other DiffOptions::against, runner or icd_dir start a new runner too.
+class LaunchRunner {
+ public:
+  LaunchRunner();
+  ~LaunchRunner();
+  LaunchRunner(const LaunchRunner&) = delete;
+  LaunchRunner& operator=(const LaunchRunner&) = delete;
+
+  // Re-runs `launch` (of the trace `reader` reads); it must be rerunnable().
+  Rerun rerun(trace::Reader& reader, const KernelLaunch& launch, const DiffOptions& options);
+  // Re-runs `launch` and compares its buffers after the run with the trace's.
+  LaunchDiff diff(trace::Reader& reader, const KernelLaunch& launch, const DiffOptions& options);
+  // Runner processes started so far.
+  unsigned processes_started() const;
+
+ private:
+  RunnerProcess& process(const DiffOptions& options);
+  std::unique_ptr<RunnerProcess> process_;
+  unsigned started_before_ = 0;  // by runners replaced for other options
+};
+
+// One launch re-run or diffed by a LaunchRunner of its own (the controller's methods keep one
+// for all the launches they are asked for).
+Rerun rerun_launch(trace::Reader& reader, const KernelLaunch& launch, const DiffOptions& options);
 LaunchDiff diff_launch(trace::Reader& reader, const KernelLaunch& launch, const DiffOptions& options);
 
 // The reports of a whole diff: every launch, then a table across launches.
