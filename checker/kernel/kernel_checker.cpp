@@ -12,6 +12,7 @@
 #include "launch_findings.h"
 #include "memory_checker.h"
 #include "race_checker.h"
+#include "uninitialised_checker.h"
 #include "worker_findings.h"
 
 namespace clvet::checker {
@@ -39,14 +40,19 @@ KernelKind kind_of(interp::EngineEvent event) {
     case EngineEvent::IndexOutsideArray: return KernelKind::OutOfBounds;
     case EngineEvent::NullPage: return KernelKind::NullAccess;
     case EngineEvent::MisalignedAtomic: return KernelKind::Misaligned;
-    case EngineEvent::PartialBarrier: return KernelKind::BarrierDivergence;
     case EngineEvent::BudgetExceeded: return KernelKind::BudgetExceeded;
-    case EngineEvent::UnwrittenValueUsed: return KernelKind::Uninitialised;
+    case EngineEvent::TaintedUse: return KernelKind::Uninitialised;
     case EngineEvent::Unreachable:
     case EngineEvent::Recursion:
     case EngineEvent::Malformed: break;
   }
   return KernelKind::UndefinedBehaviour;
+}
+
+// An engine event in words: the engine's own, but for a use of tainted bytes, which only the
+// checker that configured the taint can name.
+std::string words_of(const interp::EngineProblem& p) {
+  return p.event == interp::EngineEvent::TaintedUse ? describe_uninitialised_use(p) : p.message;
 }
 
 // One worker thread's checkers.
@@ -96,9 +102,8 @@ class Worker final : public interp::GroupObserver {
       if (checks_.bounds) memory_.engine_problem(kind, p, group_);
       return;
     }
-    if (kind == KernelKind::BarrierDivergence && !checks_.divergence) return;
     if (kind == KernelKind::Uninitialised && !checks_.uninit) return;
-    findings_.report(kind, p.site, group_, p.lane, [&] { return p.message; }, nullptr, 0, 0);
+    findings_.report(kind, p.site, group_, p.lane, [&] { return words_of(p); }, nullptr, 0, 0);
   }
 
   void group_end() override {
@@ -127,13 +132,17 @@ std::unique_ptr<interp::GroupObserver> KernelChecker::for_worker() {
 
 void KernelChecker::launch_end() {}
 
+interp::TaintConfig KernelChecker::taint() const {
+  return impl_->findings.checks().uninit ? uninitialised_value_taint() : interp::TaintConfig{};
+}
+
 std::vector<reports::Finding> KernelChecker::take_findings() { return impl_->findings.take(); }
 
 void KernelChecker::engine_problems(const std::vector<interp::EngineProblem>& problems,
                                     std::uint64_t more) {
   for (const interp::EngineProblem& p : problems)
     impl_->findings.add(
-        impl_->findings.finding(kind_of(p.event), p.site.line, p.site.column, p.message));
+        impl_->findings.finding(kind_of(p.event), p.site.line, p.site.column, words_of(p)));
   if (more)
     impl_->findings.add(impl_->findings.finding(
         KernelKind::FindingsCapped, 0, 0,

@@ -105,21 +105,25 @@ LaunchResult DecodedExecutable::launch(const LaunchRequest& request) {
   shared.regions.seal();
   shared.red_zones = request.separate_objects;
   shared.index_checks = request.index_checks;
-  if (request.uninit) {
-    // Buffers as the device marks them; program-scope variables are initialised (§6.5.1), but
-    // for the frontend's clvet.uninitialised, which stands for what private variables hold
-    // before their first store.
-    shared.uninit = true;
+  if (request.taint.on()) {
+    // Buffers as their marks say; program-scope variables are clean, but for the front end's
+    // clvet.uninitialised, which stands for what private variables hold before their first store
+    // (frontend/uninitialised_values.h).
+    const TaintSources& sources = request.taint.sources;
+    shared.taint = request.taint;
     for (const LaunchArg& a : request.args)
-      if (a.kind == LaunchArg::Kind::Buffer)
-        shared.shadow.add(a.pointer, a.size, a.uninitialised,
-                          a.uninitialised ? ShadowMap::Kind::Tracked : ShadowMap::Kind::Written, true);
+      if (a.kind == LaunchArg::Kind::Buffer) {
+        std::uint8_t* marks = sources.buffer_marks ? a.taint : nullptr;
+        shared.shadow.add(a.pointer, a.size, marks,
+                          marks ? ShadowMap::Kind::Tracked : ShadowMap::Kind::Clean, true);
+      }
     for (std::size_t i = 0; i < module_.globals.size(); ++i) {
       const ir::Global& global = module_.globals[i];
       if (global.address_space == kLocal) continue;
-      const bool unwritten = global.name == kUninitialisedGlobal;
+      const bool marker = global.name == kUninitialisedGlobal;
+      const bool tainted = marker && sources.private_memory;
       shared.shadow.add(reinterpret_cast<const void*>(addresses_[i]), global.size, nullptr,
-                        unwritten ? ShadowMap::Kind::Unwritten : ShadowMap::Kind::Written, !unwritten);
+                        tainted ? ShadowMap::Kind::Tainted : ShadowMap::Kind::Clean, !marker);
     }
     shared.shadow.seal();
   }

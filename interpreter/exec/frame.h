@@ -19,8 +19,8 @@ struct WorkGroupRunner::Frame {
   std::vector<std::byte> private_area;   // allocas: lane l's at l * private_stride
   std::uint32_t private_stride = 0;
   std::vector<std::vector<std::byte>> byval;  // kernels' by-value struct arguments, per lane
-  // Uninitialised values (LaunchShared::uninit; empty otherwise): per register a shadow laid out
-  // like its values (1 per byte never written), and the private area's shadow.
+  // The taint shadow (LaunchShared::taint; empty when off): per register a shadow laid out like
+  // its values (1 per tainted byte), and the private area's shadow.
   std::vector<std::uint8_t*> shadow;
   std::vector<std::uint8_t> shadow_storage;
   std::vector<std::uint8_t> private_shadow;

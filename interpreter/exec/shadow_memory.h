@@ -1,6 +1,6 @@
-// The uninitialised-value checker's memory shadow: for each byte a kernel can reach,
-// whether something wrote it. One shadow byte per byte (0: written, 1: never written), kept
-// only for the objects that can hold unwritten bytes; every other object reads as written.
+// The taint shadow of memory (LaunchRequest::taint): for each byte a kernel can reach, whether
+// it is tainted. One shadow byte per byte (0: clean, 1: tainted), kept only for the objects that
+// can hold tainted bytes; every other object reads as clean.
 #pragma once
 
 #include <cstdint>
@@ -13,14 +13,14 @@ namespace clvet::interp {
 // The regions' shadows, found by address (memory_map.h's ranges).
 struct ShadowRegion {
   enum class Kind : std::uint8_t {
-    Written,   // every byte written, and nothing tracks a store into it (shadow == nullptr)
-    Unwritten, // no byte ever written (clvet.uninitialised); stores leave it so
-    Tracked,   // shadow[i] says for byte i
+    Clean,    // every byte clean, and nothing tracks a store into it (shadow == nullptr)
+    Tainted,  // every byte tainted (clvet.uninitialised); stores leave it so
+    Tracked,  // shadow[i] says for byte i
   };
   std::uint64_t lo = 0, hi = 0;  // [lo, hi)
   std::uint8_t* shadow = nullptr;
-  Kind kind = Kind::Written;
-  bool global = false;           // global memory: storing an unwritten value there is a use
+  Kind kind = Kind::Clean;
+  bool global = false;           // global memory: a store there is a TaintSinks::global_stores sink
 };
 
 class ShadowMap : public AddressRanges<ShadowRegion> {
@@ -34,13 +34,13 @@ class ShadowMap : public AddressRanges<ShadowRegion> {
   }
 };
 
-// Shadow bytes of [address, address + size) into out (1: never written). Outside every region
-// (an access the bounds checker reports) the bytes count as written.
+// Shadow bytes of [address, address + size) into out (1: tainted). Outside every region (an
+// access the engine refuses) the bytes count as clean.
 inline void read_shadow(const ShadowMap::Region* r, std::uint64_t address, std::uint32_t size,
                         std::uint8_t* out) {
-  if (!r || r->kind == ShadowMap::Kind::Written) {
+  if (!r || r->kind == ShadowMap::Kind::Clean) {
     std::memset(out, 0, size);
-  } else if (r->kind == ShadowMap::Kind::Unwritten) {
+  } else if (r->kind == ShadowMap::Kind::Tainted) {
     std::memset(out, 1, size);
   } else {
     std::memcpy(out, r->shadow + (address - r->lo), size);

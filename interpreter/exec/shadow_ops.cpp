@@ -1,12 +1,11 @@
-// Uninitialised values: the lockstep engine's second path, taken only when a launch
-// asks for it. Each instruction runs as usual, then its result's shadow is computed from its
-// operands' shadows (1 per byte that holds something nothing wrote), element by element for
-// vectors and byte range by byte range for aggregates; loads take the shadow of the bytes they
-// read, stores give it to the bytes they write. A value counts as used -- and is reported --
-// where it is stored to global memory, used as an address or decides a branch; arithmetic on it
-// whose result goes nowhere, and copies between memories (memcpy, async copies), are no use.
-#include <fmt/format.h>
-
+// The taint shadow: the lockstep engine's second path, taken only when a launch's checkers
+// configure it (LaunchRequest::taint). Each instruction runs as usual, then its result's shadow
+// is computed from its operands' shadows (1 per tainted byte), element by element for vectors
+// and byte range by byte range for aggregates; loads take the shadow of the bytes they read,
+// stores give it to the bytes they write, copies between memories (memcpy, async copies) move
+// it. Where a configured sink -- a condition, an address, a store to global memory, a built-in's
+// value argument -- takes tainted bytes, the engine reports a TaintedUse; what that is a finding
+// of is the checker's to say.
 #include <algorithm>
 #include <cstring>
 
@@ -30,7 +29,7 @@ std::uint8_t any(const std::uint8_t* p, std::size_t n) {
   return v;
 }
 
-// Element-wise: element c of dst (dst_es bytes) is unwritten if any byte of element c of any
+// Element-wise: element c of dst (dst_es bytes) is tainted if any byte of element c of any
 // source (its own element size) is. `sources` holds up to three registers' shadows.
 struct Source {
   const std::uint8_t* shadow;
@@ -86,8 +85,17 @@ void elementwise(const LaneSet& lanes, std::uint8_t* d, std::uint32_t d_lane, st
 
 }  // namespace
 
-void WorkGroupRunner::uninitialised_use(const Instr& in, std::uint32_t lane, std::string_view what) {
-  problem(in, EngineEvent::UnwrittenValueUsed, std::string(what), lane);
+void WorkGroupRunner::tainted_use(const Instr& in, std::uint32_t lane, TaintSink sink,
+                                  std::uint64_t size, std::uint64_t tainted,
+                                  std::string_view builtin) {
+  EngineProblem p;
+  p.event = EngineEvent::TaintedUse;
+  p.message = std::string(builtin);
+  p.lane = lane;
+  p.size = size;
+  p.sink = sink;
+  p.tainted = tainted;
+  report(in, std::move(p));
 }
 
 const ShadowMap::Region* WorkGroupRunner::shadow_region(std::uint64_t address, std::uint64_t size) {
@@ -160,9 +168,7 @@ void WorkGroupRunner::shadow_branch(Frame& f, const Instr& t, const LaneSet& lan
     std::uint32_t l = lanes.ids[k];
     if (!any(s + std::size_t(l) * size, size)) continue;
     current_frame_ = &f;
-    uninitialised_use(t, l, t.op == Op::CondBr
-                                ? "a branch depends on a value that nothing wrote (uninitialised)"
-                                : "a switch depends on a value that nothing wrote (uninitialised)");
+    tainted_use(t, l, t.op == Op::CondBr ? TaintSink::BranchCondition : TaintSink::SwitchCondition);
     return;  // one report per branch and group: the checker folds them by place anyway
   }
 }
@@ -222,29 +228,36 @@ void WorkGroupRunner::shadow_after(Frame& f, const Instr& in, const LaneSet& lan
 
 // A comparison is where a program decides: the optimiser turns the branch on it into a select
 // or into arithmetic (`3 << zext(x != 0)` for `x ? 6 : 3`), which -cl-opt-disable keeps as a
-// branch. Reporting an unwritten operand here, and the decision as made, gives the same finding
-// at the same line both ways.
+// branch. With conditions as sinks, a tainted operand is reported here and the decision counts as
+// made (a clean result), which gives the same report at the same line both ways; without, the
+// result is tainted where an operand's element is.
 void WorkGroupRunner::shadow_compare(Frame& f, const Instr& in, const LaneSet& lanes) {
   const auto& regs = f.fn->registers;
   auto lane_bytes = [&](std::uint32_t r) { return regs[r].size; };
   std::uint32_t es = ir::ty_size(in.ty);
   std::uint32_t a_lane = lane_bytes(in.a), b_lane = lane_bytes(in.b);
   std::uint32_t d_lane = lane_bytes(in.dst);
+  if (!sinks_.conditions) {
+    Source src[2] = {{f.shadow[in.a], a_lane, es}, {f.shadow[in.b], b_lane, es}};
+    elementwise(lanes, f.shadow[in.dst], d_lane, std::max<std::uint32_t>(1, d_lane / in.width),
+                in.width, src, 2);
+    return;
+  }
   for (std::uint32_t k = 0; k < lanes.count; ++k) {
     std::uint32_t l = lanes.ids[k];
     std::memset(f.shadow[in.dst] + std::size_t(l) * d_lane, 0, d_lane);
     if (!any(f.shadow[in.a] + std::size_t(l) * a_lane, std::size_t(es) * in.width) &&
         !any(f.shadow[in.b] + std::size_t(l) * b_lane, std::size_t(es) * in.width))
       continue;
-    uninitialised_use(in, l, "a comparison that decides the program's path reads a value "
-                             "that nothing wrote (uninitialised)");
+    tainted_use(in, l, TaintSink::Comparison);
     for (++k; k < lanes.count; ++k)
       std::memset(f.shadow[in.dst] + std::size_t(lanes.ids[k]) * d_lane, 0, d_lane);
   }
 }
 
-// A select is a branch the optimiser flattened (-cl-opt-disable keeps the branch): an unwritten
-// condition is a use, reported here, and the result is the side it chose, as after a branch.
+// A select is a branch the optimiser flattened (-cl-opt-disable keeps the branch): with
+// conditions as sinks a tainted condition is reported here, and the result is the side it chose,
+// as after a branch; without, the elements a tainted condition chose are tainted.
 void WorkGroupRunner::shadow_select(Frame& f, const Instr& in, const LaneSet& lanes) {
   const auto& regs = f.fn->registers;
   auto lane_bytes = [&](std::uint32_t r) { return regs[r].size; };
@@ -258,15 +271,17 @@ void WorkGroupRunner::shadow_select(Frame& f, const Instr& in, const LaneSet& la
   auto condition_used = [&](std::uint32_t l) {
     if (reported) return;
     reported = true;
-    uninitialised_use(in, l, "a condition depends on a value that nothing wrote "
-                             "(uninitialised)");
+    tainted_use(in, l, TaintSink::SelectCondition);
   };
+  const bool sink = sinks_.conditions;
   if (in.flags & ir::kScalarCondition) {
     for (std::uint32_t k = 0; k < lanes.count; ++k) {
       std::uint32_t l = lanes.ids[k];
       std::size_t o = std::size_t(l) * size;
-      if (cs[l]) condition_used(l);
       std::memcpy(d + o, (cond[l] ? ts : es) + o, size);
+      if (!cs[l]) continue;
+      if (sink) condition_used(l);
+      else std::memset(d + o, 1, size);
     }
     return;
   }
@@ -277,13 +292,15 @@ void WorkGroupRunner::shadow_select(Frame& f, const Instr& in, const LaneSet& la
     for (unsigned c = 0; c < w; ++c) {
       std::size_t o = std::size_t(l) * size + c * el;
       std::size_t co = std::size_t(l) * w + c;
-      if (cs[co]) condition_used(l);
       std::memcpy(d + o, (cond[co] ? ts : es) + o, el);
+      if (!cs[co]) continue;
+      if (sink) condition_used(l);
+      else std::memset(d + o, 1, el);
     }
   }
 }
 
-// Vector elements: an element read or written through an unwritten index is unwritten whole.
+// Vector elements: an element read or written through a tainted index is tainted whole.
 void WorkGroupRunner::shadow_vector(Frame& f, const Instr& in, const LaneSet& lanes) {
   const auto& regs = f.fn->registers;
   auto lane_bytes = [&](std::uint32_t r) { return regs[r].size; };
@@ -388,8 +405,8 @@ void WorkGroupRunner::shadow_aggregate(Frame& f, const Instr& in, const LaneSet&
 void WorkGroupRunner::shadow_memory_op(Frame& f, const Instr& in, const LaneSet& lanes) {
   const auto& regs = f.fn->registers;
   if (in.op == Op::Gep) {
-    // An address computed from an unwritten base or index is unwritten itself; it is reported
-    // where a load or store uses it.
+    // An address computed from a tainted base or index is tainted itself; with addresses as
+    // sinks it is reported where a load or store uses it.
     std::uint8_t* d = f.shadow[in.dst];
     for (std::uint32_t k = 0; k < lanes.count; ++k) {
       std::uint32_t l = lanes.ids[k];
@@ -412,9 +429,8 @@ void WorkGroupRunner::shadow_memory_op(Frame& f, const Instr& in, const LaneSet&
     std::uint32_t reg_size = regs[in.dst].size;
     for (std::uint32_t k = 0; k < lanes.count; ++k) {
       std::uint32_t l = lanes.ids[k];
-      if (!address_reported && any(ps + std::size_t(l) * 8, 8)) {
-        uninitialised_use(in, l, "a load's address is computed from a value that nothing wrote "
-                                 "(uninitialised)");
+      if (sinks_.addresses && !address_reported && any(ps + std::size_t(l) * 8, 8)) {
+        tainted_use(in, l, TaintSink::LoadAddress, 8);
         address_reported = true;
       }
       std::uint8_t* d = f.shadow[in.dst] + std::size_t(l) * reg_size;
@@ -432,25 +448,22 @@ void WorkGroupRunner::shadow_memory_op(Frame& f, const Instr& in, const LaneSet&
   std::uint32_t reg_size = regs[in.a].size;
   for (std::uint32_t k = 0; k < lanes.count; ++k) {
     std::uint32_t l = lanes.ids[k];
-    if (!address_reported && any(ps + std::size_t(l) * 8, 8)) {
-      uninitialised_use(in, l, "a store's address is computed from a value that nothing wrote "
-                               "(uninitialised)");
+    if (sinks_.addresses && !address_reported && any(ps + std::size_t(l) * 8, 8)) {
+      tainted_use(in, l, TaintSink::StoreAddress, 8);
       address_reported = true;
     }
     const std::uint8_t* v = f.shadow[in.a] + std::size_t(l) * reg_size;
     if (!check(ptr[l], size)) continue;  // refused: it wrote nothing
     const ShadowMap::Region* r = shadow_region(ptr[l], size);
-    if (r && r->global && !value_reported) {
-      std::size_t unwritten = 0;
-      for (std::uint32_t i = 0; i < size; ++i) unwritten += v[i] != 0;
-      if (unwritten) {
-        uninitialised_use(in, l, fmt::format("a value that nothing wrote (uninitialised) is stored "
-                                             "to global memory ({} of its {} bytes)",
-                                             unwritten, size));
+    if (sinks_.global_stores && r && r->global && !value_reported) {
+      std::size_t tainted = 0;
+      for (std::uint32_t i = 0; i < size; ++i) tainted += v[i] != 0;
+      if (tainted) {
+        tainted_use(in, l, TaintSink::GlobalStore, size, tainted);
         value_reported = true;
       }
     }
-    // The bytes stay unwritten, so that whoever reads them later is told too.
+    // The bytes stay tainted, so that whoever reads them later is told too.
     write_shadow(r, ptr[l], size, v);
   }
 }
@@ -463,9 +476,8 @@ void WorkGroupRunner::shadow_atomic(Frame& f, const Instr& in, const LaneSet& la
   std::uint8_t old[8], next[8];
   for (std::uint32_t k = 0; k < lanes.count; ++k) {
     std::uint32_t l = lanes.ids[k];
-    if (!address_reported && any(f.shadow[in.a] + std::size_t(l) * 8, 8)) {
-      uninitialised_use(in, l, "an atomic operation's address is computed from a value that "
-                               "nothing wrote (uninitialised)");
+    if (sinks_.addresses && !address_reported && any(f.shadow[in.a] + std::size_t(l) * 8, 8)) {
+      tainted_use(in, l, TaintSink::AtomicAddress, 8);
       address_reported = true;
     }
     const ShadowMap::Region* r = shadow_region(ptr[l], size);
@@ -473,9 +485,8 @@ void WorkGroupRunner::shadow_atomic(Frame& f, const Instr& in, const LaneSet& la
     const std::uint8_t* value = f.shadow[in.b] + std::size_t(l) * size;
     std::uint8_t value_any = any(value, size);
     if (in.op == Op::CmpXchg) value_any |= any(f.shadow[in.c] + std::size_t(l) * size, size);
-    if (value_any && r && r->global && !value_reported) {
-      uninitialised_use(in, l, "an atomic operation stores a value that nothing wrote "
-                               "(uninitialised) to global memory");
+    if (sinks_.global_stores && value_any && r && r->global && !value_reported) {
+      tainted_use(in, l, TaintSink::AtomicGlobalStore, size);
       value_reported = true;
     }
     std::uint8_t* d = f.shadow[in.dst] + std::size_t(l) * dst_size;
@@ -505,10 +516,10 @@ void WorkGroupRunner::shadow_intrinsic(Frame& f, const Instr& in, const LaneSet&
       std::uint32_t l = lanes.ids[k];
       const std::uint64_t n = memory_intrinsic_length(f, in, l);
       if (n == 0) continue;
-      if (any(f.shadow[in.a] + std::size_t(l) * 8, 8) ||
-          (kind != IntrinsicKind::Memset && any(f.shadow[in.b] + std::size_t(l) * 8, 8))) {
-        uninitialised_use(in, l, "a memory copy's address is computed from a value that nothing "
-                                 "wrote (uninitialised)");
+      if (sinks_.addresses &&
+          (any(f.shadow[in.a] + std::size_t(l) * 8, 8) ||
+           (kind != IntrinsicKind::Memset && any(f.shadow[in.b] + std::size_t(l) * 8, 8)))) {
+        tainted_use(in, l, TaintSink::CopyAddress, 8);
       }
       const ShadowMap::Region* to = shadow_region(dst[l], n);
       if (!to || to->kind != ShadowMap::Kind::Tracked) continue;
@@ -519,8 +530,8 @@ void WorkGroupRunner::shadow_intrinsic(Frame& f, const Instr& in, const LaneSet&
       }
       std::uint64_t s = reinterpret_cast<const std::uint64_t*>(f.base[in.b])[l];
       const ShadowMap::Region* from = shadow_region(s, n);
-      if (!from || from->kind == ShadowMap::Kind::Written) std::memset(d, 0, n);
-      else if (from->kind == ShadowMap::Kind::Unwritten) std::memset(d, 1, n);
+      if (!from || from->kind == ShadowMap::Kind::Clean) std::memset(d, 0, n);
+      else if (from->kind == ShadowMap::Kind::Tainted) std::memset(d, 1, n);
       else std::memmove(d, from->shadow + (s - from->lo), n);
       shadow_hit_ = nullptr;
     }
@@ -551,7 +562,7 @@ void WorkGroupRunner::shadow_intrinsic(Frame& f, const Instr& in, const LaneSet&
 }
 
 // Built-ins: their accesses to memory come through access() (shadow_access); what they compute
-// from their operands is unwritten where an operand is, element by element when the operand has
+// from their operands is tainted where an operand is, element by element when the operand has
 // the result's elements.
 void WorkGroupRunner::shadow_builtin_begin(Frame& f, const Instr& in, const LaneSet& lanes) {
   const ir::BuiltinSite& site = module_.builtins[in.imm];
@@ -562,13 +573,16 @@ void WorkGroupRunner::shadow_builtin_begin(Frame& f, const Instr& in, const Lane
     builtin_reads_[lanes.ids[k]].clear();
     builtin_read_at_[lanes.ids[k]] = 0;
   }
+  bool value_reported = false;
   for (const ir::BuiltinArg& a : site.args) {
-    if (!a.pointer) continue;
+    if (a.pointer ? !sinks_.addresses : (!sinks_.builtin_values || value_reported)) continue;
+    const std::uint32_t size = a.pointer ? 8 : f.fn->registers[a.reg].size;
     for (std::uint32_t k = 0; k < lanes.count; ++k) {
       std::uint32_t l = lanes.ids[k];
-      if (!any(f.shadow[a.reg] + std::size_t(l) * 8, 8)) continue;
-      uninitialised_use(in, l, fmt::format("a pointer passed to {} is computed from a value that "
-                                           "nothing wrote (uninitialised)", site.name));
+      if (!any(f.shadow[a.reg] + std::size_t(l) * size, size)) continue;
+      tainted_use(in, l, a.pointer ? TaintSink::BuiltinPointer : TaintSink::BuiltinValue, size, 0,
+                  site.name);
+      value_reported = value_reported || !a.pointer;
       break;
     }
   }
@@ -580,7 +594,7 @@ void WorkGroupRunner::shadow_builtin_end(Frame& f, const Instr&, const LaneSet& 
   builtin_frame_ = nullptr;
   if (builtin_refused_ && site.name.rfind("async_work_group", 0) == 0 && lanes.count) {
     // An async copy broken off at its first refused element: the elements it never copied
-    // count as written (see access()), lest the bounds finding bring uninitialised ones.
+    // count as clean (see access()), lest the refusal bring tainted uses after it.
     std::uint32_t l = lanes.ids[0];
     const auto& a = site.args;
     auto word = [&](const ir::BuiltinArg& arg) {
@@ -689,9 +703,8 @@ void WorkGroupRunner::shadow_access(std::uint32_t lane, std::uint64_t address, s
         return;
       }
       data_shadow(tmp);
-      if (r && r->global && any(tmp, size))
-        uninitialised_use(in, lane, fmt::format("{} stores a value that nothing wrote "
-                                                "(uninitialised) to global memory", site.name));
+      if (sinks_.global_stores && r && r->global && any(tmp, size))
+        tainted_use(in, lane, TaintSink::BuiltinGlobalStore, size, 0, site.name);
       write_shadow(r, address, static_cast<std::uint32_t>(size), tmp);
       return;
     }
@@ -717,9 +730,8 @@ void WorkGroupRunner::shadow_access(std::uint32_t lane, std::uint64_t address, s
                              name.find("store") != std::string::npos ||
                              name.find("init") != std::string::npos) &&
                             name.find("compare") == std::string::npos;
-      if (operand && r && r->global)
-        uninitialised_use(in, lane, fmt::format("{} stores a value that nothing wrote "
-                                                "(uninitialised) to global memory", name));
+      if (sinks_.global_stores && operand && r && r->global)
+        tainted_use(in, lane, TaintSink::BuiltinGlobalStore, size, 0, name);
       const std::uint8_t* old = read.data() + at;
       for (std::size_t i = 0; i < size; ++i) tmp[i] = replaces ? operand : (old[i] | operand);
       write_shadow(r, address, static_cast<std::uint32_t>(size), tmp);

@@ -62,9 +62,10 @@ WorkGroupRunner::WorkGroupRunner(const LaunchShared& shared, std::unique_ptr<Gro
   }
   own_regions_.seal();
   budget_on_ = shared.budget_instructions != 0 || shared.has_deadline;
-  uninit_ = shared.uninit;
-  if (uninit_) {
-    local_shadow_.assign(local_arena_.size(), 1);
+  taint_ = shared.taint.on();
+  sinks_ = shared.taint.sinks;
+  if (taint_) {
+    local_shadow_.assign(local_arena_.size(), shared.taint.sources.local_memory ? 1 : 0);
     own_shadow_.add(local_arena_.data(), local_arena_.size(), local_shadow_.data(),
                     ShadowMap::Kind::Tracked, false);
     own_shadow_.seal();
@@ -166,7 +167,7 @@ void WorkGroupRunner::set_up_frame(Frame& f) {
     own_regions_.add(f.private_area.data(), std::size_t(f.private_stride) * capacity_);
   if (private_size) own_regions_.seal();
   f.done.assign(capacity_, 0);
-  if (uninit_) shadow_add_frame(f);
+  if (taint_) shadow_add_frame(f);
 }
 
 bool WorkGroupRunner::check_slow(std::uint64_t address, std::size_t size) {
@@ -182,8 +183,8 @@ bool WorkGroupRunner::access(std::uint32_t lane, const void* address, std::size_
                              Access kind, std::uint8_t address_space) {
   auto a = reinterpret_cast<std::uint64_t>(address);
   if (builtin_site_) {
-    // A refused access moves no marks: like Memcheck, what an invalid access yields counts as
-    // written, so that the bounds finding is not followed by a cascade of uninitialised ones.
+    // A refused access moves no taint: like Memcheck, what an invalid access yields counts as
+    // clean, so that the refusal is not followed by a cascade of tainted uses.
     if (check(a, size)) shadow_access(lane, a, size, kind);
     else builtin_refused_ = true;
   }
@@ -266,7 +267,16 @@ bool WorkGroupRunner::budget_tick(const ir::Instr& at, std::uint32_t lane) {
 
 void WorkGroupRunner::problem(const ir::Instr& in, EngineEvent event, std::string message,
                               std::uint32_t lane, std::uint64_t address, std::uint64_t size) {
-  EngineProblem p{event, std::move(message), lane, {}, address, size};
+  EngineProblem p;
+  p.event = event;
+  p.message = std::move(message);
+  p.lane = lane;
+  p.address = address;
+  p.size = size;
+  report(in, std::move(p));
+}
+
+void WorkGroupRunner::report(const ir::Instr& in, EngineProblem p) {
   if (current_frame_) {
     p.site = site_of(*current_frame_, in);
   } else {
@@ -353,8 +363,11 @@ void WorkGroupRunner::run(const std::uint64_t group[3]) {
     position.local_count = static_cast<std::uint32_t>(local_objects_.size());
     observer_->group_begin(position);
   }
-  // __local memory holds nothing a work-group wrote until it stores there (§6.5.2).
-  if (uninit_) std::fill(local_shadow_.begin(), local_shadow_.end(), std::uint8_t{1});
+  // Each work-group starts with __local memory of its own (§6.5.2): tainted again when it is a
+  // source, and carrying none of the last group's taint when it is not.
+  if (taint_)
+    std::fill(local_shadow_.begin(), local_shadow_.end(),
+              std::uint8_t{shared_.taint.sources.local_memory});
   if (!stopped_) call(shared_.kernel, all_lanes_.data(), lanes_);
   if (observer_) observer_->group_end();
 }
@@ -376,7 +389,7 @@ void WorkGroupRunner::call(std::uint32_t function, const std::uint32_t* ids, std
   f.stack.push_back({0, ir::kExitBlock, 0, count, 0});
   for (std::uint32_t i = 0; i < count; ++i) f.done[ids[i]] = 0;
   f.done_count = 0;
-  if (uninit_) shadow_enter(f, ids, count);
+  if (taint_) shadow_enter(f, ids, count);
 
   while (!f.stack.empty() && !stopped_) {
     Frame::Entry& e = f.stack.back();
@@ -435,10 +448,10 @@ void WorkGroupRunner::call(std::uint32_t function, const std::uint32_t* ids, std
         continue;
       }
       current_frame_ = &f;
-      if (uninit_) {
-        // Until something reads memory nothing wrote, every register's shadow is zero, so
-        // only instructions that touch memory need the shadow path (most kernels never leave
-        // this state: their buffers came with data and their variables are set before use).
+      if (taint_) {
+        // Until something reads tainted memory, every register's shadow is zero, so only
+        // instructions that touch memory need the shadow path (most kernels never leave this
+        // state: their buffers came with data and their variables are set before use).
         if (!tainted_ && !touches_memory(in.op)) {
           execute(f, in, lanes);
           continue;
@@ -469,7 +482,7 @@ void WorkGroupRunner::call_site(Frame& f, const ir::Instr& in, const LaneSet& la
       std::memcpy(cf.base[dst] + std::size_t(l) * size, f.base[src] + std::size_t(l) * size, size);
     }
   }
-  if (uninit_) shadow_call(f, cf, in, lanes, false);
+  if (taint_) shadow_call(f, cf, in, lanes, false);
   // The callee's lane pool is its own (no recursion): ours stays valid.
   call(static_cast<std::uint32_t>(in.imm), lanes.ids, lanes.count);
   if (stopped_) return;
@@ -480,19 +493,15 @@ void WorkGroupRunner::call_site(Frame& f, const ir::Instr& in, const LaneSet& la
     std::memcpy(f.base[in.dst] + std::size_t(l) * size,
                 cf.base[callee.return_reg] + std::size_t(l) * size, size);
   }
-  if (uninit_) shadow_call(f, cf, in, lanes, true);
+  if (taint_) shadow_call(f, cf, in, lanes, true);
 }
 
 void WorkGroupRunner::barrier(Frame& f, const ir::Instr& in, const LaneSet& lanes) {
-  if (observer_) {
-    std::uint32_t flags = reinterpret_cast<const std::uint32_t*>(f.base[in.a])[lanes.ids[0]];
-    observer_->barrier(flags, lanes.ids, lanes.count, lanes_, site_of(f, in));
-  } else if (lanes.count != lanes_) {
-    problem(in, EngineEvent::PartialBarrier,
-            fmt::format("barrier reached by {} of the work-group's {} work-items "
-                        "(barrier divergence, §6.12.8)", lanes.count, lanes_),
-            lanes.ids[0]);
-  }
+  // The lanes that reach it go on, whether or not the others do: a barrier reached by part of
+  // the group is for the observer (the divergence checker) to judge.
+  if (!observer_) return;
+  std::uint32_t flags = reinterpret_cast<const std::uint32_t*>(f.base[in.a])[lanes.ids[0]];
+  observer_->barrier(flags, lanes.ids, lanes.count, lanes_, site_of(f, in));
 }
 
 // A block's terminator: where the lanes go next, or that they return.
@@ -538,7 +547,7 @@ void WorkGroupRunner::branch(Frame& f, const ir::Instr& t, const LaneSet& lanes)
   Frame::Entry& top = f.stack.back();
   // Lanes by edge.
   std::uint32_t edges = t.op == Op::CondBr ? 2 : t.extra_count + 1;
-  if (tainted_) shadow_branch(f, t, lanes);
+  if (tainted_ && sinks_.conditions) shadow_branch(f, t, lanes);
   const std::byte* cond = f.base[t.a];
   if (t.op == Op::CondBr) {
     // Most branches are uniform: find out before sorting lanes by edge.

@@ -36,8 +36,9 @@ struct LaunchShared {
   std::chrono::steady_clock::time_point deadline;
   mutable std::atomic<std::uint64_t> executed{0};
   mutable std::atomic<bool> stopped{false};
-  // LaunchRequest::uninit: which bytes of the buffers and program globals were never written.
-  bool uninit = false;
+  // LaunchRequest::taint, on when it has a source and a sink: the taint of the buffers' and
+  // program globals' bytes.
+  TaintConfig taint;
   ShadowMap shadow;
 };
 
@@ -86,6 +87,8 @@ class WorkGroupRunner final : public BuiltinContext {
   void execute(Frame& f, const ir::Instr& in, const LaneSet& lanes);
   void problem(const ir::Instr& in, EngineEvent event, std::string message,
                std::uint32_t lane = 0, std::uint64_t address = 0, std::uint64_t size = 0);
+  // Hands an engine event to the observer, or keeps it for the launch's result.
+  void report(const ir::Instr& in, EngineProblem p);
   // An access the engine did not do because [address, address + size) is outside every object.
   void refused_access(const ir::Instr& in, std::uint32_t lane, std::uint64_t address,
                       std::uint64_t size, std::string message) {
@@ -119,9 +122,9 @@ class WorkGroupRunner final : public BuiltinContext {
   void memory_intrinsic(Frame& f, const ir::Instr& in, const LaneSet& lanes);
   void builtin(Frame& f, const ir::Instr& in, const LaneSet& lanes);
 
-  // Uninitialised values (exec/shadow_ops.cpp), only with LaunchShared::uninit: instructions
+  // The taint shadow (exec/shadow_ops.cpp), only when LaunchShared::taint is on: instructions
   // run through shadow_execute, which keeps a shadow byte per register byte and per byte of
-  // memory (1: never written) and reports an unwritten value where it is used.
+  // memory (1: tainted) and reports tainted bytes where a configured sink takes them.
   void shadow_execute(Frame& f, const ir::Instr& in, const LaneSet& lanes);
   void shadow_after(Frame& f, const ir::Instr& in, const LaneSet& lanes);
   void shadow_compare(Frame& f, const ir::Instr& in, const LaneSet& lanes);
@@ -140,7 +143,8 @@ class WorkGroupRunner final : public BuiltinContext {
   void shadow_enter(Frame& f, const std::uint32_t* ids, std::uint32_t count);
   void shadow_add_frame(Frame& f);
   const ShadowMap::Region* shadow_region(std::uint64_t address, std::uint64_t size);
-  void uninitialised_use(const ir::Instr& in, std::uint32_t lane, std::string_view what);
+  void tainted_use(const ir::Instr& in, std::uint32_t lane, TaintSink sink, std::uint64_t size = 0,
+                   std::uint64_t tainted = 0, std::string_view builtin = {});
 
   const LaunchShared& shared_;
   const ir::Module& module_;
@@ -171,11 +175,13 @@ class WorkGroupRunner final : public BuiltinContext {
   bool budget_on_ = false;
   std::uint64_t budget_count_ = 0;        // instructions since the last budget_tick
   bool stopped_ = false;
-  // Uninitialised values: the __local arena's shadow, the shadow regions this runner owns (the
-  // arena, the frames' private areas), the last region found, and while a built-in runs, each
-  // lane's shadow of what it read (a later write of the same call copies from it).
-  bool uninit_ = false;
-  // Some register may hold a value nothing wrote (sticky for the launch): set when a memory
+  // The taint shadow: on or off, the configured sinks, the __local arena's shadow, the shadow
+  // regions this runner owns (the arena, the frames' private areas), the last region found, and
+  // while a built-in runs, each lane's shadow of what it read (a later write of the same call
+  // copies from it).
+  bool taint_ = false;
+  TaintSinks sinks_;
+  // Some register may hold a tainted byte (sticky for the launch): set when a memory
   // instruction's result takes a mark. Before that, shadow work is needed only for memory.
   bool tainted_ = false;
   static bool touches_memory(ir::Op op) {

@@ -13,7 +13,6 @@
 #include "clvet/checker/kernel_checker.h"
 #include "clvet/rules/rule_ids.gen.h"
 #include "device_impl.gen.h"
-#include "device_world.h"
 #include "enqueue.h"
 #include "kernel.h"
 #include "kernel_sources.h"
@@ -118,8 +117,8 @@ void set_up_checkers(Kernel& k, Launch& launch) {
   }
   d.args = r.args;
   launch.checker = std::make_unique<checker::KernelChecker>(std::move(d), checks);
-  r.uninit = checks.uninit;
-  if (checks.any_observer() || checks.uninit) {
+  r.taint = launch.checker->taint();
+  if (checks.any_observer() || r.taint.on()) {
     r.observer = launch.checker.get();
     r.separate_objects = checks.bounds;
     r.index_checks = checks.bounds;
@@ -215,7 +214,7 @@ Status prepare(Queue& q, Kernel& k, cl_uint work_dim, const std::size_t* offset,
                           std::to_string(q.device().mem_base_addr_align_bits() / 8) + " bytes");
         arg.kind = interp::LaunchArg::Kind::Buffer;
         arg.pointer = mem->data();
-        arg.uninitialised = mem->unwritten_marks();
+        arg.taint = mem->unwritten_marks();
         arg.size = mem->size();
         arg.read_only = mem->flags() & CL_MEM_READ_ONLY;
         arg.write_only = mem->flags() & CL_MEM_WRITE_ONLY;

@@ -54,6 +54,9 @@ class KernelChecker final : public interp::LaunchObserver {
   std::unique_ptr<interp::GroupObserver> for_worker() override;
   void launch_end() override;
 
+  // How the launch's engine keeps its taint shadow: the uninitialised-value checker's
+  // configuration when it is on, off otherwise (no shadow at all).
+  interp::TaintConfig taint() const;
   // The launch's findings, folded by kind and source positions (after launch_end).
   std::vector<reports::Finding> take_findings();
   // Findings from what the engine met in a launch without an observer (only a budget):

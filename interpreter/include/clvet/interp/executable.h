@@ -65,12 +65,40 @@ struct LaunchArg {
   void* pointer = nullptr;          // Buffer: the host storage of the (sub-)buffer
   std::uint64_t size = 0;           // Buffer: its size; Local: bytes per work-group
   bool read_only = false, write_only = false;  // Buffer: the cl_mem flags
-  // Buffer, with LaunchRequest::uninit: one byte per byte of the buffer, 1 where nothing has
-  // written it yet (the kernel's stores update it); nullptr: every byte is written.
-  std::uint8_t* uninitialised = nullptr;
+  // Buffer, with TaintSources::buffer_marks: one byte per byte of the buffer, 1 where the byte
+  // is tainted (the kernel's stores update it); nullptr: no byte is.
+  std::uint8_t* taint = nullptr;
   std::string name;                 // the parameter's name as declared (may be empty)
   bool constant = false;            // Buffer: a pointer to __constant memory
   std::string created_by;           // Buffer: the call that created it ("clCreateSubBuffer")
+};
+
+// The taint shadow, a mechanism that a checker configures: one shadow byte per byte of memory and
+// of every register, 1 where the byte is tainted. The sources say which bytes start tainted; the
+// engine carries taint from operands to results (element by element), from memory to what a load
+// reads and from a store's value to memory; a copy between memories moves it. A sink is a use of
+// a value the checker wants to hear of: where tainted bytes reach one, the engine reports
+// EngineEvent::TaintedUse with the sink (once per instruction and work-group), and the value
+// counts as clean after it (a comparison's or select's result is the decision as made). With no
+// source or no sink there is no shadow, and the engine pays one test per instruction.
+struct TaintSources {
+  bool private_memory = false;  // a call's private variables, until the call stores to them
+  bool local_memory = false;    // __local memory, at the start of each work-group
+  bool buffer_marks = false;    // the bytes LaunchArg::taint marks
+  bool any() const { return private_memory || local_memory || buffer_marks; }
+};
+struct TaintSinks {
+  bool conditions = false;     // branch and switch conditions, comparisons, select conditions
+  bool addresses = false;      // addresses of loads, stores, atomics, memory copies; pointers
+                               // passed to built-ins
+  bool global_stores = false;  // values stores, atomics and built-ins write to global memory
+  bool builtin_values = false; // values (not pointers) passed to built-in functions
+  bool any() const { return conditions || addresses || global_stores || builtin_values; }
+};
+struct TaintConfig {
+  TaintSources sources;
+  TaintSinks sinks;
+  bool on() const { return sources.any() && sinks.any(); }
 };
 
 struct LaunchRequest {
@@ -92,12 +120,8 @@ struct LaunchRequest {
   // indices into static arrays run (EngineEvent::IndexOutsideArray).
   bool separate_objects = false;
   bool index_checks = false;
-  // Uninitialised values: a value read from memory nothing wrote -- a buffer's bytes that
-  // LaunchArg::uninitialised marks, __local memory before a store in the work-group, private
-  // variables before a store in the call -- is reported (EngineEvent::UnwrittenValueUsed)
-  // where it is stored to global memory, used as an address or decides a branch. Off: the
-  // engine keeps no shadow and pays one test per instruction.
-  bool uninit = false;
+  // The taint shadow, as the launch's checkers configure it (off by default).
+  TaintConfig taint;
 };
 
 struct LaunchResult {

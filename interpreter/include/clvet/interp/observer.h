@@ -57,24 +57,44 @@ enum class EngineEvent : std::uint8_t {
   NullPage,           // the same below address 4096, where no object ever is
   MisalignedAtomic,   // an atomic access at an address not a multiple of its size (not done)
   IndexOutsideArray,  // an index outside its static array (the decoder's checks, with gaps on)
-  PartialBarrier,     // a barrier reached by part of the group, seen without an observer
   Unreachable,        // 'unreachable' reached
   Recursion,          // a call of a function already running (OpenCL C forbids recursion)
   Malformed,          // control flow the engine cannot follow
   BudgetExceeded,     // the launch ran past its budget and was stopped
-  UnwrittenValueUsed, // LaunchRequest::uninit: a value nothing wrote was stored to global
-                      // memory, used as an address or decided the program's path
+  TaintedUse,         // a sink of LaunchRequest::taint reached by tainted bytes
+};
+
+// Where tainted bytes reached a sink (TaintSinks says which families are sinks).
+enum class TaintSink : std::uint8_t {
+  None,
+  BranchCondition,     // conditions
+  SwitchCondition,
+  Comparison,
+  SelectCondition,
+  LoadAddress,         // addresses
+  StoreAddress,
+  AtomicAddress,
+  CopyAddress,         // memcpy, memmove, memset
+  BuiltinPointer,      // a pointer argument of a built-in
+  GlobalStore,         // global stores: a store instruction
+  AtomicGlobalStore,   // an atomic instruction
+  BuiltinGlobalStore,  // a built-in's write (vstore, atomic_*, ...)
+  BuiltinValue,        // builtin values: a value argument of a built-in
 };
 
 // One engine event where it happened: the lane's work-item, the instruction, and for accesses
 // the address and bytes.
 struct EngineProblem {
   EngineEvent event = EngineEvent::Malformed;
-  std::string message;        // what happened, in words
+  // What happened, in words; for TaintedUse the built-in's name where the sink is a built-in's,
+  // else empty (the checker says what the use is).
+  std::string message;
   std::uint32_t lane = 0;
   SourceSite site;
   std::uint64_t address = 0;  // accesses only
-  std::uint64_t size = 0;
+  std::uint64_t size = 0;     // accesses; for TaintedUse the bytes the sink took
+  TaintSink sink = TaintSink::None;  // TaintedUse only
+  std::uint64_t tainted = 0;  // TaintedUse: how many of the `size` bytes were tainted (0: unsaid)
 };
 
 // The work-items of the executing group, for findings: lane -> local and global ids.
