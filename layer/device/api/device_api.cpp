@@ -204,8 +204,9 @@ Answer identity(Device& d, cl_device_info param, const InfoWriter& out) {
     case CL_DEVICE_AVAILABLE:
       return out.scalar<B>(yes);
     case CL_DEVICE_COMPILER_AVAILABLE:
-    case CL_DEVICE_LINKER_AVAILABLE:
       return out.scalar<B>(d.compiler_available() ? yes : no);
+    case CL_DEVICE_LINKER_AVAILABLE:
+      return out.scalar<B>(d.linker_available() ? yes : no);
     default:
       return std::nullopt;
   }

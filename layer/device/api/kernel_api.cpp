@@ -12,7 +12,6 @@
 
 #include "clvet/rules/rule_ids.gen.h"
 #include "device_impl.gen.h"
-#include "device_world.h"
 #include "enqueue.h"
 #include "info.h"
 #include "kernel.h"

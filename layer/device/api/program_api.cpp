@@ -12,7 +12,6 @@
 #include "clvet/interp/frontend.h"
 #include "clvet/rules/rule_ids.gen.h"
 #include "device_impl.gen.h"
-#include "device_world.h"
 #include "info.h"
 #include "program.h"
 
@@ -21,12 +20,6 @@ namespace clvet::device::impl {
 namespace {
 
 using Origin = Program::Origin;
-
-bool linker_available(Device& device) {
-  return rules::get<cl_bool>(DeviceWorld::instance(), rules::InfoQuery::Device, device.id(),
-                             CL_DEVICE_LINKER_AVAILABLE)
-             .value_or(CL_FALSE) == CL_TRUE;
-}
 
 // The devices of `list` (already checked to be the program's or the context's), or `all`.
 std::vector<Ref<Device>> chosen_devices(cl_uint n, const cl_device_id* list,
@@ -494,7 +487,7 @@ Result<cl_program> LinkProgram(const args::LinkProgram& a) {
   const std::string options = a.options ? a.options : "";
   try {
     for (const Ref<Device>& d : devices)
-      if (!linker_available(*d)) return fail(rule::LinkProgramLinkerNotAvailable);
+      if (!d->linker_available()) return fail(rule::LinkProgramLinkerNotAvailable);
     // Starts with the application's reference; `program` keeps it alive until we return.
     Ref<Program> program(new Program(c, devices, Origin::Linked));
     bool all_ok = true;

@@ -2,6 +2,7 @@
 // commands. The reference device reports CL_DEVICE_SVM_CAPABILITIES = 0, so the rules stop
 // every call that needs SVM; the allocations and commands below are what a context with SVM
 // devices gets, and clSVMFree's "no action" is what one without gets.
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -11,10 +12,8 @@
 #include <vector>
 
 #include "clvet/rules/rule_ids.gen.h"
-#include "clvet/rules/svm_support.h"
 #include "context.h"
 #include "device_impl.gen.h"
-#include "device_world.h"
 #include "enqueue.h"
 #include "queue.h"
 
@@ -78,9 +77,13 @@ Result<void*> SVMAlloc(const args::SVMAlloc& a) {
 
 Status SVMFree(const args::SVMFree& a) {
   // 3.0: "If no devices in context support SVM, no action occurs"; NULL: no action either.
-  if (a.svm_pointer == nullptr ||
-      rules::svm::no_device_supports_svm(DeviceWorld::instance(), a.context))
-    return {};
+  if (a.svm_pointer == nullptr) return {};
+  if (Ref<Context> context = lookup<Context>(a.context)) {
+    const auto& devices = context->devices();
+    if (std::none_of(devices.begin(), devices.end(),
+                     [](const Ref<Device>& d) { return d->svm_capabilities() != 0; }))
+      return {};
+  }
   if (!SvmAllocations::instance().remove(a.svm_pointer, a.context))
     return fail(rule::SVMFreeNotSvmPointer, "svm_pointer is not a live allocation of context");
   std::free(a.svm_pointer);
