@@ -29,7 +29,8 @@ bool waited(const trace::Call& c) {
 CallOrder CallOrder::read(trace::Reader& reader) {
   CallOrder order;
   struct Seen {
-    std::uint64_t time, index, offset;
+    std::uint64_t time;
+    Entry call;
   };
   std::vector<Seen> seen;
   std::set<std::uint64_t> threads;
@@ -53,31 +54,37 @@ CallOrder CallOrder::read(trace::Reader& reader) {
     }
     if (record.kind != trace::RecordKind::Call || !reader.decode(record, call)) continue;
     threads.insert(call.thread);
-    seen.push_back({waited(call) ? call.exit_ns : call.enter_ns, call.index, record.offset});
+    seen.push_back({waited(call) ? call.exit_ns : call.enter_ns, {call.index, record.offset, call.entry}});
   }
   order.threads = threads.size();
-  // One thread: its calls' indices are their order. Several: their times interleave them.
-  if (order.threads <= 1)
-    std::sort(seen.begin(), seen.end(), [](const Seen& a, const Seen& b) { return a.index < b.index; });
-  else
+  // One thread: its calls' indices are their order (and the file's, mostly). Several: their
+  // times interleave them.
+  const auto by_index = [](const Seen& a, const Seen& b) { return a.call.index < b.call.index; };
+  if (order.threads <= 1) {
+    if (!std::is_sorted(seen.begin(), seen.end(), by_index)) std::sort(seen.begin(), seen.end(), by_index);
+  } else {
     std::sort(seen.begin(), seen.end(), [](const Seen& a, const Seen& b) {
-      return std::tie(a.time, a.index) < std::tie(b.time, b.index);
+      return std::tie(a.time, a.call.index) < std::tie(b.time, b.call.index);
     });
-  order.calls.reserve(seen.size());
-  order.indices.reserve(seen.size());
-  for (const Seen& s : seen) {
-    order.positions_.emplace(s.index, order.calls.size());
-    order.calls.push_back({s.index, s.offset});
-    order.indices.push_back(s.index);
   }
-  std::sort(order.indices.begin(), order.indices.end());
+  order.calls.reserve(seen.size());
+  for (const Seen& s : seen) order.calls.push_back(s.call);
+  // Positions by index: a sorted list of indices and, beside each, where it is replayed.
+  std::vector<std::size_t> by_position(seen.size());
+  for (std::size_t k = 0; k < by_position.size(); ++k) by_position[k] = k;
+  if (order.threads > 1)
+    std::sort(by_position.begin(), by_position.end(),
+              [&](std::size_t a, std::size_t b) { return order.calls[a].index < order.calls[b].index; });
+  order.indices.reserve(seen.size());
+  for (std::size_t k : by_position) order.indices.push_back(order.calls[k].index);
+  order.positions_ = std::move(by_position);
   return order;
 }
 
 std::optional<std::size_t> CallOrder::position_of(std::uint64_t index) const {
-  auto found = positions_.find(index);
-  if (found == positions_.end()) return std::nullopt;
-  return found->second;
+  auto found = std::lower_bound(indices.begin(), indices.end(), index);
+  if (found == indices.end() || *found != index) return std::nullopt;
+  return positions_[static_cast<std::size_t>(found - indices.begin())];
 }
 
 bool CallOrder::destroyed_by(trace::Handle object, std::uint64_t call) const {

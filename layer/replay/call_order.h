@@ -14,6 +14,7 @@ struct CallOrder {
   struct Entry {
     std::uint64_t index = 0;   // the trace's call index
     std::uint64_t offset = 0;  // of its Call record
+    std::uint32_t entry = 0;   // its entry point (the reader's index), kUnknownEntry if unknown
   };
   std::vector<Entry> calls;            // in replay order
   std::vector<std::uint64_t> indices;  // the same calls' indices, sorted
@@ -34,7 +35,7 @@ struct CallOrder {
   bool destroyed_by(trace::Handle object, std::uint64_t call) const;
 
  private:
-  std::unordered_map<std::uint64_t, std::size_t> positions_;
+  std::vector<std::size_t> positions_;  // of indices[k] in calls
   std::unordered_map<std::uint64_t, std::uint64_t> destroyed_;  // object key -> call
 };
 

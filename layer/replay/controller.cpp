@@ -52,6 +52,9 @@ struct Controller::State {
   std::string stop_reason;
   std::function<void(std::uint64_t, std::uint64_t)> progress;
   std::atomic<bool> cancel{false};
+  // The call being re-issued is decoded into the one kept for its entry point, whose lists
+  // then already have the right length: decoding allocates and initialises nothing.
+  std::vector<trace::Call> calls_by_entry = std::vector<trace::Call>(api::entry_points().size() + 1);
   std::vector<Divergence> no_divergences;
   std::vector<Skipped> no_skipped;
 
@@ -140,7 +143,6 @@ Outcome Controller::seek(std::uint64_t call) {
   if (last < s.next) s.restart();
   if (s.session->stopped()) return Outcome::Stopped;
   s.cancel.store(false, std::memory_order_relaxed);
-  trace::Call c;
   using Finish = cl_int(CL_API_CALL*)(cl_command_queue);
   const auto release_queue = api::find_entry_point("clReleaseCommandQueue");
   const std::uint32_t release_queue_entry =
@@ -148,7 +150,8 @@ Outcome Controller::seek(std::uint64_t call) {
   while (s.next < last) {
     if (s.cancel.load(std::memory_order_relaxed)) return Outcome::Cancelled;
     const CallOrder::Entry& at = s.order.calls[s.next];
-    if (!s.reader->call_at(at.offset, c)) {
+    trace::Call& c = s.calls_by_entry[std::min<std::size_t>(at.entry, s.calls_by_entry.size() - 1)];
+    if (!s.reader->call_at(at.offset, c, /*checked=*/true)) {
       s.stop_reason = fmt::format("call {} at offset {:#x} cannot be read again", at.index, at.offset);
       return Outcome::Stopped;
     }

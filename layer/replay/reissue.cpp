@@ -77,10 +77,7 @@ const trace::Value* Reissue::recorded_output(std::size_t i) const {
 const std::string* Reissue::data(const trace::Value& v) {
   if (v.kind == trace::ValueKind::Bytes || v.kind == trace::ValueKind::String) return &v.bytes;
   if (v.kind != trace::ValueKind::Blob) return nullptr;
-  auto bytes = s_.reader().blob(v.number);
-  if (!bytes) return nullptr;
-  scratch_.push_back(std::move(*bytes));
-  return &scratch_.back();
+  return s_.blob(v.number);
 }
 
 void Reissue::not_rebuilt(std::size_t i, const std::string& why) {
@@ -203,8 +200,7 @@ void Reissue::host_ptr(void*& out, std::size_t i, std::uint64_t flags, std::size
   std::string contents = bytes != nullptr ? *bytes : std::string();
   if (contents.size() < size) contents.resize(size, '\0');
   if ((flags & CL_MEM_USE_HOST_PTR) == 0) {
-    scratch_.push_back(std::move(contents));
-    out = scratch_.back().data();
+    out = const_cast<char*>(s_.scratch().keep(std::move(contents)).data());
     return;
   }
   // USE_HOST_PTR: the object's storage for its whole life, at an address a map returns.

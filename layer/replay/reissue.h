@@ -6,7 +6,6 @@
 
 #include <cstdint>
 #include <cstring>
-#include <deque>
 #include <memory>
 #include <string>
 #include <type_traits>
@@ -39,7 +38,10 @@ inline bool absent(const trace::Value& v) {
 
 class Reissue {
  public:
-  Reissue(Session& session, const trace::Call& call) : s_(session), c_(call) {}
+  Reissue(Session& session, const trace::Call& call) : s_(session), c_(call) {
+    s_.scratch().reset();
+    s_.forget_blobs_if_large();
+  }
 
   const trace::Call& call() const { return c_; }
   Session& session() { return s_; }
@@ -240,12 +242,10 @@ class Reissue {
   // A launch's work-group larger than the target allows: unsupported, before it is issued.
   void check_work_group(cl_kernel kernel, cl_uint work_dim, const size_t* local);
 
+  // Zeroed room for `n` elements, until the next call is re-issued.
   template <typename E>
   E* allocate(std::size_t n) {
-    scratch_.emplace_back(n * sizeof(E) + alignof(std::max_align_t), '\0');
-    void* p = scratch_.back().data();
-    std::size_t space = scratch_.back().size();
-    return static_cast<E*>(std::align(alignof(E), n * sizeof(E), p, space));
+    return static_cast<E*>(s_.scratch().allocate(n * sizeof(E), alignof(E)));
   }
 
  private:
@@ -274,7 +274,6 @@ class Reissue {
 
   Session& s_;
   const trace::Call& c_;
-  std::deque<std::string> scratch_;  // arguments built for this call
   bool ready_ = true;
   bool blocking_ = true;
   cl_command_queue queue_ = nullptr;

@@ -60,35 +60,36 @@ void* Session::function(std::uint32_t entry) {
   return functions_[entry];
 }
 
-void* Session::live(trace::Handle handle) const {
-  if (handle.kind == api::ObjectKind::Platform) return platform_;
-  auto found = live_.find(key(handle));
-  return found == live_.end() ? nullptr : found->second;
+const std::string* Session::blob(std::uint64_t hash) {
+  if (auto found = blobs_.find(hash); found != blobs_.end()) return &found->second;
+  auto bytes = reader_.blob(hash);
+  if (!bytes) return nullptr;
+  blob_bytes_ += bytes->size();
+  return &blobs_.emplace(hash, std::move(*bytes)).first->second;
+}
+
+void Session::forget_blobs_if_large() {
+  constexpr std::size_t kLimit = std::size_t{256} << 20;
+  if (blob_bytes_ <= kLimit) return;
+  blobs_.clear();
+  blob_bytes_ = 0;
 }
 
 void Session::bind(trace::Handle handle, void* live, std::uint64_t call) {
   if (handle.id == 0) return;
-  live_[key(handle)] = live;
-  created_by_.try_emplace(key(handle), call);
-  skipped_objects_.erase(key(handle));
+  LiveObjects::Object& o = objects_.at(handle);
+  o.live = live;
+  if (o.created_by == 0) o.created_by = call;
+  o.skipped_by = 0;
 }
 
 std::uint64_t Session::created_by(trace::Handle handle) const {
-  auto found = created_by_.find(key(handle));
-  return found == created_by_.end() ? 0 : found->second;
-}
-
-bool Session::skipped_object(trace::Handle handle) const {
-  return !skipped_objects_.empty() && skipped_objects_.contains(key(handle));
-}
-
-std::uint64_t Session::skipped_by(trace::Handle handle) const {
-  auto found = skipped_objects_.find(key(handle));
-  return found == skipped_objects_.end() ? 0 : found->second;
+  const LiveObjects::Object* o = objects_.find(handle);
+  return o == nullptr ? 0 : o->created_by;
 }
 
 void Session::mark_skipped(trace::Handle handle, std::uint64_t call) {
-  skipped_objects_[key(handle)] = call;
+  objects_.at(handle).skipped_by = call;
 }
 
 void* Session::device_for(std::uint64_t recorded_id) {

@@ -15,6 +15,8 @@
 #include "clvet/rules/opencl.h"
 #include "clvet/trace/reader.h"
 #include "clvet/trace/records.h"
+#include "live_objects.h"
+#include "scratch.h"
 
 namespace clvet::replay {
 
@@ -42,12 +44,27 @@ class Session {
     if (use_call_index_ != nullptr) use_call_index_(call);
   }
 
+  // The arguments of the call being re-issued live here (Reissue resets it).
+  Scratch& scratch() { return scratch_; }
+  // The bytes of the trace's blob `hash` (decompressed and checked once: a loop that writes
+  // the same bytes a thousand times decompresses them once), nullptr when the trace lacks
+  // them. Valid until the next call is re-issued.
+  const std::string* blob(std::uint64_t hash);
+  void forget_blobs_if_large();  // between calls: the cache is emptied past its limit
+
   // Recorded objects and their live counterparts.
-  void* live(trace::Handle handle) const;
+  void* live(trace::Handle handle) const {
+    if (handle.kind == api::ObjectKind::Platform) return platform_;
+    const LiveObjects::Object* o = objects_.find(handle);
+    return o == nullptr ? nullptr : o->live;
+  }
   void bind(trace::Handle handle, void* live, std::uint64_t call);
   std::uint64_t created_by(trace::Handle handle) const;
-  bool skipped_object(trace::Handle handle) const;  // its creating call was skipped
-  std::uint64_t skipped_by(trace::Handle handle) const;
+  bool skipped_object(trace::Handle handle) const { return skipped_by(handle) != 0; }  // its creating call was skipped
+  std::uint64_t skipped_by(trace::Handle handle) const {
+    const LiveObjects::Object* o = objects_.find(handle);
+    return o == nullptr ? 0 : o->skipped_by;
+  }
   void mark_skipped(trace::Handle handle, std::uint64_t call);
   // Recorded devices map to the selected device, and further distinct ones to the devices
   // after it; a device list keeps distinct devices distinct where the target has enough.
@@ -137,6 +154,9 @@ class Session {
     return static_cast<std::uint64_t>(h.kind) << 56 | h.id;
   }
   trace::Reader& reader_;
+  Scratch scratch_;
+  std::unordered_map<std::uint64_t, std::string> blobs_;
+  std::size_t blob_bytes_ = 0;
   cl_platform_id platform_;
   std::vector<cl_device_id> devices_;
   std::size_t device_ = 0;
@@ -144,9 +164,7 @@ class Session {
   std::vector<void*> functions_;
   void(CL_API_CALL* use_call_index_)(cl_ulong) = nullptr;
   std::vector<bool> resolved_;
-  std::unordered_map<std::uint64_t, void*> live_;
-  std::unordered_map<std::uint64_t, std::uint64_t> created_by_;
-  std::unordered_map<std::uint64_t, std::uint64_t> skipped_objects_;
+  LiveObjects objects_;
   std::unordered_map<std::uint64_t, std::size_t> device_slots_;
   std::map<std::uint64_t, Region> regions_;  // by recorded start address
   std::vector<std::unique_ptr<std::string>> object_memory_;

@@ -48,12 +48,39 @@ void encode_value(wire::Buffer& out, const Value& v) {
   }
 }
 
+namespace {
+
+// A value emptied for decoding into, its string's and list's storage kept: a reader that
+// decodes call after call into the same Call allocates only when a call is larger than any
+// before it.
+void reset(Value& out) {
+  out.kind = ValueKind::Null;
+  out.object = api::ObjectKind::None;
+  out.number = 0;
+  out.size = 0;
+  out.real = 0;
+  out.bytes.clear();
+  out.items.clear();
+}
+
+// The next element of `list`, reusing one a previous decode left there: `used` counts the
+// elements decoded so far, and the caller trims the list to it at the end.
+template <typename T>
+T& next_of(std::vector<T>& list, std::size_t& used) {
+  // From T{} (each member its own initialiser) rather than emplace_back()'s value
+  // initialisation, which zeroes the whole object first.
+  if (used == list.size()) list.push_back(T{});
+  return list[used++];
+}
+
+}  // namespace
+
 bool decode_value(wire::Decoder& in, Value& out, int depth) {
   if (depth > kMaxDepth) {
     in.fail("values nested too deeply");
     return false;
   }
-  out = Value{};
+  reset(out);
   const std::uint8_t tag = in.byte();
   switch (tag) {
     case kNull: break;
@@ -72,8 +99,8 @@ bool decode_value(wire::Decoder& in, Value& out, int depth) {
       break;
     }
     case kPointer: out.kind = ValueKind::Pointer; out.number = in.varint(); break;
-    case kString: out.kind = ValueKind::String; out.bytes = in.text(); break;
-    case kBytes: out.kind = ValueKind::Bytes; out.bytes = in.text(); break;
+    case kString: out.kind = ValueKind::String; out.bytes.assign(in.text()); break;
+    case kBytes: out.kind = ValueKind::Bytes; out.bytes.assign(in.text()); break;
     case kBlob:
       out.kind = ValueKind::Blob;
       out.number = in.fixed64();
@@ -82,18 +109,19 @@ bool decode_value(wire::Decoder& in, Value& out, int depth) {
     case kArray: {
       out.kind = ValueKind::Array;
       const std::uint64_t n = in.count(1);
-      out.items.reserve(n);
-      for (std::uint64_t i = 0; i < n && in.ok(); ++i)
-        decode_value(in, out.items.emplace_back(), depth + 1);
+      out.items.resize(n);
+      for (std::uint64_t i = 0; i < n && in.ok(); ++i) decode_value(in, out.items[i], depth + 1);
       break;
     }
     case kProperties: {
       out.kind = ValueKind::Properties;
       const std::uint64_t n = in.count(2);
-      out.items.reserve(2 * n);
+      out.items.resize(2 * n);
       for (std::uint64_t i = 0; i < n && in.ok(); ++i) {
-        out.items.push_back(Value::uint(in.varint()));
-        decode_value(in, out.items.emplace_back(), depth + 1);
+        reset(out.items[2 * i]);
+        out.items[2 * i].kind = ValueKind::UInt;
+        out.items[2 * i].number = in.varint();
+        decode_value(in, out.items[2 * i + 1], depth + 1);
       }
       break;
     }
@@ -151,7 +179,21 @@ std::uint32_t param_number(wire::Decoder& in) {
 }  // namespace
 
 bool decode_call(wire::Decoder& in, Call& call) {
-  call = Call{};
+  // The lists are reused from the call decoded before (their elements' storage too), and
+  // trimmed to what this call has when it ends, whole or not.
+  std::size_t params = 0, inputs = 0, outputs = 0;
+  const auto trimmed = [&](bool whole) {
+    call.params.resize(params);
+    call.inputs.resize(inputs);
+    call.outputs.resize(outputs);
+    return whole;
+  };
+  call.created.clear();
+  call.name.clear();
+  call.error = 0;
+  call.exit_ns = 0;
+  call.completed = true;
+  reset(call.result);
   call.index = in.varint();
   call.thread = in.varint();
   call.enter_ns = in.varint();
@@ -166,14 +208,14 @@ bool decode_call(wire::Decoder& in, Call& call) {
         in.fail("a parameter value after the result");
         break;
       }
-      decode_value(in, call.params.emplace_back());
+      decode_value(in, next_of(call.params, params));
       continue;
     }
     in.byte();
     switch (tag) {
       case kMarkInput: {
         past_params = true;
-        ParamValue& v = call.inputs.emplace_back();
+        ParamValue& v = next_of(call.inputs, inputs);
         v.param = param_number(in);
         decode_value(in, v.value);
         break;
@@ -188,7 +230,7 @@ bool decode_call(wire::Decoder& in, Call& call) {
       }
       case kMarkOutput: {
         past_params = true;
-        ParamValue& v = call.outputs.emplace_back();
+        ParamValue& v = next_of(call.outputs, outputs);
         v.param = param_number(in);
         decode_value(in, v.value);
         break;
@@ -204,13 +246,13 @@ bool decode_call(wire::Decoder& in, Call& call) {
         const std::uint64_t duration = in.varint();
         call.exit_ns = call.enter_ns + duration;
         if (call.exit_ns < call.enter_ns) in.fail("call duration out of range");
-        return in.ok();
+        return trimmed(in.ok());
       }
       default: in.fail("unknown call section"); break;
     }
   }
   if (in.ok()) in.fail("call has no end marker");
-  return false;
+  return trimmed(false);
 }
 
 void encode(wire::Buffer& out, const ProcessInfo& info) {

@@ -345,7 +345,11 @@ bool Reader::decode(const RecordView& r, Call& call) {
   wire::Decoder in(r.payload.data(), r.payload.size());
   if (!codec::decode_call(in, call)) return malformed(r, in.error());
   call.completed = r.kind == RecordKind::Call;
-  call.name = entry_name(call.entry);
+  // Assigned in place: a Call decoded into again and again keeps its name's storage.
+  if (call.entry < entry_names_.size())
+    call.name.assign(entry_names_[call.entry]);
+  else
+    call.name = entry_name(call.entry);
   call.entry = call.entry < entry_map_.size() ? entry_map_[call.entry] : kUnknownEntry;
   return true;
 }
@@ -487,7 +491,15 @@ std::optional<Call> Reader::call(std::uint64_t index) {
   return call;
 }
 
-bool Reader::call_at(std::uint64_t offset, Call& call) {
+bool Reader::call_at(std::uint64_t offset, Call& call, bool checked) {
+  if (checked && offset >= records_start_ && offset % kAlignment == 0 && offset + kFrameSize <= size_) {
+    const std::uint8_t* p = data_ + offset;
+    const std::uint32_t length = wire::load32(p + frame::kLength);
+    if (wire::load32(p + frame::kMagic) == kRecordMagic &&
+        wire::load16(p + frame::kKind) == static_cast<std::uint16_t>(RecordKind::Call) &&
+        length <= size_ - offset - kFrameSize)
+      return decode(RecordView{RecordKind::Call, offset, 0, {p + kFrameSize, length}}, call);
+  }
   auto record = record_at(offset, RecordKind::Call);
   return record && decode(*record, call);
 }

@@ -62,6 +62,23 @@ class Decoder {
   }
   std::uint8_t peek() const { return p_ == end_ ? 0 : *p_; }
   std::uint64_t varint() {
+    // Most numbers of a call (tags' neighbours, counts, parameter numbers, small scalars) fit
+    // in one byte.
+    if (p_ != end_ && *p_ < 0x80) return *p_++;
+    if (end_ - p_ >= 10) {
+      // Room for the longest number: no check of the end at each byte.
+      std::uint64_t v = 0;
+      for (int i = 0; i < 10; ++i) {
+        const std::uint8_t b = p_[i];
+        v |= static_cast<std::uint64_t>(b & 0x7f) << (7 * i);
+        if (!(b & 0x80)) {
+          p_ += i + 1;
+          return v;
+        }
+      }
+      fail("number longer than 64 bits");
+      return 0;
+    }
     std::uint64_t v = 0;
     for (int shift = 0; shift < 64; shift += 7) {
       if (p_ == end_) {

@@ -86,7 +86,10 @@ class Reader {
   std::optional<RecordView> record(std::uint64_t offset);
   // The Call record at `offset` (a RecordView's offset from next()): false when there is no
   // whole Call record there. What a replay uses to re-read calls it put in its own order.
-  bool call_at(std::uint64_t offset, Call& call);
+  // `checked` says that an earlier pass of this reader found the record whole (its checksum
+  // right): the file is mapped read-only, so the checksum is not computed again, which is
+  // most of what re-reading a small call costs.
+  bool call_at(std::uint64_t offset, Call& call, bool checked = false);
   // The bytes stored under `hash`, decompressed and checked against the hash.
   std::optional<std::string> blob(std::uint64_t hash);
 
