@@ -12,6 +12,7 @@
 #include <QTest>
 #include <QTimer>
 
+#include <cstring>
 #include <fstream>
 
 #include "buffer_format.h"
@@ -22,6 +23,7 @@
 #include "clvet/trace/print.h"
 #include "diagnostics_dock.h"
 #include "diff_view.h"
+#include "element_heat_map.h"
 #include "helper_process.h"
 #include "image_viewer.h"
 #include "kernel_view.h"
@@ -730,6 +732,41 @@ class GuiTest : public QObject {
     QCOMPARE(diff->heatMap()->cells().size(), 1u);
     QCOMPARE(diff->heatMap()->cells()[0][0].share, 0.0);  // in: read only
     QVERIFY(diff->heatMap()->cells()[0][1].share > 0);   // out
+    // The element heat map of `out` marks exactly the elements where what PoCL left (the
+    // trace's record of `out` after the launch) is not the reversed tile the kernel means,
+    // out[i] = in[64 * (i / 64) + 63 - i % 64] with in = 0, 1, 2...; one row a work-group.
+    ElementHeatMap* elements = diff->elements();
+    QCOMPARE(elements->elements(), 128u);
+    QCOMPARE(elements->columns(), 64u);
+    std::optional<std::string> pocl;
+    for (const KernelBufferContents& k : window.document()->facts().kernel_buffers)
+      if (k.after)
+        if (auto record = window.document()->kernelBuffers(k.offset))
+          for (const trace::Value& pair : record->buffers.items)
+            if (pair.items.size() == 2 && pair.items[0].number == 1) pocl = window.document()->bytesOf(pair.items[1]);
+    QVERIFY(pocl && pocl->size() == 128 * sizeof(float));
+    int differing = 0;
+    std::uint64_t first_differing = 128;
+    for (std::uint64_t i = 0; i < 128; ++i) {
+      float recorded;
+      std::memcpy(&recorded, pocl->data() + i * sizeof(float), sizeof recorded);
+      const auto meant = static_cast<float>(64 * (i / 64) + 63 - i % 64);
+      QCOMPARE(elements->mismatching(i), recorded != meant);
+      differing += recorded != meant;
+      if (recorded != meant && first_differing == 128) first_differing = i;
+    }
+    QCOMPARE(launch->text(4), QString::number(differing));
+    // A click on a cell that differs names its element, work-item and both values.
+    window.show();
+    window.showView(QStringLiteral("diff"));
+    QApplication::processEvents();
+    const auto [cx, cy] = elements->cellOf(first_differing);
+    QTest::mouseClick(elements, Qt::LeftButton, {}, elements->cellRect(cx, cy).center().toPoint());
+    QVERIFY2(diff->elementText().contains(QStringLiteral("element %1 of argument 1 'out'").arg(first_differing)),
+             qPrintable(diff->elementText()));
+    QVERIFY2(diff->elementText().contains(QStringLiteral("the devices differ here")), qPrintable(diff->elementText()));
+    QVERIFY2(diff->elementText().contains(QStringLiteral("reference device: %1").arg(64 * (first_differing / 64) + 63 - first_differing % 64)),
+             qPrintable(diff->elementText()));
     // The cause's lines are marked in the kernel view.
     QSet<int> expected;
     const QStringList lines = QString::fromUtf8(readFile(QStringLiteral(CLVET_GUI_MISSING_BARRIER_CASE))).split(QLatin1Char('\n'));
@@ -758,6 +795,48 @@ class GuiTest : public QObject {
     for (int line : again.kernels()->source()->marks().keys()) marked.insert(line);
     QCOMPARE(marked, expected);
     QCOMPARE(again.kernels()->grid()->groups(), (std::array<std::uint64_t, 3>{2, 1, 1}));  // global=128 local=64
+  }
+
+  // The element heat map over a 2D launch's output, from clvet diff's JSON (the keys the diff
+  // command writes): an 8 x 4 NDRange with one float per work-item is laid out as 4 rows of 8,
+  // and the runs [3, 2] and [10, 1] mark elements 3, 4 and 10 and nothing else; a click on
+  // element 10 names row 1, column 2 and the work-item (2, 1).
+  void elementHeatMapOf2DLaunch() {
+    DiffView diff(nullptr);
+    diff.resize(1000, 700);
+    const QByteArray json = R"json({"tool": "clvet", "against": "reference",
+      "summary": {"launches": 1, "same": 0, "different": 1, "not_run": 0, "failed": 0},
+      "launches": [{"call_index": 12, "kernel": "shade", "result": "different", "work_dim": 2,
+        "global_offset": [0, 0, 0], "global_size": [8, 4, 1], "local_size": [4, 2, 1],
+        "elements": 32, "mismatches": 3, "max_ulp": 12,
+        "arguments": [{"index": 0, "name": "image", "type": "float", "elements": 32, "mismatches": 3,
+          "max_ulp": 12, "allowed": {"ulp": 0, "abs": 0, "rel": 0, "why": ""},
+          "first_mismatch": {"element": 3, "work_item": "global id (3, 0)", "device": "1.5", "reference": "1.25", "ulp": 12},
+          "mismatch_runs": [[3, 2], [10, 1]]}],
+        "findings": []}]})json";
+    QVERIFY2(diff.loadResults(json), qPrintable(diff.message()));
+    ElementHeatMap* elements = diff.elements();
+    QCOMPARE(elements->elements(), 32u);
+    QCOMPARE(elements->columns(), 8u);
+    QCOMPARE(elements->rows(), 4u);
+    for (std::uint64_t i = 0; i < 32; ++i) QCOMPARE(elements->mismatching(i), i == 3 || i == 4 || i == 10);
+    // The first mismatch is described at once.
+    QVERIFY2(diff.elementText().contains(QStringLiteral("element 3 of argument 0 'image' (float): row 0, column 3")),
+             qPrintable(diff.elementText()));
+    QVERIFY2(diff.elementText().contains(QStringLiteral("reference device: 1.25")), qPrintable(diff.elementText()));
+    diff.show();
+    QApplication::processEvents();
+    const auto [x, y] = elements->cellOf(10);
+    QCOMPARE(elements->cell(x, y).mismatches, 1u);
+    QTest::mouseClick(elements, Qt::LeftButton, {}, elements->cellRect(x, y).center().toPoint());
+    const QString text = diff.elementText();
+    QVERIFY2(text.contains(QStringLiteral("element 10 of argument 0 'image' (float): row 1, column 2")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("global id (2, 1)")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("the devices differ here")), qPrintable(text));
+    // An element that agrees says so.
+    const auto [ax, ay] = elements->cellOf(0);
+    QTest::mouseClick(elements, Qt::LeftButton, {}, elements->cellRect(ax, ay).center().toPoint());
+    QVERIFY2(diff.elementText().contains(QStringLiteral("the devices agree here")), qPrintable(diff.elementText()));
   }
 
   // Real programs beside the examples: every call a row, nothing unreadable.
