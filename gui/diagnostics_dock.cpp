@@ -42,10 +42,12 @@ void DiagnosticsTree::refill() {
   const auto& findings = document_->facts().findings;
   // category -> rule -> findings, in the order of the trace within a rule.
   std::map<std::pair<int, std::string>, std::vector<int>> groups;
+  std::size_t listed = 0;
   for (std::size_t i = 0; i < findings.size(); ++i) {
     const reports::Finding& f = findings[i];
-    const std::string rule = f.kernel ? std::string(reports::to_string(f.kernel->kind)) : f.rule_id;
-    groups[{static_cast<int>(f.category), rule}].push_back(static_cast<int>(i));
+    if (f.kernel) continue;  // with the kernel findings below, which lead to their lines
+    groups[{static_cast<int>(f.category), f.rule_id}].push_back(static_cast<int>(i));
+    ++listed;
   }
   QTreeWidgetItem* categories[2] = {nullptr, nullptr};
   for (const auto& [key, positions] : groups) {
@@ -68,9 +70,7 @@ void DiagnosticsTree::refill() {
     rule->setExpanded(positions.size() <= 20);
     for (int position : positions) {
       const reports::Finding& f = findings[static_cast<std::size_t>(position)];
-      QString where = QString::fromStdString(f.entry);
-      if (f.kernel && f.kernel->at.line)
-        where = QStringLiteral("%1 line %2").arg(QString::fromStdString(f.kernel->kernel)).arg(f.kernel->at.line);
+      const QString where = QString::fromStdString(f.entry);
       auto* item = new QTreeWidgetItem(
           rule, {where, f.call_index ? QStringLiteral("#%1").arg(f.call_index) : QString(),
                  QString::fromStdString(f.spec),
@@ -82,7 +82,7 @@ void DiagnosticsTree::refill() {
     }
   }
   if (!kernel_findings_.empty()) {
-    auto* group = new QTreeWidgetItem(this, {tr("Kernel findings of the reference device")});
+    auto* group = new QTreeWidgetItem(this, {tr("Kernel findings of the reference device's checkers")});
     QFont bold = group->font(0);
     bold.setBold(true);
     group->setFont(0, bold);
@@ -107,7 +107,7 @@ void DiagnosticsTree::refill() {
     }
     for (auto& [name, kind] : kinds) kind->setText(0, QStringLiteral("%1 (%2)").arg(kind->text(0)).arg(kind->childCount()));
   }
-  if (findings.empty() && kernel_findings_.empty()) new QTreeWidgetItem(this, {tr("No findings")});
+  if (listed == 0 && kernel_findings_.empty()) new QTreeWidgetItem(this, {tr("No findings")});
 }
 
 }  // namespace clvet::gui

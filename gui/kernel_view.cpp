@@ -270,6 +270,11 @@ void KernelView::showLaunch(std::uint64_t index) {
       auto c = document_->call(set);
       if (!c || c->name != "clSetKernelArg" || c->error != 0) continue;
       const trace::Value* value = input(*c, "arg_value");
+      // Since format 1.1 an argument that holds a buffer, image, sampler or queue is that object.
+      if (value && value->kind == trace::ValueKind::Handle) {
+        arguments[param(*c, "arg_index").number] = {set, q(trace::format_handle(value->as_handle()))};
+        continue;
+      }
       const auto bytes = value ? document_->bytesOf(*value) : std::nullopt;
       arguments[param(*c, "arg_index").number] = {set, bytes ? argumentText(*bytes)
                                                              : tr("NULL, %1 bytes (__local)").arg(param(*c, "arg_size").number)};

@@ -212,6 +212,15 @@ bool MainWindow::openTrace(const QString& path) {
 void MainWindow::scanDone() {
   progress_->setVisible(false);
   const TraceFacts& facts = document_->facts();
+  // Kernel findings the trace holds (recorded over the reference device) are the kernel
+  // view's: at their lines and on the NDRange, as a report's would be.
+  std::vector<reports::Finding> kernel;
+  for (const reports::Finding& f : facts.findings)
+    if (f.kernel) kernel.push_back(f);
+  if (!kernel.empty()) {
+    kernels_->addKernelFindings(kernel);
+    diagnostics_->setKernelFindings(kernels_->kernelFindings());
+  }
   QStringList problems = document_->problems();
   if (!problems.isEmpty())
     setMessage(tr("The trace is damaged; it is shown up to the damage: %1").arg(problems.join(QStringLiteral("; "))), true);

@@ -41,6 +41,8 @@ struct LogState {
   std::vector<reports::Finding> findings;
   std::atomic<std::uint64_t> calls{0};
   std::atomic<std::uint64_t> given_index{0};  // use_call_index(): 0 when none was given
+  std::atomic<FindingLog::Listener> listener{nullptr};
+  std::atomic<void*> listener_data{nullptr};
 };
 LogState& state() {
   static auto* s = new LogState;  // outlives static destructors: findings are printed at exit
@@ -55,6 +57,10 @@ FindingLog& FindingLog::instance() {
 
 void FindingLog::add(reports::Finding finding) {
   LogState& s = state();
+  // Every finding as it comes, before folding, and outside the lock: the listener may take
+  // its time (a trace writes it).
+  if (const Listener listener = s.listener.load(std::memory_order_acquire))
+    listener(finding, s.listener_data.load(std::memory_order_acquire));
   std::lock_guard lock(s.mutex);
   constexpr std::size_t kDistinctCap = 10000;
   // Kernel findings fold by kind and source positions (the work-items differ), adding counts.
@@ -92,6 +98,12 @@ std::uint64_t FindingLog::next_call_index() {
   LogState& s = state();
   const std::uint64_t given = s.given_index.load(std::memory_order_relaxed);
   return given != 0 ? given : ++s.calls;
+}
+
+void FindingLog::listen(Listener listener, void* data) {
+  LogState& s = state();
+  s.listener_data.store(data, std::memory_order_release);
+  s.listener.store(listener, std::memory_order_release);
 }
 
 void FindingLog::use_call_index(std::uint64_t index) {

@@ -19,6 +19,7 @@
 #include "layer_world.h"
 #include "objects.h"
 #include "platform_checks.h"
+#include "reference_findings.h"
 #include "settings.h"
 
 namespace clvet::layer {
@@ -232,6 +233,10 @@ bool Call::admit(bool next_available) {
   if (entry_index() == args::BuildProgram::kEntryIndex ||
       entry_index() == args::CompileProgram::kEntryIndex)
     if (parent_count_ > 0) objects().forget_answers(parents_[0]);
+  // The reference device's findings of this launch name it, and reach the trace.
+  if ((entry_index() == args::EnqueueNDRangeKernel::kEntryIndex || entry_index() == args::EnqueueTask::kEntryIndex) &&
+      driver_platforms::is_reference(target))
+    reference_findings::launching(target, index());
   if (releases_ != nullptr) {
     // Counted down before the driver frees it: once freed, its address may name a new
     // object created on another thread.

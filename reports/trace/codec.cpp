@@ -424,6 +424,70 @@ bool decode(wire::Decoder& in, ReadBytes& r) {
   return in.ok();
 }
 
+namespace {
+
+// A kernel finding's evidence (format 1.2), appended to its Finding record.
+void encode_site(wire::Buffer& out, const reports::KernelSite& site) {
+  out.text(site.file);
+  out.varint(site.line);
+  out.varint(site.column);
+  out.text(site.source_line);
+  out.byte(site.work_item.has_value());
+  if (site.work_item)
+    for (const std::uint64_t* ids : {site.work_item->global, site.work_item->local, site.work_item->group})
+      for (int d = 0; d < 3; ++d) out.varint(ids[d]);
+  out.byte(site.atomic);
+}
+
+void decode_site(wire::Decoder& in, reports::KernelSite& site) {
+  site.file = in.text();
+  const std::uint64_t line = in.varint(), column = in.varint();
+  if (line > UINT32_MAX || column > UINT32_MAX) in.fail("kernel source position out of range");
+  site.line = static_cast<std::uint32_t>(line);
+  site.column = static_cast<std::uint32_t>(column);
+  site.source_line = in.text();
+  if (in.byte() != 0) {
+    reports::WorkItemIds ids;
+    for (std::uint64_t* into : {ids.global, ids.local, ids.group})
+      for (int d = 0; d < 3; ++d) into[d] = in.varint();
+    site.work_item = ids;
+  }
+  site.atomic = in.byte() != 0;
+}
+
+void encode_evidence(wire::Buffer& out, const reports::KernelEvidence& k) {
+  out.text(reports::to_string(k.kind));
+  out.text(k.kernel);
+  encode_site(out, k.at);
+  out.byte(k.other.has_value());
+  if (k.other) encode_site(out, *k.other);
+  out.text(k.object);
+  out.text(k.object_origin);
+  out.byte(k.offset.has_value());
+  if (k.offset) out.svarint(*k.offset);
+  out.varint(k.size);
+  out.byte(k.element.has_value());
+  if (k.element) out.svarint(*k.element);
+  out.varint(k.enqueue);
+}
+
+void decode_evidence(wire::Decoder& in, reports::KernelEvidence& k) {
+  const std::string_view kind = in.text();
+  // A kind this build does not know reads as undefined behaviour: the rest still tells where.
+  k.kind = reports::kernel_kind(kind).value_or(reports::KernelKind::UndefinedBehaviour);
+  k.kernel = in.text();
+  decode_site(in, k.at);
+  if (in.byte() != 0) decode_site(in, k.other.emplace());
+  k.object = in.text();
+  k.object_origin = in.text();
+  if (in.byte() != 0) k.offset = in.svarint();
+  k.size = in.varint();
+  if (in.byte() != 0) k.element = in.svarint();
+  k.enqueue = in.varint();
+}
+
+}  // namespace
+
 void encode(wire::Buffer& out, const reports::Finding& f) {
   out.byte(static_cast<std::uint8_t>(f.category));
   out.byte(static_cast<std::uint8_t>(f.severity));
@@ -435,6 +499,9 @@ void encode(wire::Buffer& out, const reports::Finding& f) {
   out.text(f.detail);
   out.varint(f.call_index);
   out.varint(f.count);
+  // 1.2: whether kernel evidence follows, and the evidence.
+  out.byte(f.kernel.has_value());
+  if (f.kernel) encode_evidence(out, *f.kernel);
 }
 
 bool decode(wire::Decoder& in, reports::Finding& f) {
@@ -455,6 +522,8 @@ bool decode(wire::Decoder& in, reports::Finding& f) {
   f.detail = in.text();
   f.call_index = in.varint();
   f.count = in.varint();
+  // A 1.0 or 1.1 record ends here.
+  if (in.ok() && !in.at_end() && in.byte() != 0) decode_evidence(in, f.kernel.emplace());
   return in.ok();
 }
 

@@ -651,6 +651,44 @@ class GuiTest : public QObject {
     QVERIFY2(window.message().contains(QStringLiteral("not JSON")), qPrintable(window.message()));
   }
 
+  // The same race traced under the layer over the reference device: the trace itself holds the
+  // race with its evidence (no report loaded), at the lines the case's `expect:` comments name,
+  // its work-items in different work-groups, and the launch it names is the trace's own call.
+  void kernelFindingsFromTheTrace() {
+    MainWindow window(false);
+    QVERIFY(window.openTrace(tracePath("race-reference")));
+    window.document()->waitForScan();
+    KernelView* kernels = window.kernels();
+    QVERIFY(!kernels->kernelFindings().empty());
+    std::uint64_t launch = 0;
+    for (const CallRow& row : window.document()->facts().rows)
+      if (window.document()->facts().entry_names[row.name] == "clEnqueueNDRangeKernel") launch = row.index;
+    QVERIFY(launch != 0);
+    bool race = false;
+    for (const reports::Finding& f : kernels->kernelFindings()) {
+      QCOMPARE(f.kernel->enqueue, launch);
+      race = race || f.kernel->kind == reports::KernelKind::RaceWriteWrite;
+    }
+    QVERIFY(race);
+    kernels->showMostInteresting();
+    QSet<int> expected;
+    const QStringList lines = QString::fromUtf8(readFile(QStringLiteral(CLVET_GUI_RACE_CASE))).split(QLatin1Char('\n'));
+    for (int i = 0; i < lines.size(); ++i)
+      if (lines[i].contains(QStringLiteral("// expect: race-write-write"))) expected.insert(i + 1);
+    QSet<int> marked;
+    for (int line : kernels->source()->marks().keys()) marked.insert(line);
+    QCOMPARE(marked, expected);
+    QCOMPARE(kernels->grid()->groups(), (std::array<std::uint64_t, 3>{4, 1, 1}));
+    QCOMPARE(kernels->grid()->marked().size(), 2u);
+    QVERIFY(kernels->grid()->marked()[0][0] / 32 != kernels->grid()->marked()[1][0] / 32);
+    // The launch's argument is the buffer it was set to (a Handle since format 1.1).
+    QVERIFY2(treeText(kernels->launch()).contains(QStringLiteral("arg 0 | mem#")), qPrintable(treeText(kernels->launch())));
+    // The diagnostics list it once, among the kernel findings, and lead to its line.
+    const QString diagnostics = treeText(window.diagnostics());
+    QVERIFY2(diagnostics.count(QStringLiteral("overlap line 10, 12")) == 1, qPrintable(diagnostics));
+    saveShot(window, QStringLiteral("kernels"), QStringLiteral("kernel-race-from-trace"));
+  }
+
   // Recent files and the window's layout are kept between sessions (QSettings).
   void recentFilesAndLayoutRemembered() {
     QSettings().clear();

@@ -1,5 +1,6 @@
 // Platform entry points (§4.1): clGetPlatformIDs, clGetPlatformInfo, the ICD's platform
 // enumeration and extension function lookup, with clvet's private extension functions.
+#include <atomic>
 #include <cstring>
 #include <fstream>
 
@@ -48,6 +49,35 @@ extern "C" cl_int CL_API_CALL clvet_write_findings(const char* path) {
   if (!out) return CL_OUT_OF_HOST_MEMORY;
   log.clear();
   return CL_SUCCESS;
+}
+
+// clvet's private extension function clvetListenForKernelFindingsCLVET: `callback` is called
+// with each finding of a kernel launch (the kernel checkers' with their evidence, and what the
+// engine met), as a JSON report of that one finding, on the thread that found it; NULL stops
+// it. The clvet layer above the device writes them into its trace so.
+using KernelFindingCallback = void(CL_CALLBACK*)(const char* json, void* user_data);
+namespace {
+
+struct KernelFindingListener {
+  std::atomic<KernelFindingCallback> callback{nullptr};
+  std::atomic<void*> user_data{nullptr};
+};
+KernelFindingListener& kernel_finding_listener() {
+  static auto* listener = new KernelFindingListener;  // findings may come during exit
+  return *listener;
+}
+void pass_kernel_finding(const clvet::reports::Finding& finding, void*) {
+  if (!finding.kernel && finding.rule_id != "KernelExecution") return;  // the layer checks calls itself
+  KernelFindingListener& l = kernel_finding_listener();
+  if (const KernelFindingCallback callback = l.callback.load(std::memory_order_acquire))
+    callback(clvet::reports::render_json({finding}).c_str(), l.user_data.load(std::memory_order_acquire));
+}
+}  // namespace
+extern "C" void CL_API_CALL clvet_listen_for_kernel_findings(KernelFindingCallback callback, void* user_data) {
+  KernelFindingListener& l = kernel_finding_listener();
+  l.user_data.store(user_data, std::memory_order_release);
+  l.callback.store(callback, std::memory_order_release);
+  clvet::checker::FindingLog::instance().listen(callback ? &pass_kernel_finding : nullptr, nullptr);
 }
 
 namespace clvet::device::impl {
@@ -119,6 +149,8 @@ Result<void*> GetExtensionFunctionAddressForPlatform(
   if (name == "clvetEntryPointCLVET") return reinterpret_cast<void*>(&clvet_entry_point);
   if (name == "clvetUseCallIndexCLVET") return reinterpret_cast<void*>(&clvet_use_call_index);
   if (name == "clvetWriteFindingsCLVET") return reinterpret_cast<void*>(&clvet_write_findings);
+  if (name == "clvetListenForKernelFindingsCLVET")
+    return reinterpret_cast<void*>(&clvet_listen_for_kernel_findings);
   const api::EntryPoint* entry = api::find_entry_point(name);
   if (entry == nullptr || entry->extension.empty() || !extension_supported(entry->extension))
     return none;

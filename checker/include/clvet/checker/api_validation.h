@@ -35,6 +35,11 @@ class FindingLog {
   // to use_call_index() (a replay's: the trace's index of the call being re-issued).
   std::uint64_t next_call_index();
   void use_call_index(std::uint64_t index);
+  // Called with every finding added, before it is folded into one seen before, on the thread
+  // that adds it (the reference device hands its kernel findings to the layer above it so).
+  // nullptr stops it.
+  using Listener = void (*)(const reports::Finding& finding, void* data);
+  void listen(Listener listener, void* data);
 };
 
 }  // namespace clvet::checker

@@ -10,7 +10,7 @@ namespace clvet::trace {
 // A reader accepts any minor version of its major version and skips record kinds it does not
 // know; a change that an older reader would misread bumps the major version.
 inline constexpr std::uint16_t kFormatMajor = 1;
-inline constexpr std::uint16_t kFormatMinor = 1;
+inline constexpr std::uint16_t kFormatMinor = 2;
 
 inline constexpr char kFileMagic[8] = {'C', 'L', 'V', 'T', 'R', 'A', 'C', 'E'};
 inline constexpr std::uint32_t kHeaderSize = 64;
