@@ -424,12 +424,14 @@ void WorkGroupRunner::shadow_memory_op(Frame& f, const Instr& in, const LaneSet&
   const auto* ptr = reinterpret_cast<const std::uint64_t*>(f.base[pointer]);
   const std::uint8_t* ps = f.shadow[pointer];
   const std::uint32_t size = in.size;
-  bool address_reported = false, value_reported = false;
+  // A sink not configured counts as reported already: the lanes' loop tests one flag, as it
+  // would for a sink that has reported.
+  bool address_reported = !sinks_.addresses, value_reported = !sinks_.global_stores;
   if (load) {
     std::uint32_t reg_size = regs[in.dst].size;
     for (std::uint32_t k = 0; k < lanes.count; ++k) {
       std::uint32_t l = lanes.ids[k];
-      if (sinks_.addresses && !address_reported && any(ps + std::size_t(l) * 8, 8)) {
+      if (!address_reported && any(ps + std::size_t(l) * 8, 8)) {
         tainted_use(in, l, TaintSink::LoadAddress, 8);
         address_reported = true;
       }
@@ -448,14 +450,14 @@ void WorkGroupRunner::shadow_memory_op(Frame& f, const Instr& in, const LaneSet&
   std::uint32_t reg_size = regs[in.a].size;
   for (std::uint32_t k = 0; k < lanes.count; ++k) {
     std::uint32_t l = lanes.ids[k];
-    if (sinks_.addresses && !address_reported && any(ps + std::size_t(l) * 8, 8)) {
+    if (!address_reported && any(ps + std::size_t(l) * 8, 8)) {
       tainted_use(in, l, TaintSink::StoreAddress, 8);
       address_reported = true;
     }
     const std::uint8_t* v = f.shadow[in.a] + std::size_t(l) * reg_size;
     if (!check(ptr[l], size)) continue;  // refused: it wrote nothing
     const ShadowMap::Region* r = shadow_region(ptr[l], size);
-    if (sinks_.global_stores && r && r->global && !value_reported) {
+    if (r && r->global && !value_reported) {
       std::size_t tainted = 0;
       for (std::uint32_t i = 0; i < size; ++i) tainted += v[i] != 0;
       if (tainted) {
@@ -472,11 +474,11 @@ void WorkGroupRunner::shadow_atomic(Frame& f, const Instr& in, const LaneSet& la
   const auto* ptr = reinterpret_cast<const std::uint64_t*>(f.base[in.a]);
   const std::uint32_t size = ir::ty_size(in.ty);
   const std::uint32_t dst_size = f.fn->registers[in.dst].size;
-  bool address_reported = false, value_reported = false;
+  bool address_reported = !sinks_.addresses, value_reported = !sinks_.global_stores;
   std::uint8_t old[8], next[8];
   for (std::uint32_t k = 0; k < lanes.count; ++k) {
     std::uint32_t l = lanes.ids[k];
-    if (sinks_.addresses && !address_reported && any(f.shadow[in.a] + std::size_t(l) * 8, 8)) {
+    if (!address_reported && any(f.shadow[in.a] + std::size_t(l) * 8, 8)) {
       tainted_use(in, l, TaintSink::AtomicAddress, 8);
       address_reported = true;
     }
@@ -485,7 +487,7 @@ void WorkGroupRunner::shadow_atomic(Frame& f, const Instr& in, const LaneSet& la
     const std::uint8_t* value = f.shadow[in.b] + std::size_t(l) * size;
     std::uint8_t value_any = any(value, size);
     if (in.op == Op::CmpXchg) value_any |= any(f.shadow[in.c] + std::size_t(l) * size, size);
-    if (sinks_.global_stores && value_any && r && r->global && !value_reported) {
+    if (value_any && r && r->global && !value_reported) {
       tainted_use(in, l, TaintSink::AtomicGlobalStore, size);
       value_reported = true;
     }
