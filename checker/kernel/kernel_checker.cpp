@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "divergence_checker.h"
+#include "last_stores.h"
 #include "launch_findings.h"
 #include "memory_checker.h"
 #include "race_checker.h"
@@ -20,11 +21,13 @@ namespace clvet::checker {
 struct KernelChecker::Impl {
   LaunchFindings findings;
   std::optional<RaceLaunch> races;
+  std::optional<LastStores> stores;
   std::uint64_t covered = 0;
 
   Impl(LaunchDescription launch, KernelChecks checks) : findings(std::move(launch), checks) {
     for (const LaunchObject& o : findings.objects()) covered += o.size;
     if (checks.races) races.emplace(findings.objects());
+    if (checks.last_stores) stores.emplace(findings);
   }
 };
 
@@ -60,6 +63,7 @@ class Worker final : public interp::GroupObserver {
  public:
   explicit Worker(KernelChecker::Impl& launch)
       : checks_(launch.findings.checks()),
+        stores_(launch.stores ? &*launch.stores : nullptr),
         findings_(launch.findings),
         memory_(findings_),
         divergence_(findings_) {
@@ -77,6 +81,7 @@ class Worker final : public interp::GroupObserver {
   void memory(const interp::AccessBatch& b) override {
     if (checks_.bounds) memory_.memory(b, group_);
     if (races_) races_->memory(b);
+    if (stores_) stores_->memory(b, group_);
   }
 
   void barrier(std::uint32_t fence_flags, const std::uint32_t* lanes, std::uint32_t count,
@@ -112,6 +117,7 @@ class Worker final : public interp::GroupObserver {
 
  private:
   const KernelChecks& checks_;
+  LastStores* stores_;
   WorkerFindings findings_;
   MemoryChecker memory_;
   DivergenceChecker divergence_;
@@ -155,5 +161,14 @@ std::uint64_t KernelChecker::shadow_peak_bytes() const {
 }
 
 std::uint64_t KernelChecker::covered_bytes() const { return impl_->covered; }
+
+std::optional<reports::WorkItemIds> KernelChecker::last_store(std::uint64_t address,
+                                                              std::uint64_t size) const {
+  return impl_->stores ? impl_->stores->writer(address, size) : std::nullopt;
+}
+
+bool KernelChecker::keeps_last_stores() const { return impl_->stores.has_value(); }
+
+void KernelChecker::keep_only_last_stores() { impl_->races.reset(); }
 
 }  // namespace clvet::checker

@@ -5,8 +5,11 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
+
+#include "clvet/replay/launch_diff.h"
 
 namespace clvet::cli {
 
@@ -46,8 +49,9 @@ void add_report_output_options(CLI::App& command, std::string& format, std::stri
                                std::string& colour);
 
 // Diffs the launches of a trace and prints the report. 0: every launch re-run agreed;
-// 1: some differed; 2: nothing could be compared (or the trace cannot be read).
-int diff_trace(const DiffCommand& command);
+// 1: some differed; 2: nothing could be compared (or the trace cannot be read). Launches in
+// `done` (by call index: clvet run --diff's, diffed while the program ran) are not re-run.
+int diff_trace(const DiffCommand& command, const std::map<std::uint64_t, replay::LaunchDiff>& done = {});
 void add_replay_command(CLI::App& app);
 // The exit status the subcommand that ran asked for.
 int exit_status();

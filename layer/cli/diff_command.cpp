@@ -10,25 +10,32 @@
 
 namespace clvet::cli {
 
-int diff_trace(const DiffCommand& o) {
-  std::string error;
-  auto controller = replay::Controller::open(o.file, error);
-  if (!controller) {
-    fmt::print(stderr, "{}\n", error);
-    return 2;
-  }
+replay::DiffOptions diff_options(const DiffCommand& o) {
   replay::DiffOptions options;
   options.against = o.against;
   options.ulp = o.ulp;
   options.abs = o.abs;
   options.rel = o.rel;
   options.timeout_seconds = o.timeout;
+  return options;
+}
+
+int diff_trace(const DiffCommand& o, const std::map<std::uint64_t, replay::LaunchDiff>& done) {
+  std::string error;
+  auto controller = replay::Controller::open(o.file, error);
+  if (!controller) {
+    fmt::print(stderr, "{}\n", error);
+    return 2;
+  }
+  const replay::DiffOptions options = diff_options(o);
   replay::DiffReport report;
   report.trace = o.file;
   report.against = o.against;
   for (const replay::KernelLaunch& launch : controller->launches()) {
     if (o.enqueue && launch.call_index != o.enqueue) continue;
-    report.launches.push_back(controller->diff_launch(launch.call_index, options));
+    const auto already = done.find(launch.call_index);
+    report.launches.push_back(already != done.end() ? already->second
+                                                    : controller->diff_launch(launch.call_index, options));
   }
   for (const std::string& note : controller->trace_notes()) fmt::print(stderr, "note: {}\n", note);
   for (const std::string& problem : controller->trace_problems()) fmt::print(stderr, "error: {}\n", problem);

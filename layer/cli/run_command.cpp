@@ -7,15 +7,20 @@
 
 #include <fmt/format.h>
 
+#include <cerrno>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <optional>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
 #include "commands.h"
+#include "live_diff.h"
 #include "loader.h"
 #include "options.h"
 #include "own_files.h"
@@ -76,8 +81,9 @@ Environment layer_environment(const std::string& program) {
   return env;
 }
 
-// `diff`: the kernel launches diffed against the reference device once the program has ended
-// (clvet run --diff), or nullptr.
+// `diff`: the kernel launches diffed against the reference device while the program runs, each
+// as soon as the trace holds its buffers after the kernel, and reported together once it has
+// ended (clvet run --diff), or nullptr.
 int run_program(const std::vector<std::string>& command, const Environment& environment,
                 DiffCommand* diff) {
   if (command.empty()) throw CLI::ValidationError("run", "no program given after --");
@@ -91,6 +97,7 @@ int run_program(const std::vector<std::string>& command, const Environment& envi
   // A trace unless the user said none: named after the child, in the current directory.
   const std::string user_trace = options::value("trace");
 
+  std::optional<LiveDiff> live;
   pid_t child = fork();
   if (child == 0) {
     for (const auto& [name, value] : environment) {
@@ -112,7 +119,19 @@ int run_program(const std::vector<std::string>& command, const Environment& envi
     _exit(127);
   }
   int status = 0;
-  waitpid(child, &status, 0);
+  if (diff != nullptr) {
+    // The launches diffed while the program runs, as the trace receives them.
+    const std::string trace = user_trace.empty() ? fmt::format("clvet-{}.clvt", child) : user_trace;
+    live.emplace(*diff, trace);
+    for (;;) {
+      const pid_t ended = waitpid(child, &status, WNOHANG);
+      if (ended == child || (ended < 0 && errno != EINTR)) break;
+      live->poll();
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    }
+  } else {
+    waitpid(child, &status, 0);
+  }
 
   for (const std::string& path : made_for_the_run()) std::filesystem::remove_all(path);
   if (user_trace != "none") {
@@ -137,7 +156,7 @@ int run_program(const std::vector<std::string>& command, const Environment& envi
   int diff_status = 0;
   if (diff != nullptr) {
     diff->file = user_trace.empty() ? fmt::format("clvet-{}.clvt", child) : user_trace;
-    diff_status = diff_trace(*diff);
+    diff_status = diff_trace(*diff, live->done());
   }
   if (app_status != 0) return app_status;
   return text.empty() && diff_status != 1 ? 0 : 1;
@@ -155,8 +174,9 @@ void add_run_command(CLI::App& app) {
   static bool diff = false;
   static DiffCommand diff_options;
   cmd->add_flag("--diff", diff,
-                "record each kernel's buffers (--trace-kernel-buffers=1) and, when the program "
-                "has ended, re-run every launch on the reference device and compare (clvet diff)");
+                "record each kernel's buffers (--trace-kernel-buffers=1), re-run each launch on the "
+                "reference device while the program runs and compare (a line on stderr each), "
+                "then report them all when it has ended (clvet diff)");
   cmd->add_option("--diff-against", diff_options.against,
                   "with --diff: reference, or a platform's index or a unique part of its name");
   cmd->add_option("--ulp", diff_options.ulp, "with --diff: floating-point results agree within this many ULPs");

@@ -16,6 +16,7 @@
 #include "enqueue.h"
 #include "kernel.h"
 #include "kernel_sources.h"
+#include "last_stores.h"
 #include "memory.h"
 #include "options.h"
 #include "queue.h"
@@ -98,6 +99,7 @@ std::vector<std::string> source_files(const interp::Executable& executable,
 void set_up_checkers(Kernel& k, Launch& launch) {
   checker::KernelChecks checks = checker::KernelChecks::parse(options::value("check"));
   checks.cap = static_cast<std::size_t>(std::max(1L, std::atol(options::value("kernel_findings").c_str())));
+  checks.last_stores = options::value("last_writers") == "1";
   interp::LaunchRequest& r = launch.request;
   if (checks.budget) {
     r.budget_instructions = std::strtoull(options::value("budget_instructions").c_str(), nullptr, 10);
@@ -251,6 +253,7 @@ Status run(Queue& q, cl_command_type type, Launch launch, cl_uint num_events,
       if (!shared->request.observer)
         shared->checker->engine_problems(result.problems, result.more_problems);
       report_kernel_findings(shared->request.kernel, *shared->checker, *shared->sources);
+      if (shared->checker->keeps_last_stores()) keep_last_stores(std::move(shared->checker));
     } else {
       report_problems(shared->request.kernel, result, *shared->sources);
     }

@@ -15,6 +15,8 @@
 
 extern "C" const char* CL_API_CALL clvet_last_rule_id();
 extern "C" void CL_API_CALL clvet_clear_last_rule();
+extern "C" cl_int CL_API_CALL clvet_last_store(cl_mem buffer, std::size_t offset, std::size_t size,
+                                               cl_ulong* ids);
 
 namespace clvet::device {
 void* entry_point_address(std::string_view name);  // generated
@@ -151,6 +153,7 @@ Result<void*> GetExtensionFunctionAddressForPlatform(
   if (name == "clvetWriteFindingsCLVET") return reinterpret_cast<void*>(&clvet_write_findings);
   if (name == "clvetListenForKernelFindingsCLVET")
     return reinterpret_cast<void*>(&clvet_listen_for_kernel_findings);
+  if (name == "clvetLastStoreCLVET") return reinterpret_cast<void*>(&clvet_last_store);
   const api::EntryPoint* entry = api::find_entry_point(name);
   if (entry == nullptr || entry->extension.empty() || !extension_supported(entry->extension))
     return none;

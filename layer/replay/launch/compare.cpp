@@ -188,7 +188,7 @@ double ulp_distance(std::uint64_t a, std::uint64_t b, std::uint32_t size) {
 
 ArgumentDiff compare_buffers(const std::string& device, const std::string& reference,
                              const ElementType& type, const Tolerance& tolerance,
-                             const std::function<std::string(std::uint64_t)>& writer_of) {
+                             const std::function<void(std::uint64_t, Mismatch&)>& writer_of) {
   ArgumentDiff d;
   d.type = type.name;
   d.tolerance = tolerance;
@@ -219,7 +219,7 @@ ArgumentDiff compare_buffers(const std::string& device, const std::string& refer
       m.device = format_element(a, type);
       m.reference = format_element(b, type);
       m.ulp = ulp;
-      m.work_item = writer_of(i / type.lanes);
+      writer_of(i, m);
       d.first = std::move(m);
     }
   }

@@ -12,10 +12,10 @@ namespace clvet::replay {
 double half_to_double(std::uint16_t bits);
 std::string format_element(std::uint64_t bits, const ElementType& type);
 
-// `device` against `reference`, by `type`; `writer_of(n)` names the work-item that wrote
-// element n (n counts elements of the type, vectors whole).
+// `device` against `reference`, by `type`; `writer_of(i, m)` names in `m` the work-item that
+// wrote component i, the first mismatch.
 ArgumentDiff compare_buffers(const std::string& device, const std::string& reference,
                              const ElementType& type, const Tolerance& tolerance,
-                             const std::function<std::string(std::uint64_t)>& writer_of);
+                             const std::function<void(std::uint64_t, Mismatch&)>& writer_of);
 
 }  // namespace clvet::replay

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -61,6 +62,16 @@ std::string writer_of(const KernelLaunch& launch, std::uint64_t elements, std::u
   if (launch.work_dim == 1) return fmt::format("global id ({}) (one element per work-item)", gx);
   if (launch.work_dim == 2) return fmt::format("global id ({}, {}) (one element per work-item)", gx, gy);
   return fmt::format("global id ({}, {}, {}) (one element per work-item)", gx, gy, gz);
+}
+
+// "global id (5, 1), work-group (0, 0)": a work-item in the launch's dimensions.
+std::string describe(const Mismatch::WorkItem& w, std::uint32_t work_dim) {
+  auto ids = [&](const std::array<std::uint64_t, 3>& v) {
+    if (work_dim <= 1) return fmt::format("({})", v[0]);
+    if (work_dim == 2) return fmt::format("({}, {})", v[0], v[1]);
+    return fmt::format("({}, {}, {})", v[0], v[1], v[2]);
+  };
+  return fmt::format("global id {}, work-group {}", ids(w.global), ids(w.group));
 }
 
 // The work-item that the target's findings saw touch the bytes [offset, offset + size) of
@@ -229,6 +240,19 @@ Rerun LaunchRunner::rerun(trace::Reader& reader, const KernelLaunch& launch, con
   return r;
 }
 
+std::optional<Mismatch::WorkItem> LaunchRunner::last_store(std::uint32_t argument, std::uint64_t offset,
+                                                           std::uint64_t size, const DiffOptions& options) {
+  if (!process_) return std::nullopt;
+  const auto answer = process_->ask(fmt::format("writer {} {} {}", argument, offset, size), options.timeout_seconds);
+  Mismatch::WorkItem w;
+  if (!answer ||
+      std::sscanf(answer->c_str(), "global %lu %lu %lu group %lu %lu %lu local %lu %lu %lu", &w.global[0],
+                  &w.global[1], &w.global[2], &w.group[0], &w.group[1], &w.group[2], &w.local[0], &w.local[1],
+                  &w.local[2]) != 9)
+    return std::nullopt;
+  return w;
+}
+
 Rerun rerun_launch(trace::Reader& reader, const KernelLaunch& launch, const DiffOptions& options) {
   LaunchRunner runner;
   return runner.rerun(reader, launch, options);
@@ -288,15 +312,18 @@ LaunchDiff LaunchRunner::diff(trace::Reader& reader, const KernelLaunch& launch,
     const ElementType type = element_type(type_name);
     const std::uint64_t element_bytes = std::uint64_t{type.scalar_size} * type.lanes;
     ArgumentDiff a = compare_buffers(
-        *device, reference, type, tolerance_for(type, accuracy, options),
-        [&](std::uint64_t n) { return writer_of(launch, device->size() / element_bytes, n); });
+        *device, reference, type, tolerance_for(type, accuracy, options), [&](std::uint64_t i, Mismatch& m) {
+          m.writer = last_store(index, i * type.scalar_size, type.scalar_size, options);
+          m.work_item = m.writer ? describe(*m.writer, launch.work_dim) + " (its last store on the reference device)"
+                                 : writer_of(launch, device->size() / element_bytes, i / type.lanes);
+        });
     a.index = index;
     a.name = name;
     if (a.type.empty()) a.type = "unknown element type: compared byte by byte";
-    if (a.first && a.first->work_item.rfind("unknown", 0) == 0)
+    if (a.first && (a.first->writer || a.first->work_item.rfind("unknown", 0) == 0))
       if (std::string seen = writer_found(d.findings, index, a.first->element * type.scalar_size, type.scalar_size);
           !seen.empty())
-        a.first->work_item = seen;
+        a.first->work_item = a.first->writer ? a.first->work_item + "; " + seen : seen;
     d.arguments.push_back(std::move(a));
   }
   d.status = d.mismatches() ? LaunchDiff::Status::Different : LaunchDiff::Status::Same;

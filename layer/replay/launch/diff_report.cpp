@@ -60,6 +60,24 @@ std::string mismatch_detail(const ArgumentDiff& a) {
 
 }  // namespace
 
+std::string render_line(const LaunchDiff& l) {
+  std::string out = fmt::format("call #{} \"{}\": ", l.call_index, l.kernel);
+  switch (l.status) {
+    case LaunchDiff::Status::Same:
+      return out + fmt::format("same ({} elements) on {}", l.compared(), l.target);
+    case LaunchDiff::Status::NotRun:
+      return out + "not re-run: " + l.reason;
+    case LaunchDiff::Status::Failed:
+      return out + "re-run failed: " + l.reason.substr(0, l.reason.find('\n'));
+    case LaunchDiff::Status::Different:
+      break;
+  }
+  out += fmt::format("different: {} of {} elements on {}", l.mismatches(), l.compared(), l.target);
+  for (const ArgumentDiff& a : l.arguments)
+    if (a.mismatches) return out + fmt::format("; {}: {}", argument_label(a), mismatch_detail(a));
+  return out;
+}
+
 std::string render_text(const DiffReport& report, bool colour) {
   const char* red = colour ? "\033[1;31m" : "";
   const char* green = colour ? "\033[1;32m" : "";
@@ -164,6 +182,10 @@ std::string render_json(const DiffReport& report) {
         aj["first_mismatch"] = {{"element", a.first->element}, {"work_item", a.first->work_item},
                                 {"device", a.first->device}, {"reference", a.first->reference},
                                 {"ulp", std::isinf(a.first->ulp) ? -1 : a.first->ulp}};
+      if (a.first && a.first->writer)
+        aj["first_mismatch"]["writer"] = {{"global_id", a.first->writer->global},
+                                          {"group_id", a.first->writer->group},
+                                          {"local_id", a.first->writer->local}};
       nlohmann::ordered_json runs = nlohmann::ordered_json::array();
       for (const auto& [first, count] : a.mismatch_runs) runs.push_back({first, count});
       aj["mismatch_runs"] = std::move(runs);

@@ -47,6 +47,8 @@ bool RunnerProcess::start(std::string& error) {
     // Each launch's findings are written apart (clvetWriteFindingsCLVET), none at exit.
     setenv("CLVET_REPORT", "none", 1);
     if (against_ == "reference") {
+      // Which work-item last stored to each byte: the writer of a mismatching element.
+      setenv("CLVET_LAST_WRITERS", "1", 1);
       setenv("OCL_ICD_VENDORS", icd_dir_.c_str(), 1);
       unsetenv("OCL_ICD_FILENAMES");
     }
@@ -81,7 +83,20 @@ int RunnerProcess::stop(bool kill_it) {
 
 bool RunnerProcess::run(const std::string& folder, unsigned timeout_seconds, std::string& error) {
   if (pid_ < 0 && !start(error)) return false;
-  const std::string line = folder + "\n";
+  std::string answer;
+  return exchange(folder, "done " + folder, timeout_seconds, answer, error);
+}
+
+std::optional<std::string> RunnerProcess::ask(const std::string& question, unsigned timeout_seconds) {
+  if (pid_ < 0) return std::nullopt;  // the runner of the last launch is gone
+  std::string answer, error;
+  if (!exchange(question, question + ": ", timeout_seconds, answer, error)) return std::nullopt;
+  return answer;
+}
+
+bool RunnerProcess::exchange(const std::string& request, const std::string& answer_start,
+                             unsigned timeout_seconds, std::string& answer, std::string& error) {
+  const std::string line = request + "\n";
   // MSG_NOSIGNAL: a runner that has died is an answer, not a SIGPIPE for clvet.
   if (send(socket_, line.data(), line.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(line.size())) {
     const int status = stop(true);
@@ -89,13 +104,15 @@ bool RunnerProcess::run(const std::string& folder, unsigned timeout_seconds, std
                                 : fmt::format("the runner ended (status {}) before the launch", WEXITSTATUS(status));
     return false;
   }
-  const std::string answer = "done " + folder;
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_seconds);
   for (;;) {
     for (std::size_t end; (end = pending_.find('\n')) != std::string::npos;) {
       const std::string got = pending_.substr(0, end);
       pending_.erase(0, end + 1);
-      if (got == answer) return true;
+      if (got.rfind(answer_start, 0) == 0) {
+        answer = got.substr(answer_start.size());
+        return true;
+      }
     }
     int wait_ms = -1;
     if (timeout_seconds != 0) {

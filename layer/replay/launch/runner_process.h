@@ -4,6 +4,7 @@
 
 #include <sys/types.h>
 
+#include <optional>
 #include <string>
 
 namespace clvet::replay {
@@ -22,6 +23,9 @@ class RunnerProcess {
   // start, died during the launch (a crash, its status) or was stopped after
   // `timeout_seconds` (0: no limit). A runner that died is replaced at the next run.
   bool run(const std::string& folder, unsigned timeout_seconds, std::string& error);
+  // Asks the runner of the last launch a question about it ("writer ARG OFFSET SIZE"); its
+  // answer, or nullopt when that runner is gone or does not answer in time.
+  std::optional<std::string> ask(const std::string& question, unsigned timeout_seconds);
 
   const std::string& runner() const { return runner_; }
   const std::string& icd_dir() const { return icd_dir_; }
@@ -31,6 +35,10 @@ class RunnerProcess {
 
  private:
   bool start(std::string& error);
+  // Sends `request` and waits for the answer line that starts with `answer_start`; `answer`
+  // is the rest of it.
+  bool exchange(const std::string& request, const std::string& answer_start, unsigned timeout_seconds,
+                std::string& answer, std::string& error);
   // Kills the runner (when `kill_it`) and reaps it; its wait status.
   int stop(bool kill_it);
 

@@ -125,7 +125,7 @@ TEST(MismatchRuns, AreCappedAndSaySo) {
     return std::string(reinterpret_cast<const char*>(v.data()), v.size() * sizeof v[0]);
   };
   const ArgumentDiff d = compare_buffers(bytes(device), bytes(reference), element_type("int*"), {},
-                                         [](std::uint64_t) { return std::string(); });
+                                         [](std::uint64_t, Mismatch&) {});
   EXPECT_EQ(d.mismatches, kN / 2);
   ASSERT_EQ(d.mismatch_runs.size(), ArgumentDiff::kMaxMismatchRuns);
   EXPECT_TRUE(d.runs_truncated);
@@ -142,13 +142,13 @@ TEST(MismatchRuns, CountComponentsAndJoinNeighbours) {
     return std::string(reinterpret_cast<const char*>(v.data()), v.size() * sizeof v[0]);
   };
   ArgumentDiff d = compare_buffers(bytes(device), bytes(reference), element_type("float4*"), {},
-                                   [](std::uint64_t) { return std::string(); });
+                                   [](std::uint64_t, Mismatch&) {});
   EXPECT_EQ(d.compared, 16u);
   EXPECT_EQ(d.mismatch_runs, (std::vector<std::pair<std::uint64_t, std::uint64_t>>{{4, 4}, {9, 1}}));
   EXPECT_FALSE(d.runs_truncated);
   device.resize(20, 1.0f);
   d = compare_buffers(bytes(device), bytes(reference), element_type("float4*"), {},
-                      [](std::uint64_t) { return std::string(); });
+                      [](std::uint64_t, Mismatch&) {});
   EXPECT_EQ(d.mismatches, 6u);
   EXPECT_EQ(d.mismatch_runs.back(), (std::pair<std::uint64_t, std::uint64_t>{16, 1}));
 }

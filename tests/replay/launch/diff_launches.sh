@@ -9,7 +9,8 @@
 #     no mismatch; recorded without kernel buffers: nothing to compare, said, exit status 2;
 #   clvet extract of the integer launch: its C program, built with cc -lOpenCL and run on
 #     PoCL, writes the host's expected output; its trace diffs clean;
-#   clvet run --diff: the race found while the program runs under the layer.
+#   clvet run --diff: the race's launch said to differ while the program still runs under the
+#     layer (it waits after its launch), and in the report at its end.
 # Usage: diff_launches.sh CLVET PROGRAMS WORKDIR CC. Prints PASS or what failed.
 set -eu
 clvet=$1 programs=$2 work=$3 cc=$4
@@ -25,8 +26,8 @@ status=0
 cat race.txt
 [ "$status" -eq 1 ] || fail "clvet diff of the race exited with $status, not 1"
 grep -q '"count": different: 1 of 1 elements' race.txt || fail "the race's launch is not said to differ"
-grep -q "argument 0 'counter' (int): 1 of 1 elements differ; first at element 0, written by global id ([0-9]*, 0, 0) or ([0-9]*, 0, 0) (in the reference device's race-[a-z-]* finding): device $value, reference" race.txt ||
-  fail "the mismatch does not give PoCL's value $value as the device's, or the racing work-items as its writers"
+grep -q "argument 0 'counter' (int): 1 of 1 elements differ; first at element 0, written by global id ([0-9]*), work-group ([0-3]) (its last store on the reference device); global id ([0-9]*, 0, 0) or ([0-9]*, 0, 0) (in the reference device's race-[a-z-]* finding): device $value, reference" race.txt ||
+  fail "the mismatch does not give PoCL's value $value as the device's, or its last writer and the racing work-items"
 grep -q 'likely cause' race.txt || fail "no likely cause beside the mismatch"
 grep -qi 'race' race.txt || fail "the race is not named"
 status=0
@@ -41,6 +42,10 @@ assert r["summary"]["different"] == 1, r["summary"]
 l = r["launches"][0]
 a = l["arguments"][0]
 assert a["mismatches"] == 1 and a["first_mismatch"]["device"] == sys.argv[2], a
+# The last store to the counter: one of the 256 work-items, in its group of 64.
+w = a["first_mismatch"]["writer"]
+assert 0 <= w["global_id"][0] < 256 and w["group_id"][0] == w["global_id"][0] // 64, w
+assert w["local_id"][0] == w["global_id"][0] % 64, w
 assert any("race" in f.get("kind", "") for f in l["findings"]), l["findings"]
 PY
 
@@ -90,9 +95,27 @@ grep -q 'argument 3: 4096 bytes, the same as the recorded device' extracted/laun
 "$clvet" diff extracted/launch.clvt > extracted.txt || fail "the extracted trace does not diff clean"
 grep -q '"axpb": same (3072 elements)' extracted.txt || fail "the extracted launch is not the axpb launch"
 
-# Live: the race found under clvet run --diff.
+# Live: the race found under clvet run --diff while the program still runs. It waits after its
+# launch until the file "release" exists, which this test makes only once the diff's line for
+# the launch has appeared.
+rm -f release
 status=0
-"$clvet" run --diff --trace=live.clvt -- "$programs/race_counter" > live.txt 2>&1 || status=$?
-[ "$status" -eq 1 ] || { cat live.txt; fail "clvet run --diff exited with $status, not 1"; }
-grep -q '"count": different' live.txt && grep -qi 'race' live.txt || fail "clvet run --diff did not find the race"
+"$clvet" run --diff --trace=live.clvt -- "$programs/race_counter" release > live.txt 2>&1 &
+run=$!
+waited=0
+until grep -q 'clvet diff: call #[0-9]* "count": different: 1 of 1 elements' live.txt; do
+  kill -0 $run 2>/dev/null || { cat live.txt; fail "clvet run --diff ended before saying the launch differs"; }
+  [ $waited -lt 300 ] || { touch release; cat live.txt; fail "no line for the launch within 300 s"; }
+  sleep 1
+  waited=$((waited + 1))
+done
+grep -q released live.txt && { cat live.txt; fail "the program ended before its launch was diffed"; }
+touch release
+wait $run || status=$?
+cat live.txt
+[ "$status" -eq 1 ] || fail "clvet run --diff exited with $status, not 1"
+grep -q released live.txt || fail "the program did not go on once released"
+# The report at the end takes the launch diffed while the program ran, with its race.
+grep -q '^call #[0-9]* "count": different' live.txt && grep -qi 'race' live.txt ||
+  fail "clvet run --diff's report at the end does not have the race"
 echo PASS

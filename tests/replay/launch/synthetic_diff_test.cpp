@@ -355,5 +355,73 @@ TEST_F(SyntheticDiff, LaunchesInOneRunnerHaveTheirOwnFindings) {
   EXPECT_EQ(runner.processes_started(), 1u);
 }
 
+// The writer of a mismatching element is the work-item that stored to it on the reference
+// device, whatever the kernel's mapping: work-item (x, y) of a 2-D NDRange writes element
+// 2 * (linear id) + 1 (the even elements are left as they were), or a gathered element.
+TEST_F(SyntheticDiff, TheWriterOfAMismatchIsTheWorkItemThatStoredIt) {
+  constexpr int kX = 8, kY = 4, kItems = kX * kY;
+  int out[2 * kItems], before[2 * kItems];
+  for (int i = 0; i < 2 * kItems; ++i) before[i] = out[i] = -1;
+  for (int i = 0; i < kItems; ++i) out[2 * i + 1] = 10 * i;  // the host's result
+  KernelLaunch strided = one_dimensional(
+      "kernel void odd(global int* out) {\n"
+      "  size_t i = get_global_id(1) * get_global_size(0) + get_global_id(0);\n"
+      "  out[2 * i + 1] = 10 * (int)i;\n"
+      "}\n",
+      "odd", 0);
+  strided.work_dim = 2;
+  strided.global = {kX, kY, 1};
+  strided.local = {4, 2, 1};
+  strided.has_local = true;
+  const int item = 13;  // global id (5, 1), work-group (1, 0), local id (1, 1)
+  out[2 * item + 1] += 1;
+  strided.arguments = {buffer(0, before, out, sizeof out)};
+  LaunchDiff d = diff(strided);
+  ASSERT_EQ(d.status, LaunchDiff::Status::Different) << d.reason;
+  const ArgumentDiff& a = d.arguments[0];
+  ASSERT_TRUE(a.first);
+  EXPECT_EQ(a.first->element, 2u * item + 1);
+  ASSERT_TRUE(a.first->writer) << a.first->work_item;
+  EXPECT_EQ(a.first->writer->global, (std::array<std::uint64_t, 3>{item % kX, item / kX, 0}));
+  EXPECT_EQ(a.first->writer->group, (std::array<std::uint64_t, 3>{(item % kX) / 4, (item / kX) / 2, 0}));
+  EXPECT_EQ(a.first->writer->local, (std::array<std::uint64_t, 3>{(item % kX) % 4, (item / kX) % 2, 0}));
+  EXPECT_EQ(a.first->work_item, "global id (5, 1), work-group (1, 0) (its last store on the reference device)");
+
+  // An element no work-item stored to on the reference device has no writer there.
+  out[2 * item + 1] -= 1;
+  out[4] = 7;
+  strided.arguments = {buffer(0, before, out, sizeof out)};
+  d = diff(strided);
+  ASSERT_EQ(d.status, LaunchDiff::Status::Different) << d.reason;
+  ASSERT_TRUE(d.arguments[0].first);
+  EXPECT_EQ(d.arguments[0].first->element, 4u);
+  EXPECT_FALSE(d.arguments[0].first->writer);
+
+  // A gather: work-item i writes element perm[i].
+  constexpr int kN = 16;
+  int perm[kN], gathered[kN], zero[kN] = {};
+  for (int i = 0; i < kN; ++i) perm[i] = (i * 5 + 3) % kN;  // 5 is prime to 16: a permutation
+  for (int i = 0; i < kN; ++i) gathered[perm[i]] = i;
+  KernelLaunch gather = one_dimensional(
+      "kernel void scatter(global const int* perm, global int* out) {\n"
+      "  out[perm[get_global_id(0)]] = (int)get_global_id(0);\n"
+      "}\n",
+      "scatter", kN);
+  gather.local = {4, 1, 1};
+  gather.has_local = true;
+  gathered[perm[9]] = 100;  // the element work-item 9 wrote
+  gather.arguments = {buffer(0, perm, perm, sizeof perm), buffer(1, zero, gathered, sizeof gathered)};
+  d = diff(gather);
+  ASSERT_EQ(d.status, LaunchDiff::Status::Different) << d.reason;
+  const ArgumentDiff& g = d.arguments[1];
+  ASSERT_TRUE(g.first);
+  EXPECT_EQ(g.first->element, static_cast<std::uint64_t>(perm[9]));
+  ASSERT_TRUE(g.first->writer) << g.first->work_item;
+  EXPECT_EQ(g.first->writer->global[0], 9u);
+  EXPECT_EQ(g.first->writer->group[0], 2u);
+  const auto json = nlohmann::json::parse(render_json(DiffReport{"", "reference", {d}}));
+  EXPECT_EQ(json["launches"][0]["arguments"][1]["first_mismatch"]["writer"]["global_id"], nlohmann::json({9, 0, 0}));
+}
+
 }  // namespace
 }  // namespace clvet::replay

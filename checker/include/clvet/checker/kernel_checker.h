@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,8 +20,11 @@ namespace clvet::checker {
 // budget, uninit).
 struct KernelChecks {
   bool races = true, bounds = true, divergence = true, budget = true, uninit = true;
+  // Not a checker: keep the work-item that last stored to each byte of the buffers, for
+  // last_store() (CLVET_LAST_WRITERS; 4 bytes per byte of buffer).
+  bool last_stores = false;
   std::size_t cap = 100;  // distinct findings kept per launch
-  bool any_observer() const { return races || bounds || divergence; }
+  bool any_observer() const { return races || bounds || divergence || last_stores; }
   static KernelChecks parse(std::string_view list);
 };
 
@@ -67,6 +71,12 @@ class KernelChecker final : public interp::LaunchObserver {
   // shadow per byte of buffer).
   std::uint64_t shadow_peak_bytes() const;
   std::uint64_t covered_bytes() const;
+  // With KernelChecks::last_stores, after the launch: the work-item that last stored to the
+  // bytes [address, address + size) (the first of them stored to), or nullopt.
+  std::optional<reports::WorkItemIds> last_store(std::uint64_t address, std::uint64_t size) const;
+  bool keeps_last_stores() const;
+  // Frees what only the launch needed (the race shadow), keeping the last stores.
+  void keep_only_last_stores();
 
   struct Impl;
 

@@ -8,7 +8,10 @@
 // reads folders from stdin, one a line, each holding launch.clvt; writes FOLDER/result.json
 // (what happened), FOLDER/argN.bin (buffer argument N afterwards), FOLDER/findings.json (the
 // reference device's findings of that launch) and FOLDER/output.txt (what the platform
-// printed), then answers "done FOLDER" on stdout.
+// printed), then answers "done FOLDER" on stdout. A line "writer ARG OFFSET SIZE" asks which
+// work-item last stored to those bytes of buffer argument ARG in the last launch (the
+// reference device keeps it under CLVET_LAST_WRITERS=1); the answer is that line, ": ", and
+// "global X Y Z group X Y Z local X Y Z" or "none".
 #include <CL/cl.h>
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -110,8 +113,10 @@ struct Target {
   cl_device_id device = nullptr;
   cl_context context = nullptr;
   cl_command_queue queue = nullptr;
-  // The reference device's: each launch's findings written apart (nullptr elsewhere).
+  // The reference device's: each launch's findings written apart, and the work-item that
+  // last stored to bytes of a buffer (nullptr elsewhere).
   cl_int(CL_API_CALL* write_findings)(const char*) = nullptr;
+  cl_int(CL_API_CALL* last_store)(cl_mem, std::size_t, std::size_t, cl_ulong*) = nullptr;
 
   void open(const std::string& wanted) {
     ready = true;
@@ -136,6 +141,8 @@ struct Target {
     }
     write_findings = reinterpret_cast<cl_int(CL_API_CALL*)(const char*)>(
         clGetExtensionFunctionAddressForPlatform(platform, "clvetWriteFindingsCLVET"));
+    last_store = reinterpret_cast<cl_int(CL_API_CALL*)(cl_mem, std::size_t, std::size_t, cl_ulong*)>(
+        clGetExtensionFunctionAddressForPlatform(platform, "clvetLastStoreCLVET"));
   }
 };
 
@@ -178,18 +185,22 @@ Built build(const Target& t, const KernelLaunch& launch) {
   return b;
 }
 
-// Buffers and the kernel of one launch, released when it ends.
+// Buffers and the kernel of one launch, kept until the next launch (for "writer" questions
+// about it).
 struct LaunchObjects {
   cl_kernel kernel = nullptr;
   std::map<std::uint32_t, cl_mem> buffers;
-  ~LaunchObjects() {
+  void release() {
     for (auto& [index, mem] : buffers)
       if (mem != nullptr) clReleaseMemObject(mem);
+    buffers.clear();
     if (kernel != nullptr) clReleaseKernel(kernel);
+    kernel = nullptr;
   }
+  ~LaunchObjects() { release(); }
 };
 
-void run_launch(Target& t, std::map<ProgramKey, Built>& programs, Run& r) {
+void run_launch(Target& t, std::map<ProgramKey, Built>& programs, LaunchObjects& objects, Run& r) {
   std::string error;
   const std::string trace_path = r.folder + "/launch.clvt";
   auto reader = clvet::trace::Reader::open(trace_path, error);
@@ -210,7 +221,6 @@ void run_launch(Target& t, std::map<ProgramKey, Built>& programs, Run& r) {
     return r.fail(built->second.error);
   }
   cl_int err = CL_SUCCESS;
-  LaunchObjects objects;
   objects.kernel = clCreateKernel(built->second.program, launch.kernel_name.c_str(), &err);
   if (err != CL_SUCCESS) return r.fail(fmt::format("clCreateKernel(\"{}\")", launch.kernel_name), err);
   cl_kernel kernel = objects.kernel;
@@ -288,6 +298,20 @@ void print_to(const std::string& path) {
 
 }  // namespace
 
+// "writer ARG OFFSET SIZE": the work-item that last stored to bytes [OFFSET, OFFSET + SIZE) of
+// buffer argument ARG in the last launch, as "global X Y Z group X Y Z local X Y Z", or "none".
+std::string last_writer(const Target& t, const LaunchObjects& objects, const std::string& question) {
+  std::uint32_t arg = 0;
+  unsigned long long offset = 0, size = 0;
+  if (std::sscanf(question.c_str(), "writer %u %llu %llu", &arg, &offset, &size) != 3) return "none";
+  const auto buffer = objects.buffers.find(arg);
+  if (t.last_store == nullptr || buffer == objects.buffers.end()) return "none";
+  cl_ulong ids[9];
+  if (t.last_store(buffer->second, offset, size, ids) != CL_SUCCESS) return "none";
+  return fmt::format("global {} {} {} group {} {} {} local {} {} {}", ids[0], ids[1], ids[2], ids[3], ids[4],
+                     ids[5], ids[6], ids[7], ids[8]);
+}
+
 int main(int argc, char** argv) {
   if (argc > 2 || (argc == 2 && std::string(argv[1]) == "--help")) {
     std::fprintf(stderr, "usage: clvet-launch-runner [PLATFORM] < FOLDERS (each holding launch.clvt)\n");
@@ -299,19 +323,27 @@ int main(int argc, char** argv) {
   if (answers == nullptr) return 2;
   Target target;
   std::map<ProgramKey, Built> programs;
+  LaunchObjects objects;
   std::string folder;
   while (std::getline(std::cin, folder)) {
     if (folder.empty()) continue;
+    if (folder.rfind("writer ", 0) == 0) {
+      std::fprintf(answers, "%s: %s\n", folder.c_str(), last_writer(target, objects, folder).c_str());
+      std::fflush(answers);
+      continue;
+    }
+    objects.release();
     print_to(folder + "/output.txt");
     if (!target.ready) target.open(wanted);
     Run r;
     r.folder = folder;
-    run_launch(target, programs, r);
+    run_launch(target, programs, objects, r);
     if (target.write_findings != nullptr) target.write_findings((folder + "/findings.json").c_str());
     r.write();
     std::fprintf(answers, "done %s\n", folder.c_str());
     std::fflush(answers);
   }
+  objects.release();
   for (auto& [key, built] : programs)
     if (built.program != nullptr) clReleaseProgram(built.program);
   if (target.queue != nullptr) clReleaseCommandQueue(target.queue);

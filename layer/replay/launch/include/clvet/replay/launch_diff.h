@@ -58,6 +58,12 @@ struct Mismatch {
   std::string device, reference;  // both values, as text
   double ulp = 0;            // floating-point types only
   std::string work_item;     // the work-item that wrote it, as far as it can be known
+  // The work-item that last stored to it on the reference device (which keeps, for each byte
+  // of a launch's buffers, the last store's work-item), when it stored to it at all.
+  struct WorkItem {
+    std::array<std::uint64_t, 3> global{}, group{}, local{};
+  };
+  std::optional<WorkItem> writer;
 };
 
 struct ArgumentDiff {
@@ -161,6 +167,10 @@ class LaunchRunner {
 
  private:
   RunnerProcess& process(const DiffOptions& options);
+  // The work-item that last stored to bytes [offset, offset + size) of buffer argument
+  // `argument` in the launch just re-run, as the runner's reference device kept it.
+  std::optional<Mismatch::WorkItem> last_store(std::uint32_t argument, std::uint64_t offset, std::uint64_t size,
+                                               const DiffOptions& options);
   std::unique_ptr<RunnerProcess> process_;
   unsigned started_before_ = 0;  // by runners replaced for other options
 };
@@ -178,6 +188,8 @@ struct DiffReport {
   bool differed() const;
 };
 std::string render_text(const DiffReport& report, bool colour = false);
+// One launch's result in one line (its first differing argument's first mismatch).
+std::string render_line(const LaunchDiff& launch);
 std::string render_json(const DiffReport& report);
 // SARIF 2.1.0: a result per differing argument (rule KernelOutputMismatch) and the target's
 // findings of each differing launch.

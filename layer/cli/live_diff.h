@@ -1,0 +1,33 @@
+// clvet run --diff while the program runs: the launches of its trace diffed as their buffers
+// after the kernel reach the trace, each result said on stderr at once.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "clvet/replay/launch_diff.h"
+#include "commands.h"
+
+namespace clvet::cli {
+
+// The DiffOptions a DiffCommand asks for.
+replay::DiffOptions diff_options(const DiffCommand& command);
+
+class LiveDiff {
+ public:
+  LiveDiff(const DiffCommand& command, std::string trace);
+  // Reads the trace as far as it is written and diffs the launches whose buffers after the
+  // kernel it now holds and that are not diffed yet, one line each on stderr.
+  void poll();
+  // What was diffed, by call index (for the report at the end).
+  const std::map<std::uint64_t, replay::LaunchDiff>& done() const { return done_; }
+
+ private:
+  replay::DiffOptions options_;
+  std::string trace_;
+  replay::LaunchRunner runner_;
+  std::map<std::uint64_t, replay::LaunchDiff> done_;
+};
+
+}  // namespace clvet::cli
