@@ -34,8 +34,10 @@ void list_rules(const std::string& entry) {
 
 void list_api() {
   for (const api::EntryPoint& entry : api::entry_points()) {
-    fmt::print("{} (slot {}, OpenCL {}{}{})\n", entry.name, entry.slot, entry.since,
-               entry.extension.empty() ? "" : ", ", entry.extension);
+    fmt::print("{} (slot {}, OpenCL {}{}{}{}{})\n", entry.name, entry.slot, entry.since,
+               entry.extension.empty() ? "" : ", ", entry.extension,
+               entry.effect == api::Effect::None ? "" : ", effect: ",
+               entry.effect == api::Effect::None ? std::string_view() : api::to_string(entry.effect));
     for (const api::Param& p : entry.params) {
       fmt::print("  {} {}: {}", p.type, p.name, api::to_string(p.role));
       if (p.kind != api::ObjectKind::None) fmt::print(" of {}", api::to_string(p.kind));
@@ -43,6 +45,7 @@ void list_api() {
       if (!p.peer2.empty()) fmt::print(" [{}]", p.peer2);
       if (!p.family.empty()) fmt::print(" <{}>", p.family);
       if (p.nullable) fmt::print(" (may be NULL)");
+      if (p.blocking) fmt::print(" (blocking)");
       fmt::print("\n");
     }
   }

@@ -23,6 +23,33 @@ struct TraceEncoding {
 void encode_arguments(TraceEncoding& t, std::uint32_t entry, const void* args);
 void encode_outputs(TraceEncoding& t, std::uint32_t entry, const void* args);
 
+// What the API table says a call does that the recorder acts on besides encoding it: its
+// effect, whether it blocks (the table's blocking column), the buffer bytes it reads for the
+// host (HostMemOut), the region it maps or unmaps, the kernel argument it sets
+// (KernelArgValue). The replayer's re-issuers are generated from the same facts.
+struct CallFacts {
+  static constexpr std::uint32_t kNoParam = 0xffffffff;
+  api::Effect effect = api::Effect::None;
+  bool blocking = true;  // no blocking flag: the call is done with host memory when it returns
+  // A buffer read: the destination parameter, its address and the bytes read there.
+  std::uint32_t read_param = kNoParam;
+  const void* read_ptr = nullptr;
+  std::size_t read_size = 0;
+  // A map: its flags, and the bytes of a buffer map (an image map's extent is its region).
+  std::uint64_t map_flags = 0;
+  std::size_t map_size = 0;
+  bool map_image = false;
+  const void* unmapped = nullptr;  // an unmap: the pointer unmapped
+  // A kernel argument set: the kernel, the argument's index, its value and size.
+  bool sets_kernel_argument = false;
+  const void* kernel = nullptr;
+  std::uint32_t arg_index = 0;
+  const void* arg_value = nullptr;
+  std::size_t arg_size = 0;
+};
+// Generated: the facts of one call of `entry` with arguments `args`.
+CallFacts call_facts(std::uint32_t entry, const void* args);
+
 namespace encode {
 
 // Arrays longer than this are cut: a count that large is garbage the application passed,

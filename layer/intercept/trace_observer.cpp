@@ -125,28 +125,30 @@ void CL_CALLBACK read_completed(cl_event, cl_int status, void* user) {
 }
 
 // The bytes a call reads for the host that complete after it returns: a non-blocking buffer
-// read's destination, a map for reading's region (known once the map returns: `mapped`).
+// read's destination, a buffer map for reading's region (known once the map returns:
+// `mapped`; a blocking map's too, recorded at once).
 std::optional<PendingRead> later_read(trace::Writer& writer, const ObservedCall& call,
-                                      const void* mapped) {
-  switch (call.entry) {
-    case args::EnqueueReadBuffer::kEntryIndex: {
-      const auto& a = *static_cast<const args::EnqueueReadBuffer*>(call.args);
-      if (a.blocking_read) return std::nullopt;
-      return PendingRead{&writer, call.index, 5, a.ptr, a.size};
-    }
-    case args::EnqueueReadBufferRect::kEntryIndex: {
-      const auto& a = *static_cast<const args::EnqueueReadBufferRect*>(call.args);
-      if (a.blocking_read) return std::nullopt;
-      return PendingRead{&writer, call.index, 10, a.ptr,
-                         host_span::rectangle(a.host_origin, a.region, a.host_row_pitch, a.host_slice_pitch)};
-    }
-    case args::EnqueueMapBuffer::kEntryIndex: {
-      const auto& a = *static_cast<const args::EnqueueMapBuffer*>(call.args);
-      if ((a.map_flags & CL_MAP_READ) == 0) return std::nullopt;
-      return PendingRead{&writer, call.index, trace::ReadBytes::kMappedRegion, mapped, a.size};
-    }
-    default: return std::nullopt;
+                                      const CallFacts& f, const void* mapped) {
+  if (f.effect == api::Effect::Map) {
+    if (f.map_image || (f.map_flags & CL_MAP_READ) == 0) return std::nullopt;
+    return PendingRead{&writer, call.index, trace::ReadBytes::kMappedRegion, mapped, f.map_size};
   }
+  if (f.read_param == CallFacts::kNoParam || f.blocking) return std::nullopt;
+  return PendingRead{&writer, call.index, f.read_param, f.read_ptr, f.read_size};
+}
+
+// Whether the call reads bytes for the host that complete after it returns.
+bool non_blocking_read(const CallFacts& f) {
+  if (f.blocking) return false;
+  if (f.effect == api::Effect::Map) return !f.map_image && (f.map_flags & CL_MAP_READ) != 0;
+  return f.read_param != CallFacts::kNoParam;
+}
+
+// The facts of a call that may have some (a blocking flag, an effect, a kernel argument); the
+// cheapest calls skip the look-up.
+bool may_have_facts(const ObservedCall& call) {
+  const api::EntryPoint& entry = api::entry_points()[call.entry];
+  return entry.effect != api::Effect::None || entry.blocking_param() != nullptr;
 }
 
 // The event of a non-blocking map for reading on this thread, retained until the call ends and
@@ -171,8 +173,8 @@ class TraceObserver final : public CallObserver {
     if (encoder) {
       TraceEncoding t{encoder, data_, false};
       encode_arguments(t, call.entry, call.args);
-      if (call.entry == args::EnqueueUnmapMemObject::kEntryIndex && data_)
-        unmapped_bytes(encoder, *static_cast<const args::EnqueueUnmapMemObject*>(call.args));
+      if (data_ && api::entry_points()[call.entry].effect == api::Effect::Unmap)
+        unmapped_bytes(encoder, call_facts(call.entry, call.args).unmapped);
       if (data_) image_bytes::encode_inputs(encoder, call.entry, call.args);
       if (call.entry == args::EnqueueNDRangeKernel::kEntryIndex && kernel_buffers_) {
         const auto& a = *static_cast<const args::EnqueueNDRangeKernel*>(call.args);
@@ -184,25 +186,11 @@ class TraceObserver final : public CallObserver {
   }
 
   bool wants_command_event(const ObservedCall& call, const void* queue) override {
+    // A read or map for reading that completes after the call returns: its bytes are recorded
+    // from its event's completion callback.
     return command_times_.profiling(queue) ||
            (kernel_buffers_ && call.entry == args::EnqueueNDRangeKernel::kEntryIndex) ||
-           (data_ && non_blocking_read(call));
-  }
-
-  // A read or map for reading that completes after the call returns: its bytes are recorded
-  // from its event's completion callback.
-  static bool non_blocking_read(const ObservedCall& call) {
-    switch (call.entry) {
-      case args::EnqueueReadBuffer::kEntryIndex:
-        return !static_cast<const args::EnqueueReadBuffer*>(call.args)->blocking_read;
-      case args::EnqueueReadBufferRect::kEntryIndex:
-        return !static_cast<const args::EnqueueReadBufferRect*>(call.args)->blocking_read;
-      case args::EnqueueMapBuffer::kEntryIndex: {
-        const auto& a = *static_cast<const args::EnqueueMapBuffer*>(call.args);
-        return !a.blocking_map && (a.map_flags & CL_MAP_READ) != 0;
-      }
-      default: return false;
-    }
+           (data_ && may_have_facts(call) && non_blocking_read(call_facts(call.entry, call.args)));
   }
 
   void command_enqueued(const ObservedCall& call, const void* queue, const void* event,
@@ -212,13 +200,14 @@ class TraceObserver final : public CallObserver {
     const bool profiled = command_times_.profiling(queue);
     const cl_icd_dispatch& d = next();
     // A map's region is known when the call returns (call_end); a read's destination now.
-    if (data_ && non_blocking_read(call) && call.entry != args::EnqueueMapBuffer::kEntryIndex)
-      if (auto read = later_read(*writer_, call, nullptr); read && d.clSetEventCallback != nullptr) {
+    const CallFacts facts = data_ && may_have_facts(call) ? call_facts(call.entry, call.args) : CallFacts{};
+    const bool map = facts.effect == api::Effect::Map;
+    if (data_ && non_blocking_read(facts) && !map)
+      if (auto read = later_read(*writer_, call, facts, nullptr); read && d.clSetEventCallback != nullptr) {
         auto* pending = new PendingRead(*read);
         if (d.clSetEventCallback(e, CL_COMPLETE, read_completed, pending) != CL_SUCCESS) delete pending;
       }
-    if (data_ && non_blocking_read(call) && call.entry == args::EnqueueMapBuffer::kEntryIndex &&
-        d.clRetainEvent != nullptr && d.clRetainEvent(e) == CL_SUCCESS)
+    if (data_ && non_blocking_read(facts) && map && d.clRetainEvent != nullptr && d.clRetainEvent(e) == CL_SUCCESS)
       t_map_command = {call.index, e};
     // The reads after the kernel wait for this event: a reference of their own, whoever
     // else lets go of it meanwhile.
@@ -350,7 +339,7 @@ class TraceObserver final : public CallObserver {
                CL_QUEUE_PROFILING_ENABLE) != 0 ||
                   queue_profiling::hidden(outcome.result),
               static_cast<const args::CreateCommandQueue*>(call.args)->device);
-        break;
+        return;
       case args::CreateCommandQueueWithProperties::kEntryIndex:
         if (ok && outcome.result != nullptr)
           command_times_.queue_created(
@@ -360,58 +349,50 @@ class TraceObserver final : public CallObserver {
                       ->properties) ||
                   queue_profiling::hidden(outcome.result),
               static_cast<const args::CreateCommandQueueWithProperties*>(call.args)->device);
+        return;
+      default:
         break;
-      case args::Finish::kEntryIndex:
-        command_times_.read_complete(*writer_,
-                                     static_cast<const args::Finish*>(call.args)->command_queue);
+    }
+    const api::Effect effect = api::entry_points()[call.entry].effect;
+    if (effect == api::Effect::None && !kernel_buffers_) return;
+    const CallFacts f = call_facts(call.entry, call.args);
+    switch (effect) {
+      case api::Effect::Finish:
+        command_times_.read_complete(*writer_, static_cast<const args::Finish*>(call.args)->role_command_queue());
         break;
-      case args::WaitForEvents::kEntryIndex:
+      case api::Effect::WaitForEvents:
         command_times_.read_complete(*writer_, nullptr);
         break;
-      case args::EnqueueMapBuffer::kEntryIndex: {
-        const auto& a = *static_cast<const args::EnqueueMapBuffer*>(call.args);
-        mapped_for_reading(call, outcome);
+      case api::Effect::Map:
+        if (!f.map_image) mapped_for_reading(call, outcome, f);
         if (ok && data_ && outcome.result != nullptr &&
-            (a.map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) != 0) {
+            (f.map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) != 0) {
+          const Mapping mapping = f.map_image ? Mapping{0, image_bytes::of_mapping(call.args)}
+                                              : Mapping{f.map_size, std::nullopt};
           std::lock_guard lock(mutex_);
-          mapped_[outcome.result] = {a.size, std::nullopt};
+          mapped_[outcome.result] = mapping;
         }
         break;
-      }
-      case args::EnqueueMapImage::kEntryIndex: {
-        const auto& a = *static_cast<const args::EnqueueMapImage*>(call.args);
-        if (ok && data_ && outcome.result != nullptr &&
-            (a.map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) != 0) {
-          const image_bytes::Layout layout = image_bytes::of_mapping(call.args);
-          std::lock_guard lock(mutex_);
-          mapped_[outcome.result] = {0, layout};
-        }
-        break;
-      }
-      case args::EnqueueUnmapMemObject::kEntryIndex:
+      case api::Effect::Unmap:
         if (ok && data_) {
           std::lock_guard lock(mutex_);
-          mapped_.erase(static_cast<const args::EnqueueUnmapMemObject*>(call.args)->mapped_ptr);
+          mapped_.erase(f.unmapped);
         }
-        break;
-      case args::SetKernelArg::kEntryIndex:
-        if (ok && kernel_buffers_)
-          kernel_argument_set(*static_cast<const args::SetKernelArg*>(call.args));
         break;
       default:
         break;
     }
+    if (f.sets_kernel_argument && ok && kernel_buffers_) kernel_argument_set(f);
   }
 
   // The region of a map for reading: recorded now when the map blocked, else when its event
   // completes.
-  void mapped_for_reading(const ObservedCall& call, const CallOutcome& outcome) {
+  void mapped_for_reading(const ObservedCall& call, const CallOutcome& outcome, const CallFacts& f) {
     const MapCommand command = std::exchange(t_map_command, MapCommand{});
     const cl_icd_dispatch& d = next();
-    const auto& a = *static_cast<const args::EnqueueMapBuffer*>(call.args);
-    auto read = later_read(*writer_, call, outcome.result);
+    auto read = later_read(*writer_, call, f, outcome.result);
     if (data_ && read && outcome.error == CL_SUCCESS && outcome.result != nullptr) {
-      if (a.blocking_map) {
+      if (f.blocking) {
         read_completed(nullptr, CL_COMPLETE, new PendingRead(*read));
       } else if (command.call == call.index && command.event != nullptr && d.clSetEventCallback != nullptr) {
         auto* pending = new PendingRead(*read);
@@ -432,17 +413,17 @@ class TraceObserver final : public CallObserver {
 
   // What the host wrote into a region it mapped for writing, as the unmap's input (param 2,
   // mapped_ptr): the bytes a replay must put back.
-  void unmapped_bytes(trace::CallEncoder& encoder, const args::EnqueueUnmapMemObject& a) {
+  void unmapped_bytes(trace::CallEncoder& encoder, const void* mapped_ptr) {
     Mapping mapping;
     {
       std::lock_guard lock(mutex_);
-      auto found = mapped_.find(a.mapped_ptr);
+      auto found = mapped_.find(mapped_ptr);
       if (found == mapped_.end()) return;
       mapping = found->second;
     }
     if (mapping.image) {
       // An image region: its pixels packed, read with the pitches the map returned.
-      const std::vector<unsigned char> pixels = image_bytes::packed(a.mapped_ptr, *mapping.image);
+      const std::vector<unsigned char> pixels = image_bytes::packed(mapped_ptr, *mapping.image);
       if (pixels.empty()) return;
       encoder.input(2);
       encoder.data(pixels.data(), pixels.size());
@@ -451,10 +432,10 @@ class TraceObserver final : public CallObserver {
     const std::size_t size = mapping.size;
     if (size == 0) return;
     encoder.input(2);
-    encoder.data(a.mapped_ptr, size);
+    encoder.data(mapped_ptr, size);
   }
 
-  void kernel_argument_set(const args::SetKernelArg& a) {
+  void kernel_argument_set(const CallFacts& a) {
     const std::uint64_t kernel = objects().identity(a.kernel).id;
     const void* mem = nullptr;
     if (a.arg_value != nullptr && a.arg_size == sizeof(cl_mem)) {

@@ -18,9 +18,9 @@ std::uint64_t key(trace::Handle h) { return static_cast<std::uint64_t>(h.kind) <
 bool waited(const trace::Call& c) {
   if (c.entry >= api::entry_points().size()) return false;
   const api::EntryPoint& entry = api::entry_points()[c.entry];
-  if (entry.name == "clFinish" || entry.name == "clWaitForEvents") return true;
+  if (entry.effect == api::Effect::Finish || entry.effect == api::Effect::WaitForEvents) return true;
   for (std::size_t i = 0; i < entry.params.size() && i < c.params.size(); ++i)
-    if (entry.params[i].name.starts_with("blocking_")) return c.params[i].number != 0;
+    if (entry.params[i].blocking) return c.params[i].number != 0;
   return false;
 }
 

@@ -58,8 +58,7 @@ bool Reissue::query() const {
 }
 
 bool Reissue::building() const {
-  const std::string_view name = entry_name(c_);
-  return name == "clBuildProgram" || name == "clCompileProgram" || name == "clLinkProgram";
+  return c_.entry < api::entry_points().size() && api::entry_points()[c_.entry].effect == api::Effect::Build;
 }
 
 const trace::Value* Reissue::recorded_input(std::size_t i) const {

@@ -277,7 +277,7 @@ constexpr Param clFinish_params[] = {
 constexpr Param clEnqueueReadBuffer_params[] = {
     {.type = "cl_command_queue", .name = "command_queue", .role = Role::HandleIn, .kind = ObjectKind::CommandQueue},
     {.type = "cl_mem", .name = "buffer", .role = Role::HandleIn, .kind = ObjectKind::Mem},
-    {.type = "cl_bool", .name = "blocking_read", .role = Role::Value},
+    {.type = "cl_bool", .name = "blocking_read", .role = Role::Value, .blocking = true},
     {.type = "size_t", .name = "offset", .role = Role::Value},
     {.type = "size_t", .name = "size", .role = Role::Value},
     {.type = "void*", .name = "ptr", .role = Role::HostMemOut, .peer = "size"},
@@ -288,7 +288,7 @@ constexpr Param clEnqueueReadBuffer_params[] = {
 constexpr Param clEnqueueWriteBuffer_params[] = {
     {.type = "cl_command_queue", .name = "command_queue", .role = Role::HandleIn, .kind = ObjectKind::CommandQueue},
     {.type = "cl_mem", .name = "buffer", .role = Role::HandleIn, .kind = ObjectKind::Mem},
-    {.type = "cl_bool", .name = "blocking_write", .role = Role::Value},
+    {.type = "cl_bool", .name = "blocking_write", .role = Role::Value, .blocking = true},
     {.type = "size_t", .name = "offset", .role = Role::Value},
     {.type = "size_t", .name = "size", .role = Role::Value},
     {.type = "const void*", .name = "ptr", .role = Role::HostMemIn, .peer = "size"},
@@ -310,7 +310,7 @@ constexpr Param clEnqueueCopyBuffer_params[] = {
 constexpr Param clEnqueueReadImage_params[] = {
     {.type = "cl_command_queue", .name = "command_queue", .role = Role::HandleIn, .kind = ObjectKind::CommandQueue},
     {.type = "cl_mem", .name = "image", .role = Role::HandleIn, .kind = ObjectKind::Mem},
-    {.type = "cl_bool", .name = "blocking_read", .role = Role::Value},
+    {.type = "cl_bool", .name = "blocking_read", .role = Role::Value, .blocking = true},
     {.type = "const size_t*", .name = "origin", .role = Role::ArrayIn, .fixed_length = 3},
     {.type = "const size_t*", .name = "region", .role = Role::ArrayIn, .fixed_length = 3},
     {.type = "size_t", .name = "row_pitch", .role = Role::Value},
@@ -323,7 +323,7 @@ constexpr Param clEnqueueReadImage_params[] = {
 constexpr Param clEnqueueWriteImage_params[] = {
     {.type = "cl_command_queue", .name = "command_queue", .role = Role::HandleIn, .kind = ObjectKind::CommandQueue},
     {.type = "cl_mem", .name = "image", .role = Role::HandleIn, .kind = ObjectKind::Mem},
-    {.type = "cl_bool", .name = "blocking_write", .role = Role::Value},
+    {.type = "cl_bool", .name = "blocking_write", .role = Role::Value, .blocking = true},
     {.type = "const size_t*", .name = "origin", .role = Role::ArrayIn, .fixed_length = 3},
     {.type = "const size_t*", .name = "region", .role = Role::ArrayIn, .fixed_length = 3},
     {.type = "size_t", .name = "input_row_pitch", .role = Role::Value},
@@ -369,7 +369,7 @@ constexpr Param clEnqueueCopyBufferToImage_params[] = {
 constexpr Param clEnqueueMapBuffer_params[] = {
     {.type = "cl_command_queue", .name = "command_queue", .role = Role::HandleIn, .kind = ObjectKind::CommandQueue},
     {.type = "cl_mem", .name = "buffer", .role = Role::HandleIn, .kind = ObjectKind::Mem},
-    {.type = "cl_bool", .name = "blocking_map", .role = Role::Value},
+    {.type = "cl_bool", .name = "blocking_map", .role = Role::Value, .blocking = true},
     {.type = "cl_map_flags", .name = "map_flags", .role = Role::Bitfield, .family = "cl_map_flags"},
     {.type = "size_t", .name = "offset", .role = Role::Value},
     {.type = "size_t", .name = "size", .role = Role::Value},
@@ -381,7 +381,7 @@ constexpr Param clEnqueueMapBuffer_params[] = {
 constexpr Param clEnqueueMapImage_params[] = {
     {.type = "cl_command_queue", .name = "command_queue", .role = Role::HandleIn, .kind = ObjectKind::CommandQueue},
     {.type = "cl_mem", .name = "image", .role = Role::HandleIn, .kind = ObjectKind::Mem},
-    {.type = "cl_bool", .name = "blocking_map", .role = Role::Value},
+    {.type = "cl_bool", .name = "blocking_map", .role = Role::Value, .blocking = true},
     {.type = "cl_map_flags", .name = "map_flags", .role = Role::Bitfield, .family = "cl_map_flags"},
     {.type = "const size_t*", .name = "origin", .role = Role::ArrayIn, .fixed_length = 3},
     {.type = "const size_t*", .name = "region", .role = Role::ArrayIn, .fixed_length = 3},
@@ -537,7 +537,7 @@ constexpr Param clSetUserEventStatus_params[] = {
 constexpr Param clEnqueueReadBufferRect_params[] = {
     {.type = "cl_command_queue", .name = "command_queue", .role = Role::HandleIn, .kind = ObjectKind::CommandQueue},
     {.type = "cl_mem", .name = "buffer", .role = Role::HandleIn, .kind = ObjectKind::Mem},
-    {.type = "cl_bool", .name = "blocking_read", .role = Role::Value},
+    {.type = "cl_bool", .name = "blocking_read", .role = Role::Value, .blocking = true},
     {.type = "const size_t*", .name = "buffer_origin", .role = Role::ArrayIn, .fixed_length = 3},
     {.type = "const size_t*", .name = "host_origin", .role = Role::ArrayIn, .fixed_length = 3},
     {.type = "const size_t*", .name = "region", .role = Role::ArrayIn, .fixed_length = 3},
@@ -553,7 +553,7 @@ constexpr Param clEnqueueReadBufferRect_params[] = {
 constexpr Param clEnqueueWriteBufferRect_params[] = {
     {.type = "cl_command_queue", .name = "command_queue", .role = Role::HandleIn, .kind = ObjectKind::CommandQueue},
     {.type = "cl_mem", .name = "buffer", .role = Role::HandleIn, .kind = ObjectKind::Mem},
-    {.type = "cl_bool", .name = "blocking_write", .role = Role::Value},
+    {.type = "cl_bool", .name = "blocking_write", .role = Role::Value, .blocking = true},
     {.type = "const size_t*", .name = "buffer_origin", .role = Role::ArrayIn, .fixed_length = 3},
     {.type = "const size_t*", .name = "host_origin", .role = Role::ArrayIn, .fixed_length = 3},
     {.type = "const size_t*", .name = "region", .role = Role::ArrayIn, .fixed_length = 3},
@@ -787,7 +787,7 @@ constexpr Param clEnqueueSVMFree_params[] = {
 };
 constexpr Param clEnqueueSVMMemcpy_params[] = {
     {.type = "cl_command_queue", .name = "command_queue", .role = Role::HandleIn, .kind = ObjectKind::CommandQueue},
-    {.type = "cl_bool", .name = "blocking_copy", .role = Role::Value},
+    {.type = "cl_bool", .name = "blocking_copy", .role = Role::Value, .blocking = true},
     {.type = "void*", .name = "dst_ptr", .role = Role::MappedPtr},
     {.type = "const void*", .name = "src_ptr", .role = Role::MappedPtr},
     {.type = "size_t", .name = "size", .role = Role::Value},
@@ -807,7 +807,7 @@ constexpr Param clEnqueueSVMMemFill_params[] = {
 };
 constexpr Param clEnqueueSVMMap_params[] = {
     {.type = "cl_command_queue", .name = "command_queue", .role = Role::HandleIn, .kind = ObjectKind::CommandQueue},
-    {.type = "cl_bool", .name = "blocking_map", .role = Role::Value},
+    {.type = "cl_bool", .name = "blocking_map", .role = Role::Value, .blocking = true},
     {.type = "cl_map_flags", .name = "flags", .role = Role::Bitfield, .family = "cl_map_flags"},
     {.type = "void*", .name = "svm_ptr", .role = Role::MappedPtr},
     {.type = "size_t", .name = "size", .role = Role::Value},
@@ -987,7 +987,7 @@ constexpr EntryPoint kEntryPoints[] = {
     {"clCreateProgramWithBinary", 27, "cl_program", Returns::ObjectWithErrcode, "1.0", "", clCreateProgramWithBinary_params},
     {"clRetainProgram", 28, "cl_int", Returns::ErrorCode, "1.0", "", clRetainProgram_params},
     {"clReleaseProgram", 29, "cl_int", Returns::ErrorCode, "1.0", "", clReleaseProgram_params},
-    {"clBuildProgram", 30, "cl_int", Returns::ErrorCode, "1.0", "", clBuildProgram_params},
+    {"clBuildProgram", 30, "cl_int", Returns::ErrorCode, "1.0", "", clBuildProgram_params, Effect::Build},
     {"clUnloadCompiler", 31, "cl_int", Returns::ErrorCode, "1.0", "", {}},
     {"clGetProgramInfo", 32, "cl_int", Returns::ErrorCode, "1.0", "", clGetProgramInfo_params},
     {"clGetProgramBuildInfo", 33, "cl_int", Returns::ErrorCode, "1.0", "", clGetProgramBuildInfo_params},
@@ -998,13 +998,13 @@ constexpr EntryPoint kEntryPoints[] = {
     {"clSetKernelArg", 38, "cl_int", Returns::ErrorCode, "1.0", "", clSetKernelArg_params},
     {"clGetKernelInfo", 39, "cl_int", Returns::ErrorCode, "1.0", "", clGetKernelInfo_params},
     {"clGetKernelWorkGroupInfo", 40, "cl_int", Returns::ErrorCode, "1.0", "", clGetKernelWorkGroupInfo_params},
-    {"clWaitForEvents", 41, "cl_int", Returns::ErrorCode, "1.0", "", clWaitForEvents_params},
+    {"clWaitForEvents", 41, "cl_int", Returns::ErrorCode, "1.0", "", clWaitForEvents_params, Effect::WaitForEvents},
     {"clGetEventInfo", 42, "cl_int", Returns::ErrorCode, "1.0", "", clGetEventInfo_params},
     {"clRetainEvent", 43, "cl_int", Returns::ErrorCode, "1.0", "", clRetainEvent_params},
     {"clReleaseEvent", 44, "cl_int", Returns::ErrorCode, "1.0", "", clReleaseEvent_params},
     {"clGetEventProfilingInfo", 45, "cl_int", Returns::ErrorCode, "1.0", "", clGetEventProfilingInfo_params},
     {"clFlush", 46, "cl_int", Returns::ErrorCode, "1.0", "", clFlush_params},
-    {"clFinish", 47, "cl_int", Returns::ErrorCode, "1.0", "", clFinish_params},
+    {"clFinish", 47, "cl_int", Returns::ErrorCode, "1.0", "", clFinish_params, Effect::Finish},
     {"clEnqueueReadBuffer", 48, "cl_int", Returns::ErrorCode, "1.0", "", clEnqueueReadBuffer_params},
     {"clEnqueueWriteBuffer", 49, "cl_int", Returns::ErrorCode, "1.0", "", clEnqueueWriteBuffer_params},
     {"clEnqueueCopyBuffer", 50, "cl_int", Returns::ErrorCode, "1.0", "", clEnqueueCopyBuffer_params},
@@ -1013,11 +1013,11 @@ constexpr EntryPoint kEntryPoints[] = {
     {"clEnqueueCopyImage", 53, "cl_int", Returns::ErrorCode, "1.0", "", clEnqueueCopyImage_params},
     {"clEnqueueCopyImageToBuffer", 54, "cl_int", Returns::ErrorCode, "1.0", "", clEnqueueCopyImageToBuffer_params},
     {"clEnqueueCopyBufferToImage", 55, "cl_int", Returns::ErrorCode, "1.0", "", clEnqueueCopyBufferToImage_params},
-    {"clEnqueueMapBuffer", 56, "void *", Returns::PointerWithErrcode, "1.0", "", clEnqueueMapBuffer_params},
-    {"clEnqueueMapImage", 57, "void *", Returns::PointerWithErrcode, "1.0", "", clEnqueueMapImage_params},
-    {"clEnqueueUnmapMemObject", 58, "cl_int", Returns::ErrorCode, "1.0", "", clEnqueueUnmapMemObject_params},
-    {"clEnqueueNDRangeKernel", 59, "cl_int", Returns::ErrorCode, "1.0", "", clEnqueueNDRangeKernel_params},
-    {"clEnqueueTask", 60, "cl_int", Returns::ErrorCode, "1.0", "", clEnqueueTask_params},
+    {"clEnqueueMapBuffer", 56, "void *", Returns::PointerWithErrcode, "1.0", "", clEnqueueMapBuffer_params, Effect::Map},
+    {"clEnqueueMapImage", 57, "void *", Returns::PointerWithErrcode, "1.0", "", clEnqueueMapImage_params, Effect::Map},
+    {"clEnqueueUnmapMemObject", 58, "cl_int", Returns::ErrorCode, "1.0", "", clEnqueueUnmapMemObject_params, Effect::Unmap},
+    {"clEnqueueNDRangeKernel", 59, "cl_int", Returns::ErrorCode, "1.0", "", clEnqueueNDRangeKernel_params, Effect::Launch},
+    {"clEnqueueTask", 60, "cl_int", Returns::ErrorCode, "1.0", "", clEnqueueTask_params, Effect::Launch},
     {"clEnqueueNativeKernel", 61, "cl_int", Returns::ErrorCode, "1.0", "", clEnqueueNativeKernel_params},
     {"clEnqueueMarker", 62, "cl_int", Returns::ErrorCode, "1.0", "", clEnqueueMarker_params},
     {"clEnqueueWaitForEvents", 63, "cl_int", Returns::ErrorCode, "1.0", "", clEnqueueWaitForEvents_params},
@@ -1055,8 +1055,8 @@ constexpr EntryPoint kEntryPoints[] = {
     {"clReleaseDevice", 95, "cl_int", Returns::ErrorCode, "1.2", "", clReleaseDevice_params},
     {"clCreateImage", 96, "cl_mem", Returns::ObjectWithErrcode, "1.2", "", clCreateImage_params},
     {"clCreateProgramWithBuiltInKernels", 97, "cl_program", Returns::ObjectWithErrcode, "1.2", "", clCreateProgramWithBuiltInKernels_params},
-    {"clCompileProgram", 98, "cl_int", Returns::ErrorCode, "1.2", "", clCompileProgram_params},
-    {"clLinkProgram", 99, "cl_program", Returns::ObjectWithErrcode, "1.2", "", clLinkProgram_params},
+    {"clCompileProgram", 98, "cl_int", Returns::ErrorCode, "1.2", "", clCompileProgram_params, Effect::Build},
+    {"clLinkProgram", 99, "cl_program", Returns::ObjectWithErrcode, "1.2", "", clLinkProgram_params, Effect::Build},
     {"clUnloadPlatformCompiler", 100, "cl_int", Returns::ErrorCode, "1.2", "", clUnloadPlatformCompiler_params},
     {"clGetKernelArgInfo", 101, "cl_int", Returns::ErrorCode, "1.2", "", clGetKernelArgInfo_params},
     {"clEnqueueFillBuffer", 102, "cl_int", Returns::ErrorCode, "1.2", "", clEnqueueFillBuffer_params},
@@ -1084,7 +1084,7 @@ constexpr EntryPoint kEntryPoints[] = {
     {"clCreatePipe", 124, "cl_mem", Returns::ObjectWithErrcode, "2.0", "", clCreatePipe_params},
     {"clGetPipeInfo", 125, "cl_int", Returns::ErrorCode, "2.0", "", clGetPipeInfo_params},
     {"clSVMAlloc", 126, "void *", Returns::Pointer, "2.0", "", clSVMAlloc_params},
-    {"clSVMFree", 127, "void", Returns::Void, "2.0", "", clSVMFree_params},
+    {"clSVMFree", 127, "void", Returns::Void, "2.0", "", clSVMFree_params, Effect::FreeSvm},
     {"clEnqueueSVMFree", 128, "cl_int", Returns::ErrorCode, "2.0", "", clEnqueueSVMFree_params},
     {"clEnqueueSVMMemcpy", 129, "cl_int", Returns::ErrorCode, "2.0", "", clEnqueueSVMMemcpy_params},
     {"clEnqueueSVMMemFill", 130, "cl_int", Returns::ErrorCode, "2.0", "", clEnqueueSVMMemFill_params},
@@ -1136,6 +1136,12 @@ std::optional<std::size_t> EntryPoint::param_index(std::string_view param_name) 
   for (std::size_t i = 0; i < params.size(); ++i)
     if (params[i].name == param_name) return i;
   return std::nullopt;
+}
+
+const Param* EntryPoint::blocking_param() const {
+  for (const Param& param : params)
+    if (param.blocking) return &param;
+  return nullptr;
 }
 
 }  // namespace clvet::api

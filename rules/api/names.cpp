@@ -54,6 +54,20 @@ std::string_view to_string(Role role) {
   return "?";
 }
 
+std::string_view to_string(Effect effect) {
+  switch (effect) {
+    case Effect::None: return "none";
+    case Effect::Map: return "map";
+    case Effect::Unmap: return "unmap";
+    case Effect::FreeSvm: return "free-svm";
+    case Effect::Launch: return "launch";
+    case Effect::Finish: return "finish";
+    case Effect::WaitForEvents: return "wait-for-events";
+    case Effect::Build: return "build";
+  }
+  return "?";
+}
+
 }  // namespace clvet::api
 
 namespace clvet::rules {

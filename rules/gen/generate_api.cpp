@@ -15,7 +15,9 @@
 
 namespace {
 
+using clvet::api::Effect;
 using clvet::api::EntryPoint;
+using clvet::api::ObjectKind;
 using clvet::api::Param;
 using clvet::api::Returns;
 using clvet::api::Role;
@@ -75,6 +77,20 @@ std::string result_type(const EntryPoint& entry) {
     case Returns::Void: return "void";
     default: return std::string(entry.return_type);
   }
+}
+
+std::string_view effect_enumerator(Effect effect) {
+  switch (effect) {
+    case Effect::None: return "None";
+    case Effect::Map: return "Map";
+    case Effect::Unmap: return "Unmap";
+    case Effect::FreeSvm: return "FreeSvm";
+    case Effect::Launch: return "Launch";
+    case Effect::Finish: return "Finish";
+    case Effect::WaitForEvents: return "WaitForEvents";
+    case Effect::Build: return "Build";
+  }
+  return "None";
 }
 
 // The first parameter of `role` naming objects of `kind`, or nullptr.
@@ -501,7 +517,7 @@ void write_layer_wrappers(const char* path) {
 
 // --- The trace encoders (layer/intercept/trace_observer.cpp) -------------------------------------
 
-const Param* blocking_flag(const EntryPoint& entry);
+const Param* find_name(const EntryPoint& entry, std::string_view name);
 std::string host_extent(const EntryPoint& entry, const Param& p);
 
 // The size expression of a parameter's `peer` or fixed length, empty when it has neither.
@@ -609,7 +625,7 @@ void write_trace_outputs(fmt::ostream& out, const EntryPoint& entry) {
       case Role::HostMemOut: {
         // What a blocking read gave the application, with data: what a replay compares.
         // Image reads are left out: their extent needs the image's element size.
-        const Param* blocking = blocking_flag(entry);
+        const Param* blocking = entry.blocking_param();
         const std::string extent = host_extent(entry, p);
         if (blocking && !extent.starts_with("host_span::image"))
           out.print("  if (t.success && t.data && a.{0} && a.{1} != nullptr) {{ e.output({2}); e.data(a.{1}, {3}); }}\n",
@@ -622,6 +638,48 @@ void write_trace_outputs(fmt::ostream& out, const EntryPoint& entry) {
   out.print("}}\n\n");
 }
 
+// The table's facts about one call that the recorder acts on besides encoding it (CallFacts
+// in layer/intercept/trace_encode.h): whether it blocks, the buffer bytes it reads for the
+// host, the region it maps or unmaps, the kernel argument it sets. Only for entry points
+// that have one of them.
+bool has_facts(const EntryPoint& entry) {
+  return entry.blocking_param() != nullptr || entry.effect == Effect::Map || entry.effect == Effect::Unmap ||
+         find_role(entry, Role::KernelArgValue) != nullptr;
+}
+
+void write_call_facts(fmt::ostream& out, const EntryPoint& entry) {
+  const std::string name = short_name(entry.name);
+  out.print("CallFacts facts_{0}([[maybe_unused]] const args::{0}& a) {{\n  CallFacts f;\n", name);
+  out.print("  f.effect = api::Effect::{};\n", effect_enumerator(entry.effect));
+  const Param* blocking = entry.blocking_param();
+  if (blocking) out.print("  f.blocking = a.{} != CL_FALSE;\n", blocking->name);
+  for (std::size_t i = 0; i < entry.params.size(); ++i) {
+    const Param& p = entry.params[i];
+    if (p.role == Role::HostMemOut && blocking) {
+      // An image read's extent needs the image's element size: left to the image helpers.
+      const std::string extent = host_extent(entry, p);
+      if (!extent.starts_with("host_span::image"))
+        out.print("  f.read_param = {};\n  f.read_ptr = a.{};\n  f.read_size = {};\n", i, p.name, extent);
+    }
+    if (p.role == Role::MappedPtr && entry.effect == Effect::Unmap) out.print("  f.unmapped = a.{};\n", p.name);
+    if (p.role == Role::KernelArgValue) {
+      const Param* kernel = find_handle(entry, Role::HandleIn, ObjectKind::Kernel);
+      const Param* index = find_name(entry, "arg_index");
+      if (kernel && index)
+        out.print("  f.sets_kernel_argument = true;\n  f.kernel = a.{};\n  f.arg_index = a.{};\n"
+                  "  f.arg_value = a.{};\n  f.arg_size = a.{};\n",
+                  kernel->name, index->name, p.name, p.peer);
+    }
+  }
+  if (entry.effect == Effect::Map) {
+    out.print("  f.map_flags = a.map_flags;\n");
+    // A buffer map's extent is its size; an image map's is a region of pixels.
+    if (find_name(entry, "size")) out.print("  f.map_size = a.size;\n");
+    else out.print("  f.map_image = true;\n");
+  }
+  out.print("  return f;\n}}\n\n");
+}
+
 void write_trace_encoders(const char* path) {
   auto out = fmt::output_file(path);
   out.print("// Generated from rules/api/entry_points.cpp by generate_api. Do not edit.\n");
@@ -632,6 +690,7 @@ void write_trace_encoders(const char* path) {
     if (!generated(entry)) continue;
     write_trace_arguments(out, entry);
     write_trace_outputs(out, entry);
+    if (has_facts(entry)) write_call_facts(out, entry);
   }
   out.print("}}  // namespace\n\n");
   for (const char* which : {"arguments", "outputs"}) {
@@ -647,6 +706,16 @@ void write_trace_encoders(const char* path) {
     }
     out.print("    default: break;\n  }}\n}}\n\n");
   }
+  out.print("CallFacts call_facts(std::uint32_t entry, [[maybe_unused]] const void* args) {{\n  switch (entry) {{\n");
+  int index = 0;
+  for (const EntryPoint& entry : clvet::api::entry_points()) {
+    if (generated(entry) && has_facts(entry))
+      out.print("    case {}: return facts_{}(*static_cast<const args::{}*>(args));\n", index,
+                short_name(entry.name), short_name(entry.name));
+    ++index;
+  }
+  out.print("    default: {{\n      CallFacts f;\n      f.effect = entry < api::entry_points().size() ? "
+            "api::entry_points()[entry].effect : api::Effect::None;\n      return f;\n    }}\n  }}\n}}\n\n");
   out.print("}}  // namespace clvet::layer\n");
 }
 
@@ -658,12 +727,6 @@ const Param* find_name(const EntryPoint& entry, std::string_view name) {
   return nullptr;
 }
 
-// The name of the parameter that says whether the call blocks (blocking_read, ...), if any.
-const Param* blocking_flag(const EntryPoint& entry) {
-  for (const Param& param : entry.params)
-    if (param.name.starts_with("blocking_")) return &param;
-  return nullptr;
-}
 
 // The host bytes a read or write touches when no parameter gives their number: a rectangle
 // of a buffer read through the host's pitches (1.2 §5.2.3), or an image region (§5.3.3).
@@ -712,7 +775,7 @@ void write_reissuer(fmt::ostream& out, const EntryPoint& entry, std::size_t inde
       case Role::Bitfield:
       case Role::Opaque:
         out.print("  r.scalar(a.{}, {});\n", p.name, i);
-        if (p.name.starts_with("blocking_")) out.print("  r.blocking(a.{});\n", p.name);
+        if (p.blocking) out.print("  r.blocking(a.{});\n", p.name);
         break;
       case Role::HandleIn:
         out.print("  r.handle(a.{}, {}, ObjectKind::{});\n", p.name, i, kind);
@@ -777,10 +840,10 @@ void write_reissuer(fmt::ostream& out, const EntryPoint& entry, std::size_t inde
       return;
     }
   }
-  if (entry.name == "clEnqueueNDRangeKernel")
+  const Param* built_program = entry.effect == Effect::Build ? find_handle(entry, Role::HandleIn, ObjectKind::Program) : nullptr;
+  if (entry.effect == Effect::Launch && find_name(entry, "local_work_size"))
     out.print("  r.check_work_group(a.kernel, a.work_dim, a.local_work_size);\n");
-  if (entry.name == "clBuildProgram" || entry.name == "clCompileProgram")
-    out.print("  r.check_program(a.program);\n");
+  if (built_program) out.print("  r.check_program(a.{});\n", built_program->name);
   out.print("  if (!r.ready()) return;\n");
   out.print("  using Fn = {} (CL_API_CALL*)({});\n", entry.return_type, parameter_list(entry));
   out.print("  const auto forward = r.function<Fn>({});\n  if (forward == nullptr) return;\n", index);
@@ -814,7 +877,7 @@ void write_reissuer(fmt::ostream& out, const EntryPoint& entry, std::size_t inde
       break;
     default: break;
   }
-  if (entry.name == "clBuildProgram" || entry.name == "clCompileProgram") out.print("  r.built(a.program);\n");
+  if (built_program) out.print("  r.built(a.{});\n", built_program->name);
   out.print("  if (!r.succeeded()) return;\n");
   for (std::size_t i = 0; i < entry.params.size(); ++i) {
     const Param& p = entry.params[i];
@@ -834,14 +897,19 @@ void write_reissuer(fmt::ostream& out, const EntryPoint& entry, std::size_t inde
         break;
       case Role::KernelArgValue: out.print("  r.argument_set(a.arg_index);\n"); break;
       case Role::MappedPtr:
-        if (p.name == "mapped_ptr" || p.name == "svm_pointer") out.print("  r.unmapped(a.{});\n", p.name);
+        if (entry.effect == Effect::Unmap || entry.effect == Effect::FreeSvm) out.print("  r.unmapped(a.{});\n", p.name);
+        break;
+      case Role::HandleIn:
+        if (entry.effect == Effect::Finish && p.kind == ObjectKind::CommandQueue)
+          out.print("  r.finished(a.{});\n", p.name);
+        break;
+      case Role::HandleArrayIn:
+        if (entry.effect == Effect::WaitForEvents && p.kind == ObjectKind::Event) out.print("  r.waited({});\n", i);
         break;
       default: break;
     }
   }
-  if (entry.name == "clEnqueueNDRangeKernel" || entry.name == "clEnqueueTask") out.print("  r.launched();\n");
-  if (entry.name == "clFinish") out.print("  r.finished(a.command_queue);\n");
-  if (entry.name == "clWaitForEvents") out.print("  r.waited(1);\n");
+  if (entry.effect == Effect::Launch) out.print("  r.launched();\n");
   out.print("}}\n\n");
 }
 

@@ -70,6 +70,22 @@ enum class Returns : std::uint8_t {
   Unavailable,         // a slot that has no prototype on this OS (Direct3D, DX9 sharing)
 };
 
+// What a call does to the state the calls after it see, besides creating objects (HandleOut,
+// a returned handle) and counting references (retain, release): the facts the trace recorder
+// and the replayer both act on, so that what one records is what the other re-creates.
+enum class Effect : std::uint8_t {
+  None,
+  Map,            // returns a host pointer to a region of its memory object (map_flags say how)
+  Unmap,          // the region its MappedPtr points into is mapped no longer
+  FreeSvm,        // the SVM allocation its MappedPtr names is freed
+  Launch,         // enqueues a kernel with the arguments set so far (SetKernelArg: KernelArgValue)
+  Finish,         // returns once every command of its queue has completed
+  WaitForEvents,  // returns once the events it lists have completed
+  Build,          // builds, compiles or links a program for its devices
+};
+
+std::string_view to_string(Effect effect);
+
 struct Param {
   std::string_view type;
   std::string_view name;
@@ -80,6 +96,10 @@ struct Param {
   std::string_view family = {};  // enum, bitfield, property or struct type name
   bool nullable = false;         // NULL (or 0 elements) is allowed by the spec
   std::uint8_t fixed_length = 0; // element count fixed by the spec (origin[3], fill_color[16 bytes])
+  // A cl_bool saying whether the call returns only once its command has completed
+  // (blocking_read, blocking_write, blocking_map...): until then host memory it reads or
+  // writes is the command's.
+  bool blocking = false;
 };
 
 struct EntryPoint {
@@ -90,8 +110,11 @@ struct EntryPoint {
   std::string_view since;        // OpenCL version that introduced it ("1.0" ... "3.0")
   std::string_view extension;    // the extension that provides it, empty for core
   std::span<const Param> params;
+  Effect effect = Effect::None;
 
   std::optional<std::size_t> param_index(std::string_view param_name) const;
+  // The parameter that says whether the call blocks (Param::blocking), if it has one.
+  const Param* blocking_param() const;
 };
 
 // Every entry point clvet knows, dispatch slots first in slot order, then extension-only ones.
