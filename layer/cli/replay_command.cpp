@@ -74,13 +74,16 @@ std::string reference_vendors(bool others) {
   return folder;
 }
 
+// Clears the bar's line, where the replay ends and where it stops early (--to, an error).
+void erase_progress() { fmt::print(stderr, "\r{:80}\r", ""); }
+
 // A bar on stderr when it is a terminal: done/total calls.
 void show_progress(std::uint64_t done, std::uint64_t total) {
   constexpr int kWidth = 40;
   const int filled = total == 0 ? kWidth : static_cast<int>(kWidth * done / total);
   fmt::print(stderr, "\rreplay [{}{}] {:3}% {}/{} calls", std::string(filled, '#'),
              std::string(kWidth - filled, '.'), total == 0 ? 100 : 100 * done / total, done, total);
-  if (done == total) fmt::print(stderr, "\r{:80}\r", "");
+  if (done == total) erase_progress();
 }
 
 // "progress DONE TOTAL" on stderr, one line at a time: what the GUI reads to fill its bar.
@@ -166,10 +169,12 @@ int replay_trace(const ReplayOptions& o) {
     return kUnusable;
   }
   const replay::PlatformChoice& on = replay->selected();
+  const bool bar = !o.progress && isatty(STDERR_FILENO) != 0 && replay->calls().size() >= 10000;
   if (o.progress) replay->on_progress(report_progress);
-  else if (isatty(STDERR_FILENO) != 0 && replay->calls().size() >= 10000) replay->on_progress(show_progress);
+  else if (bar) replay->on_progress(show_progress);
   const std::uint64_t to = o.to == 0 ? std::numeric_limits<std::uint64_t>::max() : o.to;
   const replay::Outcome outcome = replay->seek(to);
+  if (bar) erase_progress();
   if (contents) {
     // Only the bytes go to stdout: what replay did is said on stderr.
     for (const std::string& problem : replay->trace_problems()) fmt::print(stderr, "error: {}\n", problem);
