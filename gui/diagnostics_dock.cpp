@@ -100,7 +100,8 @@ void DiagnosticsTree::refill() {
       QString lines = QString::number(f.kernel->at.line);
       if (f.kernel->other && f.kernel->other->line) lines += QStringLiteral(", %1").arg(f.kernel->other->line);
       auto* item = new QTreeWidgetItem(kind, {QStringLiteral("%1 line %2").arg(QString::fromStdString(f.kernel->kernel), lines),
-                                              QString(), QString::fromStdString(f.spec), QString::fromStdString(f.detail)});
+                                              f.kernel->enqueue ? QStringLiteral("#%1").arg(f.kernel->enqueue) : QString(),
+                                              QString::fromStdString(f.spec), QString::fromStdString(f.detail)});
       item->setData(0, KernelFindingRole, static_cast<int>(i));
       item->setToolTip(3, item->text(3));
       item->setForeground(0, QBrush(QColor(0xc0, 0x20, 0x20)));

@@ -96,8 +96,11 @@ MainWindow::MainWindow(bool restoreLayout, QWidget* parent)
   connect(diagnostics_, &DiagnosticsTree::findingActivated, this, &MainWindow::showFinding);
   connect(diagnostics_, &DiagnosticsTree::kernelFindingActivated, this, [this](int finding) {
     if (finding < 0 || static_cast<std::size_t>(finding) >= kernels_->kernelFindings().size()) return;
+    const reports::Finding& f = kernels_->kernelFindings()[static_cast<std::size_t>(finding)];
     tabs_->setCurrentWidget(kernels_);
-    kernels_->showFinding(kernels_->kernelFindings()[static_cast<std::size_t>(finding)]);
+    kernels_->showFinding(f);
+    // The launch that found it, in the inspector: its arguments and the finding with its rule.
+    if (f.kernel && f.kernel->enqueue != 0) inspector_->showCall(f.kernel->enqueue);
   });
   connect(objects_, &ObjectBrowser::callActivated, this, &MainWindow::showCall);
   connect(kernels_, &KernelView::callActivated, this, &MainWindow::showCall);

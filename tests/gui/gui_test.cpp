@@ -686,6 +686,12 @@ class GuiTest : public QObject {
     // The diagnostics list it once, among the kernel findings, and lead to its line.
     const QString diagnostics = treeText(window.diagnostics());
     QVERIFY2(diagnostics.count(QStringLiteral("overlap line 10, 12")) == 1, qPrintable(diagnostics));
+    // Its row names the launch, and activating it shows that call in the inspector.
+    QVERIFY2(diagnostics.contains(QStringLiteral("overlap line 10, 12 | #%1 |").arg(launch)), qPrintable(diagnostics));
+    QTreeWidgetItem* group = window.diagnostics()->topLevelItem(window.diagnostics()->topLevelItemCount() - 1);
+    emit window.diagnostics()->itemActivated(group->child(0)->child(0), 0);
+    QVERIFY2(treeText(window.inspector()).contains(QStringLiteral("#%1 clEnqueueNDRangeKernel").arg(launch)),
+             qPrintable(treeText(window.inspector())));
     saveShot(window, QStringLiteral("kernels"), QStringLiteral("kernel-race-from-trace"));
   }
 
