@@ -44,6 +44,9 @@ int report(const ReportOptions& o) {
                                                 .text = [&](bool colour) { return reports::render_text(findings, colour); },
                                                 .colour = o.colour});
   if (!written) return 2;
+  // A damaged trace's report holds only the findings before the damage: say so in the status,
+  // as the trace commands do, so that a script does not take it for the whole story.
+  if (!reader->problems().empty()) return 3;
   // Like `clvet run`: the status says whether there were findings.
   return findings.empty() ? 0 : 1;
 }
