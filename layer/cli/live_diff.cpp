@@ -8,6 +8,9 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <vector>
 
 #include "clvet/trace/reader.h"
 
@@ -16,17 +19,42 @@ namespace clvet::cli {
 LiveDiff::LiveDiff(const DiffCommand& command, std::string trace)
     : options_(diff_options(command)), trace_(std::move(trace)) {}
 
+namespace {
+
+// How many polls a launch whose re-run did not settle is tried in before the report at the end
+// takes it over.
+constexpr int kUnsettledPolls = 3;
+
+// A diff that says something: a re-run that compared elements. One that failed or compared
+// nothing may only have met a trace not written that far yet.
+bool settled(const replay::LaunchDiff& d) {
+  return d.status == replay::LaunchDiff::Status::Different ||
+         (d.status == replay::LaunchDiff::Status::Same && d.compared() > 0);
+}
+
+}  // namespace
+
 void LiveDiff::poll() {
   std::error_code ec;
   if (!std::filesystem::exists(trace_, ec)) return;
+  // Read, not mapped: the writer cuts the file to its length when the program ends, and a
+  // mapping of the longer file would then fault (SIGBUS) on the pages cut off.
+  std::ifstream in(trace_, std::ios::binary);
+  const std::vector<std::uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   std::string error;
-  auto reader = trace::Reader::open(trace_, error);
+  auto reader = trace::Reader::from_memory(bytes, trace_, error);
   if (!reader) return;  // not even its header yet
   for (const replay::KernelLaunch& launch : replay::read_launches(*reader)) {
     // One that cannot be re-run, or whose buffers after it are not there yet, waits for the
     // report at the end.
     if (!launch.rerunnable() || !launch.has_after || done_.count(launch.call_index)) continue;
+    auto tries = unsettled_.find(launch.call_index);
+    if (tries != unsettled_.end() && tries->second >= kUnsettledPolls) continue;
     replay::LaunchDiff d = runner_.diff(*reader, launch, options_);
+    if (!settled(d)) {
+      ++unsettled_[launch.call_index];
+      continue;
+    }
     fmt::print(stderr, "clvet diff: {}\n", replay::render_line(d));
     std::fflush(stderr);
     done_.emplace(launch.call_index, std::move(d));

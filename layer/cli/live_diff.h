@@ -28,6 +28,9 @@ class LiveDiff {
   std::string trace_;
   replay::LaunchRunner runner_;
   std::map<std::uint64_t, replay::LaunchDiff> done_;
+  // Launches whose re-run did not settle yet (nothing compared, or it failed), by the polls
+  // they were tried in: after a few, they are left to the report at the end.
+  std::map<std::uint64_t, int> unsettled_;
 };
 
 }  // namespace clvet::cli
