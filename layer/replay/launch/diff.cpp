@@ -327,6 +327,11 @@ LaunchDiff LaunchRunner::diff(trace::Reader& reader, const KernelLaunch& launch,
     d.arguments.push_back(std::move(a));
   }
   d.status = d.mismatches() ? LaunchDiff::Status::Different : LaunchDiff::Status::Same;
+  if (d.status == LaunchDiff::Status::Same && d.compared() == 0) {
+    // Nothing compared is not "the same": the trace holds none of the launch's buffers after it.
+    d.status = LaunchDiff::Status::NotRun;
+    d.reason = "nothing to compare: the trace holds none of its buffers after the launch";
+  }
   return d;
 }
 

@@ -115,6 +115,22 @@ TEST_F(SyntheticDiff, ExactIntegersAgreeAndOneChangedElementIsFoundWithItsWorkIt
   EXPECT_NE(out.first->work_item.find("global id (5)"), std::string::npos) << out.first->work_item;
 }
 
+// A launch whose buffers after it the trace does not hold (their reads failed when recorded)
+// compares nothing, and nothing compared is not "the same".
+TEST_F(SyntheticDiff, ALaunchWithNothingToCompareIsNotCalledTheSame) {
+  constexpr int kN = 16;
+  int x[kN] = {}, y[kN] = {};
+  KernelLaunch l = one_dimensional(
+      "kernel void twice(global const int* x, global int* y) { size_t i = get_global_id(0); y[i] = x[i] * 2; }",
+      "twice", kN);
+  l.arguments = {buffer(0, x, x, sizeof x), buffer(1, y, y, sizeof y)};
+  for (KernelArgument& a : l.arguments) a.after = trace::Value{};
+  LaunchDiff d = diff(l);
+  EXPECT_EQ(d.compared(), 0u);
+  EXPECT_EQ(d.status, LaunchDiff::Status::NotRun) << to_string(d.status);
+  EXPECT_NE(d.reason.find("nothing to compare"), std::string::npos) << d.reason;
+}
+
 TEST_F(SyntheticDiff, FastMathResultsWithinTheirUlpLimitAgree) {
   constexpr int kN = 64;
   constexpr int kMoved = 40;  // ULPs a fast-math device is off by: well within half_exp's 8192
