@@ -4,22 +4,11 @@
  * that waits for a user event the host sets later, a retained and released buffer, a buffer
  * created on another thread and used on this one, and info queries. It checks its results
  * against a host computation and prints "replay subject ok". */
-#define CL_TARGET_OPENCL_VERSION 300
-#include <CL/cl.h>
 #include <pthread.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+
+#include "common.h" /* tests/layer/programs: CHECK */
 
 #define N 256
-#define CHECK(call)                                                                     \
-  do {                                                                                  \
-    cl_int check_err_ = (call);                                                         \
-    if (check_err_ != CL_SUCCESS) {                                                     \
-      fprintf(stderr, "%s:%d: %s failed: %d\n", __FILE__, __LINE__, #call, check_err_); \
-      exit(2);                                                                          \
-    }                                                                                   \
-  } while (0)
 
 static const char* kSource =
     "kernel void scale(global const int* in, global int* out) {\n"
