@@ -47,11 +47,12 @@ demo: build
 	$(BUILD)/layer/clvet run -- $(BUILD)/tests/layer/programs/use_after_release; \
 	  echo "clvet run exited with $$? (1: the program ran and clvet reported findings)"
 
-# Unoptimised: the ThreadSanitizer build only runs the multithreaded API tests, and -O0 halves
-# the time the interpreter's built-in library takes to compile (CI has two cores).
+# Unoptimised: the ThreadSanitizer build only runs the multithreaded tests (the reference device
+# under host threads, the layer's object table, the tracing layer under four threads), and -O0
+# halves the time the interpreter's built-in library takes to compile (CI has two cores).
 tsan: deps
 	cmake -S . -B $(TSAN_BUILD) -G Ninja -DCLVET_TSAN=ON -DCMAKE_BUILD_TYPE=Debug
-	cmake --build $(TSAN_BUILD) -j $(JOBS) --target clvet-device-api-tests clvet-object-table-tests
+	cmake --build $(TSAN_BUILD) -j $(JOBS) --target clvet-threads-tests clvet-object-table-tests clvet-layer
 
 test: tsan build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

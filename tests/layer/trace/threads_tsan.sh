@@ -3,8 +3,8 @@
 # -fsanitize=thread runs four threads through a layer built with -DCLVET_TSAN=ON (its object
 # table, call path, trace writer, device times, clock pairs and kernel-buffer callbacks from
 # PoCL's threads), tracing with kernel buffers on. No ThreadSanitizer report, right results.
-# Prints SKIP when that build has no layer (make tsan builds only the API and object-table
-# tests, to keep CI short; build the layer there with
+# Prints SKIP when that build has no layer (make tsan builds it; a partial ThreadSanitizer
+# build may not: build the layer there with
 # `cmake --build build-tsan --target clvet-layer`).
 # Usage: threads_tsan.sh TSAN_BUILD_DIR PROGRAM WORKDIR. Prints PASS, SKIP or what failed.
 set -eu
