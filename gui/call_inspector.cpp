@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "clvet/reports/kernel_kinds.h"
 #include "clvet/trace/cl_names.h"
 #include "clvet/trace/print.h"
 #include "trace_document.h"
@@ -161,7 +162,15 @@ void CallInspector::showCall(std::uint64_t index) {
     findings->setFont(0, bold);
     for (std::size_t position : found) {
       const reports::Finding& f = facts.findings[position];
-      auto* item = new QTreeWidgetItem(findings, {q(f.rule_id), q(f.detail.empty() ? f.clause : f.detail)});
+      // A kernel checker's finding carries no clause of its own: its kind names the section
+      // and says what the kernel did that the section forbids.
+      std::string section = f.spec, words = f.clause;
+      if (f.kernel) {
+        const reports::KernelKindInfo& kind = reports::describe(f.kernel->kind);
+        if (section.empty()) section = kind.spec;
+        if (words.empty()) words = kind.description;
+      }
+      auto* item = new QTreeWidgetItem(findings, {q(f.rule_id), q(f.detail.empty() ? words : f.detail)});
       item->setData(0, FindingRole, static_cast<int>(position));
       item->setForeground(0, QBrush(f.severity == reports::Severity::Error ? QColor(0xc0, 0x20, 0x20)
                                                                             : QColor(0xa0, 0x60, 0x00)));
@@ -169,9 +178,9 @@ void CallInspector::showCall(std::uint64_t index) {
       new QTreeWidgetItem(item, {tr("severity"), q(std::string(reports::to_string(f.severity))) + " (" +
                                                      q(std::string(reports::to_string(f.category))) + ")"});
       if (f.error_code) new QTreeWidgetItem(item, {tr("error"), q(reports::error_name(f.error_code))});
-      new QTreeWidgetItem(item, {tr("section"), q(f.spec)});
-      auto* clause = new QTreeWidgetItem(item, {tr("spec"), q(f.clause)});
-      clause->setToolTip(1, q(f.clause));
+      new QTreeWidgetItem(item, {tr("section"), q(section)});
+      auto* clause = new QTreeWidgetItem(item, {tr("spec"), q(words)});
+      clause->setToolTip(1, q(words));
       if (!f.detail.empty()) new QTreeWidgetItem(item, {tr("detail"), q(f.detail)});
       if (f.count > 1) new QTreeWidgetItem(item, {tr("count"), QString::number(f.count)});
       item->setExpanded(true);

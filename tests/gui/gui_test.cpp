@@ -690,8 +690,12 @@ class GuiTest : public QObject {
     QVERIFY2(diagnostics.contains(QStringLiteral("overlap line 10, 12 | #%1 |").arg(launch)), qPrintable(diagnostics));
     QTreeWidgetItem* group = window.diagnostics()->topLevelItem(window.diagnostics()->topLevelItemCount() - 1);
     emit window.diagnostics()->itemActivated(group->child(0)->child(0), 0);
-    QVERIFY2(treeText(window.inspector()).contains(QStringLiteral("#%1 clEnqueueNDRangeKernel").arg(launch)),
-             qPrintable(treeText(window.inspector())));
+    const QString inspector = treeText(window.inspector());
+    QVERIFY2(inspector.contains(QStringLiteral("#%1 clEnqueueNDRangeKernel").arg(launch)), qPrintable(inspector));
+    // The finding there names the section that forbids a race, and its words (OpenCL 1.2
+    // §3.3.1: memory is consistent for a work-group only at a barrier).
+    QVERIFY2(inspector.contains(QStringLiteral("section | OpenCL 1.2 §3.3.1")), qPrintable(inspector));
+    QVERIFY2(inspector.contains(QStringLiteral("spec | two work-items write the same bytes")), qPrintable(inspector));
     saveShot(window, QStringLiteral("kernels"), QStringLiteral("kernel-race-from-trace"));
   }
 
