@@ -10,8 +10,10 @@
 #include <span>
 #include <vector>
 
+#include "argument_values.h"
 #include "clvet/checker/api_validation.h"
 #include "clvet/rules/args.gen.h"
+#include "dereference_rules.h"
 #include "dispatch.h"
 #include "driver_platforms.h"
 #include "findings.h"
@@ -151,27 +153,24 @@ const void* Call::platform() const {
   return platform_ ? platform_ : driver_platforms::default_platform();
 }
 
+const char* Call::build_options(const char* options) {
+  constexpr std::string_view kArgInfo = "-cl-kernel-arg-info";
+  const std::string_view given = options != nullptr ? options : "";
+  if (given.find(kArgInfo) != std::string_view::npos ||
+      driver_platforms::version_of(platform()) < rules::Version{1, 2})
+    return options;
+  forwarded_options_.assign(given);
+  if (!forwarded_options_.empty()) forwarded_options_ += ' ';
+  forwarded_options_ += kArgInfo;
+  return forwarded_options_.c_str();
+}
+
 std::string Call::describe(const BadHandle& bad) const {
+  if (bad.array_missing)
+    return fmt::format("{} is NULL; a list of {} is required", bad.param, handle_type(bad.expected));
   const std::string where =
       bad.in_array ? fmt::format("{}[{}]", bad.param, bad.element) : std::string(bad.param);
-  const std::string_view type = handle_type(bad.expected);
-  if (bad.array_missing)
-    return fmt::format("{} is NULL; a list of {} is required", bad.param, type);
-  if (bad.handle == nullptr) return fmt::format("{} is NULL, not a {}", where, type);
-  auto record = objects().find(bad.handle);
-  if (!record)
-    return fmt::format("{} = {} is not a {} the platform returned (garbage, or never created)",
-                       where, bad.handle, type);
-  const std::string origin =
-      record->created_call
-          ? fmt::format("created by {} (call #{})", record->created_by, record->created_call)
-          : fmt::format("listed by {}", record->created_by);
-  if (record->state == checker::HandleState::Released)
-    return fmt::format("{} = {} is a {} already released by {} (call #{}); it was {}", where,
-                       bad.handle, handle_type(record->kind), record->released_by,
-                       record->released_call, origin);
-  return fmt::format("{} = {} is a {}, not a {}; it was {}", where, bad.handle,
-                     handle_type(record->kind), type, origin);
+  return handle_problem(where, bad.handle, bad.expected);
 }
 
 bool Call::admit(bool next_available) {
@@ -218,13 +217,26 @@ bool Call::admit(bool next_available) {
     return false;
   }
   violated_ = checker::first_violation(rules_of(entry_index()), rule_args_, world);
+  bool dereferenced = violated_ != nullptr && guards_dereference(*violated_);
+  std::string detail;
+  if (violated_ == nullptr) {
+    // The rules the implementation raises, where the arguments' values decide them.
+    ArgumentVerdict verdict = judge_argument_values(entry_index(), rule_args_, world);
+    violated_ = verdict.rule;
+    dereferenced = verdict.dereferenced;
+    detail = std::move(verdict.detail);
+  }
   if (violated_) {
-    const bool enforced = settings().enforce;
+    // What the driver would dereference never reaches it; the rest only with CLVET_ENFORCE=1.
+    const bool refused = settings().enforce || dereferenced;
+    const std::string_view why = dereferenced ? "the driver would dereference it: not forwarded"
+                                 : refused    ? "CLVET_ENFORCE=1: not forwarded to the driver"
+                                              : "";
+    if (!why.empty()) detail += detail.empty() ? std::string(why) : fmt::format("; {}", why);
     // clvet's reference device reports the rules it enforces itself: once is enough.
-    if (enforced || !driver_platforms::is_reference(target))
-      record_rule(*violated_, Category::Application, index(),
-                  enforced ? "CLVET_ENFORCE=1: not forwarded to the driver" : "");
-    if (enforced) {
+    if (refused || !driver_platforms::is_reference(target))
+      record_rule(*violated_, Category::Application, index(), std::move(detail));
+    if (refused) {
       refusal_code_ = violated_->code;
       return false;
     }

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -46,6 +47,10 @@ class Call {
   void releases(const void* handle) { releases_ = handle; }
   // The platform the call goes to: that of its first known handle.
   const void* platform() const;
+  // The build options forwarded for the application's `options`: with -cl-kernel-arg-info
+  // added (OpenCL 1.2 on), so that the driver can say what each kernel argument is declared
+  // as and the handles inside kernel argument values can be judged (argument_values.h).
+  const char* build_options(const char* options);
 
   // Decides whether the call goes to the driver. False: it must not (a bad handle, an entry
   // point the platform or the loader lacks, or CLVET_ENFORCE and a broken rule); the wrapper
@@ -107,6 +112,7 @@ class Call {
   const rules::Rule* violated_ = nullptr;
   cl_int refusal_code_ = CL_SUCCESS;
   std::vector<checker::ObjectRecord> created_;
+  std::string forwarded_options_;
 };
 
 }  // namespace clvet::layer

@@ -1,7 +1,9 @@
 // Rules' questions answered by the driver under the layer.
 #include "layer_world.h"
 
+#include <array>
 #include <cstddef>
+#include <string_view>
 #include <cstring>
 
 #include "dispatch.h"
@@ -62,6 +64,25 @@ cl_int ask(Fn fn, Args... args) {
   return fn(args...);
 }
 
+// The dispatch slot of the entry point that answers `query`.
+int slot_of(InfoQuery query) {
+  static const auto* slots = [] {
+    static constexpr std::array<std::string_view, 15> kNames = {
+        "clGetPlatformInfo",     "clGetDeviceInfo",         "clGetContextInfo",
+        "clGetCommandQueueInfo", "clGetMemObjectInfo",      "clGetImageInfo",
+        "clGetPipeInfo",         "clGetSamplerInfo",        "clGetProgramInfo",
+        "clGetProgramBuildInfo", "clGetKernelInfo",         "clGetKernelWorkGroupInfo",
+        "clGetKernelArgInfo",    "clGetEventInfo",          "clGetEventProfilingInfo"};
+    auto* table = new std::array<int, kNames.size()>;
+    for (std::size_t i = 0; i < kNames.size(); ++i) {
+      const api::EntryPoint* entry = api::find_entry_point(kNames[i]);
+      (*table)[i] = entry ? entry->slot : -1;
+    }
+    return table;
+  }();
+  return (*slots)[static_cast<std::size_t>(query)];
+}
+
 }  // namespace
 
 api::ObjectKind LayerWorld::kind_of(const void* handle) const {
@@ -110,6 +131,9 @@ cl_int LayerWorld::info(InfoQuery query, const void* handle, const void* extra, 
 cl_int LayerWorld::ask_driver(InfoQuery query, const void* handle, const void* extra,
                               cl_uint param, std::size_t size, void* value,
                               std::size_t* size_ret) const {
+  // The loader calls through the object's own dispatch table without looking: a query the
+  // driver left out (a 1.1 driver has no clGetKernelArgInfo) would call a NULL pointer.
+  if (!driver_offers(handle, slot_of(query))) return CL_INVALID_OPERATION;
   const cl_icd_dispatch& d = next();
   switch (query) {
     case InfoQuery::Platform:

@@ -1,6 +1,8 @@
 // The object table and the words and codes that go with object kinds.
 #include "objects.h"
 
+#include <fmt/format.h>
+
 #include "clvet/rules/opencl.h"
 
 namespace clvet::layer {
@@ -62,6 +64,25 @@ cl_int invalid_handle_code(api::ObjectKind kind) {
       break;
   }
   return CL_INVALID_VALUE;
+}
+
+std::string handle_problem(std::string_view where, const void* handle, api::ObjectKind expected) {
+  const std::string_view type = handle_type(expected);
+  if (handle == nullptr) return fmt::format("{} is NULL, not a {}", where, type);
+  auto record = objects().find(handle);
+  if (!record)
+    return fmt::format("{} = {} is not a {} the platform returned (garbage, or never created)",
+                       where, handle, type);
+  const std::string origin =
+      record->created_call
+          ? fmt::format("created by {} (call #{})", record->created_by, record->created_call)
+          : fmt::format("listed by {}", record->created_by);
+  if (record->state == checker::HandleState::Released)
+    return fmt::format("{} = {} is a {} already released by {} (call #{}); it was {}", where,
+                       handle, handle_type(record->kind), record->released_by,
+                       record->released_call, origin);
+  return fmt::format("{} = {} is a {}, not a {}; it was {}", where, handle,
+                     handle_type(record->kind), type, origin);
 }
 
 }  // namespace clvet::layer

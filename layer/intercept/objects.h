@@ -1,6 +1,9 @@
 // The process's table of OpenCL objects the layer has seen the driver hand out.
 #pragma once
 
+#include <string>
+#include <string_view>
+
 #include "clvet/checker/object_table.h"
 #include "clvet/rules/opencl.h"
 
@@ -12,5 +15,9 @@ checker::ObjectTable& objects();
 std::string_view handle_type(api::ObjectKind kind);
 // The spec's invalid-handle code for a kind (CL_INVALID_MEM_OBJECT for Mem).
 cl_int invalid_handle_code(api::ObjectKind kind);
+// What is wrong with `handle` where a `expected` was due, from what the table knows of it:
+// "kernel = 0x1234 is a cl_mem, not a cl_kernel; it was created by clCreateBuffer (call #5)".
+// `where` names the parameter (or the element, the value) that held it.
+std::string handle_problem(std::string_view where, const void* handle, api::ObjectKind expected);
 
 }  // namespace clvet::layer

@@ -370,6 +370,11 @@ std::string write_forwarded_arguments(fmt::ostream& out, const EntryPoint& entry
       replaced.emplace_back(std::string(p.peer), fmt::format("{}_bound.user_data", p.name));
     }
   }
+  // Builds ask the driver to keep what each kernel argument is declared as, so that the layer
+  // can judge the handles inside kernel argument values (PoCL answers clGetKernelArgInfo only
+  // with -cl-kernel-arg-info).
+  if (entry.name == "clBuildProgram" || entry.name == "clCompileProgram")
+    replaced.emplace_back("options", "call.build_options(a.options)");
   if (r.errcode) {
     out.print("  cl_int errcode_local = CL_SUCCESS;\n");
     out.print("  cl_int* const errcode = a.{0} != nullptr ? a.{0} : &errcode_local;\n", r.errcode->name);

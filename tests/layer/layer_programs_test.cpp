@@ -102,7 +102,7 @@ TEST_P(Program, GivesExactlyItsExpectedFindingsOnPocl) {
 INSTANTIATE_TEST_SUITE_P(Layer, Program,
                          testing::Values("double_release", "use_after_release", "wrong_sizes",
                                          "leaks", "bad_wait_lists", "callbacks", "threads",
-                                         "rebuilt_program"));
+                                         "rebuilt_program", "bad_kernel_arguments"));
 
 // The same programs under the layer over clvet's reference device: the device reports the
 // rules it enforces itself, the layer what it refuses to forward and the leaks.
@@ -159,6 +159,31 @@ TEST(FakePlatform, EnforceReturnsTheRulesError) {
   EXPECT_EQ(outcome.findings, source.expected) << outcome.ran.err;
   EXPECT_NE(outcome.ran.out.find("buffer of zero bytes: -61\n"), std::string::npos)
       << outcome.ran.out;
+}
+
+// Handles inside kernel argument values and a NULL list of binaries crash PoCL when they reach
+// it: each gets the spec's code from the layer instead (§5.7.2, §5.6.1), with and without
+// CLVET_ENFORCE.
+TEST(KernelArguments, HandlesInsideValuesNeverReachPocl) {
+  for (const std::vector<std::string>& flags :
+       {std::vector<std::string>{}, std::vector<std::string>{"--enforce=1"}}) {
+    const Outcome outcome = under_clvet("bad_kernel_arguments", CLVET_POCL_ICD, flags);
+    EXPECT_EQ(outcome.ran.status, 1) << outcome.ran.err;
+    for (const char* line : {"a released buffer: -38\n", "the context as a buffer: -38\n",
+                             "garbage as a buffer: -38\n", "a released sampler: -41\n",
+                             "NULL for an int: -50\n", "no binaries: -30\n"})
+      EXPECT_NE(outcome.ran.err.find(line), std::string::npos) << line << outcome.ran.err;
+  }
+}
+
+// The fake ICD cannot say what its kernels' arguments are: a value that names a released
+// buffer or an object of another kind is still kept from it, and the NULL list of binaries.
+TEST(FakePlatform, HandlesInsideValuesNeverReachTheDriver) {
+  const Source source = read_source("fake_kernel_arguments");
+  const Outcome outcome = under_clvet("fake_kernel_arguments", CLVET_FAKE_ICD);
+  EXPECT_EQ(outcome.ran.status, 1) << outcome.ran.err;
+  EXPECT_EQ(outcome.findings, source.expected) << outcome.ran.err;
+  EXPECT_EQ(outcome.ran.out, source.output) << outcome.ran.err;
 }
 
 TEST(Enforce, OnPoclTheProgramGetsTheRulesCode) {

@@ -6,17 +6,23 @@
  *   clGetMemObjectInfo      CL_MEM_TYPE: 0x1234, no cl_mem_object_type
  *   clFinish                returns CL_INVALID_KERNEL, which clFinish's clauses do not list
  *   clCreateContextFromType a context together with CL_DEVICE_NOT_FOUND for GPUs (as PoCL 3.1)
+ * Its kernels ("any" of any source: a __global buffer and an int) cannot say what their
+ * arguments are (CL_KERNEL_ARG_INFO_NOT_AVAILABLE), and clSetKernelArg and
+ * clCreateProgramWithBinary read through what they are given as a driver does: a cl_mem it
+ * does not hold, or a NULL list, ends the process with a message (where a real driver would
+ * crash or corrupt its heap), so a test sees what reached the driver.
  * Its dispatch table has nothing past OpenCL 1.2: a 2.0 call forwarded to it would crash. */
 #define CL_TARGET_OPENCL_VERSION 300
 #define CL_USE_DEPRECATED_OPENCL_1_1_APIS
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
 #include <CL/cl_icd.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define EXPORT __attribute__((visibility("default")))
 
-enum kind { PLATFORM = 1, DEVICE, CONTEXT, QUEUE, MEM };
+enum kind { PLATFORM = 1, DEVICE, CONTEXT, QUEUE, MEM, PROGRAM, KERNEL };
 
 struct object {
   const cl_icd_dispatch* dispatch;
@@ -31,6 +37,8 @@ struct _cl_device_id { struct object o; };
 struct _cl_context { struct object o; };
 struct _cl_command_queue { struct object o; };
 struct _cl_mem { struct object o; };
+struct _cl_program { struct object o; };
+struct _cl_kernel { struct object o; cl_program program; };
 
 static cl_icd_dispatch dispatch;
 static struct _cl_platform_id platform = {{&dispatch, PLATFORM, 1, NULL, 0, 0}};
@@ -58,10 +66,34 @@ static void* new_object(enum kind kind, size_t size) {
   return o;
 }
 
+/* The buffers alive, so that clSetKernelArg can tell one it does not hold without reading it. */
+#define MAX_BUFFERS 64
+static cl_mem buffers[MAX_BUFFERS];
+
+static int holds_buffer(cl_mem m) {
+  for (int i = 0; i < MAX_BUFFERS; ++i)
+    if (m != NULL && buffers[i] == m) return 1;
+  return 0;
+}
+
+static void forget_buffer(cl_mem m) {
+  for (int i = 0; i < MAX_BUFFERS; ++i)
+    if (buffers[i] == m) buffers[i] = NULL;
+}
+
 static cl_int release(struct object* o, enum kind kind, cl_int invalid) {
   if (o == NULL || o->kind != kind) return invalid;
-  if (--o->refs == 0) free(o);
+  if (--o->refs == 0) {
+    if (kind == MEM) forget_buffer((cl_mem)o);
+    free(o);
+  }
   return CL_SUCCESS;
+}
+
+/* What a driver that trusts its arguments does with one it should not have been given. */
+static void dereferenced(const char* what) {
+  fprintf(stderr, "fake ICD: %s reached the driver\n", what);
+  abort();
 }
 
 static cl_int CL_API_CALL GetPlatformIDs(cl_uint n, cl_platform_id* platforms, cl_uint* count) {
@@ -213,6 +245,11 @@ static cl_mem CL_API_CALL CreateBuffer(cl_context c, cl_mem_flags flags, size_t 
   m->o.context = c;
   m->o.size = size;
   m->o.flags = flags;
+  for (int i = 0; i < MAX_BUFFERS; ++i)
+    if (buffers[i] == NULL) {
+      buffers[i] = m;
+      break;
+    }
   if (err) *err = CL_SUCCESS;
   return m;
 }
@@ -261,6 +298,124 @@ static cl_int CL_API_CALL SetCommandQueueProperty(cl_command_queue q,
   return CL_SUCCESS;
 }
 
+static cl_program CL_API_CALL CreateProgramWithSource(cl_context c, cl_uint count,
+                                                      const char** strings, const size_t* lengths,
+                                                      cl_int* err) {
+  (void)count, (void)strings, (void)lengths;
+  if (c == NULL || c->o.kind != CONTEXT) {
+    if (err) *err = CL_INVALID_CONTEXT;
+    return NULL;
+  }
+  cl_program p = new_object(PROGRAM, sizeof(struct _cl_program));
+  p->o.context = c;
+  if (err) *err = CL_SUCCESS;
+  return p;
+}
+
+static cl_program CL_API_CALL CreateProgramWithBinary(cl_context c, cl_uint n,
+                                                      const cl_device_id* devices,
+                                                      const size_t* lengths,
+                                                      const unsigned char** binaries,
+                                                      cl_int* status, cl_int* err) {
+  (void)devices, (void)status;
+  if (lengths == NULL || binaries == NULL) dereferenced("clCreateProgramWithBinary's NULL list");
+  for (cl_uint i = 0; i < n; ++i)
+    if (binaries[i] == NULL || lengths[i] == 0) dereferenced("clCreateProgramWithBinary's NULL binary");
+  if (err) *err = CL_INVALID_BINARY; /* it loads none */
+  (void)c;
+  return NULL;
+}
+
+static cl_int CL_API_CALL BuildProgram(cl_program p, cl_uint n, const cl_device_id* devices,
+                                       const char* options,
+                                       void(CL_CALLBACK* notify)(cl_program, void*), void* data) {
+  (void)n, (void)devices, (void)options, (void)notify, (void)data;
+  return p && p->o.kind == PROGRAM ? CL_SUCCESS : CL_INVALID_PROGRAM;
+}
+
+static cl_int CL_API_CALL ReleaseProgram(cl_program p) {
+  return release(p ? &p->o : NULL, PROGRAM, CL_INVALID_PROGRAM);
+}
+
+static cl_int CL_API_CALL GetProgramInfo(cl_program p, cl_program_info param, size_t n, void* v,
+                                         size_t* r) {
+  if (p == NULL || p->o.kind != PROGRAM) return CL_INVALID_PROGRAM;
+  cl_device_id d = &device;
+  cl_uint one = 1;
+  switch (param) {
+    case CL_PROGRAM_CONTEXT: return answer(&p->o.context, sizeof p->o.context, n, v, r);
+    case CL_PROGRAM_NUM_DEVICES: return answer(&one, sizeof one, n, v, r);
+    case CL_PROGRAM_DEVICES: return answer(&d, sizeof d, n, v, r);
+    default: return CL_INVALID_VALUE;
+  }
+}
+
+static cl_int CL_API_CALL GetProgramBuildInfo(cl_program p, cl_device_id d,
+                                              cl_program_build_info param, size_t n, void* v,
+                                              size_t* r) {
+  if (p == NULL || p->o.kind != PROGRAM) return CL_INVALID_PROGRAM;
+  if (d != &device) return CL_INVALID_DEVICE;
+  cl_build_status built = CL_BUILD_SUCCESS;
+  cl_program_binary_type executable = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+  switch (param) {
+    case CL_PROGRAM_BUILD_STATUS: return answer(&built, sizeof built, n, v, r);
+    case CL_PROGRAM_BINARY_TYPE: return answer(&executable, sizeof executable, n, v, r);
+    case CL_PROGRAM_BUILD_LOG: return answer_string("", n, v, r);
+    default: return CL_INVALID_VALUE;
+  }
+}
+
+static cl_kernel CL_API_CALL CreateKernel(cl_program p, const char* name, cl_int* err) {
+  if (p == NULL || p->o.kind != PROGRAM || name == NULL || strcmp(name, "any") != 0) {
+    if (err) *err = p == NULL || p->o.kind != PROGRAM ? CL_INVALID_PROGRAM : CL_INVALID_KERNEL_NAME;
+    return NULL;
+  }
+  cl_kernel k = new_object(KERNEL, sizeof(struct _cl_kernel));
+  k->o.context = p->o.context;
+  k->program = p;
+  if (err) *err = CL_SUCCESS;
+  return k;
+}
+
+static cl_int CL_API_CALL ReleaseKernel(cl_kernel k) {
+  return release(k ? &k->o : NULL, KERNEL, CL_INVALID_KERNEL);
+}
+
+static cl_int CL_API_CALL GetKernelInfo(cl_kernel k, cl_kernel_info param, size_t n, void* v,
+                                        size_t* r) {
+  if (k == NULL || k->o.kind != KERNEL) return CL_INVALID_KERNEL;
+  cl_uint args = 2;
+  switch (param) {
+    case CL_KERNEL_NUM_ARGS: return answer(&args, sizeof args, n, v, r);
+    case CL_KERNEL_CONTEXT: return answer(&k->o.context, sizeof k->o.context, n, v, r);
+    case CL_KERNEL_PROGRAM: return answer(&k->program, sizeof k->program, n, v, r);
+    case CL_KERNEL_FUNCTION_NAME: return answer_string("any", n, v, r);
+    default: return CL_INVALID_VALUE;
+  }
+}
+
+/* As a driver may answer for a program built without -cl-kernel-arg-info. */
+static cl_int CL_API_CALL GetKernelArgInfo(cl_kernel k, cl_uint index, cl_kernel_arg_info param,
+                                           size_t n, void* v, size_t* r) {
+  (void)index, (void)param, (void)n, (void)v, (void)r;
+  if (k == NULL || k->o.kind != KERNEL) return CL_INVALID_KERNEL;
+  return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
+}
+
+/* Argument 0 is a __global buffer, argument 1 an int. */
+static cl_int CL_API_CALL SetKernelArg(cl_kernel k, cl_uint index, size_t size, const void* value) {
+  if (k == NULL || k->o.kind != KERNEL) return CL_INVALID_KERNEL;
+  if (index > 1) return CL_INVALID_ARG_INDEX;
+  if (index == 1) {
+    if (value == NULL) dereferenced("clSetKernelArg's NULL int");
+    return size == sizeof(cl_int) ? CL_SUCCESS : CL_INVALID_ARG_SIZE;
+  }
+  if (size != sizeof(cl_mem)) return CL_INVALID_ARG_SIZE;
+  cl_mem m = value ? *(const cl_mem*)value : NULL;
+  if (m != NULL && !holds_buffer(m)) dereferenced("a cl_mem the driver does not hold");
+  return CL_SUCCESS;
+}
+
 static void* CL_API_CALL GetExtensionFunctionAddress(const char* name) {
   void* address = NULL;
   if (strcmp(name, "clIcdGetPlatformIDsKHR") == 0) {
@@ -294,4 +449,15 @@ __attribute__((constructor)) static void fill_dispatch(void) {
   dispatch.clFlush = Flush;
   dispatch.clFinish = Finish;
   dispatch.clGetExtensionFunctionAddress = GetExtensionFunctionAddress;
+  dispatch.clCreateProgramWithSource = CreateProgramWithSource;
+  dispatch.clCreateProgramWithBinary = CreateProgramWithBinary;
+  dispatch.clBuildProgram = BuildProgram;
+  dispatch.clReleaseProgram = ReleaseProgram;
+  dispatch.clCreateKernel = CreateKernel;
+  dispatch.clReleaseKernel = ReleaseKernel;
+  dispatch.clGetProgramInfo = GetProgramInfo;
+  dispatch.clGetProgramBuildInfo = GetProgramBuildInfo;
+  dispatch.clGetKernelInfo = GetKernelInfo;
+  dispatch.clGetKernelArgInfo = GetKernelArgInfo;
+  dispatch.clSetKernelArg = SetKernelArg;
 }

@@ -1,0 +1,168 @@
+// Kernel argument values and lists of binaries judged before the call.
+#include "argument_values.h"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
+#include "clvet/rules/args.gen.h"
+#include "objects.h"
+
+namespace clvet::layer {
+namespace {
+
+using api::ObjectKind;
+
+const rules::Rule& rule(std::string_view id) {
+  const rules::Rule* found = rules::find_rule(id);
+  if (found == nullptr) {
+    // The catalogue is compiled in: a missing id is a mistake in this file, found by the tests.
+    std::fprintf(stderr, "clvet: internal error: no rule %.*s\n", static_cast<int>(id.size()),
+                 id.data());
+    std::abort();
+  }
+  return *found;
+}
+
+// What a kernel argument is declared as (§5.7.3 clGetKernelArgInfo), as far as it decides
+// which value it takes.
+enum class Declared { Unknown, Buffer, Image, Sampler, Queue, Local, Value };
+
+Declared declared(const rules::World& w, cl_kernel kernel, cl_uint index) {
+  const void* extra = reinterpret_cast<const void*>(static_cast<std::uintptr_t>(index));
+  const auto address = rules::get<cl_kernel_arg_address_qualifier>(
+      w, rules::InfoQuery::KernelArg, kernel, CL_KERNEL_ARG_ADDRESS_QUALIFIER, extra);
+  if (!address) return Declared::Unknown;  // CL_KERNEL_ARG_INFO_NOT_AVAILABLE
+  if (*address == CL_KERNEL_ARG_ADDRESS_LOCAL) return Declared::Local;
+  std::array<char, 64> type{};
+  std::size_t size = 0;
+  if (w.info(rules::InfoQuery::KernelArg, kernel, extra, CL_KERNEL_ARG_TYPE_NAME, type.size() - 1,
+             type.data(), &size) != CL_SUCCESS)
+    return *address == CL_KERNEL_ARG_ADDRESS_PRIVATE ? Declared::Unknown : Declared::Buffer;
+  const std::string_view name(type.data());
+  if (name.starts_with("image")) return Declared::Image;
+  if (name == "sampler_t") return Declared::Sampler;
+  if (name == "queue_t") return Declared::Queue;
+  if (*address == CL_KERNEL_ARG_ADDRESS_GLOBAL || *address == CL_KERNEL_ARG_ADDRESS_CONSTANT)
+    return Declared::Buffer;
+  return Declared::Value;
+}
+
+// The rule, the object kind and the code for an argument declared as `d` that holds a handle.
+struct HandleArgument {
+  std::string_view rule;
+  ObjectKind kind;
+};
+
+std::optional<HandleArgument> handle_argument(Declared d) {
+  switch (d) {
+    case Declared::Buffer:
+    case Declared::Image:
+      return HandleArgument{"SetKernelArgInvalidMemObject", ObjectKind::Mem};
+    case Declared::Sampler:
+      return HandleArgument{"SetKernelArgInvalidSampler", ObjectKind::Sampler};
+    case Declared::Queue:
+      return HandleArgument{"SetKernelArgInvalidDeviceQueue", ObjectKind::CommandQueue};
+    default:
+      return std::nullopt;
+  }
+}
+
+ArgumentVerdict broken(std::string_view id, bool dereferenced, std::string detail) {
+  return {&rule(id), dereferenced, std::move(detail)};
+}
+
+// §5.7.2 clSetKernelArg: the value an argument's declaration takes.
+ArgumentVerdict kernel_argument(const args::SetKernelArg& a, const rules::World& w) {
+  if (!rules::valid(w, a.kernel)) return {};  // the kernel's own rules
+  const Declared d = declared(w, a.kernel, a.arg_index);
+  const std::string where = fmt::format("arg_value of argument {}", a.arg_index);
+  if (d == Declared::Local) {
+    if (a.arg_size == 0)
+      return broken("SetKernelArgBadSize", false,
+                    fmt::format("argument {} is declared __local: arg_size is its size in bytes, "
+                                "not 0",
+                                a.arg_index));
+    if (a.arg_value != nullptr)
+      return broken("SetKernelArgBadValue", false,
+                    fmt::format("argument {} is declared __local: arg_value must be NULL", a.arg_index));
+    return {};
+  }
+  if (d == Declared::Value) {
+    if (a.arg_value == nullptr)
+      return broken("SetKernelArgBadValue", true,
+                    fmt::format("argument {} is passed by value: arg_value is NULL, and the driver "
+                                "would copy {} bytes from it",
+                                a.arg_index, a.arg_size));
+    return {};
+  }
+  if (const auto handle = handle_argument(d)) {
+    const std::size_t expected = sizeof(void*);
+    if (a.arg_size != expected)
+      return broken("SetKernelArgBadSize", a.arg_value != nullptr && a.arg_size < expected,
+                    fmt::format("argument {} holds a {}: arg_size is {}, not sizeof({}) = {}",
+                                a.arg_index, handle_type(handle->kind), a.arg_size,
+                                handle_type(handle->kind), expected));
+    // A buffer argument may be NULL, or point to NULL (§5.7.2); nothing else may.
+    const void* value = a.arg_value ? *static_cast<const void* const*>(a.arg_value) : nullptr;
+    if (value == nullptr && d == Declared::Buffer) return {};
+    if (value != nullptr && w.kind_of(value) == handle->kind) return {};
+    return broken(handle->rule, true, handle_problem(where, value, handle->kind));
+  }
+  // The driver cannot say what the argument is: a pointer-sized value that names an object the
+  // layer has seen released, or a live one of a kind no argument takes, is a handle gone
+  // wrong, not a number.
+  if (a.arg_value == nullptr || a.arg_size != sizeof(void*)) return {};
+  const void* value = *static_cast<const void* const*>(a.arg_value);
+  const checker::ObjectTable::Identity seen = objects().identity(value);
+  if (seen.id == 0) return {};
+  const ObjectKind live = w.kind_of(value);
+  if (live == ObjectKind::Mem || live == ObjectKind::Sampler || live == ObjectKind::CommandQueue)
+    return {};
+  const ObjectKind meant = live == ObjectKind::None ? seen.kind : ObjectKind::Mem;
+  if (meant == ObjectKind::Sampler)
+    return broken("SetKernelArgInvalidSampler", true,
+                  handle_problem(where, value, ObjectKind::Sampler));
+  if (meant == ObjectKind::CommandQueue)
+    return broken("SetKernelArgInvalidDeviceQueue", true,
+                  handle_problem(where, value, ObjectKind::CommandQueue));
+  return broken("SetKernelArgInvalidMemObject", true, handle_problem(where, value, ObjectKind::Mem));
+}
+
+// §5.6.1 clCreateProgramWithBinary: "CL_INVALID_VALUE if lengths or binaries are NULL or if
+// any entry in lengths[i] is zero or binaries[i] is NULL" (the implementation's to raise, as
+// it also writes binary_status[i]; the driver reads every entry first).
+ArgumentVerdict program_binaries(const args::CreateProgramWithBinary& a) {
+  if (a.device_list == nullptr || a.num_devices == 0) return {};  // a precheck's
+  if (a.lengths == nullptr || a.binaries == nullptr)
+    return broken("CreateProgramWithBinaryBadBinaries", true,
+                  fmt::format("{} is NULL; {} entries are required (one per device)",
+                              a.binaries == nullptr ? "binaries" : "lengths", a.num_devices));
+  constexpr cl_uint kRead = 1u << 16;  // a count past this is garbage: not read through
+  for (cl_uint i = 0; i < a.num_devices && i < kRead; ++i) {
+    if (a.binaries[i] == nullptr)
+      return broken("CreateProgramWithBinaryBadBinaries", true, fmt::format("binaries[{}] is NULL", i));
+    if (a.lengths[i] == 0)
+      return broken("CreateProgramWithBinaryBadBinaries", true, fmt::format("lengths[{}] is 0", i));
+  }
+  return {};
+}
+
+}  // namespace
+
+ArgumentVerdict judge_argument_values(std::uint32_t entry_index, const void* args,
+                                      const rules::World& world) {
+  switch (entry_index) {
+    case args::SetKernelArg::kEntryIndex:
+      return kernel_argument(*static_cast<const args::SetKernelArg*>(args), world);
+    case args::CreateProgramWithBinary::kEntryIndex:
+      return program_binaries(*static_cast<const args::CreateProgramWithBinary*>(args));
+    default:
+      return {};
+  }
+}
+
+}  // namespace clvet::layer

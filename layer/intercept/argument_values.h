@@ -1,0 +1,31 @@
+// The rules an implementation raises itself (no precheck in the catalogue) that the layer can
+// still decide before a call, from the values of its arguments: a handle inside a kernel
+// argument's value, a NULL entry of a list of binaries.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "clvet/rules/rule.h"
+#include "clvet/rules/world.h"
+
+namespace clvet::layer {
+
+struct ArgumentVerdict {
+  const rules::Rule* rule = nullptr;  // the rule broken; nullptr when none is
+  // The driver would dereference the bad value (a released cl_mem, a NULL binary): the call
+  // must not reach it, whatever CLVET_ENFORCE says.
+  bool dereferenced = false;
+  std::string detail;  // what is wrong, for the finding
+  explicit operator bool() const { return rule != nullptr; }
+};
+
+// The first such rule the call breaks. Handles are judged against the layer's object table
+// (never dereferenced); a kernel argument's declaration is asked of the driver
+// (clGetKernelArgInfo, kept for the kernel's life), and where the driver cannot say, only a
+// value that names an object the layer has seen released, or of a kind no argument takes, is
+// judged.
+ArgumentVerdict judge_argument_values(std::uint32_t entry_index, const void* args,
+                                      const rules::World& world);
+
+}  // namespace clvet::layer
