@@ -25,6 +25,7 @@
 #include "options.h"
 #include "own_files.h"
 #include "platform_probe.h"
+#include "run_report.h"
 
 namespace clvet::cli {
 namespace {
@@ -67,7 +68,8 @@ Environment layer_environment(const std::string& program) {
   // (ocl-icd sorts GPUs first): the layer gives the application its own loader's order.
   PlatformOrderHandOver order;
   if (!plan.put_first.empty()) order = hand_over_platform_order(plan.application_loader);
-  if (!plan.message.empty()) fmt::print(stderr, "{}{}\n", plan.message, order.note);
+  if (!plan.message.empty() && !report_to_stderr_as_data())
+    fmt::print(stderr, "{}{}\n", plan.message, order.note);
   if (!order.value.empty()) env.emplace_back("CLVET_PLATFORM_ORDER", order.value);
   if (!plan.put_first.empty()) {
     const char* path = std::getenv("LD_LIBRARY_PATH");
@@ -93,7 +95,6 @@ int run_program(const std::vector<std::string>& command, const Environment& envi
   int fd = mkstemp(report_template);
   if (fd < 0) throw CLI::RuntimeError("cannot create a temporary report file", 2);
   close(fd);
-  std::string user_report = options::value("report");
   // A trace unless the user said none: named after the child, in the current directory.
   const std::string user_trace = options::value("trace");
 
@@ -107,6 +108,8 @@ int run_program(const std::vector<std::string>& command, const Environment& envi
         setenv(name.c_str(), value.c_str(), 1);
     }
     setenv("CLVET_REPORT", report_template, 1);
+    // Read back and rendered by clvet as --report-format asks (run_report.h).
+    setenv("CLVET_REPORT_FORMAT", "json", 1);
     if (user_trace == "none")
       unsetenv("CLVET_TRACE");
     else if (user_trace.empty())
@@ -134,22 +137,31 @@ int run_program(const std::vector<std::string>& command, const Environment& envi
   }
 
   for (const std::string& path : made_for_the_run()) std::filesystem::remove_all(path);
-  if (user_trace != "none") {
-    const std::string trace = user_trace.empty() ? fmt::format("clvet-{}.clvt", child) : user_trace;
-    if (std::filesystem::exists(trace)) fmt::print(stderr, "clvet: trace written to {}\n", trace);
-  }
+  // Nothing but the report on stderr when it goes there as JSON or SARIF.
+  const bool quiet = report_to_stderr_as_data();
+  const std::string trace =
+      user_trace == "none" ? std::string()
+      : user_trace.empty() ? fmt::format("clvet-{}.clvt", child)
+                           : user_trace;
+  const bool trace_written = !trace.empty() && is_trace_file(trace);
+  if (trace_written && !quiet) fmt::print(stderr, "clvet: trace written to {}\n", trace);
 
-  std::ifstream in(report_template);
-  std::stringstream report;
-  report << in.rdbuf();
+  std::string unreadable;
+  ExitReports written = read_exit_reports(report_template, unreadable);
   std::filesystem::remove(report_template);
-  const std::string text = report.str();
-  if (!text.empty()) {
-    if (user_report == "stderr") fmt::print(stderr, "clvet: findings\n{}", text);
-    else if (user_report != "none") std::ofstream(user_report) << text;
-  }
+  if (!unreadable.empty() && !quiet) fmt::print(stderr, "clvet: {}\n", unreadable);
+  std::vector<reports::Finding> findings = std::move(written.findings);
+  // A program that died, or left without running its exit handlers, wrote no report: its
+  // findings are in its trace, written as they happened.
+  const bool ended_early = WIFSIGNALED(status) || (written.reports == 0 && unreadable.empty());
+  if (ended_early && trace_written)
+    if (auto recorded = read_trace_findings(trace)) {
+      findings = std::move(*recorded);
+      findings.push_back(ending_note(command[0], status, trace));
+    }
+  deliver_run_report(findings);
   if (WIFSIGNALED(status)) {
-    fmt::print(stderr, "clvet: {} was killed by signal {}\n", command[0], WTERMSIG(status));
+    if (!quiet) fmt::print(stderr, "clvet: {} was {}\n", command[0], how_it_ended(status));
     return 128 + WTERMSIG(status);
   }
   const int app_status = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
@@ -159,7 +171,7 @@ int run_program(const std::vector<std::string>& command, const Environment& envi
     diff_status = diff_trace(*diff, live->done());
   }
   if (app_status != 0) return app_status;
-  return text.empty() && diff_status != 1 ? 0 : 1;
+  return findings.empty() && diff_status != 1 ? 0 : 1;
 }
 
 }  // namespace

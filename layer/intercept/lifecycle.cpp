@@ -10,6 +10,8 @@
 
 #include "call_observer.h"
 #include "clvet/checker/api_validation.h"
+#include "clvet/reports/formats.h"
+#include "options.h"
 #include "findings.h"
 #include "objects.h"
 #include "settings.h"
@@ -46,19 +48,33 @@ bool use_colour(FILE* stream) {
   return isatty(fileno(stream));
 }
 
+// The report in CLVET_REPORT_FORMAT: text, json or sarif.
+std::string render(const std::vector<reports::Finding>& findings, bool colour) {
+  const std::string format = options::value("report_format");
+  if (format == "json") return reports::render_json(findings);
+  if (format == "sarif") return reports::render_sarif(findings);
+  return reports::render_text(findings, colour);
+}
+
 void write_report() {
   const std::string& where = settings().report;
   if (where == "none") return;
   const auto findings = checker::FindingLog::instance().snapshot();
   if (where == "stderr") {
     if (findings.empty()) return;
+    if (options::value("report_format") != "text") {
+      const std::string data = render(findings, false);
+      std::fwrite(data.data(), 1, data.size(), stderr);
+      return;
+    }
     std::fprintf(stderr, "clvet: %zu finding(s)\n%s", findings.size(),
-                 reports::render_text(findings, use_colour(stderr)).c_str());
+                 render(findings, use_colour(stderr)).c_str());
     return;
   }
-  // Appended: clvet's reference device, when it is one of the platforms, writes its own
-  // findings to the same file at exit, before this runs.
-  std::ofstream(where, std::ios::app) << reports::render_text(findings, false);
+  // Appended, even when there is nothing to say (clvet run counts the reports to know the
+  // process reached its end): clvet's reference device, when it is one of the platforms,
+  // writes its own findings to the same file at exit, before this runs.
+  std::ofstream(where, std::ios::app) << render(findings, false);
 }
 
 // Runs after the application's exit handlers and static destructors (the dynamic linker's

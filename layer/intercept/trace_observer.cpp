@@ -4,7 +4,10 @@
 
 #include <fmt/format.h>
 
+#include <array>
+#include <atomic>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <map>
@@ -159,6 +162,19 @@ struct MapCommand {
 };
 thread_local MapCommand t_map_command;
 
+// Whether the call may keep the thread waiting: what a program stopped by hand was doing.
+bool may_wait(const ObservedCall& call) {
+  const api::EntryPoint& entry = api::entry_points()[call.entry];
+  switch (entry.effect) {
+    case api::Effect::Finish:
+    case api::Effect::WaitForEvents:
+    case api::Effect::Build:
+      return true;
+    default:
+      return entry.blocking_param() != nullptr && call_facts(call.entry, call.args).blocking;
+  }
+}
+
 // How long the trace's close waits for kernel-buffer reads still running.
 constexpr std::chrono::milliseconds kKernelBuffersAtExit{2000};
 
@@ -182,7 +198,18 @@ class TraceObserver final : public CallObserver {
                        a.event_wait_list);
       }
     }
+    // A call that may wait long (a finish, a wait, a build, a blocking transfer) is written as
+    // it begins as well: a program killed while it waits shows the call it waited in. Other
+    // calls are written so only if the process crashes inside them (on_fatal_signal).
+    if (encoder && may_wait(call)) encoder.commit_enter();
     open_calls().push_back({call.index, call.enter_ns, std::move(encoder)});
+  }
+
+  // The calls this thread is inside, as CallEnter records: called when the process is about to
+  // die of a signal, so that the call that crashed is in the trace with its arguments.
+  void record_calls_in_flight() {
+    for (OpenCall& open : open_calls())
+      if (open.encoder) open.encoder.commit_enter();
   }
 
   bool wants_command_event(const ObservedCall& call, const void* queue) override {
@@ -230,7 +257,10 @@ class TraceObserver final : public CallObserver {
     if (open.empty() || open.back().index != call.index) return;
     trace::CallEncoder encoder = std::move(open.back().encoder);
     open.pop_back();
-    if (!encoder) return;
+    if (!encoder) {
+      unrecorded(call.index);
+      return;
+    }
     const api::EntryPoint& entry = api::entry_points()[call.entry];
     TraceEncoding t{encoder, data_, outcome.error == CL_SUCCESS};
     encode_outputs(t, call.entry, call.args);
@@ -256,6 +286,7 @@ class TraceObserver final : public CallObserver {
     if (call.entry == args::EnqueueNDRangeKernel::kEntryIndex && kernel_buffers_)
       kernel_buffers_after(call, outcome);
     encoder.commit(since_origin(outcome.exit_ns));
+    if (writer_->failed()) unrecorded(call.index);
     if (outcome.forwarded) after_call(call, outcome);
   }
 
@@ -282,6 +313,11 @@ class TraceObserver final : public CallObserver {
     command_times_.read_complete(*writer_, nullptr);
     command_times_.write_clock_pairs(*writer_);
     writer_->close();
+    const std::uint64_t lost = unrecorded_.load(std::memory_order_relaxed);
+    if (lost > 0 || writer_->failed())
+      std::fprintf(stderr, "clvet: %llu call%s not recorded in the trace: %s\n",
+                   static_cast<unsigned long long>(lost), lost == 1 ? " was" : "s were",
+                   writer_->error().c_str());
   }
 
  private:
@@ -486,7 +522,19 @@ class TraceObserver final : public CallObserver {
       next().clReleaseEvent(command.event);
   }
 
+  // A call the trace could not take (the disk full, a write refused): said at once, counted,
+  // and the count said at exit. Calls after the writer was closed at exit are not counted.
+  void unrecorded(std::uint64_t call) {
+    if (!writer_->failed()) return;
+    unrecorded_.fetch_add(1, std::memory_order_relaxed);
+    if (!failure_said_.exchange(true))
+      std::fprintf(stderr, "clvet: the trace stopped being written at call #%llu: %s\n",
+                   static_cast<unsigned long long>(call), writer_->error().c_str());
+  }
+
   std::unique_ptr<trace::Writer> writer_;
+  std::atomic<std::uint64_t> unrecorded_{0};
+  std::atomic<bool> failure_said_{false};
   bool data_ = true;
   bool kernel_buffers_ = false;
   CommandTimes command_times_;
@@ -499,6 +547,43 @@ class TraceObserver final : public CallObserver {
   std::unordered_map<const void*, Mapping> mapped_;
   std::unordered_map<std::uint64_t, std::map<cl_uint, const void*>> kernel_arguments_;
 };
+
+TraceObserver* g_trace = nullptr;
+
+// The signals that end a process where it stands (a crash inside the driver, an abort).
+constexpr std::array<int, 5> kFatalSignals = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
+std::array<struct sigaction, kFatalSignals.size()> g_previous_actions{};
+
+// The thread's calls in flight go into the trace, then the signal takes its course: the
+// previous action is put back and the signal raised again (it is delivered once this returns).
+void on_fatal_signal(int signal, siginfo_t* info, void* context) {
+  static std::atomic<bool> recording{false};
+  if (g_trace != nullptr && !recording.exchange(true)) g_trace->record_calls_in_flight();
+  for (std::size_t i = 0; i < kFatalSignals.size(); ++i) {
+    if (kFatalSignals[i] != signal) continue;
+    const struct sigaction& previous = g_previous_actions[i];
+    sigaction(signal, &previous, nullptr);
+    if ((previous.sa_flags & SA_SIGINFO) != 0 && previous.sa_sigaction != nullptr) {
+      previous.sa_sigaction(signal, info, context);
+      return;
+    }
+    if (previous.sa_handler != SIG_DFL && previous.sa_handler != SIG_IGN &&
+        previous.sa_handler != nullptr) {
+      previous.sa_handler(signal);
+      return;
+    }
+  }
+  raise(signal);
+}
+
+void catch_fatal_signals() {
+  struct sigaction action {};
+  action.sa_sigaction = on_fatal_signal;
+  action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+  sigemptyset(&action.sa_mask);
+  for (std::size_t i = 0; i < kFatalSignals.size(); ++i)
+    sigaction(kFatalSignals[i], &action, &g_previous_actions[i]);
+}
 
 }  // namespace
 
@@ -514,8 +599,10 @@ void start_trace() {
   writer->write_process_info(trace::current_process_info("clvet layer"));
   if (options::value("device_times") != "0") queue_profiling::install();
   // Never destroyed: calls may still arrive during exit, after close() (they are dropped).
-  set_call_observer(new TraceObserver(std::move(writer), options::value("trace_data") != "0",
-                                      options::value("trace_kernel_buffers") == "1"));
+  g_trace = new TraceObserver(std::move(writer), options::value("trace_data") != "0",
+                              options::value("trace_kernel_buffers") == "1");
+  set_call_observer(g_trace);
+  catch_fatal_signals();
 }
 
 }  // namespace clvet::layer

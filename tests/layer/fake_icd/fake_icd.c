@@ -6,6 +6,7 @@
  *   clGetMemObjectInfo      CL_MEM_TYPE: 0x1234, no cl_mem_object_type
  *   clFinish                returns CL_INVALID_KERNEL, which clFinish's clauses do not list
  *   clCreateContextFromType a context together with CL_DEVICE_NOT_FOUND for GPUs (as PoCL 3.1)
+ *   clGetMemObjectInfo      CL_MEM_HOST_PTR: crashes (reads through NULL), as a buggy driver may
  * Its kernels ("any" of any source: a __global buffer and an int) cannot say what their
  * arguments are (CL_KERNEL_ARG_INFO_NOT_AVAILABLE), and clSetKernelArg and
  * clCreateProgramWithBinary read through what they are given as a driver does: a cl_mem it
@@ -271,6 +272,10 @@ static cl_int CL_API_CALL GetMemObjectInfo(cl_mem m, cl_mem_info param, size_t n
     case CL_MEM_CONTEXT: return answer(&m->o.context, sizeof m->o.context, n, v, r);
     case CL_MEM_ASSOCIATED_MEMOBJECT: return answer(&none, sizeof none, n, v, r);
     case CL_MEM_OFFSET: return answer(&offset, sizeof offset, n, v, r);
+    case CL_MEM_HOST_PTR: {
+      volatile cl_mem* nowhere = NULL;
+      return answer((const void*)*nowhere, sizeof(void*), n, v, r); /* The fault: a crash. */
+    }
     default: return CL_INVALID_VALUE;
   }
 }

@@ -1,0 +1,38 @@
+// What `clvet run` reports once its program has ended (run_report.cpp).
+#pragma once
+
+#include <sys/wait.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "clvet/reports/finding.h"
+
+namespace clvet::cli {
+
+// The JSON reports written at exit into one file (CLVET_REPORT, with CLVET_REPORT_FORMAT=json)
+// by the layer and by the reference device, one after the other: their findings, and how many
+// reports there were (none: the process ended before its exit handlers ran). `error` says
+// what could not be read.
+struct ExitReports {
+  std::vector<reports::Finding> findings;
+  std::size_t reports = 0;
+};
+ExitReports read_exit_reports(const std::string& path, std::string& error);
+// The Finding records of a trace, as far as it reads; nullopt when it cannot be opened.
+std::optional<std::vector<reports::Finding>> read_trace_findings(const std::string& trace);
+// Whether `path` is a trace the layer began: a regular file that starts with the trace's magic
+// (a device file, a FIFO, or a file the writer could not begin is not a trace written).
+bool is_trace_file(const std::string& path);
+// "killed by signal 11 (Segmentation fault)", "exited with status 3": a waitpid() status.
+std::string how_it_ended(int status);
+// A note that the report was read from the trace because the program ended before writing it.
+reports::Finding ending_note(const std::string& program, int status, const std::string& trace);
+// Whether the report goes to stderr as JSON or SARIF: nothing else may be written there.
+bool report_to_stderr_as_data();
+// Renders the findings as --report-format says (CLVET_REPORT_FORMAT), where --report says
+// (CLVET_REPORT: stderr, none, or a file). False when the file cannot be written.
+bool deliver_run_report(const std::vector<reports::Finding>& findings);
+
+}  // namespace clvet::cli

@@ -1,0 +1,125 @@
+// What `clvet run` reports under the layer whatever way its program ends: the report in the
+// format and place asked (JSON or SARIF on stderr with nothing else there), the findings of a
+// program that died read from its trace with how it ended, the call a driver crashed in kept
+// in the trace, and a trace that could not be written said so (tests/layer/crash/ending.c).
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "run_program.h"
+
+namespace clvet::test {
+namespace {
+
+const std::vector<std::pair<std::string, std::string>> kPocl = {{"OCL_ICD_VENDORS", CLVET_POCL_ICD},
+                                                                 {"OCL_ICD_FILENAMES", ""}};
+const std::vector<std::pair<std::string, std::string>> kFake = {{"OCL_ICD_VENDORS", CLVET_FAKE_ICD},
+                                                                 {"OCL_ICD_FILENAMES", ""}};
+
+Ran under_clvet(const std::string& mode, const std::vector<std::string>& flags,
+                const std::vector<std::pair<std::string, std::string>>& environment = kPocl) {
+  std::vector<std::string> command = {CLVET_CLI, "run"};
+  command.insert(command.end(), flags.begin(), flags.end());
+  command.push_back("--");
+  command.push_back(CLVET_ENDING_PROGRAM);
+  command.push_back(mode);
+  return run(command, environment);
+}
+
+// The rule ids of a clvet JSON report.
+std::vector<std::string> rules_in(const nlohmann::json& report) {
+  std::vector<std::string> ids;
+  for (const auto& finding : report.at("findings")) ids.push_back(finding.at("rule").get<std::string>());
+  return ids;
+}
+
+bool contains(const std::vector<std::string>& ids, const std::string& id) {
+  return std::find(ids.begin(), ids.end(), id) != ids.end();
+}
+
+TEST(RunReport, JsonOnStderrIsTheReportAlone) {
+  const Ran ran = under_clvet("exit", {"--report-format=json", "--trace=none"});
+  EXPECT_EQ(ran.status, 1) << ran.err;
+  const nlohmann::json report = nlohmann::json::parse(ran.err, nullptr, false);
+  ASSERT_FALSE(report.is_discarded()) << "stderr is not one JSON document:\n" << ran.err;
+  EXPECT_TRUE(contains(rules_in(report), "ReleaseMemObjectInvalidMemObject")) << ran.err;
+}
+
+TEST(RunReport, SarifGoesToTheFileAsked) {
+  const std::string file = temporary_path("sarif");
+  const Ran ran = under_clvet("exit", {"--report-format=sarif", "--report=" + file, "--trace=none"});
+  EXPECT_EQ(ran.status, 1) << ran.err;
+  const nlohmann::json log = nlohmann::json::parse(read_file(file), nullptr, false);
+  std::remove(file.c_str());
+  ASSERT_FALSE(log.is_discarded());
+  EXPECT_EQ(log.value("version", ""), "2.1.0");
+  bool found = false;
+  for (const auto& result : log.at("runs").at(0).at("results"))
+    found = found || result.value("ruleId", "") == "ReleaseMemObjectInvalidMemObject";
+  EXPECT_TRUE(found) << log.dump(1);
+}
+
+// A program killed (or leaving by _exit) writes no report: its findings come from its trace.
+TEST(RunReport, AProgramThatDiesIsReportedFromItsTrace) {
+  const std::string trace = temporary_path("killed.clvt");
+  const Ran killed = under_clvet("kill", {"--report-format=json", "--trace=" + trace});
+  EXPECT_EQ(killed.status, 128 + 9);
+  const nlohmann::json report = nlohmann::json::parse(killed.err, nullptr, false);
+  ASSERT_FALSE(report.is_discarded()) << killed.err;
+  const auto ids = rules_in(report);
+  EXPECT_TRUE(contains(ids, "ReleaseMemObjectInvalidMemObject")) << killed.err;
+  EXPECT_TRUE(contains(ids, "ProcessEndedEarly")) << killed.err;
+  EXPECT_NE(killed.err.find("killed by signal 9"), std::string::npos) << killed.err;
+
+  const Ran left = under_clvet("_exit", {"--trace=" + trace});
+  EXPECT_EQ(left.status, 1) << left.err;
+  EXPECT_NE(left.err.find("ReleaseMemObjectInvalidMemObject"), std::string::npos) << left.err;
+  EXPECT_NE(left.err.find("exited with status 0 before writing its report"), std::string::npos)
+      << left.err;
+  std::remove(trace.c_str());
+}
+
+// The call the driver crashed in is in the trace with its arguments, as a call that never
+// returned (tests/layer/fake_icd crashes on CL_MEM_HOST_PTR).
+TEST(RunReport, TheCallADriverCrashedInIsInTheTrace) {
+  const std::string trace = temporary_path("crashed.clvt");
+  const Ran crashed = under_clvet("driver", {"--trace=" + trace}, kFake);
+  EXPECT_EQ(crashed.status, 128 + 11) << crashed.err;
+  EXPECT_NE(crashed.err.find("killed by signal 11"), std::string::npos) << crashed.err;
+  const Ran dump = run({CLVET_CLI, "trace", "dump", trace});
+  EXPECT_NE(dump.out.find("clGetMemObjectInfo(memobj: mem#"), std::string::npos) << dump.out;
+  EXPECT_NE(dump.out.find("param_name: CL_MEM_HOST_PTR"), std::string::npos) << dump.out;
+  EXPECT_NE(dump.err.find("(clGetMemObjectInfo) never returned"), std::string::npos) << dump.err;
+  std::remove(trace.c_str());
+}
+
+// The trace's file may not grow past 12 MiB (RLIMIT_FSIZE, SIGXFSZ ignored): the failure is
+// said when it happens and at exit with the calls lost; a device file is no trace written.
+TEST(RunReport, ATraceThatCannotBeWrittenIsSaid) {
+  const std::string trace = temporary_path("full.clvt");
+  const Ran full = run({"sh", "-c", "trap '' XFSZ; ulimit -f 24576; exec \"$0\" run --report=none --trace=\"$1\" -- \"$2\" many",
+                        CLVET_CLI, trace, CLVET_ENDING_PROGRAM},
+                       kPocl);
+  EXPECT_EQ(full.status, 1) << full.err;  // its one finding
+  EXPECT_NE(full.err.find("the trace stopped being written at call #"), std::string::npos) << full.err;
+  EXPECT_NE(full.err.find("calls were not recorded in the trace"), std::string::npos) << full.err;
+  std::remove(trace.c_str());
+
+  const Ran device = under_clvet("exit", {"--report=none", "--trace=/dev/full"});
+  EXPECT_EQ(device.err.find("trace written to"), std::string::npos) << device.err;
+  EXPECT_NE(device.err.find("cannot record the trace"), std::string::npos) << device.err;
+
+  // Under 8 MiB the writer cannot even begin: no trace is said to be written.
+  const Ran none = run({"sh", "-c", "trap '' XFSZ; ulimit -f 1024; exec \"$0\" run --report=none --trace=\"$1\" -- \"$2\" exit",
+                        CLVET_CLI, trace, CLVET_ENDING_PROGRAM},
+                       kPocl);
+  EXPECT_EQ(none.err.find("trace written to"), std::string::npos) << none.err;
+  EXPECT_NE(none.err.find("cannot record the trace"), std::string::npos) << none.err;
+  std::remove(trace.c_str());
+}
+
+}  // namespace
+}  // namespace clvet::test
