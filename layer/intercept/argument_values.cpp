@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "clvet/rules/args.gen.h"
+#include "kernel_signatures.h"
 #include "objects.h"
 
 namespace clvet::layer {
@@ -27,15 +28,23 @@ const rules::Rule& rule(std::string_view id) {
   return *found;
 }
 
-// What a kernel argument is declared as (§5.7.3 clGetKernelArgInfo), as far as it decides
-// which value it takes.
-enum class Declared { Unknown, Buffer, Image, Sampler, Queue, Local, Value };
+// Where the driver cannot say: what the program's source, if the layer saw it, declares.
+Declared declared_in_source(const rules::World& w, cl_kernel kernel, cl_uint index) {
+  const auto program = rules::get<cl_program>(w, rules::InfoQuery::Kernel, kernel, CL_KERNEL_PROGRAM);
+  if (!program) return Declared::Unknown;
+  std::array<char, 256> name{};
+  if (w.info(rules::InfoQuery::Kernel, kernel, nullptr, CL_KERNEL_FUNCTION_NAME, name.size() - 1,
+             name.data(), nullptr) != CL_SUCCESS)
+    return Declared::Unknown;
+  return layer::declared_in_source(objects().identity(*program).id, name.data(), index)
+      .value_or(Declared::Unknown);
+}
 
 Declared declared(const rules::World& w, cl_kernel kernel, cl_uint index) {
   const void* extra = reinterpret_cast<const void*>(static_cast<std::uintptr_t>(index));
   const auto address = rules::get<cl_kernel_arg_address_qualifier>(
       w, rules::InfoQuery::KernelArg, kernel, CL_KERNEL_ARG_ADDRESS_QUALIFIER, extra);
-  if (!address) return Declared::Unknown;  // CL_KERNEL_ARG_INFO_NOT_AVAILABLE
+  if (!address) return declared_in_source(w, kernel, index);  // CL_KERNEL_ARG_INFO_NOT_AVAILABLE
   if (*address == CL_KERNEL_ARG_ADDRESS_LOCAL) return Declared::Local;
   std::array<char, 64> type{};
   std::size_t size = 0;
@@ -112,7 +121,7 @@ ArgumentVerdict kernel_argument(const args::SetKernelArg& a, const rules::World&
     if (value != nullptr && w.kind_of(value) == handle->kind) return {};
     return broken(handle->rule, true, handle_problem(where, value, handle->kind));
   }
-  // The driver cannot say what the argument is: a pointer-sized value that names an object the
+  // Neither the driver nor the source can say what the argument is: a pointer-sized value that names an object the
   // layer has seen released, or a live one of a kind no argument takes, is a handle gone
   // wrong, not a number.
   if (a.arg_value == nullptr || a.arg_size != sizeof(void*)) return {};

@@ -22,9 +22,9 @@ struct ArgumentVerdict {
 
 // The first such rule the call breaks. Handles are judged against the layer's object table
 // (never dereferenced); a kernel argument's declaration is asked of the driver
-// (clGetKernelArgInfo, kept for the kernel's life), and where the driver cannot say, only a
-// value that names an object the layer has seen released, or of a kind no argument takes, is
-// judged.
+// (clGetKernelArgInfo, kept for the kernel's life) or, where it cannot say, read from the
+// program's source (kernel_signatures.h); where neither says, only a value that names an
+// object the layer has seen released, or of a kind no argument takes, is judged.
 ArgumentVerdict judge_argument_values(std::uint32_t entry_index, const void* args,
                                       const rules::World& world);
 

@@ -13,11 +13,12 @@
 #include "argument_values.h"
 #include "clvet/checker/api_validation.h"
 #include "clvet/rules/args.gen.h"
-#include "dereference_rules.h"
+#include "driver_guards.h"
 #include "dispatch.h"
 #include "driver_platforms.h"
 #include "findings.h"
 #include "host_clock.h"
+#include "kernel_signatures.h"
 #include "layer_world.h"
 #include "objects.h"
 #include "platform_checks.h"
@@ -217,7 +218,7 @@ bool Call::admit(bool next_available) {
     return false;
   }
   violated_ = checker::first_violation(rules_of(entry_index()), rule_args_, world);
-  bool dereferenced = violated_ != nullptr && guards_dereference(*violated_);
+  bool dereferenced = violated_ != nullptr && guards_the_driver(*violated_);
   std::string detail;
   if (violated_ == nullptr) {
     // The rules the implementation raises, where the arguments' values decide them.
@@ -300,7 +301,23 @@ void Call::created(const void* handle, ObjectKind kind) {
       objects().set_platform(handle, platform);
     }
   }
+  if (kind == ObjectKind::Program && entry_index() == args::CreateProgramWithSource::kEntryIndex)
+    learn_source(record.id);
   created_.push_back(record);
+}
+
+void Call::learn_source(std::uint64_t program_id) const {
+  const auto& a = *static_cast<const args::CreateProgramWithSource*>(observed_.args);
+  if (a.strings == nullptr) return;
+  std::string source;
+  for (cl_uint i = 0; i < a.count && i < kMaxHandlesJudged; ++i) {
+    if (a.strings[i] == nullptr) return;
+    if (a.lengths != nullptr && a.lengths[i] != 0)
+      source.append(a.strings[i], a.lengths[i]);
+    else
+      source.append(a.strings[i]);
+  }
+  learn_program_source(program_id, source);
 }
 
 void Call::created_list(const void* list, cl_uint count, ObjectKind kind) {

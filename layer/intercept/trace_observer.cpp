@@ -303,6 +303,9 @@ class TraceObserver final : public CallObserver {
   void callback_end(const ObservedCallback&) override {}
   void finding(const reports::Finding& finding) override { writer_->write_finding(finding); }
   void close() override {
+    // A driver that ends the process inside a call (exit() instead of an error code) leaves
+    // the call in flight on this thread: it goes into the trace as one that never returned.
+    record_calls_in_flight();
     // Reads of kernel buffers still running at exit: a bounded wait, then the trace closes
     // without those that never finish (their kernel waits on an event never set).
     if (kernel_buffers_ && !kernel_buffers::wait_for_pending(kKernelBuffersAtExit))

@@ -1,10 +1,13 @@
 /* On tests/layer/fake_icd, whose kernels cannot say what their arguments are and whose
  * clSetKernelArg and clCreateProgramWithBinary read through what they get (ending the process
- * when it is not theirs): a released buffer and a context as arg_value (§5.7.2), and a NULL
- * list of binaries (§5.6.1), are kept from it; the right calls go through.
+ * when it is not theirs): a released buffer, a context and garbage as arg_value, NULL for an
+ * int (§5.7.2: the layer reads the declarations in the program's source), and a NULL list of
+ * binaries (§5.6.1), are kept from it; the right calls go through.
  * runs-without-clvet: no
  * output: released buffer: -38
  * output: context as a buffer: -38
+ * output: garbage as a buffer: -38
+ * output: NULL for an int: -50
  * output: no binaries: -30
  * output: buffer and int set */
 #define CL_TARGET_OPENCL_VERSION 120
@@ -28,6 +31,9 @@ int main(void) {
 
   printf("released buffer: %d\n", clSetKernelArg(kernel, 0, sizeof gone, &gone)); /* expect: SetKernelArgInvalidMemObject */
   printf("context as a buffer: %d\n", clSetKernelArg(kernel, 0, sizeof context, &context));
+  cl_mem garbage = (cl_mem)(size_t)0x7e57a11;
+  printf("garbage as a buffer: %d\n", clSetKernelArg(kernel, 0, sizeof garbage, &garbage));
+  printf("NULL for an int: %d\n", clSetKernelArg(kernel, 1, sizeof(int), NULL)); /* expect: SetKernelArgBadValue */
   size_t length = 16;
   cl_program none = clCreateProgramWithBinary(context, 1, &device, &length, NULL, NULL, &err); /* expect: CreateProgramWithBinaryBadBinaries */
   printf("no binaries: %d\n", none == NULL ? err : CL_SUCCESS);

@@ -1,16 +1,15 @@
-// The prechecks that guard a dereference, named by what their clause forbids.
-#include "dereference_rules.h"
+// The prechecks whose violation the driver may not survive: named by what their clause forbids.
+#include "driver_guards.h"
 
-#include <iterator>
 #include <string_view>
 
 namespace clvet::layer {
 
-bool guards_dereference(const rules::Rule& rule) {
+bool guards_a_dereference(const rules::Rule& rule) {
   // The catalogue names a rule by what it forbids: a NULL pointer or list the call reads or
   // writes through, a count its list does not have, a region past the end of the memory, a
-  // callback the driver would call. tests/layer/dereference_rules_test.cpp checks that every
-  // rule these endings pick says NULL or out of bounds in its clause.
+  // callback the driver would call. tests/layer/driver_guards_test.cpp checks that every rule
+  // these endings pick says NULL, out of bounds or outside in its clause.
   static constexpr std::string_view kEndings[] = {
       "InvalidWaitList",    "OutOfBounds",    "OutOfBoundsOrFlags", "NullPtr",
       "NullPointer",        "NullOriginOrRegion", "NullColor",      "NullRowPitch",
@@ -23,6 +22,21 @@ bool guards_dereference(const rules::Rule& rule) {
       "BadPointers"};
   for (std::string_view ending : kEndings)
     if (rule.id.ends_with(ending)) return true;
+  return false;
+}
+
+bool guards_the_driver(const rules::Rule& rule) {
+  if (guards_a_dereference(rule)) return true;
+  // Requests a driver ends the process on instead of answering with the error: PoCL 3.1
+  // exits with status 2 ("Device side queue is unimplemented") on CL_QUEUE_ON_DEVICE, valid
+  // or not, found by tests/layer/fuzz/api_sequences.c.
+  static constexpr std::string_view kAborts[] = {
+      "CreateCommandQueueWithPropertiesInvalidProperties",
+      "CreateCommandQueueWithPropertiesUnsupportedProperties",
+      "CreateCommandQueueWithPropertiesKHRInvalidProperties",
+      "CreateCommandQueueWithPropertiesKHRUnsupportedProperties"};
+  for (std::string_view id : kAborts)
+    if (rule.id == id) return true;
   return false;
 }
 
