@@ -179,6 +179,17 @@ bool WorkGroupRunner::check_slow(std::uint64_t address, std::size_t size) {
   return true;
 }
 
+std::uint32_t WorkGroupRunner::store_inside(std::uint64_t address, const std::byte* value,
+                                            std::uint32_t size) {
+  std::uint32_t stored = 0;
+  for (std::uint32_t b = 0; b < size; ++b)
+    if (check(address + b, 1)) {
+      *reinterpret_cast<std::byte*>(address + b) = value[b];
+      ++stored;
+    }
+  return stored;
+}
+
 bool WorkGroupRunner::access(std::uint32_t lane, const void* address, std::size_t size,
                              Access kind, std::uint8_t address_space) {
   auto a = reinterpret_cast<std::uint64_t>(address);

@@ -104,6 +104,9 @@ class WorkGroupRunner final : public BuiltinContext {
     return check_slow(address, size);
   }
   bool check_slow(std::uint64_t address, std::size_t size);
+  // Stores the bytes of [address, address + size) that lie inside the objects the kernel can
+  // reach, from `value`; returns how many it stored.
+  std::uint32_t store_inside(std::uint64_t address, const std::byte* value, std::uint32_t size);
   // Adds this worker's count of executed instructions to the launch's and checks the budget;
   // true when the launch must stop.
   bool budget_tick(const ir::Instr& at, std::uint32_t lane);

@@ -508,9 +508,14 @@ void WorkGroupRunner::memory(Frame& f, const Instr& in, const LaneSet& lanes) {
     std::uint32_t l = lanes.full ? k : lanes.ids[k];
     std::uint64_t p = ptr[l];
     if (!check(p, size)) {
+      // A store partly inside an object writes the bytes that are, as a device does; only the
+      // rest is refused and reported.
+      const std::uint32_t inside = store_inside(p, v + std::size_t(l) * reg_size, size);
       refused_access(in, l, p, size,
-                     fmt::format("store of {} bytes at 0x{:x} outside every memory object the "
-                                 "kernel can reach (address space {})", size, p, in.aux));
+                     fmt::format("store of {} bytes at 0x{:x} {}outside every memory object the "
+                                 "kernel can reach (address space {})", size, p,
+                                 inside ? fmt::format("({} of them inside) partly ", inside) : "",
+                                 in.aux));
       continue;
     }
     std::memcpy(reinterpret_cast<void*>(p), v + std::size_t(l) * reg_size, size);

@@ -78,19 +78,18 @@ void Queue::on_released() {
 Ref<Event> Queue::enqueue(Command command) {
   Ref<Event> event(new Event(context_, this, command.type));
   std::lock_guard lock(mutex_);
-  Entry entry{std::move(command), event, {}};
+  Entry entry{std::move(command), event, {}, {}};
   if (!out_of_order()) {
     // In order (§5.11): each command follows the one enqueued before it.
     if (last_enqueued_) entry.implicit.push_back(last_enqueued_);
   } else {
-    // Out of order: only barriers and "all previous" markers order commands (§5.10).
+    // Out of order: only barriers and "all previous" markers order commands (§5.10); a marker
+    // that waits for all previous ones is ready once it is the oldest unfinished command.
     if (last_barrier_) entry.implicit.push_back(last_barrier_);
-    if (entry.command.waits_for_all_previous)
-      entry.implicit.insert(entry.implicit.end(), unfinished_.begin(), unfinished_.end());
   }
   if (entry.command.blocks_later) last_barrier_ = event;
   last_enqueued_ = event;
-  unfinished_.push_back(event);
+  entry.unfinished = unfinished_.insert(unfinished_.end(), event);
   pending_.push_back(std::move(entry));
   event->set_status(CL_SUBMITTED);
   wake_.notify_all();
@@ -106,13 +105,15 @@ void Queue::finish() {
   std::vector<Ref<Event>> waiting;
   {
     std::lock_guard lock(mutex_);
-    waiting = unfinished_;
+    waiting.assign(unfinished_.begin(), unfinished_.end());
   }
   for (const Ref<Event>& e : waiting) e->wait();
 }
 
-bool Queue::ready(const Entry& entry) {
+bool Queue::ready(const Entry& entry) const {
   auto done = [](const Ref<Event>& e) { return e->is_done(); };
+  if (out_of_order() && entry.command.waits_for_all_previous && unfinished_.front() != entry.event)
+    return false;
   return std::all_of(entry.command.wait_list.begin(), entry.command.wait_list.end(), done) &&
          std::all_of(entry.implicit.begin(), entry.implicit.end(), done);
 }
@@ -124,9 +125,12 @@ void Queue::run() {
       std::unique_lock lock(mutex_);
       for (;;) {
         // The first ready command in enqueue order: a command held back by a dependency does
-        // not hold back later independent ones (out-of-order queues).
-        auto it = std::find_if(pending_.begin(), pending_.end(), &Queue::ready);
-        if (it != pending_.end()) {
+        // not hold back later independent ones (out-of-order queues). In order, only the
+        // oldest can be ready.
+        auto last = out_of_order() || pending_.empty() ? pending_.end() : pending_.begin() + 1;
+        auto it = std::find_if(pending_.begin(), last,
+                               [this](const Entry& e) { return ready(e); });
+        if (it != last) {
           entry = std::move(*it);
           pending_.erase(it);
           break;
@@ -148,16 +152,14 @@ void Queue::run() {
       // values are errors (§5.9).
       entry.event->set_status(result < 0 ? result : CL_COMPLETE);
     }
-    std::vector<Ref<Event>> finished;  // dropped outside the lock
+    // References dropped outside the lock (the last one deletes the event).
+    std::list<Ref<Event>> finished;
+    std::vector<Ref<Event>> order_points;
     std::lock_guard lock(mutex_);
-    auto still_running = std::stable_partition(unfinished_.begin(), unfinished_.end(),
-                                               [](const Ref<Event>& e) { return !e->is_done(); });
-    finished.assign(std::make_move_iterator(still_running),
-                    std::make_move_iterator(unfinished_.end()));
-    unfinished_.erase(still_running, unfinished_.end());
+    finished.splice(finished.end(), unfinished_, entry.unfinished);
     if (last_enqueued_ && last_enqueued_->is_done() && pending_.empty())
-      finished.push_back(std::move(last_enqueued_));
-    if (last_barrier_ && last_barrier_->is_done()) finished.push_back(std::move(last_barrier_));
+      order_points.push_back(std::move(last_enqueued_));
+    if (last_barrier_ && last_barrier_->is_done()) order_points.push_back(std::move(last_barrier_));
   }
 }
 

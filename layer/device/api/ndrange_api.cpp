@@ -101,10 +101,10 @@ void set_up_checkers(Kernel& k, Launch& launch) {
   checks.cap = static_cast<std::size_t>(std::max(1L, std::atol(options::value("kernel_findings").c_str())));
   checks.last_stores = options::value("last_writers") == "1";
   interp::LaunchRequest& r = launch.request;
-  if (checks.budget) {
-    r.budget_instructions = std::strtoull(options::value("budget_instructions").c_str(), nullptr, 10);
-    r.budget_seconds = std::atof(options::value("budget_seconds").c_str());
-  }
+  // The budget is a limit of the device, not a checker: it holds whichever checkers run,
+  // none included, so that a kernel that never ends returns to the application.
+  r.budget_instructions = std::strtoull(options::value("budget_instructions").c_str(), nullptr, 10);
+  r.budget_seconds = std::atof(options::value("budget_seconds").c_str());
   const bool budget = r.budget_instructions != 0 || r.budget_seconds > 0;
   if (!checks.any_observer() && !checks.uninit && !budget) return;
   checker::LaunchDescription d;

@@ -1,6 +1,6 @@
 // The kernel checkers as one observer of the interpreter: memory (bounds, read-only
 // and write-only buffers, alignment, NULL), data races within and between work-groups, barrier
-// divergence and async copies, and the budget; each switched on or off by CLVET_CHECK.
+// divergence and async copies, each switched on or off by CLVET_CHECK, and the budget's findings.
 #pragma once
 
 #include <cstdint>
@@ -17,9 +17,9 @@
 namespace clvet::checker {
 
 // Which checkers run (CLVET_CHECK: "all", "none" or a list of races, bounds, divergence,
-// budget, uninit).
+// uninit). The budget is no checker: it holds whatever this says.
 struct KernelChecks {
-  bool races = true, bounds = true, divergence = true, budget = true, uninit = true;
+  bool races = true, bounds = true, divergence = true, uninit = true;
   // Not a checker: keep the work-item that last stored to each byte of the buffers, for
   // last_store() (CLVET_LAST_WRITERS; 4 bytes per byte of buffer).
   bool last_stores = false;
