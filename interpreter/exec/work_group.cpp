@@ -175,7 +175,7 @@ bool WorkGroupRunner::check_slow(std::uint64_t address, std::size_t size) {
   if (!r) r = own_regions_.find(address, size);
   if (!r) return false;
   hit_lo_ = r->lo;
-  hit_span_ = r->hi - r->lo - 1;
+  hit_length_ = r->hi - r->lo;
   return true;
 }
 

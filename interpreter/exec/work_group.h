@@ -99,8 +99,10 @@ class WorkGroupRunner final : public BuiltinContext {
   void observe(Frame& f, const ir::Instr& in, Access kind, std::uint8_t address_space,
                std::uint32_t size, std::uint32_t alignment, const LaneSet& lanes,
                const std::uint64_t* addresses, const std::byte* values, std::uint32_t value_stride);
+  // Whether [address, address + size) lies inside one object; the last object found answers
+  // first ([hit_lo_, hit_lo_ + hit_length_), empty until one is found).
   bool check(std::uint64_t address, std::size_t size) {
-    if (address - hit_lo_ <= hit_span_ && address + size - hit_lo_ <= hit_span_ + 1) return true;
+    if (address - hit_lo_ < hit_length_ && address + size - hit_lo_ <= hit_length_) return true;
     return check_slow(address, size);
   }
   bool check_slow(std::uint64_t address, std::size_t size);
@@ -161,7 +163,7 @@ class WorkGroupRunner final : public BuiltinContext {
   std::vector<std::unique_ptr<Frame>> frames_;
   std::vector<std::byte> local_arena_;
   MemoryMap own_regions_;         // the local arena and the frames' private areas
-  std::uint64_t hit_lo_ = 1, hit_span_ = 0;
+  std::uint64_t hit_lo_ = 0, hit_length_ = 0;
   std::vector<EngineProblem> problems_;
   std::uint64_t problem_count_ = 0;
   std::string printf_;

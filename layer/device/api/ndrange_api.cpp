@@ -48,7 +48,7 @@ void choose_local_size(cl_uint work_dim, const std::size_t* global, std::size_t 
 // What the engine met in a kernel that no checker watched: reported like every other finding,
 // "file:line:column: what happened" (the checkers' findings say more).
 void report_problems(const std::string& kernel, const interp::LaunchResult& result,
-                     KernelSources& sources) {
+                     KernelSources& sources, std::uint64_t enqueue) {
   std::vector<std::string> lines;
   for (const interp::EngineProblem& problem : result.problems)
     lines.push_back(problem.site.line ? sources.where(problem.site.line, problem.site.column) +
@@ -63,16 +63,21 @@ void report_problems(const std::string& kernel, const interp::LaunchResult& resu
     f.entry = "clEnqueueNDRangeKernel";
     f.spec = "OpenCL 1.2 §6";
     f.detail = "kernel '" + kernel + "': " + p;
-    f.call_index = checker::FindingLog::instance().next_call_index();
+    f.call_index = enqueue;
     checker::FindingLog::instance().add(std::move(f));
   }
 }
 
+// A launch waiting in its queue holds what it needs to run and nothing more: its checkers
+// (their shadow memory) and the files its findings point into are made when it runs and freed
+// when it ends, so that commands enqueued without a finish cost little each.
 struct Launch {
   std::shared_ptr<interp::Executable> executable;
   interp::LaunchRequest request;
   std::vector<Ref<Mem>> buffers;  // kept alive until the command has run
-  // The kernel checkers (CLVET_CHECK); null when every checker is off.
+  Ref<Program> program;           // its source, for the findings
+  std::uint64_t enqueue = 0;      // the enqueue's call index
+  // The kernel checkers (CLVET_CHECK); null when every checker is off and there is no budget.
   std::unique_ptr<checker::KernelChecker> checker;
   std::unique_ptr<KernelSources> sources;  // the files its findings point into
 };
@@ -95,12 +100,15 @@ std::vector<std::string> source_files(const interp::Executable& executable,
   return {};
 }
 
-// The kernel checkers for a launch, as the options ask (null: none, no observer at all).
-void set_up_checkers(Kernel& k, Launch& launch) {
+// The kernel checkers for a launch, as the options ask (null: none, no observer at all), and
+// the files its findings point into; on the queue's thread, as the launch starts.
+void set_up_checkers(Launch& launch) {
+  interp::LaunchRequest& r = launch.request;
+  launch.sources = std::make_unique<KernelSources>(source_files(*launch.executable, r.kernel),
+                                                   launch.program->source());
   checker::KernelChecks checks = checker::KernelChecks::parse(options::value("check"));
   checks.cap = static_cast<std::size_t>(std::max(1L, std::atol(options::value("kernel_findings").c_str())));
   checks.last_stores = options::value("last_writers") == "1";
-  interp::LaunchRequest& r = launch.request;
   // The budget is a limit of the device, not a checker: it holds whichever checkers run,
   // none included, so that a kernel that never ends returns to the application.
   r.budget_instructions = std::strtoull(options::value("budget_instructions").c_str(), nullptr, 10);
@@ -110,8 +118,8 @@ void set_up_checkers(Kernel& k, Launch& launch) {
   checker::LaunchDescription d;
   d.kernel = r.kernel;
   d.file = launch.sources->main_name();
-  d.source = k.program().source();
-  d.enqueue = checker::FindingLog::instance().next_call_index();
+  d.source = launch.program->source();
+  d.enqueue = launch.enqueue;
   for (int dim = 0; dim < 3; ++dim) {
     d.global_size[dim] = r.global_size[dim];
     d.local_size[dim] = r.local_size[dim];
@@ -232,9 +240,8 @@ Status prepare(Queue& q, Kernel& k, cl_uint work_dim, const std::size_t* offset,
     }
     r.args.push_back(std::move(arg));
   }
-  launch.sources = std::make_unique<KernelSources>(source_files(*launch.executable, r.kernel),
-                                                   k.program().source());
-  set_up_checkers(k, launch);
+  launch.program = Ref<Program>(&k.program());
+  launch.enqueue = checker::FindingLog::instance().next_call_index();
   return Status{};
 }
 
@@ -242,6 +249,7 @@ Status run(Queue& q, cl_command_type type, Launch launch, cl_uint num_events,
            const cl_event* events, cl_event* event) {
   auto shared = std::make_shared<Launch>(std::move(launch));
   return submit(q, type, num_events, events, event, false, [shared]() -> cl_int {
+    set_up_checkers(*shared);
     interp::LaunchResult result = shared->executable->launch(shared->request);
     if (!result.printf_output.empty()) {
       // printf output is flushed when the kernel completes (§6.12.13.3).
@@ -255,14 +263,16 @@ Status run(Queue& q, cl_command_type type, Launch launch, cl_uint num_events,
       report_kernel_findings(shared->request.kernel, *shared->checker, *shared->sources);
       if (shared->checker->keeps_last_stores()) keep_last_stores(std::move(shared->checker));
     } else {
-      report_problems(shared->request.kernel, result, *shared->sources);
+      report_problems(shared->request.kernel, result, *shared->sources, shared->enqueue);
     }
-    if (!result.ok) {
+    const bool ok = result.ok;
+    if (!ok)
       std::fprintf(stderr, "clvet: kernel '%s' could not run: %s\n",
                    shared->request.kernel.c_str(), result.error.c_str());
-      return CL_OUT_OF_RESOURCES;
-    }
-    return CL_SUCCESS;
+    // What only the run needed goes now, not when the last reference to the command does.
+    shared->checker.reset();
+    shared->sources.reset();
+    return ok ? CL_SUCCESS : CL_OUT_OF_RESOURCES;
   });
 }
 
