@@ -126,6 +126,32 @@ bool (*validator_of(const api::InfoParam& param))(const void*) {
   return nullptr;
 }
 
+// An info query's known parameter and the check of its answer, looked up once: every info
+// query of the application passes here, and the table is searched by name.
+struct KnownParam {
+  cl_uint value;
+  const api::InfoParam* param;
+  bool (*valid)(const void*);
+  friend bool operator<(const KnownParam& a, const KnownParam& b) { return a.value < b.value; }
+};
+
+const KnownParam* known_param(const api::EntryPoint& entry, cl_uint value) {
+  static const auto* by_entry = [] {
+    auto* table = new std::vector<std::vector<KnownParam>>(api::entry_points().size());
+    for (std::size_t i = 0; i < table->size(); ++i) {
+      const std::string_view family = family_of(api::entry_points()[i]);
+      if (family.empty()) continue;
+      for (const api::InfoParam& p : api::info_params(family))
+        (*table)[i].push_back({p.value, &p, validator_of(p)});
+      std::stable_sort((*table)[i].begin(), (*table)[i].end());
+    }
+    return table;
+  }();
+  const auto& params = (*by_entry)[static_cast<std::size_t>(&entry - api::entry_points().data())];
+  auto found = std::lower_bound(params.begin(), params.end(), KnownParam{value, nullptr, nullptr});
+  return found != params.end() && found->value == value ? &*found : nullptr;
+}
+
 std::string hex_of(const void* value, std::size_t size) {
   std::string out = "0x";
   const auto* bytes = static_cast<const unsigned char*>(value);
@@ -162,8 +188,9 @@ void check_info_answer(const api::EntryPoint& entry, std::uint64_t call_index, c
                              param, size_ret, size));
     return;
   }
-  const api::InfoParam* known = api::find_info_param(family_of(entry), param);
-  if (known == nullptr) return;  // a vendor's parameter: nothing to compare with
+  const KnownParam* found = known_param(entry, param);
+  if (found == nullptr) return;  // a vendor's parameter: nothing to compare with
+  const api::InfoParam* known = found->param;
   if (known->shape == api::InfoShape::String) {
     const auto* text = static_cast<const char*>(value);
     const std::size_t length = strnlen(text, size_ret);
@@ -176,7 +203,7 @@ void check_info_answer(const api::EntryPoint& entry, std::uint64_t call_index, c
     }
     return;
   }
-  auto* const valid = validator_of(*known);
+  auto* const valid = found->valid;
   if (valid == nullptr || size_ret < known->type_size) return;
   if (!valid(value))
     record_check(check::kInfoValueOutsideEnum, Category::Platform, Severity::Error, entry.name,

@@ -4,7 +4,9 @@
 #include "clvet/trace/writer.h"
 
 #include <fcntl.h>
+#include <linux/membarrier.h>
 #include <pthread.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include <zstd.h>
 
@@ -83,15 +85,43 @@ void increment(std::atomic<std::uint64_t>& counter) {
   counter.store(counter.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
 }
 
+
+// Whether the process may use an asymmetric fence: close() makes every thread of the process
+// pass a full barrier (membarrier), so that a record write needs only a compiler barrier
+// between marking its thread busy and reading whether the writer is closed, not a locked
+// instruction on every call.
+std::atomic<bool> g_asymmetric_fence{false};
+
+void register_asymmetric_fence() {
+  static const bool registered =
+      syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0;
+  g_asymmetric_fence.store(registered, std::memory_order_relaxed);
+}
+
+// The heavy side of the asymmetric fence: every running thread of the process has passed a
+// full memory barrier when it returns. False when the kernel could not do it.
+bool heavy_fence() {
+  return g_asymmetric_fence.load(std::memory_order_relaxed) &&
+         syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) == 0;
+}
+
 }  // namespace
 
 // Marks the thread busy for the length of one record write and says whether recording is
-// allowed. The seq_cst store and load pair with close(): either close() sees the thread busy
-// and waits, or the thread sees the writer closed and writes nothing.
+// allowed. The store and the load pair with close(): either close() sees the thread busy and
+// waits, or the thread sees the writer closed and writes nothing. Between them a full fence:
+// a compiler barrier here and membarrier in close() (register_asymmetric_fence), or, where the
+// kernel offers no membarrier, a seq_cst store.
 class Recording {
  public:
   Recording(Writer& writer, detail::WriterThread& ts) : ts_(ts) {
-    ts_.busy.store(ts_.busy.load(std::memory_order_relaxed) + 1, std::memory_order_seq_cst);
+    const std::uint32_t busy = ts_.busy.load(std::memory_order_relaxed) + 1;
+    if (g_asymmetric_fence.load(std::memory_order_relaxed)) {
+      ts_.busy.store(busy, std::memory_order_relaxed);
+      std::atomic_signal_fence(std::memory_order_seq_cst);
+    } else {
+      ts_.busy.store(busy, std::memory_order_seq_cst);
+    }
     allowed_ = writer.recording_allowed();
     if (!allowed_) writer.dropped_.fetch_add(1, std::memory_order_relaxed);
   }
@@ -162,7 +192,10 @@ Writer::Writer(std::string path, int fd, const WriterOptions& options)
 
 std::unique_ptr<Writer> Writer::create(const std::string& path, std::string& error,
                                        const WriterOptions& options) {
-  std::call_once(g_atfork_once, [] { pthread_atfork(nullptr, nullptr, after_fork_in_child); });
+  std::call_once(g_atfork_once, [] {
+    pthread_atfork(nullptr, nullptr, after_fork_in_child);
+    register_asymmetric_fence();
+  });
   g_pid.store(getpid(), std::memory_order_relaxed);
   const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) {
@@ -460,6 +493,12 @@ WriterStats Writer::stats() const {
 void Writer::close() {
   if (closed_.exchange(true, std::memory_order_seq_cst)) return;
   if (pid_ != getpid()) return;  // a forked child: the trace is its parent's to finish
+  // The other side of Recording's compiler barrier. Should the kernel refuse it now, the
+  // threads are still fenced: each record write's seq_cst store takes over from here on.
+  if (g_asymmetric_fence.load(std::memory_order_relaxed) && !heavy_fence()) {
+    g_asymmetric_fence.store(false, std::memory_order_relaxed);
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+  }
   // Let threads that are inside a record write finish it. They cannot block while busy,
   // so the wait is short; the bound only guards against the impossible.
   {
