@@ -382,6 +382,15 @@ bool FunctionDecoder::run(std::string& error) {
     std::uint32_t index = new_register(r);
     regs_[&arg] = index;
     out_.params.push_back(index);
+    std::uint32_t byval_size = 0, byval_align = 0;
+    if (arg.hasByValAttr()) {
+      llvm::Type* t = arg.getParamByValType();
+      byval_size = static_cast<std::uint32_t>(dl_.getTypeAllocSize(t));
+      byval_align = static_cast<std::uint32_t>(
+          std::max(arg.getParamAlign().valueOrOne(), dl_.getABITypeAlign(t)).value());
+    }
+    out_.byval_size.push_back(byval_size);
+    out_.byval_align.push_back(byval_align);
   }
   llvm::Type* rt = f_.getReturnType();
   out_.return_reg = kNoRegister;

@@ -147,6 +147,10 @@ struct Function {
   std::vector<Alloca> allocas;
   std::uint32_t private_size = 0;       // bytes per lane for allocas
   std::vector<std::uint32_t> params;    // parameter registers
+  // Per parameter: a struct passed by value (LLVM's byval, how Clang and the SPIR-V translator
+  // pass a kernel's struct argument) is a pointer to the callee's own copy of these many bytes,
+  // aligned to byval_align; 0 for every other parameter.
+  std::vector<std::uint32_t> byval_size, byval_align;
   std::uint32_t return_reg = 0;         // kNoRegister for void
   std::uint32_t return_size = 0;
 };

@@ -18,7 +18,15 @@ struct WorkGroupRunner::Frame {
   std::vector<std::byte> storage;
   std::vector<std::byte> private_area;   // allocas: lane l's at l * private_stride
   std::uint32_t private_stride = 0;
-  std::vector<std::vector<std::byte>> byval;  // kernels' by-value struct arguments, per lane
+  // The kernel's struct arguments passed by value: each lane's copy at base + lane * stride,
+  // filled again from the argument's bytes at the start of every work-group.
+  struct ByVal {
+    std::vector<std::byte> storage;
+    std::byte* base = nullptr;
+    std::size_t stride = 0, size = 0;
+    const std::vector<std::uint8_t>* bytes = nullptr;
+  };
+  std::vector<ByVal> byval;
   // The taint shadow (LaunchShared::taint; empty when off): per register a shadow laid out like
   // its values (1 per tainted byte), and the private area's shadow.
   std::vector<std::uint8_t*> shadow;

@@ -170,6 +170,31 @@ void WorkGroupRunner::set_up_frame(Frame& f) {
   if (taint_) shadow_add_frame(f);
 }
 
+// A kernel's struct argument passed by value is private memory of each work-item (a copy, as
+// every argument is: OpenCL C 2.0 §6.9, C99 §6.5.2.2), which the kernel may change: the
+// parameter is the address of the lane's own copy, aligned as the struct's type asks, filled
+// with the application's bytes at the start of each work-group. With red zones each lane's copy
+// is its own region.
+void WorkGroupRunner::set_up_byval(Frame& k, std::uint32_t reg, const std::vector<std::uint8_t>& bytes,
+                                   std::uint32_t size, std::uint32_t align) {
+  align = std::max<std::uint32_t>(align, 16);
+  Frame::ByVal& b = k.byval.emplace_back();
+  b.stride = (std::size_t(size) + align - 1) / align * align + (shared_.red_zones ? align : 0);
+  b.storage.assign(b.stride * capacity_ + align, std::byte{0});
+  auto first = reinterpret_cast<std::uintptr_t>(b.storage.data());
+  b.base = b.storage.data() + ((first + align - 1) / align * align - first);
+  b.bytes = &bytes;
+  b.size = std::min<std::size_t>(size, bytes.size());
+  for (std::uint32_t l = 0; l < capacity_; ++l) {
+    std::byte* at = b.base + std::size_t(l) * b.stride;
+    auto address = reinterpret_cast<std::uint64_t>(at);
+    std::memcpy(k.base[reg] + std::size_t(l) * 8, &address, 8);
+    if (shared_.red_zones) own_regions_.add(at, size);
+  }
+  if (!shared_.red_zones) own_regions_.add(b.base, b.stride * capacity_);
+  own_regions_.seal();
+}
+
 bool WorkGroupRunner::check_slow(std::uint64_t address, std::size_t size) {
   const MemoryMap::Region* r = shared_.regions.find(address, size);
   if (!r) r = own_regions_.find(address, size);
@@ -339,18 +364,8 @@ void WorkGroupRunner::run(const std::uint64_t group[3]) {
           pointer = reinterpret_cast<std::uint64_t>(local_arena_.data()) + local_arg_offsets_[i];
           break;
         case LaunchArg::Kind::Bytes:
-          if (fn.registers[reg].ty == ir::Ty::Ptr && a.bytes.size() != 8) {
-            // A struct passed by value: each work-item gets its own copy (private memory).
-            k.byval.emplace_back(std::size_t(capacity_) * ((a.bytes.size() + 15) / 16 * 16));
-            std::size_t stride = (a.bytes.size() + 15) / 16 * 16;
-            std::vector<std::byte>& copies = k.byval.back();
-            for (std::uint32_t l = 0; l < capacity_; ++l) {
-              std::memcpy(copies.data() + l * stride, a.bytes.data(), a.bytes.size());
-              auto address = reinterpret_cast<std::uint64_t>(copies.data() + l * stride);
-              std::memcpy(k.base[reg] + std::size_t(l) * 8, &address, 8);
-            }
-            own_regions_.add(copies.data(), copies.size());
-            own_regions_.seal();
+          if (i < fn.byval_size.size() && fn.byval_size[i] != 0) {
+            set_up_byval(k, reg, a.bytes, fn.byval_size[i], fn.byval_align[i]);
             continue;
           }
           std::memcpy(value.data(), a.bytes.data(), std::min<std::size_t>(size, a.bytes.size()));
@@ -362,6 +377,9 @@ void WorkGroupRunner::run(const std::uint64_t group[3]) {
     }
     uniform_set_up_ = true;
   }
+  for (Frame::ByVal& b : k.byval)
+    for (std::uint32_t l = 0; l < lanes_; ++l)
+      std::memcpy(b.base + std::size_t(l) * b.stride, b.bytes->data(), b.size);
   if (observer_) {
     GroupPosition position;
     for (int d = 0; d < 3; ++d) {

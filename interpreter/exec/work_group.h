@@ -99,6 +99,10 @@ class WorkGroupRunner final : public BuiltinContext {
   void observe(Frame& f, const ir::Instr& in, Access kind, std::uint8_t address_space,
                std::uint32_t size, std::uint32_t alignment, const LaneSet& lanes,
                const std::uint64_t* addresses, const std::byte* values, std::uint32_t value_stride);
+  // Gives each lane its own copy of a struct passed by value, and the kernel's parameter
+  // register each lane's address of it.
+  void set_up_byval(Frame& k, std::uint32_t reg, const std::vector<std::uint8_t>& bytes,
+                    std::uint32_t size, std::uint32_t align);
   // Whether [address, address + size) lies inside one object; the last object found answers
   // first ([hit_lo_, hit_lo_ + hit_length_), empty until one is found).
   bool check(std::uint64_t address, std::size_t size) {

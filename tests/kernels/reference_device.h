@@ -1,5 +1,6 @@
-// Test helper: the clvet reference device reached through the ICD loader, with short ways to
-// build a program from source and run a kernel over buffers.
+// Test helper: the clvet reference device (or another platform, by name, to compare with)
+// reached through the ICD loader, with short ways to build a program from source and run a
+// kernel over buffers.
 #pragma once
 
 #include <CL/cl.h>
@@ -15,7 +16,7 @@ namespace clvet::test {
 
 class ReferenceDevice {
  public:
-  ReferenceDevice() {
+  explicit ReferenceDevice(const std::string& platform_name = "clvet") {
     cl_uint n = 0;
     clGetPlatformIDs(0, nullptr, &n);
     std::vector<cl_platform_id> platforms(n);
@@ -23,7 +24,7 @@ class ReferenceDevice {
     for (cl_platform_id p : platforms) {
       char name[256] = {};
       clGetPlatformInfo(p, CL_PLATFORM_NAME, sizeof name, name, nullptr);
-      if (std::string(name) == "clvet") platform = p;
+      if (name == platform_name) platform = p;
     }
     if (!platform) return;
     clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, nullptr);
