@@ -58,8 +58,9 @@ inline bool partition_values_invalid(const PartitionRequest& r) {
 }
 
 // "values specified in properties are valid but not supported by the device": a scheme or
-// affinity domain the device does not list, or EQUALLY with more compute units than it has.
-// A device that lists no scheme at all cannot be partitioned: CL_DEVICE_PARTITION_FAILED.
+// affinity domain the device does not list. A device that lists no scheme at all cannot be
+// partitioned, and EQUALLY asking for as many compute units as the device has or more makes no
+// smaller device: both CL_DEVICE_PARTITION_FAILED.
 inline bool partition_unsupported(const World& w, cl_device_id device,
                                   const PartitionRequest& r) {
   auto schemes = partition_schemes(w, device);
@@ -70,13 +71,20 @@ inline bool partition_unsupported(const World& w, cl_device_id device,
                                                   CL_DEVICE_PARTITION_AFFINITY_DOMAIN);
     return !domains || (*domains & static_cast<cl_device_affinity_domain>(r.value)) == 0;
   }
-  if (r.scheme == CL_DEVICE_PARTITION_EQUALLY)
-    return static_cast<cl_ulong>(r.value) > compute_units(w, device);
   return false;
 }
 
 inline bool partition_cannot_split(const World& w, cl_device_id device) {
   return partition_schemes(w, device).empty();
+}
+
+// EQUALLY with a valid n that makes no smaller device (§4.3 table 4.4: "split the aggregate
+// device into as many smaller aggregate devices as can be created, each containing n compute
+// units"): n as large as the device's compute units or larger. The device itself is not split.
+inline bool partition_equally_too_large(const World& w, cl_device_id device,
+                                        const PartitionRequest& r) {
+  return r.well_formed && r.scheme == CL_DEVICE_PARTITION_EQUALLY && r.value > 0 &&
+         static_cast<cl_ulong>(r.value) >= compute_units(w, device);
 }
 
 // CL_INVALID_DEVICE_PARTITION_COUNT's conditions for BY_COUNTS.
@@ -99,7 +107,8 @@ inline bool partition_count_invalid(const World& w, cl_device_id device,
 inline std::optional<cl_uint> partition_size(const World& w, cl_device_id device,
                                              const PartitionRequest& r) {
   if (partition_values_invalid(r) || partition_unsupported(w, device, r) ||
-      partition_cannot_split(w, device) || partition_count_invalid(w, device, r))
+      partition_cannot_split(w, device) || partition_equally_too_large(w, device, r) ||
+      partition_count_invalid(w, device, r))
     return std::nullopt;
   if (r.scheme == CL_DEVICE_PARTITION_EQUALLY)
     return compute_units(w, device) / static_cast<cl_uint>(r.value);
@@ -366,8 +375,14 @@ CLVET_RULE(CreateSubDevicesPartitionFailed, "clCreateSubDevices", CL_DEVICE_PART
            "CL_DEVICE_PARTITION_FAILED if the partition name is supported by the implementation "
            "but in_device could not be further partitioned.",
            V1_2, Still,
-           CLVET_CHECK(CreateSubDevices, !partition_values_invalid(read_partition(a.properties)) &&
-                                             partition_cannot_split(w, a.in_device)))
+           CLVET_CHECK(CreateSubDevices, [&] {
+             auto r = read_partition(a.properties);
+             return !partition_values_invalid(r) && !partition_unsupported(w, a.in_device, r) &&
+                    (partition_cannot_split(w, a.in_device) ||
+                     partition_equally_too_large(w, a.in_device, r));
+           }()),
+           "also when EQUALLY asks for as many compute units as in_device has, or more: no "
+           "smaller device can be made")
 CLVET_RULE(CreateSubDevicesInvalidCount, "clCreateSubDevices", CL_INVALID_DEVICE_PARTITION_COUNT,
            Spec::OpenCL12, "4.3",
            "CL_INVALID_DEVICE_PARTITION_COUNT if the partition name specified in properties is "

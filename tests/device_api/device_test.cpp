@@ -666,7 +666,7 @@ TEST_F(DeviceApi, CreateSubDevicesInvalidDevice) {
 
 // §4.3: CL_INVALID_VALUE if values in properties are not valid (no list, no or an unknown
 // scheme, two schemes, n = 0, a value that is not one affinity domain, no count) or are
-// valid but not supported by the device (a domain it does not list, more units than it has).
+// valid but not supported by the device (a domain it does not list).
 TEST_F(DeviceApi, CreateSubDevicesBadProperties) {
   need_two_units();
   cl_uint count;
@@ -680,7 +680,6 @@ TEST_F(DeviceApi, CreateSubDevicesBadProperties) {
   expect_bad({0x4321, 1, 0});
   expect_bad({CL_DEVICE_PARTITION_EQUALLY, 1, CL_DEVICE_PARTITION_BY_COUNTS, 1, 0, 0});
   expect_bad({CL_DEVICE_PARTITION_EQUALLY, 0, 0});
-  expect_bad({CL_DEVICE_PARTITION_EQUALLY, static_cast<cl_device_partition_property>(units) + 1, 0});
   expect_bad({CL_DEVICE_PARTITION_BY_AFFINITY_DOMAIN, CL_DEVICE_AFFINITY_DOMAIN_NUMA, 0});
   expect_bad({CL_DEVICE_PARTITION_BY_AFFINITY_DOMAIN, CL_DEVICE_AFFINITY_DOMAIN_L3_CACHE, 0});
   expect_bad({CL_DEVICE_PARTITION_BY_AFFINITY_DOMAIN,
@@ -717,6 +716,31 @@ TEST_F(DeviceApi, CreateSubDevicesPartitionFailed) {
                                          CL_DEVICE_AFFINITY_DOMAIN_NEXT_PARTITIONABLE, 0};
   EXPECT_RULE(clCreateSubDevices(single, next, 0, nullptr, &count), CL_DEVICE_PARTITION_FAILED,
               "CreateSubDevicesPartitionFailed");
+}
+
+// §4.3: CL_DEVICE_PARTITION_FAILED, not CL_INVALID_VALUE, for EQUALLY with a valid n that makes
+// no smaller device (table 4.4: "as many smaller aggregate devices as can be created, each
+// containing n compute units"): n equal to the device's compute units (the CTS's
+// device_partition asks this of every device it splits) or above them. Nothing is made.
+TEST_F(DeviceApi, CreateSubDevicesEquallyAllUnitsFails) {
+  need_two_units();
+  for (cl_uint n : {units, units + 1, 2 * units}) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    cl_device_partition_property equally[] = {CL_DEVICE_PARTITION_EQUALLY, n, 0};
+    cl_uint count = 77;
+    EXPECT_RULE(clCreateSubDevices(device, equally, 0, nullptr, &count),
+                CL_DEVICE_PARTITION_FAILED, "CreateSubDevicesPartitionFailed");
+    EXPECT_EQ(count, 77u);
+    cl_device_id out[2] = {nullptr, nullptr};
+    EXPECT_RULE(clCreateSubDevices(device, equally, 2, out, nullptr), CL_DEVICE_PARTITION_FAILED,
+                "CreateSubDevicesPartitionFailed");
+    EXPECT_EQ(out[0], nullptr);
+  }
+  // One compute unit fewer is a smaller device.
+  cl_device_partition_property fewer[] = {CL_DEVICE_PARTITION_EQUALLY, units - 1, 0};
+  cl_uint count = 0;
+  EXPECT_EQ(clCreateSubDevices(device, fewer, 0, nullptr, &count), CL_SUCCESS);
+  EXPECT_EQ(count, units / (units - 1));
 }
 
 // §4.3: CL_INVALID_DEVICE_PARTITION_COUNT for BY_COUNTS asking for more compute units or
