@@ -13,13 +13,6 @@ Program::Program(Ref<Context> context, std::vector<Ref<Device>> devices, Origin 
       origin_(origin),
       builds_(devices_.size()) {}
 
-Program::~Program() {
-  // 2.2 §5.8.2: "called after destructors (if any) for program scope global variables (if
-  // any) are called and before the program is released", in reverse order of registration.
-  for (auto it = release_callbacks_.rbegin(); it != release_callbacks_.rend(); ++it)
-    it->first(static_cast<cl_program>(this), it->second);
-}
-
 bool Program::has_device(const Device* device) const {
   return std::any_of(devices_.begin(), devices_.end(),
                      [&](const Ref<Device>& d) { return d.get() == device; });
@@ -84,11 +77,6 @@ std::optional<KernelSignature> Program::kernel(std::string_view name) const {
   for (KernelSignature& k : kernels())
     if (k.name == name) return std::move(k);
   return std::nullopt;
-}
-
-void Program::add_release_callback(Notify callback, void* user_data) {
-  std::lock_guard lock(mutex_);
-  release_callbacks_.emplace_back(callback, user_data);
 }
 
 void Program::set_specialization_constant(cl_uint id, std::vector<unsigned char> value) {

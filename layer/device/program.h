@@ -54,7 +54,6 @@ class Program final : public Object, public _cl_program {
 
   // How the program object was created: decides which of build/compile/link apply (§5.6.2-3).
   enum class Origin { Source, IL, Binary, BuiltInKernels, Linked };
-  using Notify = void(CL_CALLBACK*)(cl_program program, void* user_data);
 
   // The state clGetProgramBuildInfo reports for one device.
   struct Build {
@@ -70,7 +69,6 @@ class Program final : public Object, public _cl_program {
   };
 
   Program(Ref<Context> context, std::vector<Ref<Device>> devices, Origin origin);
-  ~Program() override;
 
   Context& context() const { return *context_; }
   const std::vector<Ref<Device>>& devices() const { return devices_; }
@@ -103,10 +101,6 @@ class Program final : public Object, public _cl_program {
   void detach_kernel() { --attached_kernels_; }
   std::size_t attached_kernels() const { return attached_kernels_; }
 
-  // clSetProgramReleaseCallback: called in reverse order of registration when the program is
-  // destroyed, i.e. after its last reference and its last kernel are gone.
-  void add_release_callback(Notify callback, void* user_data);
-
   // clSetProgramSpecializationConstant's values, by id (IL programs only).
   void set_specialization_constant(cl_uint id, std::vector<unsigned char> value);
   std::vector<std::pair<cl_uint, std::vector<unsigned char>>> specialization_constants() const;
@@ -122,7 +116,6 @@ class Program final : public Object, public _cl_program {
   mutable std::mutex mutex_;
   std::vector<Build> builds_;  // one per entry of devices_
   std::vector<std::pair<cl_uint, std::vector<unsigned char>>> specialization_;
-  std::vector<std::pair<Notify, void*>> release_callbacks_;
   std::atomic<std::size_t> attached_kernels_{0};
 };
 

@@ -388,6 +388,15 @@ CLVET_RULE(SetKernelArgSVMPointerOutOfHostMemory, "clSetKernelArgSVMPointer",
 CLVET_RULE(SetKernelExecInfoInvalidKernel, "clSetKernelExecInfo", CL_INVALID_KERNEL,
            Spec::Runtime22, "5.9.2", "CL_INVALID_KERNEL if kernel is a not a valid kernel object.",
            V2_0, Still, CLVET_CHECK(SetKernelExecInfo, !valid(w, a.kernel)))
+CLVET_RULE(SetKernelExecInfoSVMPtrsNoSVM, "clSetKernelExecInfo", CL_INVALID_OPERATION, Spec::Api30,
+           "5.9.2",
+           "CL_INVALID_OPERATION if param_name is CL_KERNEL_EXEC_INFO_SVM_PTRS and no devices in "
+           "the context associated with kernel support SVM.",
+           V3_0, Still,
+           CLVET_CHECK(SetKernelExecInfo, a.param_name == CL_KERNEL_EXEC_INFO_SVM_PTRS &&
+                                              kernel_family::context_lacks_svm(w, a.kernel)),
+           "checked before the size and value of the list: without SVM no list can be right (the "
+           "CTS's consistency_svm passes an empty one and wants this code)")
 CLVET_RULE(SetKernelExecInfoBadParam, "clSetKernelExecInfo", CL_INVALID_VALUE, Spec::Runtime22,
            "5.9.2",
            "CL_INVALID_VALUE if param_name is not valid, if param_value is NULL or if the size "
@@ -396,13 +405,6 @@ CLVET_RULE(SetKernelExecInfoBadParam, "clSetKernelExecInfo", CL_INVALID_VALUE, S
            CLVET_CHECK(SetKernelExecInfo,
                        kernel_family::bad_exec_info(a.param_name, a.param_value_size,
                                                     a.param_value)))
-CLVET_RULE(SetKernelExecInfoSVMPtrsNoSVM, "clSetKernelExecInfo", CL_INVALID_OPERATION, Spec::Api30,
-           "5.9.2",
-           "CL_INVALID_OPERATION if param_name is CL_KERNEL_EXEC_INFO_SVM_PTRS and no devices in "
-           "the context associated with kernel support SVM.",
-           V3_0, Still,
-           CLVET_CHECK(SetKernelExecInfo, a.param_name == CL_KERNEL_EXEC_INFO_SVM_PTRS &&
-                                              kernel_family::context_lacks_svm(w, a.kernel)))
 CLVET_RULE(SetKernelExecInfoFineGrainSystemUnsupported, "clSetKernelExecInfo",
            CL_INVALID_OPERATION, Spec::Runtime22, "5.9.2",
            "CL_INVALID_OPERATION if param_name = CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM and "

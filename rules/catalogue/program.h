@@ -71,6 +71,24 @@ inline std::vector<cl_device_id> program_devices(const World& w, cl_program prog
   return get_array<cl_device_id>(w, InfoQuery::Program, program, CL_PROGRAM_DEVICES);
 }
 
+// 3.0 §5.8.2: whether no device of `program`'s context runs destructors of program-scope global
+// variables. OpenCL C has none; they come with C++ kernels, which a device offers as OpenCL C++
+// (the kernel language of 2.2 devices) or as C++ for OpenCL (the cl_ext_cxx_for_opencl
+// extension). No query names the capability itself.
+inline bool no_device_runs_global_destructors(const World& w, cl_program program) {
+  auto text = [&](cl_device_id d, cl_uint param) {
+    std::vector<char> chars = get_array<char>(w, InfoQuery::Device, d, param);
+    return std::string(chars.begin(), std::find(chars.begin(), chars.end(), '\0'));
+  };
+  for (cl_device_id d : devices_of(w, context_of(w, program))) {
+    if (text(d, CL_DEVICE_VERSION).starts_with("OpenCL 2.2")) return false;
+    std::istringstream extensions(text(d, CL_DEVICE_EXTENSIONS));
+    for (std::string name; extensions >> name;)
+      if (name == "cl_ext_cxx_for_opencl") return false;
+  }
+  return true;
+}
+
 // The devices a build, compile or link call acts on: its list, or all of `program`'s.
 inline std::vector<cl_device_id> listed_or_all(const World& w, cl_program program, cl_uint n,
                                                const cl_device_id* list) {
@@ -364,22 +382,23 @@ CLVET_RULE(SetProgramReleaseCallbackInvalidProgram, "clSetProgramReleaseCallback
            CL_INVALID_PROGRAM, Spec::Runtime22, "5.8.2",
            "CL_INVALID_PROGRAM if program is not a valid program object.", V2_2, Still,
            CLVET_CHECK(SetProgramReleaseCallback, !valid(w, a.program)))
+CLVET_RULE(SetProgramReleaseCallbackNullNotify, "clSetProgramReleaseCallback", CL_INVALID_VALUE,
+           Spec::Runtime22, "5.8.2", "CL_INVALID_VALUE if pfn_notify is NULL.", V2_2, Still,
+           CLVET_CHECK(SetProgramReleaseCallback, a.pfn_notify == nullptr))
 CLVET_RULE(SetProgramReleaseCallbackUnsupported, "clSetProgramReleaseCallback",
            CL_INVALID_OPERATION, Spec::Api30, "5.8.2",
            "CL_INVALID_OPERATION if no devices in the context associated with program support "
            "destructors for program scope global variables.",
-           V3_0, Still, nullptr,
-           "not raised by the reference device: 3.0 allows the error, but it calls the "
-           "callbacks when the program is destroyed")
-CLVET_RULE(SetProgramReleaseCallbackNullNotify, "clSetProgramReleaseCallback", CL_INVALID_VALUE,
-           Spec::Runtime22, "5.8.2", "CL_INVALID_VALUE if pfn_notify is NULL.", V2_2, Still,
-           CLVET_CHECK(SetProgramReleaseCallback, a.pfn_notify == nullptr))
+           V3_0, Still,
+           CLVET_CHECK(SetProgramReleaseCallback,
+                       program_family::no_device_runs_global_destructors(w, a.program)))
 CLVET_RULE(SetProgramReleaseCallbackOutOfResources, "clSetProgramReleaseCallback",
            CL_OUT_OF_RESOURCES, Spec::Runtime22, "5.8.2", CLVET_PROGRAM_OOR_CLAUSE, V2_2, Still,
            nullptr, CLVET_PROGRAM_OOR_NEVER)
 CLVET_RULE(SetProgramReleaseCallbackOutOfHostMemory, "clSetProgramReleaseCallback",
            CL_OUT_OF_HOST_MEMORY, Spec::Runtime22, "5.8.2", CLVET_PROGRAM_OOHM_CLAUSE, V2_2, Still,
-           nullptr, "raised when storing the callback throws std::bad_alloc")
+           nullptr, "not raised by the reference device: it stores no release callback (it refuses "
+           "every registration with CL_INVALID_OPERATION)")
 
 // 2.2 §5.8.3 clSetProgramSpecializationConstant
 CLVET_RULE(SetProgramSpecializationConstantInvalidProgram, "clSetProgramSpecializationConstant",

@@ -215,5 +215,28 @@ TEST_F(KernelObjects, ArgInfo_5_7_3) {
   clReleaseProgram(plain);
 }
 
+// 3.0 §5.9.2 clSetKernelExecInfo: CL_INVALID_OPERATION if param_name is
+// CL_KERNEL_EXEC_INFO_SVM_PTRS and no devices in the kernel's context support SVM (the reference
+// device reports CL_DEVICE_SVM_CAPABILITIES 0), whatever the list: none at all (what the CTS's
+// consistency_svm passes) or a well-formed one. CL_INVALID_VALUE for an unknown param_name, and
+// CL_INVALID_OPERATION for fine-grain system SVM asked for where no device has it (2.2 §5.9.2).
+TEST_F(KernelObjects, ExecInfoWithoutSVM_5_9_2) {
+  cl_device_svm_capabilities svm = 1;
+  ASSERT_EQ(clGetDeviceInfo(device, CL_DEVICE_SVM_CAPABILITIES, sizeof svm, &svm, nullptr),
+            CL_SUCCESS);
+  ASSERT_EQ(svm, 0u);
+  EXPECT_RULE(clSetKernelExecInfo(kernel, CL_KERNEL_EXEC_INFO_SVM_PTRS, 0, nullptr),
+              CL_INVALID_OPERATION, "SetKernelExecInfoSVMPtrsNoSVM");
+  void* pointers[2] = {&svm, &svm};
+  EXPECT_RULE(clSetKernelExecInfo(kernel, CL_KERNEL_EXEC_INFO_SVM_PTRS, sizeof pointers, pointers),
+              CL_INVALID_OPERATION, "SetKernelExecInfoSVMPtrsNoSVM");
+  EXPECT_RULE(clSetKernelExecInfo(kernel, 0x7777, sizeof pointers, pointers), CL_INVALID_VALUE,
+              "SetKernelExecInfoBadParam");
+  cl_bool yes = CL_TRUE;
+  EXPECT_RULE(clSetKernelExecInfo(kernel, CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM, sizeof yes,
+                                  &yes),
+              CL_INVALID_OPERATION, "SetKernelExecInfoFineGrainSystemUnsupported");
+}
+
 }  // namespace
 }  // namespace clvet::test

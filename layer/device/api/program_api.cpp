@@ -349,15 +349,12 @@ Status ReleaseProgram(const args::ReleaseProgram& a) {
   return {};
 }
 
+// 3.0 §5.8.2: the reference device runs no destructors of program-scope variables (it compiles
+// OpenCL C, which has none), so the prechecks refuse every registration with
+// CL_INVALID_OPERATION; nothing is left to do here.
 Status SetProgramReleaseCallback(const args::SetProgramReleaseCallback& a) {
-  Ref<Program> p = lookup<Program>(a.program);
-  if (!p) return fail(rule::SetProgramReleaseCallbackInvalidProgram);
-  try {
-    p->add_release_callback(a.pfn_notify, a.user_data);
-  } catch (const std::bad_alloc&) {
-    return fail(rule::SetProgramReleaseCallbackOutOfHostMemory);
-  }
-  return {};
+  if (!lookup<Program>(a.program)) return fail(rule::SetProgramReleaseCallbackInvalidProgram);
+  return fail(rule::SetProgramReleaseCallbackUnsupported);
 }
 
 // Only IL programs reach this (the prechecks refuse others); ids and sizes are checked against
