@@ -93,6 +93,11 @@ FrontEndResult translate_spirv(const Bytes& il,
     options.setSpecConst(id, number);
   }
   llvm::LLVMContext context;
+  // This translator (15.0) reads pointers as LLVM's typed pointers: under LLVM 15's default
+  // opaque pointers it asks an opaque pointer for its element type (printf's format, the
+  // pointer of OpAtomicIIncrement) and fails an assertion. The bitcode it gives is read back
+  // with opaque pointers by the next steps.
+  context.setOpaquePointers(false);
   llvm::Module* raw = nullptr;
   std::string error;
   std::istringstream in(as_stream_bytes(words));

@@ -7,7 +7,11 @@
 #include <llvm/IR/Instructions.h>
 #include <spirv-tools/libspirv.hpp>
 
+#include <algorithm>
+#include <numeric>
 #include <sstream>
+
+#include "clvet/interp/executable.h"
 
 #include "frontend_test_support.h"
 
@@ -146,6 +150,158 @@ TEST(SpirV, SpecializationConstants_5_8_3) {
   ASSERT_TRUE(set.ok()) << set.log;
   EXPECT_EQ(stored_constant(set.bitcode), 42);
   EXPECT_FALSE(spirv_spec_constants(Bytes{1, 2, 3}, constants, error));
+}
+
+// Translates, links and loads `il`, then runs kernel `name` over `n` work-items in one group
+// with the buffers `args` (each a vector of uint); the launch's printf output.
+std::string run_spirv(const Bytes& il, const char* name, std::size_t n,
+                      std::vector<std::vector<std::uint32_t>*> args) {
+  FrontEndResult translated = translate_spirv(il, {});
+  EXPECT_TRUE(translated.ok()) << translated.log;
+  if (!translated.ok()) return {};
+  FrontEndResult linked = link_bitcode({translated.bitcode}, "");
+  EXPECT_TRUE(linked.ok()) << linked.log;
+  std::string error;
+  auto exe = Executable::load(linked.bitcode, error);
+  EXPECT_TRUE(exe) << error;
+  if (!exe) return {};
+  LaunchRequest r;
+  r.kernel = name;
+  r.global_size[0] = n;
+  r.local_size[0] = n;
+  for (std::vector<std::uint32_t>* buffer : args) {
+    LaunchArg arg;
+    arg.kind = LaunchArg::Kind::Buffer;
+    arg.pointer = buffer->data();
+    arg.size = buffer->size() * sizeof(std::uint32_t);
+    r.args.push_back(arg);
+  }
+  LaunchResult result = exe->launch(r);
+  EXPECT_TRUE(result.ok) << result.error;
+  EXPECT_TRUE(result.problems.empty()) << result.problems.front().message;
+  return result.printf_output;
+}
+
+// OpAtomicIIncrement and OpAtomicIDecrement on CrossWorkgroup pointers (SPIR-V §3.37.18: each
+// returns the original value) read as atomic_inc/atomic_dec; the translator used to abort the
+// process on them (it asked an opaque pointer for its element type).
+TEST(SpirV, AtomicIncrementDecrementOnGlobalMemory) {
+  Bytes il = assemble(R"(
+               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability Int64
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "count" %gid
+               OpDecorate %gid BuiltIn GlobalInvocationId
+               OpDecorate %gid Constant
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+      %ulong = OpTypeInt 64 0
+    %v3ulong = OpTypeVector %ulong 3
+     %in_ptr = OpTypePointer Input %v3ulong
+       %gptr = OpTypePointer CrossWorkgroup %uint
+         %fn = OpTypeFunction %void %gptr %gptr %gptr
+     %device = OpConstant %uint 1
+    %relaxed = OpConstant %uint 0
+        %two = OpConstant %ulong 2
+        %one = OpConstant %ulong 1
+        %gid = OpVariable %in_ptr Input
+          %k = OpFunction %void None %fn
+         %up = OpFunctionParameter %gptr
+       %down = OpFunctionParameter %gptr
+        %out = OpFunctionParameter %gptr
+      %entry = OpLabel
+         %g3 = OpLoad %v3ulong %gid Aligned 32
+          %g = OpCompositeExtract %ulong %g3 0
+        %old = OpAtomicIIncrement %uint %up %device %relaxed
+      %old_d = OpAtomicIDecrement %uint %down %device %relaxed
+         %i0 = OpIMul %ulong %g %two
+         %i1 = OpIAdd %ulong %i0 %one
+         %p0 = OpInBoundsPtrAccessChain %gptr %out %i0
+         %p1 = OpInBoundsPtrAccessChain %gptr %out %i1
+               OpStore %p0 %old Aligned 4
+               OpStore %p1 %old_d Aligned 4
+               OpReturn
+               OpFunctionEnd
+)");
+  constexpr std::uint32_t kItems = 64, kDown = 1000;
+  std::vector<std::uint32_t> up{0}, down{kDown}, out(2 * kItems, 0);
+  run_spirv(il, "count", kItems, {&up, &down, &out});
+  EXPECT_EQ(up[0], kItems);
+  EXPECT_EQ(down[0], kDown - kItems);
+  std::vector<std::uint32_t> olds, old_downs, want(kItems), want_down(kItems);
+  for (std::uint32_t i = 0; i < kItems; ++i) {
+    olds.push_back(out[2 * i]);
+    old_downs.push_back(out[2 * i + 1]);
+  }
+  std::sort(olds.begin(), olds.end());
+  std::sort(old_downs.begin(), old_downs.end());
+  std::iota(want.begin(), want.end(), 0u);
+  std::iota(want_down.begin(), want_down.end(), kDown - kItems + 1);
+  EXPECT_EQ(olds, want) << "each work-item gets a distinct original value";
+  EXPECT_EQ(old_downs, want_down);
+}
+
+// OpExtInst printf of the OpenCL.std instruction set (OpenCL extended instruction set §2.9): the
+// format in UniformConstant memory, its arguments after it; the translator used to abort the
+// process on it.
+TEST(SpirV, PrintfExtendedInstruction) {
+  const std::string format = "item %u of %u\n";
+  std::string constants, composite;
+  for (std::size_t i = 0; i <= format.size(); ++i) {
+    const unsigned c = i < format.size() ? static_cast<unsigned char>(format[i]) : 0;
+    constants += "%c" + std::to_string(i) + " = OpConstant %uchar " + std::to_string(c) + "\n";
+    composite += " %c" + std::to_string(i);
+  }
+  Bytes il = assemble((R"(
+               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability Int8
+               OpCapability Int64
+        %std = OpExtInstImport "OpenCL.std"
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "hello" %gid %gsize
+               OpDecorate %gid BuiltIn GlobalInvocationId
+               OpDecorate %gid Constant
+               OpDecorate %gsize BuiltIn GlobalSize
+               OpDecorate %gsize Constant
+               OpDecorate %fmt Constant
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+      %uchar = OpTypeInt 8 0
+      %ulong = OpTypeInt 64 0
+    %v3ulong = OpTypeVector %ulong 3
+     %in_ptr = OpTypePointer Input %v3ulong
+        %len = OpConstant %uint )" +
+                       std::to_string(format.size() + 1) + R"(
+       %zero = OpConstant %uint 0
+        %arr = OpTypeArray %uchar %len
+    %arr_ptr = OpTypePointer UniformConstant %arr
+   %char_ptr = OpTypePointer UniformConstant %uchar
+)" + constants + "%str = OpConstantComposite %arr" +
+                       composite + R"(
+        %fmt = OpVariable %arr_ptr UniformConstant %str
+         %fn = OpTypeFunction %void
+        %gid = OpVariable %in_ptr Input
+      %gsize = OpVariable %in_ptr Input
+          %k = OpFunction %void None %fn
+      %entry = OpLabel
+         %g3 = OpLoad %v3ulong %gid Aligned 32
+          %g = OpCompositeExtract %ulong %g3 0
+         %s3 = OpLoad %v3ulong %gsize Aligned 32
+          %s = OpCompositeExtract %ulong %s3 0
+        %g32 = OpUConvert %uint %g
+        %s32 = OpUConvert %uint %s
+          %p = OpInBoundsPtrAccessChain %char_ptr %fmt %zero %zero
+          %r = OpExtInst %uint %std printf %p %g32 %s32
+               OpReturn
+               OpFunctionEnd
+)")
+                          .c_str());
+  std::string printed = run_spirv(il, "hello", 4, {});
+  for (int i = 0; i < 4; ++i)
+    EXPECT_NE(printed.find("item " + std::to_string(i) + " of 4\n"), std::string::npos) << printed;
+  EXPECT_EQ(std::count(printed.begin(), printed.end(), '\n'), 4) << printed;
 }
 
 }  // namespace
