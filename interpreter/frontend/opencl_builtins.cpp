@@ -50,11 +50,26 @@ const std::unordered_set<std::string>& builtin_names() {
 
 }  // namespace
 
+// The <source-name> of a plain function's mangled name (_Z<length><name>...), read without the
+// rest: LLVM's demangler refuses some names Clang gives OpenCL C built-ins, where a pointer to
+// __private counts as a substitution for Clang and not for the demangler (the S4_ of
+// atomic_compare_exchange_strong_explicit(volatile __local atomic_int*, int*, int,
+// memory_order, memory_order, memory_scope) then names nothing).
+namespace {
+std::string source_name(std::string_view symbol) {
+  std::size_t at = 2, length = 0;
+  while (at < symbol.size() && std::isdigit(static_cast<unsigned char>(symbol[at])))
+    length = length * 10 + static_cast<std::size_t>(symbol[at++] - '0');
+  if (at == 2 || length == 0 || at + length > symbol.size()) return std::string(symbol);
+  return std::string(symbol.substr(at, length));
+}
+}  // namespace
+
 std::string base_name(std::string_view symbol) {
   if (!symbol.starts_with("_Z")) return std::string(symbol);
   llvm::ItaniumPartialDemangler demangler;
   std::string mangled(symbol);
-  if (demangler.partialDemangle(mangled.c_str())) return mangled;
+  if (demangler.partialDemangle(mangled.c_str())) return source_name(symbol);
   std::size_t size = 0;
   char* name = demangler.getFunctionBaseName(nullptr, &size);
   if (name == nullptr) return mangled;
