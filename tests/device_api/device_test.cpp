@@ -3,6 +3,7 @@
 // device query and their consistency, and sub-devices.
 #include <algorithm>
 #include <cstring>
+#include <regex>
 #include <set>
 #include <string>
 #include <vector>
@@ -454,6 +455,28 @@ TEST_F(DeviceApi, ExtensionsAndFeaturesAreConsistent) {
   std::string platform_list = " " + platform_string(platform, CL_PLATFORM_EXTENSIONS) + " ";
   for (const std::string& e : from_string)
     EXPECT_NE(platform_list.find(" " + e + " "), std::string::npos) << e;
+}
+
+// clGetDeviceInfo CL_DEVICE_DOUBLE_FP_CONFIG: a device with double precision that compiles
+// OpenCL C 1.2 has the OpenCL 1.0-1.2 minimum, CL_FP_FMA | CL_FP_ROUND_TO_NEAREST |
+// CL_FP_ROUND_TO_ZERO | CL_FP_ROUND_TO_INF | CL_FP_INF_NAN | CL_FP_DENORM (what the CTS's
+// min_max_double_fp_config and the math brute-force test ask of every fp64 device); the directed
+// modes are pinned where OpenCL C asks for them by tests/kernels/double_rounding_test.cpp.
+TEST_F(DeviceApi, DoubleFpConfigHasTheOpenCL12Minimum) {
+  const cl_device_fp_config minimum = CL_FP_FMA | CL_FP_ROUND_TO_NEAREST | CL_FP_ROUND_TO_ZERO |
+                                      CL_FP_ROUND_TO_INF | CL_FP_INF_NAN | CL_FP_DENORM;
+  EXPECT_EQ(scalar<cl_device_fp_config>(device, CL_DEVICE_DOUBLE_FP_CONFIG) & minimum, minimum);
+}
+
+// 3.0 clGetDeviceInfo CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED: a conformance version in the
+// form vYYYY-MM-DD-XX (the CTS's computeinfo conformance_version checks it with this pattern);
+// clvet has passed none, and says so with the earliest date the form allows (README).
+TEST_F(DeviceApi, LatestConformanceVersionHasTheCtsForm) {
+  const std::string version = device_string(device, CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED);
+  EXPECT_TRUE(std::regex_match(
+      version, std::regex(R"(v\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])-\d{2})")))
+      << version;
+  EXPECT_EQ(version, "v0000-01-01-00");
 }
 
 // 3.0 clGetDeviceInfo: the OpenCL C version string is among CL_DEVICE_OPENCL_C_ALL_VERSIONS,
