@@ -16,13 +16,15 @@
 #               a kernel loop replayed from data-less traces, beside the same plain C loop
 #   make bench-diff  build, then the diff benchmark (not a test): clvet diff on 120 launches
 #               recorded on PoCL, a runner process per launch beside one shared runner
+#   make conformance  build, then piglit's whole quick_cl profile (about 700 tests) on the
+#               reference device, each result judged against tests/conformance/piglit_expected.tsv
 
 BUILD ?= build
 TSAN_BUILD ?= build-tsan
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: deps build demo test tsan bench bench-kernels bench-gui bench-replay bench-diff clean
+.PHONY: deps build demo test tsan bench bench-kernels bench-gui bench-replay bench-diff conformance clean
 
 deps:
 	./.ci/install-deps
@@ -73,6 +75,9 @@ bench-replay: build
 bench-diff: build
 	OCL_ICD_VENDORS=/etc/OpenCL/vendors/pocl.icd OCL_ICD_FILENAMES= \
 	  $(BUILD)/tests/bench/diff_speed $(BUILD)/layer/clvet $(BUILD)/tests/bench/many_launches
+
+conformance: build
+	python3 tests/conformance/piglit.py all $(abspath $(BUILD))/icd $(abspath $(BUILD))/piglit-quick-cl
 
 clean:
 	rm -rf $(BUILD) $(TSAN_BUILD)
