@@ -17,7 +17,9 @@
 #   make bench-diff  build, then the diff benchmark (not a test): clvet diff on 120 launches
 #               recorded on PoCL, a runner process per launch beside one shared runner
 #   make conformance  build, then piglit's whole quick_cl profile (about 700 tests) on the
-#               reference device, each result judged against tests/conformance/piglit_expected.tsv
+#               reference device, each result judged against tests/conformance/piglit_expected.tsv;
+#               with CTS_BUILD=path (a Khronos CTS build) also tests/conformance/cts_list.txt's
+#               CTS binaries on the reference device and PoCL (tests/conformance/cts_results.tsv)
 
 BUILD ?= build
 TSAN_BUILD ?= build-tsan
@@ -76,8 +78,10 @@ bench-diff: build
 	OCL_ICD_VENDORS=/etc/OpenCL/vendors/pocl.icd OCL_ICD_FILENAMES= \
 	  $(BUILD)/tests/bench/diff_speed $(BUILD)/layer/clvet $(BUILD)/tests/bench/many_launches
 
+CTS_BUILD ?=
 conformance: build
 	python3 tests/conformance/piglit.py all $(abspath $(BUILD))/icd $(abspath $(BUILD))/piglit-quick-cl
+	if [ -n "$(CTS_BUILD)" ]; then python3 tests/conformance/cts.py $(CTS_BUILD) $(abspath $(BUILD))/icd; fi
 
 clean:
 	rm -rf $(BUILD) $(TSAN_BUILD)
