@@ -40,7 +40,7 @@ Declared declared_in_source(const rules::World& w, cl_kernel kernel, cl_uint ind
       .value_or(Declared::Unknown);
 }
 
-Declared declared(const rules::World& w, cl_kernel kernel, cl_uint index) {
+Declared ask_declared(const rules::World& w, cl_kernel kernel, cl_uint index) {
   const void* extra = reinterpret_cast<const void*>(static_cast<std::uintptr_t>(index));
   const auto address = rules::get<cl_kernel_arg_address_qualifier>(
       w, rules::InfoQuery::KernelArg, kernel, CL_KERNEL_ARG_ADDRESS_QUALIFIER, extra);
@@ -58,6 +58,23 @@ Declared declared(const rules::World& w, cl_kernel kernel, cl_uint index) {
   if (*address == CL_KERNEL_ARG_ADDRESS_GLOBAL || *address == CL_KERNEL_ARG_ADDRESS_CONSTANT)
     return Declared::Buffer;
   return Declared::Value;
+}
+
+// A kernel's declarations are asked once (a type name is longer than the object table keeps of
+// a driver's answer) and kept with the kernel under a key of their own.
+constexpr std::uint32_t kDeclaredKey = 0x10000;
+
+Declared declared(const rules::World& w, cl_kernel kernel, cl_uint index) {
+  const checker::ObjectTable::AnswerKey key{
+      kDeclaredKey, 0, reinterpret_cast<const void*>(static_cast<std::uintptr_t>(index))};
+  std::uint8_t kept = 0;
+  if (objects().recall(kernel, ObjectKind::Kernel, key, sizeof kept, &kept, nullptr) ==
+      checker::ObjectTable::Recall::Answered)
+    return static_cast<Declared>(kept);
+  const Declared d = ask_declared(w, kernel, index);
+  kept = static_cast<std::uint8_t>(d);
+  objects().remember(kernel, key, sizeof kept, &kept);
+  return d;
 }
 
 // The rule, the object kind and the code for an argument declared as `d` that holds a handle.
@@ -88,7 +105,8 @@ ArgumentVerdict broken(std::string_view id, bool dereferenced, std::string detai
 ArgumentVerdict kernel_argument(const args::SetKernelArg& a, const rules::World& w) {
   if (!rules::valid(w, a.kernel)) return {};  // the kernel's own rules
   const Declared d = declared(w, a.kernel, a.arg_index);
-  const std::string where = fmt::format("arg_value of argument {}", a.arg_index);
+  // Said only of a value found wrong: clSetKernelArg is in applications' inner loops.
+  auto where = [&] { return fmt::format("arg_value of argument {}", a.arg_index); };
   if (d == Declared::Local) {
     if (a.arg_size == 0)
       return broken("SetKernelArgBadSize", false,
@@ -119,7 +137,7 @@ ArgumentVerdict kernel_argument(const args::SetKernelArg& a, const rules::World&
     const void* value = a.arg_value ? *static_cast<const void* const*>(a.arg_value) : nullptr;
     if (value == nullptr && d == Declared::Buffer) return {};
     if (value != nullptr && w.kind_of(value) == handle->kind) return {};
-    return broken(handle->rule, true, handle_problem(where, value, handle->kind));
+    return broken(handle->rule, true, handle_problem(where(), value, handle->kind));
   }
   // Neither the driver nor the source can say what the argument is: a pointer-sized value that names an object the
   // layer has seen released, or a live one of a kind no argument takes, is a handle gone
@@ -134,11 +152,11 @@ ArgumentVerdict kernel_argument(const args::SetKernelArg& a, const rules::World&
   const ObjectKind meant = live == ObjectKind::None ? seen.kind : ObjectKind::Mem;
   if (meant == ObjectKind::Sampler)
     return broken("SetKernelArgInvalidSampler", true,
-                  handle_problem(where, value, ObjectKind::Sampler));
+                  handle_problem(where(), value, ObjectKind::Sampler));
   if (meant == ObjectKind::CommandQueue)
     return broken("SetKernelArgInvalidDeviceQueue", true,
-                  handle_problem(where, value, ObjectKind::CommandQueue));
-  return broken("SetKernelArgInvalidMemObject", true, handle_problem(where, value, ObjectKind::Mem));
+                  handle_problem(where(), value, ObjectKind::CommandQueue));
+  return broken("SetKernelArgInvalidMemObject", true, handle_problem(where(), value, ObjectKind::Mem));
 }
 
 // §5.6.1 clCreateProgramWithBinary: "CL_INVALID_VALUE if lengths or binaries are NULL or if
