@@ -11,6 +11,7 @@
 #include "clvet/rules/args.gen.h"
 #include "kernel_signatures.h"
 #include "objects.h"
+#include "svm_allocations.h"
 
 namespace clvet::layer {
 namespace {
@@ -178,6 +179,27 @@ ArgumentVerdict program_binaries(const args::CreateProgramWithBinary& a) {
   return {};
 }
 
+// 2.2 §5.9.2 clSetKernelArgSVMPointer: "CL_INVALID_ARG_VALUE if arg_value specified is not a
+// valid value": without fine-grained system SVM, a pointer into an allocation clSVMAlloc made
+// and no one freed (or NULL). The kernel would read and write through it.
+ArgumentVerdict svm_argument(const args::SetKernelArgSVMPointer& a, const rules::World& w) {
+  if (a.arg_value == nullptr || !rules::valid(w, a.kernel)) return {};
+  const SvmPointer state = svm_pointer(a.arg_value);
+  if (state == SvmPointer::Live) return {};
+  for (cl_device_id device : rules::devices_of(w, rules::context_of(w, a.kernel)))
+    if ((rules::get<cl_device_svm_capabilities>(w, rules::InfoQuery::Device, device,
+                                                CL_DEVICE_SVM_CAPABILITIES)
+             .value_or(0) &
+         CL_DEVICE_SVM_FINE_GRAIN_SYSTEM) != 0)
+      return {};  // any host pointer is an SVM pointer there
+  return broken("SetKernelArgSVMPointerBadValue", true,
+                fmt::format("arg_value {} of argument {} is {}", a.arg_value, a.arg_index,
+                            state == SvmPointer::Freed
+                                ? "inside an SVM allocation already freed"
+                                : "inside no SVM allocation clSVMAlloc made, and no device of "
+                                  "the kernel's context shares system memory"));
+}
+
 }  // namespace
 
 ArgumentVerdict judge_argument_values(std::uint32_t entry_index, const void* args,
@@ -185,6 +207,8 @@ ArgumentVerdict judge_argument_values(std::uint32_t entry_index, const void* arg
   switch (entry_index) {
     case args::SetKernelArg::kEntryIndex:
       return kernel_argument(*static_cast<const args::SetKernelArg*>(args), world);
+    case args::SetKernelArgSVMPointer::kEntryIndex:
+      return svm_argument(*static_cast<const args::SetKernelArgSVMPointer*>(args), world);
     case args::CreateProgramWithBinary::kEntryIndex:
       return program_binaries(*static_cast<const args::CreateProgramWithBinary*>(args));
     default:

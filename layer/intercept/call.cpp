@@ -24,6 +24,7 @@
 #include "platform_checks.h"
 #include "reference_findings.h"
 #include "settings.h"
+#include "svm_allocations.h"
 
 namespace clvet::layer {
 namespace {
@@ -365,6 +366,11 @@ void Call::object_result(const void* result, cl_int errcode) {
 }
 
 cl_int Call::finish(cl_int code, const void* result) {
+  if (code == CL_SUCCESS && entry_index() == args::EnqueueSVMFree::kEntryIndex) {
+    const auto& a = *static_cast<const args::EnqueueSVMFree*>(observed_.args);
+    for (cl_uint i = 0; a.svm_pointers != nullptr && i < a.num_svm_pointers && i < kMaxHandlesJudged; ++i)
+      svm_freed(a.svm_pointers[i]);
+  }
   if (released_ && code != CL_SUCCESS) objects().unreleased(releases_);
   if (violated_ && code == CL_SUCCESS && !rule_is_optional(*violated_))
     record_rule(*violated_, Category::Platform, index(),
@@ -380,6 +386,8 @@ cl_int Call::finish(cl_int code, const void* result) {
 }
 
 void Call::finish_pointer(const void* result) {
+  if (result != nullptr && entry_index() == args::SVMAlloc::kEntryIndex)
+    svm_allocated(result, static_cast<const args::SVMAlloc*>(observed_.args)->size);
   if (violated_ && result != nullptr && !rule_is_optional(*violated_))
     record_rule(*violated_, Category::Platform, index(),
                 fmt::format("the platform returned {} where the rule demands NULL", result));
@@ -388,6 +396,8 @@ void Call::finish_pointer(const void* result) {
 }
 
 void Call::finish_unchecked(const void* result) {
+  if (entry_index() == args::SVMFree::kEntryIndex)
+    svm_freed(static_cast<const args::SVMFree*>(observed_.args)->svm_pointer);
   end(CL_SUCCESS, result, true);
 }
 
