@@ -10,6 +10,7 @@
 
 #include "clvet/rules/args.gen.h"
 #include "kernel_signatures.h"
+#include "findings.h"
 #include "objects.h"
 #include "svm_allocations.h"
 
@@ -99,7 +100,11 @@ std::optional<HandleArgument> handle_argument(Declared d) {
 }
 
 ArgumentVerdict broken(std::string_view id, bool dereferenced, std::string detail) {
-  return {&rule(id), dereferenced, std::move(detail)};
+  ArgumentVerdict verdict;
+  verdict.rule = &rule(id);
+  verdict.dereferenced = dereferenced;
+  verdict.detail = std::move(detail);
+  return verdict;
 }
 
 // §5.7.2 clSetKernelArg: the value an argument's declaration takes.
@@ -200,6 +205,28 @@ ArgumentVerdict svm_argument(const args::SetKernelArgSVMPointer& a, const rules:
                                   "the kernel's context shares system memory"));
 }
 
+// §5.6.1 clSVMFree, clEnqueueSVMFree: "svm_pointer must have been allocated using clSVMAlloc"
+// (and not freed since): the driver would free it again. NULL is no action.
+ArgumentVerdict svm_free(const void* const* pointers, cl_uint count, std::string_view param,
+                         bool list) {
+  for (cl_uint i = 0; pointers != nullptr && i < count && i < (1u << 16); ++i) {
+    const void* pointer = pointers[i];
+    if (pointer == nullptr) continue;
+    const SvmPointer state = svm_pointer(pointer);
+    if (state == SvmPointer::Live) continue;
+    ArgumentVerdict verdict;
+    verdict.check = check::kSvmFreeNotAllocated;
+    verdict.code = CL_INVALID_VALUE;
+    verdict.dereferenced = true;
+    const std::string where = list ? fmt::format("{}[{}]", param, i) : std::string(param);
+    verdict.detail = fmt::format("{} = {} is {}", where, pointer,
+                                 state == SvmPointer::Freed ? "an SVM allocation already freed"
+                                                            : "no SVM allocation clSVMAlloc made");
+    return verdict;
+  }
+  return {};
+}
+
 }  // namespace
 
 ArgumentVerdict judge_argument_values(std::uint32_t entry_index, const void* args,
@@ -209,6 +236,14 @@ ArgumentVerdict judge_argument_values(std::uint32_t entry_index, const void* arg
       return kernel_argument(*static_cast<const args::SetKernelArg*>(args), world);
     case args::SetKernelArgSVMPointer::kEntryIndex:
       return svm_argument(*static_cast<const args::SetKernelArgSVMPointer*>(args), world);
+    case args::SVMFree::kEntryIndex: {
+      const auto& a = *static_cast<const args::SVMFree*>(args);
+      return svm_free(&a.svm_pointer, 1, "svm_pointer", false);
+    }
+    case args::EnqueueSVMFree::kEntryIndex: {
+      const auto& a = *static_cast<const args::EnqueueSVMFree*>(args);
+      return svm_free(a.svm_pointers, a.num_svm_pointers, "svm_pointers", true);
+    }
     case args::CreateProgramWithBinary::kEntryIndex:
       return program_binaries(*static_cast<const args::CreateProgramWithBinary*>(args));
     default:

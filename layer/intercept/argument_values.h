@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "clvet/rules/rule.h"
 #include "clvet/rules/world.h"
@@ -13,11 +14,15 @@ namespace clvet::layer {
 
 struct ArgumentVerdict {
   const rules::Rule* rule = nullptr;  // the rule broken; nullptr when none is
+  // Or, where the spec leaves the call undefined and names no error, the layer's own check
+  // (findings.h) and the code the refused call gets.
+  std::string_view check;
+  cl_int code = CL_SUCCESS;
   // The driver would dereference the bad value (a released cl_mem, a NULL binary): the call
   // must not reach it, whatever CLVET_ENFORCE says.
   bool dereferenced = false;
   std::string detail;  // what is wrong, for the finding
-  explicit operator bool() const { return rule != nullptr; }
+  explicit operator bool() const { return rule != nullptr || !check.empty(); }
 };
 
 // The first such rule the call breaks. Handles are judged against the layer's object table

@@ -224,6 +224,13 @@ bool Call::admit(bool next_available) {
   if (violated_ == nullptr) {
     // The rules the implementation raises, where the arguments' values decide them.
     ArgumentVerdict verdict = judge_argument_values(entry_index(), rule_args_, world);
+    if (!verdict.check.empty()) {
+      // Undefined by the spec, fatal to the driver: refused with the layer's own finding.
+      refusal_code_ = verdict.code;
+      record_check(verdict.check, Category::Application, Severity::Error, entry_->name,
+                   refusal_code_, index(), verdict.detail + "; not forwarded to the driver");
+      return false;
+    }
     violated_ = verdict.rule;
     dereferenced = verdict.dereferenced;
     detail = std::move(verdict.detail);

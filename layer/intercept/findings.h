@@ -21,6 +21,9 @@ inline constexpr std::string_view kObjectLeaked = "ObjectLeaked";
 // ocl-icd 2.3.1 spins forever on a missing slot).
 inline constexpr std::string_view kEntryPointAbovePlatformVersion =
     "EntryPointAbovePlatformVersion";
+// Application: clSVMFree or clEnqueueSVMFree of a pointer clSVMAlloc did not return, or
+// returned and it was freed already (the spec leaves it undefined; a driver frees it twice).
+inline constexpr std::string_view kSvmFreeNotAllocated = "SvmFreeNotAllocated";
 // Platform: the loader's dispatch table has no such slot (an older loader).
 inline constexpr std::string_view kEntryPointMissingInLoader = "EntryPointMissingInLoader";
 // Platform: the driver's own dispatch table (cl_khr_icd: the first member of each of its

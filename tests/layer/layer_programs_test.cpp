@@ -186,6 +186,14 @@ TEST(FakePlatform, HandlesInsideValuesNeverReachTheDriver) {
   EXPECT_EQ(outcome.ran.out, source.output) << outcome.ran.err;
 }
 
+// SVM pointers inside values and an allocation freed twice never reach PoCL (§5.6.1, §5.9.2).
+TEST(SvmPointers, FreedOrForeignPointersGetTheCodes) {
+  const Outcome outcome = under_clvet("svm_pointers", CLVET_POCL_ICD);
+  for (const char* line : {"a freed SVM pointer: -50\n", "a pointer clSVMAlloc never made: -50\n",
+                           "a freed pointer freed again: -30\n"})
+    EXPECT_NE(outcome.ran.err.find(line), std::string::npos) << line << outcome.ran.err;
+}
+
 TEST(Enforce, OnPoclTheProgramGetsTheRulesCode) {
   const Outcome outcome = under_clvet("wrong_sizes", CLVET_POCL_ICD, {"--enforce=1"});
   EXPECT_NE(outcome.ran.err.find("a buffer of zero bytes: -61"), std::string::npos)

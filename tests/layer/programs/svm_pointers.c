@@ -1,7 +1,8 @@
 /* SVM pointers inside values (2.2 §5.9.2 clSetKernelArgSVMPointer): one into an allocation
  * already freed and one clSVMAlloc never made are not valid values on a device without
  * fine-grained system SVM (PoCL's CPU device), and are refused before the kernel could write
- * through them; one into a live allocation, past its start, is taken.
+ * through them; one into a live allocation, past its start, is taken. An allocation freed
+ * twice (§5.6.1: undefined, a driver frees it twice) is freed once.
  * runs-without-clvet: no
  * output: 7 7 7 7 */
 #include "common.h"
@@ -21,6 +22,9 @@ int main(void) {
   int on_the_stack[4] = {0};
   report_code("a freed SVM pointer", clSetKernelArgSVMPointer(kernel, 0, freed)); /* expect: SetKernelArgSVMPointerBadValue */
   report_code("a pointer clSVMAlloc never made", clSetKernelArgSVMPointer(kernel, 0, on_the_stack));
+  clSVMFree(s.context, freed); /* expect: SvmFreeNotAllocated */
+  void* pointers[1] = {freed};
+  report_code("a freed pointer freed again", clEnqueueSVMFree(s.queue, 1, pointers, NULL, NULL, 0, NULL, NULL));
 
   for (int i = 0; i < 16; ++i) live[i] = 0;
   CHECK(clSetKernelArgSVMPointer(kernel, 0, live + 1));
