@@ -25,9 +25,17 @@ std::size_t Program::index_of(const Device& device) const {
   return 0;
 }
 
+const Program::Build& Program::applying_build(const Device& device) const {
+  const Build& own = builds_[index_of(device)];
+  if (own.status != CL_BUILD_NONE) return own;
+  for (const Device* d = device.parent(); d; d = d->parent())
+    if (has_device(d) && builds_[index_of(*d)].status != CL_BUILD_NONE) return builds_[index_of(*d)];
+  return own;
+}
+
 Program::Build Program::build_of(const Device& device) const {
   std::lock_guard lock(mutex_);
-  return builds_[index_of(device)];
+  return applying_build(device);
 }
 
 void Program::set_build(const Device& device, Build build) {
@@ -51,14 +59,12 @@ bool executable(const Program::Build& b) {
 
 std::shared_ptr<interp::Executable> Program::executable_for(const Device& device) const {
   std::lock_guard lock(mutex_);
-  std::size_t index = index_of(device);
-  if (index >= builds_.size()) return nullptr;
-  return builds_[index].executable;
+  return applying_build(device).executable;
 }
 
 bool Program::has_executable_for(const Device& device) const {
   std::lock_guard lock(mutex_);
-  return executable(builds_[index_of(device)]);
+  return executable(applying_build(device));
 }
 
 bool Program::has_executable() const {

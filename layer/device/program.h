@@ -81,6 +81,9 @@ class Program final : public Object, public _cl_program {
   const std::vector<unsigned char>& il() const { return il_; }
   void set_il(std::vector<unsigned char> il) { il_ = std::move(il); }
 
+  // The build that applies to `device`: its own, or where it has none, its parent's when the
+  // program has the parent ("If a program binary has not been built for a sub-device, the
+  // program binary associated with the parent device will be used", 1.2 §5.6.2).
   Build build_of(const Device& device) const;
   void set_build(const Device& device, Build build);
   // Marks the devices' builds CL_BUILD_IN_PROGRESS, unless one already is (then false and
@@ -107,6 +110,7 @@ class Program final : public Object, public _cl_program {
 
  private:
   std::size_t index_of(const Device& device) const;
+  const Build& applying_build(const Device& device) const;  // build_of's choice; mutex_ held
 
   Ref<Context> context_;
   std::vector<Ref<Device>> devices_;

@@ -84,14 +84,19 @@ inline bool partition_cannot_split(const World& w, cl_device_id device) {
 inline bool partition_equally_too_large(const World& w, cl_device_id device,
                                         const PartitionRequest& r) {
   return r.well_formed && r.scheme == CL_DEVICE_PARTITION_EQUALLY && r.value > 0 &&
-         static_cast<cl_ulong>(r.value) >= compute_units(w, device);
+         static_cast<cl_ulong>(r.value) == compute_units(w, device);
 }
 
-// CL_INVALID_DEVICE_PARTITION_COUNT's conditions for BY_COUNTS.
+// CL_INVALID_DEVICE_PARTITION_COUNT's conditions: for BY_COUNTS, and for EQUALLY asking for
+// more compute units than in_device has ("the total number of compute units requested
+// exceeds ... for in_device", which the Khronos CTS's negative_create_sub_devices applies to
+// EQUALLY as well).
 inline bool partition_count_invalid(const World& w, cl_device_id device,
                                     const PartitionRequest& r) {
-  if (r.scheme != CL_DEVICE_PARTITION_BY_COUNTS) return false;
   const cl_ulong units = compute_units(w, device);
+  if (r.scheme == CL_DEVICE_PARTITION_EQUALLY)
+    return r.value > 0 && static_cast<cl_ulong>(r.value) > units;
+  if (r.scheme != CL_DEVICE_PARTITION_BY_COUNTS) return false;
   const cl_ulong max_sub = get<cl_uint>(w, InfoQuery::Device, device,
                                         CL_DEVICE_PARTITION_MAX_SUB_DEVICES).value_or(0);
   cl_ulong total = 0;
@@ -381,8 +386,8 @@ CLVET_RULE(CreateSubDevicesPartitionFailed, "clCreateSubDevices", CL_DEVICE_PART
                     (partition_cannot_split(w, a.in_device) ||
                      partition_equally_too_large(w, a.in_device, r));
            }()),
-           "also when EQUALLY asks for as many compute units as in_device has, or more: no "
-           "smaller device can be made")
+           "also when EQUALLY asks for as many compute units as in_device has: no smaller "
+           "device can be made")
 CLVET_RULE(CreateSubDevicesInvalidCount, "clCreateSubDevices", CL_INVALID_DEVICE_PARTITION_COUNT,
            Spec::OpenCL12, "4.3",
            "CL_INVALID_DEVICE_PARTITION_COUNT if the partition name specified in properties is "
