@@ -684,7 +684,9 @@ bool FunctionDecoder::decode_memory(const llvm::Instruction& i, std::string& err
       if (auto* n = llvm::dyn_cast<llvm::ConstantInt>(al->getArraySize())) size *= n->getZExtValue();
       std::uint32_t align = static_cast<std::uint32_t>(std::max<std::uint64_t>(al->getAlign().value(), 8));
       out_.private_size = (out_.private_size + align - 1) / align * align;
-      out_.allocas.push_back({dst(), out_.private_size, static_cast<std::uint32_t>(size)});
+      out_.private_align = std::max(out_.private_align, align);
+      out_.allocas.push_back({dst(), out_.private_size, static_cast<std::uint32_t>(size),
+                              std::max<std::uint32_t>(align, 16)});
       out_.private_size += static_cast<std::uint32_t>(size);
       return true;  // the register is filled when a frame is set up
     }
@@ -999,9 +1001,12 @@ bool FunctionDecoder::decode_call(const llvm::CallInst& call, std::string& error
       // A by-value aggregate: the callee gets a private copy (2.2 §6: arguments are copies).
       llvm::Type* t = call.getParamByValType(n);
       std::uint32_t size = static_cast<std::uint32_t>(dl_.getTypeAllocSize(t));
-      out_.private_size = (out_.private_size + 15) / 16 * 16;
+      const auto align = static_cast<std::uint32_t>(
+          std::max<std::uint64_t>(dl_.getABITypeAlign(t).value(), 16));
+      out_.private_size = (out_.private_size + align - 1) / align * align;
+      out_.private_align = std::max(out_.private_align, align);
       std::uint32_t copy = new_register(Register{8, Ty::Ptr, 1});
-      out_.allocas.push_back({copy, out_.private_size, size});
+      out_.allocas.push_back({copy, out_.private_size, size, align});
       out_.private_size += size;
       Instr& mc = emit(call, Op::Intrinsic);
       mc.imm = static_cast<std::int64_t>(IntrinsicKind::Memcpy);

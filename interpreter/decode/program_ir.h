@@ -131,6 +131,7 @@ struct Alloca {
   std::uint32_t reg = 0;
   std::uint32_t offset = 0;  // within the frame's private area of one lane
   std::uint32_t size = 0;
+  std::uint32_t align = 16;  // what its type asks for (at least 16)
 };
 
 struct Function {
@@ -146,6 +147,7 @@ struct Function {
   std::vector<ConstantValue> constants;
   std::vector<Alloca> allocas;
   std::uint32_t private_size = 0;       // bytes per lane for allocas
+  std::uint32_t private_align = 16;     // the largest alignment an alloca asks for (at least 16)
   std::vector<std::uint32_t> params;    // parameter registers
   // Per parameter: a struct passed by value (LLVM's byval, how Clang and the SPIR-V translator
   // pass a kernel's struct argument) is a pointer to the callee's own copy of these many bytes,

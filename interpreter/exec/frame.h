@@ -16,7 +16,8 @@ struct WorkGroupRunner::Frame {
   const ir::Function* fn = nullptr;
   std::vector<std::byte*> base;          // per register: lane l's value at base + l * size
   std::vector<std::byte> storage;
-  std::vector<std::byte> private_area;   // allocas: lane l's at l * private_stride
+  std::vector<std::byte> private_area;   // allocas: lane l's at private_base + l * private_stride
+  std::byte* private_base = nullptr;     // in private_area, aligned as the function's allocas ask
   std::uint32_t private_stride = 0;
   // The kernel's struct arguments passed by value: each lane's copy at base + lane * stride,
   // filled again from the argument's bytes at the start of every work-group.

@@ -139,32 +139,37 @@ void WorkGroupRunner::set_up_frame(Frame& f) {
     for (std::uint32_t l = 0; l < capacity_; ++l)
       std::memcpy(f.base[c.reg] + std::size_t(l) * size, image.data(), size);
   }
-  // Private memory: each lane's allocas, at fixed addresses for the frame's lifetime. With red
-  // zones every alloca of every lane is its own region, 16 bytes apart.
+  // Private memory: each lane's allocas, at fixed addresses for the frame's lifetime, each at an
+  // address aligned as its type asks (a lane's area starts at a multiple of the largest such
+  // alignment). With red zones every alloca of every lane is its own region, 16 bytes apart.
   std::vector<std::uint32_t> alloca_at(fn.allocas.size());
   std::uint32_t private_size = fn.private_size;
+  const std::uint32_t align = std::max<std::uint32_t>(fn.private_align, 16);
   if (shared_.red_zones) {
     private_size = 0;
     for (std::size_t i = 0; i < fn.allocas.size(); ++i) {
-      alloca_at[i] = private_size;
-      private_size += (fn.allocas[i].size + 15) / 16 * 16 + 16;
+      const std::uint32_t a = fn.allocas[i].align;
+      alloca_at[i] = (private_size + a - 1) / a * a;
+      private_size = alloca_at[i] + (fn.allocas[i].size + 15) / 16 * 16 + 16;
     }
   } else {
     for (std::size_t i = 0; i < fn.allocas.size(); ++i) alloca_at[i] = fn.allocas[i].offset;
   }
-  f.private_stride = (private_size + 15) / 16 * 16;
-  f.private_area.assign(std::size_t(f.private_stride) * capacity_ + 16, std::byte{0});
+  f.private_stride = (private_size + align - 1) / align * align;
+  f.private_area.assign(std::size_t(f.private_stride) * capacity_ + align, std::byte{0});
+  const auto first = reinterpret_cast<std::uintptr_t>(f.private_area.data());
+  f.private_base = f.private_area.data() + ((first + align - 1) / align * align - first);
   for (std::size_t i = 0; i < fn.allocas.size(); ++i) {
     const ir::Alloca& a = fn.allocas[i];
     for (std::uint32_t l = 0; l < capacity_; ++l) {
-      std::byte* at = f.private_area.data() + std::size_t(l) * f.private_stride + alloca_at[i];
+      std::byte* at = f.private_base + std::size_t(l) * f.private_stride + alloca_at[i];
       auto address = reinterpret_cast<std::uint64_t>(at);
       std::memcpy(f.base[a.reg] + std::size_t(l) * 8, &address, 8);
       if (shared_.red_zones) own_regions_.add(at, a.size);
     }
   }
   if (private_size && !shared_.red_zones)
-    own_regions_.add(f.private_area.data(), std::size_t(f.private_stride) * capacity_);
+    own_regions_.add(f.private_base, std::size_t(f.private_stride) * capacity_);
   if (private_size) own_regions_.seal();
   f.done.assign(capacity_, 0);
   if (taint_) shadow_add_frame(f);
