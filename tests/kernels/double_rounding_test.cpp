@@ -1,8 +1,10 @@
 // The rounding modes of double precision where OpenCL C can ask for them (OpenCL C 1.2 §6.2.3.2:
 // the _rte, _rtz, _rtp and _rtn conversions), which CL_DEVICE_DOUBLE_FP_CONFIG's
 // CL_FP_ROUND_TO_ZERO and CL_FP_ROUND_TO_INF promise: double to float, double to int and long to
-// double in each mode on the reference device, bit for bit against the host's conversions made
-// under fesetround (IEEE 754's directed roundings).
+// double in each mode on the reference device, and vstore_half_rte/rtz/rtp/rtn of doubles
+// (§6.12.7), bit for bit against the host's conversions made under fesetround (IEEE 754's
+// directed roundings).
+#include <algorithm>
 #include <cfenv>
 #include <cstdint>
 #include <cstring>
@@ -141,6 +143,67 @@ TEST(DoubleRounding, ConversionsInEachModeAsTheHost) {
       if (bits(want_d) != bits(d[4 * g + m])) {
         ADD_FAILURE() << "convert_double mode " << m << " of " << z[g] << ": " << std::hexfloat
                       << d[4 * g + m] << ", the host " << want_d;
+        ++wrong;
+      }
+    }
+}
+
+std::uint16_t host_half(double x, int mode) {
+  std::fesetround(mode);
+  volatile double v = x;
+  volatile _Float16 h = static_cast<_Float16>(v);
+  std::fesetround(FE_TONEAREST);
+  const _Float16 copy = h;
+  std::uint16_t b;
+  std::memcpy(&b, &copy, sizeof b);
+  return b;
+}
+
+bool half_is_nan(std::uint16_t b) { return (b & 0x7c00) == 0x7c00 && (b & 0x3ff) != 0; }
+
+// vstore_half_<mode> of a double rounds it once, in that mode, to half (§6.12.7): doubles over
+// half's whole range and past it (subnormal halves, overflow to infinity or to 65504), ties.
+TEST(DoubleRounding, VstoreHalfInEachModeAsTheHost) {
+  ReferenceDevice dev;
+  ASSERT_TRUE(dev.available());
+  cl_program p = dev.build(R"(
+    #pragma OPENCL EXTENSION cl_khr_fp64 : enable
+    kernel void halves(global const double* x, global half* h) {
+      size_t g = get_global_id(0);
+      vstore_half_rte(x[g], 4 * g, h);
+      vstore_half_rtz(x[g], 4 * g + 1, h);
+      vstore_half_rtp(x[g], 4 * g + 2, h);
+      vstore_half_rtn(x[g], 4 * g + 3, h);
+    })");
+  ASSERT_TRUE(p);
+  cl_kernel k = dev.kernel(p, "halves");
+  constexpr std::size_t n = 2048;
+  std::vector<double> x = {0.0, -0.0, INFINITY, -INFINITY, NAN, 65504.0, 65520.0, -65520.0,
+                           65536.0, 5.960464477539063e-08, 2.9802322387695312e-08,
+                           -2.9802322387695312e-08, 1.0 + 1.0 / 2048, 1.0 + 3.0 / 2048};
+  std::uint64_t s = 7;
+  while (x.size() < n) {
+    std::uint64_t bits = next(s);
+    const std::uint64_t exponent = 1023 - 28 + next(s) % 48;  // 2^-28 .. 2^19
+    bits = (bits & 0x800fffffffffffffULL) | (exponent << 52);
+    double d;
+    std::memcpy(&d, &bits, sizeof d);
+    if (x.size() % 5 == 0) {  // halfway between two halves: ties go by the mode
+      const int e = std::max(std::ilogb(d), -14) - 10;   // the exponent of a half's ulp there
+      d = std::ldexp(std::floor(std::ldexp(d, -e)) + 0.5, e);
+    }
+    x.push_back(d);
+  }
+  cl_mem mx = dev.buffer(x), mh = dev.buffer(std::vector<cl_half>(4 * n));
+  ASSERT_EQ(dev.run(k, {n}, {64}, mx, mh), CL_SUCCESS);
+  std::vector<cl_half> h = dev.read<cl_half>(mh, 4 * n);
+  int wrong = 0;
+  for (std::size_t g = 0; g < n && wrong < 20; ++g)
+    for (int m = 0; m < 4; ++m) {
+      const std::uint16_t want = host_half(x[g], kModes[m]), got = h[4 * g + m];
+      if (want != got && !(half_is_nan(want) && half_is_nan(got))) {
+        ADD_FAILURE() << "vstore_half mode " << m << " of " << std::hexfloat << x[g] << ": 0x"
+                      << std::hex << got << ", the host 0x" << want;
         ++wrong;
       }
     }
