@@ -12,6 +12,9 @@
 #               reference device (checkers off, then all on), PoCL and Oclgrind (its default
 #               checks, race detection, uninitialised values): CPU time, peak memory, ratios
 #               (SCALE=1 by default)
+#   make bench-scaling  build, then the kernel benchmark on the reference device alone with
+#               CLVET_THREADS set to each of THREADS ("1 2 4 8 16" by default), checkers off and
+#               all on: the wall time on one thread and the speed-up on each count (SCALE=16)
 #   make bench-replay  build, then the replay benchmark (not a test): a million cheap calls and
 #               a kernel loop replayed from data-less traces, beside the same plain C loop
 #   make bench-diff  build, then the diff benchmark (not a test): clvet diff on 120 launches
@@ -26,7 +29,7 @@ TSAN_BUILD ?= build-tsan
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: deps build demo test tsan bench bench-kernels bench-gui bench-replay bench-diff conformance clean
+.PHONY: deps build demo test tsan bench bench-kernels bench-scaling bench-gui bench-replay bench-diff conformance clean
 
 deps:
 	./.ci/install-deps
@@ -70,6 +73,9 @@ bench-gui: build
 SCALE ?= 1
 bench-kernels: build
 	./tests/bench/kernel_speed.sh $(BUILD) $(SCALE)
+
+bench-scaling: build
+	THREADS="$(or $(THREADS),1 2 4 8 16)" ./tests/bench/kernel_scaling.sh $(BUILD) $(or $(SCALE),16)
 
 bench-replay: build
 	$(BUILD)/tests/bench/replay_speed $(BUILD)/layer/clvet $(BUILD)/tests/bench/layer_overhead

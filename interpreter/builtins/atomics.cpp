@@ -14,6 +14,7 @@
 #include <mutex>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include "clvet/interp/builtin_abi.h"
 
@@ -166,9 +167,99 @@ T* object_of(const BuiltinCall& call, std::uint32_t lane) {
   return reinterpret_cast<T*>(call.args[0].get<std::uint64_t>(lane));
 }
 
+// Integer read-modify-writes that add: add, sub, inc and dec.
+template <class T, Op kOp>
+constexpr bool kAdds =
+    std::is_integral_v<T> && (kOp == Op::Add || kOp == Op::Sub || kOp == Op::Inc || kOp == Op::Dec);
+
+// The adding read-modify-writes of a call's lanes, one host atomic per address: the lanes on
+// one object add their operands' sum at once, and each gets the value it would have read had
+// the lanes run one after another in lane order with nothing between them (one valid
+// serialisation, as the lane-by-lane loop is). Lanes of a group that hit the same counter (a
+// histogram's) then take its cache line from the other cores once, not once each: with every
+// core doing that, the line's traffic, not the work, bounded the speed.
+template <class T, Op kOp>
+void run_adds_combined(const BuiltinCall& call) {
+  using U = std::make_unsigned_t<T>;
+  struct Slot {
+    std::uint64_t address;  // 0: empty
+    U sum, before;
+  };
+  struct Scratch {
+    std::vector<Slot> slots;
+    std::vector<std::uint32_t> used, lane_slot;
+    std::vector<U> lane_prefix;
+  };
+  // Reached once per call, and its arrays through plain pointers: every access of a
+  // thread_local of a shared library costs a call.
+  thread_local Scratch scratch;
+  Scratch& tls = scratch;
+  const std::uint32_t count = call.lanes.count;
+  std::size_t capacity = 16;
+  while (capacity < 2 * std::size_t(count)) capacity *= 2;
+  if (tls.slots.size() < capacity) tls.slots.resize(capacity, Slot{0, 0, 0});
+  if (tls.lane_slot.size() < count) {
+    tls.used.resize(count);
+    tls.lane_slot.resize(count);
+    tls.lane_prefix.resize(count);
+  }
+  Slot* const slots = tls.slots.data();
+  std::uint32_t* const used = tls.used.data();
+  std::uint32_t* const lane_slot = tls.lane_slot.data();
+  U* const lane_prefix = tls.lane_prefix.data();
+  std::uint32_t taken = 0;
+  const Operand& pointer = call.args[0];
+  const bool has_result = call.result.base != nullptr;
+  constexpr std::uint32_t kRefused = 0xffffffffu;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const std::uint32_t l = call.lanes.ids[i];
+    T* p = object_of<T>(call, l);
+    lane_slot[i] = kRefused;
+    if (!call.context->access(l, p, sizeof(T), Access::Atomic, pointer.address_space)) {
+      if (has_result) call.result.set<T>(l, 0, T{});
+      continue;
+    }
+    U operand = 1;
+    if constexpr (kOp != Op::Inc && kOp != Op::Dec) operand = U(call.args[1].get<T>(l));
+    if constexpr (kOp == Op::Sub || kOp == Op::Dec) operand = U(U(0) - operand);
+    if (!aligned(p)) {  // serialised with the other misaligned atomics, at once
+      const T old = read_modify_write<T, Op::Add>(p, T(operand));
+      if (has_result) call.result.set<T>(l, 0, old);
+      continue;
+    }
+    const auto address = reinterpret_cast<std::uint64_t>(p);
+    std::size_t at = ((address >> 2) * 0x9e3779b97f4a7c15ull >> 40) & (capacity - 1);
+    while (slots[at].address != 0 && slots[at].address != address) at = (at + 1) & (capacity - 1);
+    if (slots[at].address == 0) {
+      slots[at] = Slot{address, 0, 0};
+      used[taken++] = static_cast<std::uint32_t>(at);
+    }
+    lane_slot[i] = static_cast<std::uint32_t>(at);
+    lane_prefix[i] = slots[at].sum;
+    slots[at].sum = U(slots[at].sum + operand);
+  }
+  for (std::uint32_t k = 0; k < taken; ++k) {
+    Slot& s = slots[used[k]];
+    s.before = U(std::atomic_ref<T>(*reinterpret_cast<T*>(s.address)).fetch_add(T(s.sum)));
+  }
+  if (has_result)
+    for (std::uint32_t i = 0; i < count; ++i)
+      if (lane_slot[i] != kRefused)
+        call.result.set<T>(call.lanes.ids[i], 0, T(U(slots[lane_slot[i]].before + lane_prefix[i])));
+  for (std::uint32_t k = 0; k < taken; ++k) slots[used[k]].address = 0;
+}
+
 // Every lane's atomic object is checked as an atomic access first; a refused lane's result is 0.
 template <class T, Op kOp>
 void run(const BuiltinCall& call) {
+  if constexpr (kAdds<T, kOp>) {
+    // __local memory is the work-group's own: no other core contends for it.
+    // Combining costs more than it saves where no other core contends: on one thread, and
+    // in __local memory, the work-group's own.
+    if (call.lanes.count > 1 && call.args[0].address_space == kGlobal &&
+        call.context->groups_run_concurrently())
+      return run_adds_combined<T, kOp>(call);
+  }
   const Operand& pointer = call.args[0];
   const bool has_result = call.result.base != nullptr;
   call.lanes.for_each([&](std::uint32_t l) {

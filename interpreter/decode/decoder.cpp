@@ -212,6 +212,16 @@ bool ModuleDecoder::serialize(const llvm::Constant* c, std::vector<std::uint8_t>
       std::memcpy(bytes.data() + offset, &v, 8);
       return true;
     }
+    // An address written as an integer ((global int*)0x7fff00001000): a valid program, whose
+    // accesses the engine judges when they run (outside every object: refused and reported).
+    if (auto* ce = llvm::dyn_cast<llvm::ConstantExpr>(base);
+        ce && ce->getOpcode() == llvm::Instruction::IntToPtr) {
+      if (auto* ci = llvm::dyn_cast<llvm::ConstantInt>(ce->getOperand(0))) {
+        std::uint64_t v = ci->getZExtValue() + off.getZExtValue();
+        std::memcpy(bytes.data() + offset, &v, 8);
+        return true;
+      }
+    }
     error = fmt::format("unsupported constant address '{}'", describe(*c));
     return false;
   }

@@ -13,6 +13,7 @@
 
 #include "decode/program_ir.h"
 #include "exec/work_group.h"
+#include "exec/worker_pool.h"
 #include "frontend/uninitialised_values.h"
 
 namespace clvet::interp {
@@ -114,8 +115,9 @@ LaunchResult DecodedExecutable::launch(const LaunchRequest& request) {
     for (const LaunchArg& a : request.args)
       if (a.kind == LaunchArg::Kind::Buffer) {
         std::uint8_t* marks = sources.buffer_marks ? a.taint : nullptr;
-        shared.shadow.add(a.pointer, a.size, marks,
-                          marks ? ShadowMap::Kind::Tracked : ShadowMap::Kind::Clean, true);
+        const ShadowMap::Kind tracked = a.taint_marks_written ? ShadowMap::Kind::TrackedWritten
+                                                              : ShadowMap::Kind::Tracked;
+        shared.shadow.add(a.pointer, a.size, marks, marks ? tracked : ShadowMap::Kind::Clean, true);
       }
     for (std::size_t i = 0; i < module_.globals.size(); ++i) {
       const ir::Global& global = module_.globals[i];
@@ -137,6 +139,7 @@ LaunchResult DecodedExecutable::launch(const LaunchRequest& request) {
 
   unsigned threads = request.threads ? request.threads : pool_size(module_.global_atomics);
   threads = static_cast<unsigned>(std::min<std::uint64_t>(threads, total_groups));
+  shared.workers = threads;
   std::atomic<std::uint64_t> next{0};
   // printf output is kept per group and joined in group order: output is deterministic.
   std::vector<std::string> printed;
@@ -164,12 +167,7 @@ LaunchResult DecodedExecutable::launch(const LaunchRequest& request) {
     for (const EngineProblem& p : runner.problems())
       if (problems.size() < 16) problems.push_back(p);
   };
-  if (threads <= 1) {
-    worker();
-  } else {
-    std::vector<std::jthread> pool;
-    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker);
-  }
+  run_with_helpers(threads - 1, worker);
   if (request.observer) request.observer->launch_end();
   for (std::string& text : printed) result.printf_output += text;
   result.more_problems = problem_count - problems.size();

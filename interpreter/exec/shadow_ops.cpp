@@ -524,17 +524,29 @@ void WorkGroupRunner::shadow_intrinsic(Frame& f, const Instr& in, const LaneSet&
         tainted_use(in, l, TaintSink::CopyAddress, 8);
       }
       const ShadowMap::Region* to = shadow_region(dst[l], n);
-      if (!to || to->kind != ShadowMap::Kind::Tracked) continue;
-      std::uint8_t* d = to->shadow + (dst[l] - to->lo);
+      if (!to || !to->tracked()) continue;
       if (kind == IntrinsicKind::Memset) {
-        std::memset(d, f.shadow[in.b][l], n);
+        fill_shadow(to, dst[l], n, f.shadow[in.b][l] != 0);
         continue;
       }
       std::uint64_t s = reinterpret_cast<const std::uint64_t*>(f.base[in.b])[l];
       const ShadowMap::Region* from = shadow_region(s, n);
-      if (!from || from->kind == ShadowMap::Kind::Clean) std::memset(d, 0, n);
-      else if (from->kind == ShadowMap::Kind::Tainted) std::memset(d, 1, n);
-      else std::memmove(d, from->shadow + (s - from->lo), n);
+      if (!from || from->kind == ShadowMap::Kind::Clean) {
+        fill_shadow(to, dst[l], n, false);
+      } else if (from->kind == ShadowMap::Kind::Tainted) {
+        fill_shadow(to, dst[l], n, true);
+      } else if (from->kind == to->kind) {
+        std::memmove(to->shadow + (dst[l] - to->lo), from->shadow + (s - from->lo), n);
+      } else {
+        // Marks of the other sense: through taint bytes, a piece at a time (the pieces may
+        // overlap only within one object, whose marks have one sense).
+        std::uint8_t piece[256];
+        for (std::uint64_t at = 0; at < n; at += sizeof piece) {
+          const auto part = static_cast<std::uint32_t>(std::min<std::uint64_t>(sizeof piece, n - at));
+          read_shadow(from, s + at, part, piece);
+          write_shadow(to, dst[l] + at, part, piece);
+        }
+      }
       shadow_hit_ = nullptr;
     }
     return;
@@ -614,7 +626,7 @@ void WorkGroupRunner::shadow_builtin_end(Frame& f, const Instr&, const LaneSet& 
       for (std::uint64_t at = dst; at < dst + span; at += es) {
         if (!check(at, es)) break;
         const ShadowMap::Region* r = shadow_region(at, es);
-        if (r && r->kind == ShadowMap::Kind::Tracked) std::memset(r->shadow + (at - r->lo), 0, es);
+        fill_shadow(r, at, es, false);
       }
     }
   }

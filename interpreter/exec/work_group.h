@@ -28,6 +28,7 @@ struct LaunchShared {
   std::vector<std::uint64_t> global_addresses;  // per module global (__local: 0)
   MemoryMap regions;                         // buffers, program globals, constants
   bool red_zones = false;                    // LaunchRequest::separate_objects
+  unsigned workers = 1;                      // host threads running the launch's work-groups
   bool index_checks = false;                 // LaunchRequest::index_checks
   // The budget (LaunchRequest): instructions counted by every worker, a deadline; `stopped`
   // ends every worker's groups once one of them ran past it.
@@ -61,6 +62,7 @@ class WorkGroupRunner final : public BuiltinContext {
     return dim < 3 ? local_ids_[dim][lane] : 0;
   }
   std::uint32_t lane_count() const override { return lanes_; }
+  bool groups_run_concurrently() const override { return shared_.workers > 1; }
   bool access(std::uint32_t lane, const void* address, std::size_t size, Access kind,
               std::uint8_t address_space) override;
   void print(std::uint32_t lane, std::string_view text) override;

@@ -55,8 +55,25 @@ std::string extension_switches() {
   return switches + ",+__opencl_c_images,+__opencl_c_read_write_images";
 }
 
-constexpr const char* kUndefinedFeatureMacros[] = {
-    "-U__opencl_c_images", "-U__opencl_c_read_write_images"};
+// The image features that stay on for the header but that the device may not claim.
+constexpr const char* kHeaderOnlyFeatures[] = {"__opencl_c_images", "__opencl_c_read_write_images"};
+
+bool feature_claimed(std::string_view feature) {
+  for (const std::string& f : LanguageSupport::c_features())
+    if (f == feature) return true;
+  return false;
+}
+
+// The predefined macros that follow the device rather than the language (OpenCL C 3.0 §6.12):
+// Clang defines __IMAGE_SUPPORT__ for every SPIR target and no __OPENCL_VERSION__ at all.
+std::vector<std::string> device_macros(const TargetDevice& device, const std::string& language) {
+  std::vector<std::string> args = {"-D__OPENCL_VERSION__=" + std::to_string(device.opencl_version)};
+  if (!device.image_support) args.push_back("-U__IMAGE_SUPPORT__");
+  if (language == "CL3.0")
+    for (const char* feature : kHeaderOnlyFeatures)
+      if (!feature_claimed(feature)) args.push_back(std::string("-U") + feature);
+  return args;
+}
 
 FrontEndResult failure(FrontEndStatus status, std::string log) {
   FrontEndResult result;
@@ -68,7 +85,8 @@ FrontEndResult failure(FrontEndStatus status, std::string log) {
 }  // namespace
 
 FrontEndResult compile_opencl_c(std::string_view source, std::string_view options,
-                                const std::vector<EmbeddedHeader>& headers) {
+                                const std::vector<EmbeddedHeader>& headers,
+                                const TargetDevice& device) {
   CompileOptions parsed;
   std::string error;
   if (!parse_compile_options(options, parsed, error))
@@ -93,8 +111,8 @@ FrontEndResult compile_opencl_c(std::string_view source, std::string_view option
   } else {
     args.insert(args.end(), {"-O2", "-disable-llvm-passes"});
   }
-  if (parsed.language == "CL3.0")
-    args.insert(args.end(), std::begin(kUndefinedFeatureMacros), std::end(kUndefinedFeatureMacros));
+  const std::vector<std::string> macros = device_macros(device, parsed.language);
+  args.insert(args.end(), macros.begin(), macros.end());
   if (!headers.empty()) args.insert(args.end(), {"-I", kHeaderFolder});
   args.insert(args.end(), parsed.clang_args.begin(), parsed.clang_args.end());
   args.push_back(source_name);

@@ -5,7 +5,8 @@ extern "C" __attribute__((visibility("default"))) const clvet::interp::FrontEndE
 clvet_frontend_entry() {
   using namespace clvet::interp;
   static const FrontEndEntry entry{sizeof(FrontEndEntry), compile_opencl_c,  link_bitcode,
-                                   translate_spirv,       spirv_spec_constants, kernel_infos,
+                                   translate_spirv,       validate_spirv,
+                                   spirv_spec_constants,  kernel_infos,
                                    ir::decode_module};
   return &entry;
 }

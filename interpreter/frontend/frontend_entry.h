@@ -24,10 +24,12 @@ struct FrontEndEntry {
   // sizeof(FrontEndEntry) as the library was built: a library of another build is refused.
   std::size_t size = sizeof(FrontEndEntry);
   FrontEndResult (*compile_opencl_c)(std::string_view source, std::string_view options,
-                                     const std::vector<EmbeddedHeader>& headers);
+                                     const std::vector<EmbeddedHeader>& headers,
+                                     const TargetDevice& device);
   FrontEndResult (*link_bitcode)(const std::vector<Bytes>& inputs, std::string_view options);
   FrontEndResult (*translate_spirv)(
       const Bytes& il, const std::vector<std::pair<std::uint32_t, Bytes>>& spec_constants);
+  FrontEndResult (*validate_spirv)(const Bytes& il);
   bool (*spirv_spec_constants)(const Bytes& il,
                                std::vector<std::pair<std::uint32_t, std::uint32_t>>& out,
                                std::string& error);

@@ -61,9 +61,10 @@ FrontEndResult unavailable() { return {FrontEndStatus::Failed, front_end().error
 }  // namespace
 
 FrontEndResult compile_opencl_c(std::string_view source, std::string_view options,
-                                const std::vector<EmbeddedHeader>& headers) {
+                                const std::vector<EmbeddedHeader>& headers,
+                                const TargetDevice& device) {
   if (front_end().entry == nullptr) return unavailable();
-  return front_end().entry->compile_opencl_c(source, options, headers);
+  return front_end().entry->compile_opencl_c(source, options, headers, device);
 }
 
 FrontEndResult link_bitcode(const std::vector<Bytes>& inputs, std::string_view options) {
@@ -75,6 +76,11 @@ FrontEndResult translate_spirv(const Bytes& il,
                                const std::vector<std::pair<std::uint32_t, Bytes>>& spec_constants) {
   if (front_end().entry == nullptr) return unavailable();
   return front_end().entry->translate_spirv(il, spec_constants);
+}
+
+FrontEndResult validate_spirv(const Bytes& il) {
+  if (front_end().entry == nullptr) return unavailable();
+  return front_end().entry->validate_spirv(il);
 }
 
 bool spirv_spec_constants(const Bytes& il, std::vector<std::pair<std::uint32_t, std::uint32_t>>& out,

@@ -17,6 +17,8 @@ namespace clvet::interp {
 namespace {
 
 constexpr std::uint32_t kMagic = 0x07230203u;
+constexpr const char* kNotSpirv =
+    "clvet: the IL is not a SPIR-V module (no magic number, or not whole words)\n";
 
 FrontEndResult failure(FrontEndStatus status, std::string log) {
   FrontEndResult result;
@@ -62,18 +64,15 @@ bool spirv_spec_constants(const Bytes& il, std::vector<std::pair<std::uint32_t, 
   return true;
 }
 
-FrontEndResult translate_spirv(const Bytes& il,
-                               const std::vector<std::pair<std::uint32_t, Bytes>>& spec_constants) {
+FrontEndResult validate_spirv(const Bytes& il) {
   std::vector<std::uint32_t> words = words_of(il);
-  if (words.empty())
-    return failure(FrontEndStatus::InvalidInput,
-                   "clvet: the IL is not a SPIR-V module (no magic number, or not whole words)\n");
+  if (words.empty()) return failure(FrontEndStatus::InvalidInput, kNotSpirv);
   // The OpenCL SPIR-V environment (§2 of its spec): versions 1.0-1.2, each validated with the
   // rules of the OpenCL environment that introduced it.
   const std::uint32_t version = words[1];
   const unsigned major = (version >> 16) & 0xff, minor = (version >> 8) & 0xff;
   if (major != 1 || minor > 2)
-    return failure(FrontEndStatus::Failed,
+    return failure(FrontEndStatus::InvalidInput,
                    "clvet: SPIR-V " + std::to_string(major) + "." + std::to_string(minor) +
                        " is not supported (CL_DEVICE_IL_VERSION: " + il_version_string() + ")\n");
   spvtools::SpirvTools tools(minor == 0 ? SPV_ENV_OPENCL_1_2 : SPV_ENV_OPENCL_2_2);
@@ -83,7 +82,26 @@ FrontEndResult translate_spirv(const Bytes& il,
     log += "clvet: SPIR-V validation: word " + std::to_string(at.index) + ": " + message + "\n";
   });
   if (!tools.Validate(words))
-    return failure(FrontEndStatus::Failed, log.empty() ? "clvet: invalid SPIR-V module\n" : log);
+    return failure(FrontEndStatus::InvalidInput,
+                   log.empty() ? "clvet: invalid SPIR-V module\n" : log);
+  FrontEndResult result;
+  result.status = FrontEndStatus::Ok;
+  result.log = log;
+  return result;
+}
+
+FrontEndResult translate_spirv(const Bytes& il,
+                               const std::vector<std::pair<std::uint32_t, Bytes>>& spec_constants) {
+  std::vector<std::uint32_t> words = words_of(il);
+  if (words.empty()) return failure(FrontEndStatus::InvalidInput, kNotSpirv);
+  // The program's creation validated it already (validate_spirv); a module that reaches the
+  // build otherwise (a test, a binary) is judged the same way, and its build fails.
+  FrontEndResult valid = validate_spirv(il);
+  if (!valid.ok()) {
+    valid.status = FrontEndStatus::Failed;
+    return valid;
+  }
+  std::string log = valid.log;
 
   SPIRV::TranslatorOpts options(SPIRV::VersionNumber::SPIRV_1_2);
   for (const auto& [id, value] : spec_constants) {

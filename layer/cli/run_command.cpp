@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
@@ -83,6 +84,34 @@ Environment layer_environment(const std::string& program) {
   return env;
 }
 
+// The reports the application's processes wrote at exit into `folder` (CLVET_REPORT=folder/%p:
+// a file per process, so that an application that starts others, a test runner or piglit,
+// loses none of theirs), in the order they were written. `direct_child_reported`: whether the
+// process clvet started wrote its own.
+ExitReports read_process_reports(const std::filesystem::path& folder, pid_t direct_child,
+                                 bool& direct_child_reported, std::string& error) {
+  std::vector<std::filesystem::directory_entry> files;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
+    if (entry.is_regular_file()) files.push_back(entry);
+  std::sort(files.begin(), files.end(), [](const auto& a, const auto& b) {
+    return a.last_write_time() < b.last_write_time();
+  });
+  ExitReports all;
+  direct_child_reported = false;
+  for (const auto& file : files) {
+    std::string unreadable;
+    ExitReports one = read_exit_reports(file.path().string(), unreadable);
+    if (!unreadable.empty()) error += (error.empty() ? "" : "; ") + unreadable;
+    if (file.path().filename() == std::to_string(direct_child))
+      direct_child_reported = one.reports > 0;
+    all.reports += one.reports;
+    all.findings.insert(all.findings.end(), std::make_move_iterator(one.findings.begin()),
+                        std::make_move_iterator(one.findings.end()));
+  }
+  return all;
+}
+
 // `diff`: the kernel launches diffed against the reference device while the program runs, each
 // as soon as the trace holds its buffers after the kernel, and reported together once it has
 // ended (clvet run --diff), or nullptr.
@@ -91,10 +120,9 @@ int run_program(const std::vector<std::string>& command, const Environment& envi
   if (command.empty()) throw CLI::ValidationError("run", "no program given after --");
   // The launches' buffers before and after each kernel are what the diff compares.
   if (diff != nullptr) setenv("CLVET_TRACE_KERNEL_BUFFERS", "1", 1);
-  char report_template[] = "/tmp/clvet-report-XXXXXX";
-  int fd = mkstemp(report_template);
-  if (fd < 0) throw CLI::RuntimeError("cannot create a temporary report file", 2);
-  close(fd);
+  char report_folder[] = "/tmp/clvet-report-XXXXXX";
+  if (mkdtemp(report_folder) == nullptr)
+    throw CLI::RuntimeError("cannot create a temporary folder for the reports", 2);
   // A trace unless the user said none: named after the child, in the current directory.
   const std::string user_trace = options::value("trace");
 
@@ -107,7 +135,8 @@ int run_program(const std::vector<std::string>& command, const Environment& envi
       else
         setenv(name.c_str(), value.c_str(), 1);
     }
-    setenv("CLVET_REPORT", report_template, 1);
+    // A report per process: the application may start others under the layer.
+    setenv("CLVET_REPORT", (std::string(report_folder) + "/%p").c_str(), 1);
     // Read back and rendered by clvet as --report-format asks (run_report.h).
     setenv("CLVET_REPORT_FORMAT", "json", 1);
     if (user_trace == "none")
@@ -147,16 +176,18 @@ int run_program(const std::vector<std::string>& command, const Environment& envi
   if (trace_written && !quiet) fmt::print(stderr, "clvet: trace written to {}\n", trace);
 
   std::string unreadable;
-  ExitReports written = read_exit_reports(report_template, unreadable);
-  std::filesystem::remove(report_template);
+  bool child_reported = false;
+  ExitReports written = read_process_reports(report_folder, child, child_reported, unreadable);
+  std::filesystem::remove_all(report_folder);
   if (!unreadable.empty() && !quiet) fmt::print(stderr, "clvet: {}\n", unreadable);
   std::vector<reports::Finding> findings = std::move(written.findings);
   // A program that died, or left without running its exit handlers, wrote no report: its
   // findings are in its trace, written as they happened.
-  const bool ended_early = WIFSIGNALED(status) || (written.reports == 0 && unreadable.empty());
+  const bool ended_early = WIFSIGNALED(status) || (!child_reported && unreadable.empty());
   if (ended_early && trace_written)
     if (auto recorded = read_trace_findings(trace)) {
-      findings = std::move(*recorded);
+      // Beside what the processes it started reported.
+      findings.insert(findings.end(), recorded->begin(), recorded->end());
       findings.push_back(ending_note(command[0], status, trace));
     }
   deliver_run_report(findings);

@@ -96,16 +96,29 @@ bool Mem::remove_mapping(void* pointer, Mapping* removed) {
   return true;
 }
 
+namespace {
+
+// Marks of `bytes` bytes, all unwritten (zero; calloc takes fresh pages for large sizes and
+// leaves them untouched), or null when there is no memory for them.
+std::uint8_t* unwritten_marks(std::size_t bytes) {
+  return static_cast<std::uint8_t*>(std::calloc(std::max<std::size_t>(bytes, 1), 1));
+}
+
+}  // namespace
+
 void Mem::mark_unwritten() {
   Mem& store_owner = owner();
-  const std::size_t bytes = store_owner.size_;
-  if (!store_owner.unwritten_) store_owner.unwritten_ = std::make_unique<std::uint8_t[]>(bytes);
-  std::fill_n(store_owner.unwritten_.get() + store_offset(), size_, std::uint8_t{1});
+  if (!store_owner.written_) {
+    store_owner.written_.reset(unwritten_marks(store_owner.size_));
+    if (!store_owner.written_) throw std::bad_alloc();
+    return;  // a new store: every byte is unwritten already
+  }
+  std::fill_n(store_owner.written_.get() + store_offset(), size_, std::uint8_t{0});
 }
 
 void Mem::mark_written(std::size_t offset, std::size_t size) {
-  std::uint8_t* marks = unwritten_marks();
-  if (marks && offset <= size_ && size <= size_ - offset) std::fill_n(marks + offset, size, std::uint8_t{0});
+  std::uint8_t* marks = written_marks();
+  if (marks && offset <= size_ && size <= size_ - offset) std::fill_n(marks + offset, size, std::uint8_t{1});
 }
 
 void Mem::copy_marks(const Mem& src, std::size_t src_offset, std::size_t dst_offset,
@@ -113,20 +126,22 @@ void Mem::copy_marks(const Mem& src, std::size_t src_offset, std::size_t dst_off
   if (size == 0 || src_offset > src.size_ || size > src.size_ - src_offset ||
       dst_offset > size_ || size > size_ - dst_offset)
     return;
-  const std::uint8_t* from = src.unwritten_marks();
+  const std::uint8_t* from = src.written_marks();
   if (!from) return mark_written(dst_offset, size);
-  if (!unwritten_marks()) {
+  if (!written_marks()) {
     // Unwritten bytes arrive in an object that had none: it starts keeping marks, all written.
     Mem& store_owner = owner();
-    store_owner.unwritten_ = std::make_unique<std::uint8_t[]>(store_owner.size_);
+    store_owner.written_.reset(unwritten_marks(store_owner.size_));
+    if (!store_owner.written_) throw std::bad_alloc();
+    std::fill_n(store_owner.written_.get(), store_owner.size_, std::uint8_t{1});
   }
   // memmove: a buffer may be copied to its own sub-buffer.
-  std::memmove(unwritten_marks() + dst_offset, from + src_offset, size);
+  std::memmove(written_marks() + dst_offset, from + src_offset, size);
 }
 
-std::uint8_t* Mem::unwritten_marks() const {
+std::uint8_t* Mem::written_marks() const {
   const Mem& store_owner = owner();
-  return store_owner.unwritten_ ? store_owner.unwritten_.get() + store_offset() : nullptr;
+  return store_owner.written_ ? store_owner.written_.get() + store_offset() : nullptr;
 }
 
 void Mem::add_destructor_callback(Destructor callback, void* user_data) {

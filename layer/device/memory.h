@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <mutex>
 #include <utility>
@@ -97,17 +98,19 @@ class Mem : public Object, public _cl_mem {
   // when given, receives the mapping.
   bool remove_mapping(void* pointer, Mapping* removed = nullptr);
 
-  // Which bytes nothing has written yet, for the uninitialised-value checker: one
-  // byte per byte of the data store, 1 where unwritten, kept by the store's owner; none at all
+  // Which bytes something has written, for the uninitialised-value checker: one byte per byte
+  // of the data store, 1 where written, 0 where not, kept by the store's owner; none at all
   // while every byte is written. A buffer created without host data starts unwritten
   // (mark_unwritten); host writes, fills, copies and write maps, and kernels' stores, write.
+  // Unwritten is zero so that the marks of a buffer of gigabytes are pages the OS makes when
+  // something first touches them, not at creation.
   void mark_unwritten();
   void mark_written(std::size_t offset, std::size_t size);  // offset within this object
   // Bytes [dst_offset, +size) of this object take the marks of `src`'s [src_offset, +size).
   void copy_marks(const Mem& src, std::size_t src_offset, std::size_t dst_offset,
                   std::size_t size);
-  // This object's first mark, or nullptr when every byte is written.
-  std::uint8_t* unwritten_marks() const;
+  // This object's first mark (1: written), or nullptr when every byte is written.
+  std::uint8_t* written_marks() const;
 
   // clSetMemObjectDestructorCallback: called in reverse order of registration when the object
   // is deleted, i.e. after its last release and once no queued command uses it.
@@ -125,7 +128,11 @@ class Mem : public Object, public _cl_mem {
   Ref<Mem> parent_;
   std::size_t offset_ = 0;
   std::unique_ptr<DataStore> store_;  // null for sub-buffers: they use the parent's
-  std::unique_ptr<std::uint8_t[]> unwritten_;  // the store's marks (owner only), or null
+  struct FreeMarks {
+    void operator()(std::uint8_t* marks) const { std::free(marks); }
+  };
+  // The store's marks (owner only), or null; calloc'd: large ones are fresh zero pages.
+  std::unique_ptr<std::uint8_t[], FreeMarks> written_;
   std::byte* data_;
   void* host_ptr_;
   std::vector<cl_mem_properties> properties_;

@@ -5,6 +5,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "options.h"
 
 namespace clvet::device {
 
@@ -75,6 +81,32 @@ cl_ulong Platform::host_timer_resolution_ns() {
   return ns ? ns : 1;
 }
 
+namespace {
+
+// A device limit from its option: a whole number in [least, most], else the option's default
+// (said on stderr: a limit the user asked for and did not get changes what programs do).
+std::uint64_t limit_setting(std::string_view id, std::uint64_t least, std::uint64_t most) {
+  std::uint64_t fallback = 0;
+  for (const options::Option& o : options::all())
+    if (o.id == id) fallback = std::strtoull(std::string(o.fallback).c_str(), nullptr, 10);
+  const std::string text = options::value(id);
+  char* end = nullptr;
+  errno = 0;
+  const unsigned long long value = std::strtoull(text.c_str(), &end, 10);
+  if (!text.empty() && text[0] != '-' && end && *end == '\0' && errno == 0 && value >= least &&
+      value <= most)
+    return value;
+  for (const options::Option& o : options::all())
+    if (o.id == id)
+      std::fprintf(stderr, "clvet: %s=%s is not a whole number from %llu to %llu; using %llu\n",
+                   std::string(o.env).c_str(), text.c_str(),
+                   static_cast<unsigned long long>(least), static_cast<unsigned long long>(most),
+                   static_cast<unsigned long long>(fallback));
+  return fallback;
+}
+
+}  // namespace
+
 Device::Device(Device* parent, cl_uint compute_units,
                std::vector<cl_device_partition_property> how)
     : Object(kKind, static_cast<_cl_device_id*>(this)),
@@ -82,7 +114,13 @@ Device::Device(Device* parent, cl_uint compute_units,
       compute_units_(compute_units ? compute_units : 1),
       partition_(std::move(how)),
       // Half of the host's physical memory, as a CPU device may use; sub-devices share it.
-      global_mem_size_(host_memory_bytes() / 2) {}
+      global_mem_size_(host_memory_bytes() / 2),
+      // Table 4.3: at least 1 work-item and 32 KB of __local memory (full profile); at most
+      // what the race checker can name (4096 work-items) and 1 GiB.
+      max_work_group_size_(parent ? parent->max_work_group_size_
+                                  : limit_setting("max_work_group_size", 1, 4096)),
+      local_mem_size_(parent ? parent->local_mem_size_
+                             : limit_setting("local_mem_size", 32 * 1024, 1ull << 30)) {}
 
 std::vector<cl_device_partition_property> Device::partition_schemes() const {
   if (!can_partition()) return {0};

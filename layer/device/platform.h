@@ -69,7 +69,9 @@ class Device final : public Object, public _cl_device_id {
   // Half the global memory (the spec's minimum is a quarter): real programs size their buffers
   // from this, and some refuse to run below about 1 GiB (hashcat).
   cl_ulong max_mem_alloc_size() const { return global_mem_size_ / 2; }
-  std::size_t max_work_group_size() const { return 1024; }
+  // CLVET_MAX_WORK_GROUP_SIZE and CLVET_LOCAL_MEM_SIZE, read when the root device is made:
+  // settings, so that programs tuned for bigger devices run (launches are held to them).
+  std::size_t max_work_group_size() const { return max_work_group_size_; }
   static constexpr cl_uint kWorkItemDimensions = 3;
   std::vector<std::size_t> max_work_item_sizes() const {
     return std::vector<std::size_t>(kWorkItemDimensions, max_work_group_size());
@@ -80,9 +82,9 @@ class Device final : public Object, public _cl_device_id {
   }
   cl_ulong max_constant_buffer_size() const { return 64 * 1024; }
   cl_uint max_constant_args() const { return 8; }
-  // __local memory is host memory, one arena per worker thread: generous, so that kernels tuned
-  // for large GPU local memories run unchanged.
-  cl_ulong local_mem_size() const { return 256 * 1024; }
+  // __local memory is host memory, one arena per worker thread: generous by default (256 KiB),
+  // so that kernels tuned for large GPU local memories run unchanged.
+  cl_ulong local_mem_size() const { return local_mem_size_; }
   std::size_t max_parameter_size() const { return 4096; }
   std::size_t printf_buffer_size() const { return 1024 * 1024; }
   cl_device_exec_capabilities execution_capabilities() const {
@@ -116,6 +118,8 @@ class Device final : public Object, public _cl_device_id {
   cl_uint compute_units_;
   std::vector<cl_device_partition_property> partition_;
   cl_ulong global_mem_size_;
+  std::size_t max_work_group_size_;
+  cl_ulong local_mem_size_;
 };
 
 }  // namespace clvet::device

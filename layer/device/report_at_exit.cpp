@@ -29,7 +29,7 @@ std::string render(const std::vector<reports::Finding>& findings, bool colour) {
 }
 
 void write_report() {
-  const std::string where = options::value("report");
+  const std::string where = options::with_process_id(options::value("report"));
   if (where == "none") return;
   auto findings = checker::FindingLog::instance().snapshot();
   if (where == "stderr") {

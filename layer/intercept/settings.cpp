@@ -11,7 +11,7 @@ const Settings& settings() {
     read->enforce = options::value("enforce") == "1";
     read->live = options::value("live") == "1";
     read->leaks = options::value("leaks") == "1";
-    read->report = options::value("report");
+    read->report = options::with_process_id(options::value("report"));
     read->colour = options::value("colour");
     return read;
   }();

@@ -1,6 +1,8 @@
 // The option table and its environment lookup.
 #include "options.h"
 
+#include <unistd.h>
+
 #include <cstdlib>
 
 namespace clvet::options {
@@ -22,6 +24,19 @@ std::string value(std::string_view id) {
     return set ? std::string(set) : std::string(o.fallback);
   }
   return {};
+}
+
+std::string with_process_id(std::string_view path) {
+  std::string out;
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    if (path[i] == '%' && i + 1 < path.size() && path[i + 1] == 'p') {
+      out += std::to_string(getpid());
+      ++i;
+    } else {
+      out += path[i];
+    }
+  }
+  return out;
 }
 
 std::string markdown_table() {

@@ -19,6 +19,9 @@ struct Option {
 const std::vector<Option>& all();
 // The option's value: its environment variable if set, else its default.
 std::string value(std::string_view id);
+// `path` with each "%p" replaced by this process's id (CLVET_REPORT: one report per process of
+// an application that starts others).
+std::string with_process_id(std::string_view path);
 // The README's option table, as Markdown.
 std::string markdown_table();
 // The man page's list of options, as roff (a .TP paragraph per option).

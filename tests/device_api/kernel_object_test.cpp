@@ -160,6 +160,42 @@ TEST_F(KernelObjects, KernelAndWorkGroupInfo_5_7_3) {
               CL_INVALID_DEVICE, "GetKernelWorkGroupInfoInvalidDevice");
 }
 
+// §5.8: CL_OUT_OF_RESOURCES when the kernel's __local memory exceeds CL_DEVICE_LOCAL_MEM_SIZE
+// ("insufficient resources such as ... local memory"); exactly the device's size runs.
+TEST_F(KernelObjects, LocalMemoryBeyondTheDevice_5_8) {
+  const char* source =
+      "kernel void tile(global int* out, local int* scratch) {\n"
+      "  scratch[get_local_id(0)] = (int)get_local_id(0);\n"
+      "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+      "  out[get_global_id(0)] = scratch[0];\n"
+      "}\n";
+  cl_int err;
+  cl_program p = clCreateProgramWithSource(context, 1, &source, nullptr, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  ASSERT_EQ(clBuildProgram(p, 0, nullptr, nullptr, nullptr, nullptr), CL_SUCCESS);
+  cl_kernel k = clCreateKernel(p, "tile", &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  cl_ulong device_local = 0;
+  ASSERT_EQ(clGetDeviceInfo(device, CL_DEVICE_LOCAL_MEM_SIZE, sizeof device_local, &device_local,
+                            nullptr),
+            CL_SUCCESS);
+  cl_mem out = buffer(context);
+  ASSERT_EQ(clSetKernelArg(k, 0, sizeof out, &out), CL_SUCCESS);
+  const size_t global = 4, local = 4;
+  ASSERT_EQ(clSetKernelArg(k, 1, device_local + 4, nullptr), CL_SUCCESS);
+  EXPECT_RULE(clEnqueueNDRangeKernel(queue, k, 1, nullptr, &global, &local, 0, nullptr, nullptr),
+              CL_OUT_OF_RESOURCES, "EnqueueNDRangeKernelKernelOutOfResources");
+  EXPECT_RULE(clEnqueueTask(queue, k, 0, nullptr, nullptr), CL_OUT_OF_RESOURCES,
+              "EnqueueTaskKernelOutOfResources");
+  ASSERT_EQ(clSetKernelArg(k, 1, device_local, nullptr), CL_SUCCESS);
+  EXPECT_EQ(clEnqueueNDRangeKernel(queue, k, 1, nullptr, &global, &local, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(clFinish(queue), CL_SUCCESS);
+  clReleaseMemObject(out);
+  clReleaseKernel(k);
+  clReleaseProgram(p);
+}
+
 // §5.7.3 table 5.17: argument information with -cl-kernel-arg-info, not without.
 TEST_F(KernelObjects, ArgInfo_5_7_3) {
   EXPECT_EQ(arg_string(kernel, 0, CL_KERNEL_ARG_NAME), "out");

@@ -102,7 +102,8 @@ TEST_P(Program, GivesExactlyItsExpectedFindingsOnPocl) {
 INSTANTIATE_TEST_SUITE_P(Layer, Program,
                          testing::Values("double_release", "use_after_release", "wrong_sizes",
                                          "leaks", "bad_wait_lists", "callbacks", "threads",
-                                         "rebuilt_program", "bad_kernel_arguments", "svm_pointers"));
+                                         "rebuilt_program", "bad_kernel_arguments", "svm_pointers",
+                                         "several_processes"));
 
 // The same programs under the layer over clvet's reference device: the device reports the
 // rules it enforces itself, the layer what it refuses to forward and the leaks.
@@ -119,7 +120,8 @@ TEST_P(ProgramOverReferenceDevice, GivesTheSameFindings) {
 
 INSTANTIATE_TEST_SUITE_P(Layer, ProgramOverReferenceDevice,
                          testing::Values("double_release", "use_after_release", "wrong_sizes",
-                                         "leaks", "bad_wait_lists", "callbacks", "threads"));
+                                         "leaks", "bad_wait_lists", "callbacks", "threads",
+                                         "several_processes"));
 
 // Extension functions come back as the layer's wrappers: what they create is tracked and
 // their handles are judged. The reference device has cl_khr_create_command_queue.

@@ -160,6 +160,16 @@ void report_kernel_findings(const std::string& kernel, checker::KernelChecker& c
   }
 }
 
+// §5.8: CL_OUT_OF_RESOURCES when the kernel's __local memory (its variables and __local
+// arguments, CL_KERNEL_LOCAL_MEM_SIZE) exceeds the device's CL_DEVICE_LOCAL_MEM_SIZE.
+Status check_local_memory(const Kernel& k, const Device& device, const rules::Rule& rule) {
+  const cl_ulong used = k.local_mem_size();
+  if (used <= device.local_mem_size()) return Status{};
+  return fail(rule, "the kernel uses " + std::to_string(used) + " bytes of __local memory, more "
+                    "than the device's CL_DEVICE_LOCAL_MEM_SIZE of " +
+                    std::to_string(device.local_mem_size()) + " (CLVET_LOCAL_MEM_SIZE)");
+}
+
 // Builds the launch from the kernel's argument values, or fails with the rule that applies.
 struct LaunchRules {
   const rules::Rule& no_executable;
@@ -224,7 +234,8 @@ Status prepare(Queue& q, Kernel& k, cl_uint work_dim, const std::size_t* offset,
                           std::to_string(q.device().mem_base_addr_align_bits() / 8) + " bytes");
         arg.kind = interp::LaunchArg::Kind::Buffer;
         arg.pointer = mem->data();
-        arg.taint = mem->unwritten_marks();
+        arg.taint = mem->written_marks();
+        arg.taint_marks_written = true;
         arg.size = mem->size();
         arg.read_only = mem->flags() & CL_MEM_READ_ONLY;
         arg.write_only = mem->flags() & CL_MEM_WRITE_ONLY;
@@ -288,6 +299,9 @@ Status EnqueueNDRangeKernel(const args::EnqueueNDRangeKernel& a) {
   if (!k->program().has_executable_for(q->device()))
     return fail(rule::EnqueueNDRangeKernelNoExecutable);
   if (!k->all_args_set()) return fail(rule::EnqueueNDRangeKernelArgsNotSet);
+  if (Status s = check_local_memory(*k, q->device(), rule::EnqueueNDRangeKernelKernelOutOfResources);
+      !s.ok())
+    return s;
   // 2.1+: "If global_work_size is NULL, or the value in any passed dimension is 0 then the
   // kernel command will trivially succeed after its event dependencies are satisfied".
   bool empty = a.global_work_size == nullptr;
@@ -323,6 +337,8 @@ Status EnqueueTask(const args::EnqueueTask& a) {
   if (!k) return fail(rule::EnqueueTaskInvalidKernel);
   if (!k->program().has_executable_for(q->device())) return fail(rule::EnqueueTaskNoExecutable);
   if (!k->all_args_set()) return fail(rule::EnqueueTaskArgsNotSet);
+  if (Status s = check_local_memory(*k, q->device(), rule::EnqueueTaskKernelOutOfResources); !s.ok())
+    return s;
   const std::size_t one[3] = {1, 1, 1};
   Launch launch;
   Status s = prepare(*q, *k, 1, nullptr, one, one, launch,

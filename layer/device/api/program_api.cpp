@@ -195,6 +195,16 @@ std::string link_part(const std::string& options) {
   return {};
 }
 
+// What OpenCL C's predefined macros say of the program's devices (all alike: the root device
+// and its sub-devices).
+interp::TargetDevice target_of(const Program& p) {
+  interp::TargetDevice target;
+  target.opencl_version = CL_VERSION_MAJOR(Platform::kVersion) * 100 +
+                          CL_VERSION_MINOR(Platform::kVersion) * 10;
+  target.image_support = !p.devices().empty() && p.devices().front()->image_support();
+  return target;
+}
+
 std::vector<std::pair<std::uint32_t, interp::Bytes>> spec_constants(const Program& p) {
   std::vector<std::pair<std::uint32_t, interp::Bytes>> list;
   for (auto& [id, value] : p.specialization_constants()) list.emplace_back(id, value);
@@ -205,7 +215,7 @@ std::vector<std::pair<std::uint32_t, interp::Bytes>> spec_constants(const Progra
 interp::FrontEndResult front_end(const Program& p, const std::string& options,
                                  const std::vector<interp::EmbeddedHeader>& headers) {
   if (p.origin() == Origin::IL) return interp::translate_spirv(p.il(), spec_constants(p));
-  return interp::compile_opencl_c(p.source(), options, headers);
+  return interp::compile_opencl_c(p.source(), options, headers, target_of(p));
 }
 
 Outcome build_executable(const Program& p, const std::string& options) {
@@ -228,14 +238,21 @@ void record(Program& program, const std::vector<Ref<Device>>& devices, const Out
 }
 
 Result<cl_program> create_from_il(cl_context context, const void* il, std::size_t length,
-                                  const rules::Rule& invalid_context,
+                                  const rules::Rule& invalid_context, const rules::Rule& malformed,
                                   const rules::Rule& out_of_host_memory) {
   Ref<Context> c = lookup<Context>(context);
   if (!c) return fail(invalid_context);
   try {
-    auto* program = new Program(c, c->devices(), Origin::IL);
     const auto* bytes = static_cast<const unsigned char*>(il);
-    program->set_il({bytes, bytes + length});
+    interp::Bytes module(bytes, bytes + length);
+    // 2.2 §5.8.1: IL "that can be consumed by the OpenCL runtime" is judged here, at creation,
+    // by the validator the build uses (the rule's precheck only looked at the magic number).
+    // A front end that cannot be loaded judges nothing: the build says so.
+    interp::FrontEndResult valid = interp::validate_spirv(module);
+    if (valid.status == interp::FrontEndStatus::InvalidInput)
+      return fail(malformed, valid.log.substr(0, valid.log.find_last_not_of('\n') + 1));
+    auto* program = new Program(c, c->devices(), Origin::IL);
+    program->set_il(std::move(module));
     return program->id();
   } catch (const std::bad_alloc&) {
     return fail(out_of_host_memory, "copying " + std::to_string(length) + " bytes of IL");
@@ -266,11 +283,12 @@ Result<cl_program> CreateProgramWithSource(const args::CreateProgramWithSource& 
 
 Result<cl_program> CreateProgramWithIL(const args::CreateProgramWithIL& a) {
   return create_from_il(a.context, a.il, a.length, rule::CreateProgramWithILInvalidContext,
-                        rule::CreateProgramWithILOutOfHostMemory);
+                        rule::CreateProgramWithILMalformed, rule::CreateProgramWithILOutOfHostMemory);
 }
 
 Result<cl_program> CreateProgramWithILKHR(const args::CreateProgramWithILKHR& a) {
   return create_from_il(a.context, a.il, a.length, rule::CreateProgramWithILKHRInvalidContext,
+                        rule::CreateProgramWithILKHRMalformed,
                         rule::CreateProgramWithILKHROutOfHostMemory);
 }
 

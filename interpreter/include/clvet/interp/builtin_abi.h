@@ -134,6 +134,9 @@ class BuiltinContext {
   }
   // printf's output for the current work-item, appended to the device's printf buffer.
   virtual void print(std::uint32_t lane, std::string_view text) = 0;
+  // Whether other host threads run work-groups of this launch at the same time (the cores may
+  // then contend for an atomic object's cache line).
+  virtual bool groups_run_concurrently() const { return false; }
 };
 
 struct BuiltinCall {

@@ -68,6 +68,10 @@ struct LaunchArg {
   // Buffer, with TaintSources::buffer_marks: one byte per byte of the buffer, 1 where the byte
   // is tainted (the kernel's stores update it); nullptr: no byte is.
   std::uint8_t* taint = nullptr;
+  // The marks say which bytes are written (1) rather than tainted: a store's marks start as
+  // zero pages the OS makes when first touched, so a buffer of gigabytes costs nothing until
+  // a kernel or a write reaches its bytes.
+  bool taint_marks_written = false;
   std::string name;                 // the parameter's name as declared (may be empty)
   bool constant = false;            // Buffer: a pointer to __constant memory
   std::string created_by;           // Buffer: the call that created it ("clCreateSubBuffer")

@@ -47,15 +47,29 @@ struct LanguageSupport {
 // quote (`error` says so).
 bool split_options(std::string_view options, std::vector<std::string>& words, std::string& error);
 
+// The device a program is compiled for, as far as OpenCL C's predefined macros follow it
+// (OpenCL C 3.0 §6.12, 1.2 §6.10): __OPENCL_VERSION__ is its CL_DEVICE_VERSION, and
+// __IMAGE_SUPPORT__ is defined exactly when CL_DEVICE_IMAGE_SUPPORT is CL_TRUE.
+struct TargetDevice {
+  unsigned opencl_version = 300;  // 100 * major + 10 * minor
+  bool image_support = false;
+};
+
 // clBuildProgram / clCompileProgram on source: preprocess and compile OpenCL C to bitcode
 // (compiled object). `options` are the API's option string; an unknown option is InvalidOptions.
 FrontEndResult compile_opencl_c(std::string_view source, std::string_view options,
-                                const std::vector<EmbeddedHeader>& headers);
+                                const std::vector<EmbeddedHeader>& headers,
+                                const TargetDevice& device = {});
 
 // clLinkProgram / the link half of clBuildProgram: link compiled objects and libraries into a
 // library (-create-library) or an executable (optimised unless -cl-opt-disable, keeping every
 // memory access of the program as written).
 FrontEndResult link_bitcode(const std::vector<Bytes>& inputs, std::string_view options);
+
+// clCreateProgramWithIL: whether `il` is a SPIR-V module of a version the device takes that
+// SPIRV-Tools validates for the OpenCL environment. Ok, or InvalidInput with the validator's
+// messages; Failed when the front end cannot be loaded (nothing could be judged).
+FrontEndResult validate_spirv(const Bytes& il);
 
 // clCreateProgramWithIL + build: validate SPIR-V for the OpenCL environment (SPIRV-Tools) and
 // translate it to bitcode, applying specialization constants (id -> value bytes).
