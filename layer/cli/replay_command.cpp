@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "clvet/replay/controller.h"
+#include "clvet/trace/print.h"
 #include "commands.h"
 #include "own_files.h"
 
@@ -32,7 +33,7 @@ constexpr int kUnusable = 2;
 struct ReplayOptions {
   std::string file;
   std::string platform;
-  std::size_t device = 0;
+  std::vector<std::string> devices;  // --device N and --device K=N, each possibly comma-separated
   std::uint64_t to = 0;
   bool verify = false;
   bool skip_unsupported = false;
@@ -40,6 +41,7 @@ struct ReplayOptions {
   std::string contents;  // "mem#5" (or "5"): write its bytes at --to
   std::string output;    // where --contents writes them; empty or "-": stdout
   bool progress = false; // "progress DONE TOTAL" lines on stderr, for a program to read
+  std::string threads = "one";  // "recorded": a host thread per recorded thread
 };
 
 // A folder of .icd files for the loader (ocl-icd reads OCL_ICD_VENDORS as a folder or one
@@ -127,6 +129,33 @@ int write_contents(replay::Controller& replay, const trace::Handle& mem, const s
   return 0;
 }
 
+// --device's values: N (the device the trace's devices map to from) and K=N (the trace's
+// device K to the platform's device N), into `target`; false with a message when one is not.
+bool parse_devices(const std::vector<std::string>& texts, replay::Target& target) {
+  auto number = [](std::string_view text, std::size_t& out) {
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+    return ec == std::errc() && end == text.data() + text.size() && !text.empty();
+  };
+  for (const std::string& text : texts)
+    for (std::size_t start = 0; start <= text.size();) {
+      std::size_t comma = text.find(',', start);
+      if (comma == std::string::npos) comma = text.size();
+      const std::string_view item = std::string_view(text).substr(start, comma - start);
+      start = comma + 1;
+      const std::size_t equals = item.find('=');
+      std::size_t k = 0, n = 0;
+      const bool ok = equals == std::string_view::npos
+                          ? number(item, target.device)
+                          : number(item.substr(0, equals), k) && number(item.substr(equals + 1), n);
+      if (!ok) {
+        fmt::print(stderr, "clvet replay: --device takes N or RECORDED=N (device numbers from 0), not '{}'\n", item);
+        return false;
+      }
+      if (equals != std::string_view::npos) target.devices.emplace_back(k, n);
+    }
+  return true;
+}
+
 int list_platforms() {
   setenv("OCL_ICD_VENDORS", reference_vendors(true).c_str(), 1);
   for (const replay::PlatformChoice& p : replay::Controller::platforms()) {
@@ -161,9 +190,10 @@ int replay_trace(const ReplayOptions& o) {
   for (const std::string& note : replay->trace_notes()) fmt::print(stderr, "note: {}\n", note);
   replay::Target target;
   target.platform = o.platform;
-  target.device = o.device;
+  if (!parse_devices(o.devices, target)) return kUnusable;
   target.verify = o.verify;
   target.skip_unsupported = o.skip_unsupported;
+  target.recorded_threads = o.threads == "recorded";
   if (!replay->select(target, error)) {
     fmt::print(stderr, "clvet replay: {}\n", error);
     return kUnusable;
@@ -187,12 +217,16 @@ int replay_trace(const ReplayOptions& o) {
     return write_contents(*replay, *contents, o.output);
   }
 
-  fmt::print("{} on {} (device {}: {}): {} calls replayed up to call {}", o.file, on.name, o.device,
-             o.device < on.devices.size() ? on.devices[o.device] : std::string("?"),
+  fmt::print("{} on {} (device {}: {}): {} calls replayed up to call {}", o.file, on.name, target.device,
+             target.device < on.devices.size() ? on.devices[target.device] : std::string("?"),
              replay->replayed_count(), replay->position());
   if (replay->failed_when_recorded() != 0)
     fmt::print(", {} not re-issued (they failed when recorded)", replay->failed_when_recorded());
   fmt::print("\n");
+  for (const replay::DeviceMapping& m : replay->device_mapping())
+    fmt::print("device: the trace's device {} ({}{}) on device {}: {} ({})\n", m.ordinal,
+               trace::format_handle(m.recorded), m.used ? "" : ", only asked about", m.device,
+               m.device < on.devices.size() ? on.devices[m.device] : std::string("?"), m.how);
   int status = 0;
   for (const std::string& note : replay->notes()) fmt::print("note: {}\n", note);
   for (const replay::Skipped& s : replay->skipped())
@@ -234,8 +268,12 @@ void add_replay_command(CLI::App& app) {
   cmd->add_option("--platform", options.platform,
                   "the platform: its index, its name or a unique part of it, or reference (clvet's "
                   "reference device); default: the loader's first");
-  cmd->add_option("--device", options.device, "the platform's device every recorded device maps to")
-      ->default_val(0);
+  cmd->add_option("--device", options.devices,
+                  "N: the platform's device that the trace's devices map to, the first the trace "
+                  "uses to device N, the next to the device after it (default 0); K=N: the "
+                  "trace's device K to device N (repeat, or separate with commas; several may "
+                  "share one). Replay says how it mapped them and refuses a platform with fewer "
+                  "devices than the trace uses, unless --skip-unsupported lets them share one");
   cmd->add_option("--to", options.to, "stop after this call index (default: the trace's end)");
   cmd->add_flag("--verify", options.verify,
                 "compare every blocking read and every clGet*Info answer that does not depend on "
@@ -243,6 +281,11 @@ void add_replay_command(CLI::App& app) {
   cmd->add_flag("--skip-unsupported", options.skip_unsupported,
                 "skip calls that need what the target lacks (an extension, an image format, fp64, "
                 "a larger work-group), and list them, instead of stopping");
+  cmd->add_option("--threads", options.threads,
+                  "one: every call issued from one host thread; recorded: each recorded thread's "
+                  "calls from a host thread of its own, still in the recorded global order")
+      ->check(CLI::IsMember({"one", "recorded"}))
+      ->default_val("one");
   cmd->add_flag("--list-platforms", options.list_platforms, "list the platforms and devices and exit");
   cmd->add_option("--contents", options.contents,
                   "write this memory object's bytes (mem#ID: a buffer's, or an image's pixels with "

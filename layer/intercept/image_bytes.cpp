@@ -6,6 +6,7 @@
 #include "clvet/rules/args.gen.h"
 #include "dispatch.h"
 #include "objects.h"
+#include "trace_encode.h"
 
 namespace clvet::layer::image_bytes {
 
@@ -141,6 +142,15 @@ void input(trace::CallEncoder& encoder, std::uint32_t param, const void* data, c
   encoder.data(data, size);
 }
 
+// The memory object an image description names (mem_object: the buffer of a 1D image buffer
+// or of a 2D image from a buffer, the image a 2D image views), as the description's Input:
+// the struct's bytes hold the recording process's address, which a replay cannot map.
+void described_object(trace::CallEncoder& encoder, std::uint32_t param, const cl_image_desc* desc) {
+  if (desc == nullptr || desc->buffer == nullptr) return;
+  encoder.input(param);
+  encode::handle(encoder, desc->buffer, api::ObjectKind::Mem);
+}
+
 void region_of(Layout& l, const size_t* region) {
   if (region == nullptr) return;
   for (int i = 0; i < 3; ++i) l.region[i] = region[i];
@@ -152,10 +162,20 @@ void encode_inputs(trace::CallEncoder& encoder, std::uint32_t entry, const void*
   switch (entry) {
     case args::CreateImage::kEntryIndex: {
       const auto& a = *static_cast<const args::CreateImage*>(args);
+      described_object(encoder, 3, a.image_desc);
       if (!reads_host_ptr(a.flags, a.host_ptr) || a.image_format == nullptr ||
           a.image_desc == nullptr)
         return;
       input(encoder, 4, a.host_ptr, of_image(*a.image_desc, element_size(*a.image_format)));
+      return;
+    }
+    case args::CreateImageWithProperties::kEntryIndex: {
+      const auto& a = *static_cast<const args::CreateImageWithProperties*>(args);
+      described_object(encoder, 4, a.image_desc);
+      if (!reads_host_ptr(a.flags, a.host_ptr) || a.image_format == nullptr ||
+          a.image_desc == nullptr)
+        return;
+      input(encoder, 5, a.host_ptr, of_image(*a.image_desc, element_size(*a.image_format)));
       return;
     }
     case args::CreateImage2D::kEntryIndex: {
@@ -205,6 +225,25 @@ Layout of_mapping(const void* args) {
   l.row_pitch = a.image_row_pitch != nullptr ? *a.image_row_pitch : 0;
   l.slice_pitch = a.image_slice_pitch != nullptr ? *a.image_slice_pitch : 0;
   return l;
+}
+
+Layout of_read(const void* args) {
+  const auto& a = *static_cast<const args::EnqueueReadImage*>(args);
+  Layout l = of_live_image(a.image);
+  region_of(l, a.region);
+  l.row_pitch = a.row_pitch;
+  l.slice_pitch = a.slice_pitch;
+  return l;
+}
+
+void encode_outputs(trace::CallEncoder& encoder, std::uint32_t entry, const void* args) {
+  if (entry != args::EnqueueReadImage::kEntryIndex) return;
+  const auto& a = *static_cast<const args::EnqueueReadImage*>(args);
+  if (a.blocking_read == CL_FALSE || a.ptr == nullptr) return;
+  const std::vector<unsigned char> pixels = packed(a.ptr, of_read(args));
+  if (pixels.empty()) return;
+  encoder.output(7);
+  encoder.data(pixels.data(), pixels.size());
 }
 
 }  // namespace clvet::layer::image_bytes

@@ -45,5 +45,10 @@ std::vector<unsigned char> packed(const void* data, const Layout& layout);
 void encode_inputs(trace::CallEncoder& encoder, std::uint32_t entry, const void* args);
 // The layout of a region clEnqueueMapImage (`args`) mapped, with the pitches it returned.
 Layout of_mapping(const void* args);
+// The layout of the host memory clEnqueueReadImage (`args`) writes (1.2 §5.3.3).
+Layout of_read(const void* args);
+// What a blocking clEnqueueReadImage gave the host, as its Output (ptr, param 7): the
+// region's pixels packed, which a replay compares pixel by pixel. Nothing for other entries.
+void encode_outputs(trace::CallEncoder& encoder, std::uint32_t entry, const void* args);
 
 }  // namespace clvet::layer::image_bytes

@@ -115,6 +115,7 @@ struct PendingRead {
   std::uint32_t param;
   const void* bytes;
   std::size_t size;
+  std::optional<image_bytes::Layout> image;  // an image's pixels: kept packed
 };
 
 void CL_CALLBACK read_completed(cl_event, cl_int status, void* user) {
@@ -123,28 +124,41 @@ void CL_CALLBACK read_completed(cl_event, cl_int status, void* user) {
   trace::ReadBytes record;
   record.call_index = read->call;
   record.param = read->param;
-  record.bytes = read->writer->store_data(read->bytes, read->size);
+  if (read->image) {
+    const std::vector<unsigned char> pixels = image_bytes::packed(read->bytes, *read->image);
+    if (pixels.empty()) return;
+    record.bytes = read->writer->store_data(pixels.data(), pixels.size());
+  } else {
+    record.bytes = read->writer->store_data(read->bytes, read->size);
+  }
   read->writer->write_read_bytes(record);
 }
 
 // The bytes a call reads for the host that complete after it returns: a non-blocking buffer
-// read's destination, a buffer map for reading's region (known once the map returns:
-// `mapped`; a blocking map's too, recorded at once).
+// or image read's destination, a map for reading's region (known once the map returns:
+// `mapped`; a blocking map's too, recorded at once). Images' pixels are kept packed.
 std::optional<PendingRead> later_read(trace::Writer& writer, const ObservedCall& call,
                                       const CallFacts& f, const void* mapped) {
   if (f.effect == api::Effect::Map) {
-    if (f.map_image || (f.map_flags & CL_MAP_READ) == 0) return std::nullopt;
-    return PendingRead{&writer, call.index, trace::ReadBytes::kMappedRegion, mapped, f.map_size};
+    if ((f.map_flags & CL_MAP_READ) == 0) return std::nullopt;
+    if (f.map_image)
+      return PendingRead{&writer, call.index, trace::ReadBytes::kMappedRegion, mapped, 0,
+                         image_bytes::of_mapping(call.args)};
+    return PendingRead{&writer, call.index, trace::ReadBytes::kMappedRegion, mapped, f.map_size, {}};
   }
-  if (f.read_param == CallFacts::kNoParam || f.blocking) return std::nullopt;
-  return PendingRead{&writer, call.index, f.read_param, f.read_ptr, f.read_size};
+  if (f.blocking) return std::nullopt;
+  if (call.entry == args::EnqueueReadImage::kEntryIndex)
+    return PendingRead{&writer, call.index, 7, static_cast<const args::EnqueueReadImage*>(call.args)->ptr, 0,
+                       image_bytes::of_read(call.args)};
+  if (f.read_param == CallFacts::kNoParam) return std::nullopt;
+  return PendingRead{&writer, call.index, f.read_param, f.read_ptr, f.read_size, {}};
 }
 
 // Whether the call reads bytes for the host that complete after it returns.
-bool non_blocking_read(const CallFacts& f) {
+bool non_blocking_read(const ObservedCall& call, const CallFacts& f) {
   if (f.blocking) return false;
-  if (f.effect == api::Effect::Map) return !f.map_image && (f.map_flags & CL_MAP_READ) != 0;
-  return f.read_param != CallFacts::kNoParam;
+  if (f.effect == api::Effect::Map) return (f.map_flags & CL_MAP_READ) != 0;
+  return f.read_param != CallFacts::kNoParam || call.entry == args::EnqueueReadImage::kEntryIndex;
 }
 
 // The facts of a call that may have some (a blocking flag, an effect, a kernel argument); the
@@ -217,7 +231,7 @@ class TraceObserver final : public CallObserver {
     // from its event's completion callback.
     return command_times_.profiling(queue) ||
            (kernel_buffers_ && call.entry == args::EnqueueNDRangeKernel::kEntryIndex) ||
-           (data_ && may_have_facts(call) && non_blocking_read(call_facts(call.entry, call.args)));
+           (data_ && may_have_facts(call) && non_blocking_read(call, call_facts(call.entry, call.args)));
   }
 
   void command_enqueued(const ObservedCall& call, const void* queue, const void* event,
@@ -229,12 +243,12 @@ class TraceObserver final : public CallObserver {
     // A map's region is known when the call returns (call_end); a read's destination now.
     const CallFacts facts = data_ && may_have_facts(call) ? call_facts(call.entry, call.args) : CallFacts{};
     const bool map = facts.effect == api::Effect::Map;
-    if (data_ && non_blocking_read(facts) && !map)
+    if (data_ && non_blocking_read(call, facts) && !map)
       if (auto read = later_read(*writer_, call, facts, nullptr); read && d.clSetEventCallback != nullptr) {
         auto* pending = new PendingRead(*read);
         if (d.clSetEventCallback(e, CL_COMPLETE, read_completed, pending) != CL_SUCCESS) delete pending;
       }
-    if (data_ && non_blocking_read(facts) && map && d.clRetainEvent != nullptr && d.clRetainEvent(e) == CL_SUCCESS)
+    if (data_ && non_blocking_read(call, facts) && map && d.clRetainEvent != nullptr && d.clRetainEvent(e) == CL_SUCCESS)
       t_map_command = {call.index, e};
     // The reads after the kernel wait for this event: a reference of their own, whoever
     // else lets go of it meanwhile.
@@ -264,6 +278,7 @@ class TraceObserver final : public CallObserver {
     const api::EntryPoint& entry = api::entry_points()[call.entry];
     TraceEncoding t{encoder, data_, outcome.error == CL_SUCCESS};
     encode_outputs(t, call.entry, call.args);
+    if (data_ && t.success) image_bytes::encode_outputs(encoder, call.entry, call.args);
     switch (entry.returns) {
       case api::Returns::ErrorCode:
         encoder.result(outcome.error).sint(outcome.error);
@@ -403,7 +418,7 @@ class TraceObserver final : public CallObserver {
         command_times_.read_complete(*writer_, nullptr);
         break;
       case api::Effect::Map:
-        if (!f.map_image) mapped_for_reading(call, outcome, f);
+        mapped_for_reading(call, outcome, f);
         if (ok && data_ && outcome.result != nullptr &&
             (f.map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) != 0) {
           const Mapping mapping = f.map_image ? Mapping{0, image_bytes::of_mapping(call.args)}

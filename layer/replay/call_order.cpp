@@ -5,6 +5,7 @@
 #include <set>
 #include <string_view>
 #include <tuple>
+#include <unordered_map>
 
 #include "clvet/rules/api.h"
 
@@ -24,6 +25,58 @@ bool waited(const trace::Call& c) {
   return false;
 }
 
+std::uint32_t entry_of(std::string_view name) {
+  const api::EntryPoint* e = api::find_entry_point(name);
+  return e == nullptr ? trace::kUnknownEntry : static_cast<std::uint32_t>(e - api::entry_points().data());
+}
+
+// The devices a trace names and which of them its calls use (RecordedDevice).
+class DeviceNames {
+ public:
+  void saw(const trace::Call& c, std::vector<RecordedDevice>& out) {
+    static const std::uint32_t get_ids = entry_of("clGetDeviceIDs");
+    static const std::uint32_t partition[] = {entry_of("clCreateSubDevices"), entry_of("clCreateSubDevicesEXT")};
+    // Calls that ask about a device or count its references: they need no device of the
+    // target of its own (an answer that depends on the platform is not compared).
+    static const std::uint32_t queries[] = {entry_of("clGetDeviceInfo"), entry_of("clRetainDevice"),
+                                            entry_of("clReleaseDevice"), entry_of("clRetainDeviceEXT"),
+                                            entry_of("clReleaseDeviceEXT"), entry_of("clGetDeviceAndHostTimer"),
+                                            entry_of("clGetHostTimer")};
+    if (c.entry == get_ids) {
+      for (const trace::ParamValue& o : c.outputs) each_device(o.value, [&](std::uint64_t id) { name(id, c.index, false, out); });
+      return;
+    }
+    const bool partitions = c.entry == partition[0] || c.entry == partition[1];
+    if (partitions && !c.params.empty() && c.params[0].kind == trace::ValueKind::Handle)
+      for (const trace::ParamValue& o : c.outputs)
+        each_device(o.value, [&](std::uint64_t id) { parent_[id] = c.params[0].number; });
+    const bool query = std::find(std::begin(queries), std::end(queries), c.entry) != std::end(queries);
+    for (const trace::Value& v : c.params) each_device(v, [&](std::uint64_t id) { name(id, c.index, !query, out); });
+  }
+
+ private:
+  template <typename F>
+  static void each_device(const trace::Value& v, F f) {
+    if (v.kind == trace::ValueKind::Handle && v.object == api::ObjectKind::Device) f(v.number);
+    if (v.kind == trace::ValueKind::Array)
+      for (const trace::Value& item : v.items)
+        if (item.kind == trace::ValueKind::Handle && item.object == api::ObjectKind::Device) f(item.number);
+  }
+  // A sub-device's use is its root device's.
+  void name(std::uint64_t id, std::uint64_t call, bool used, std::vector<RecordedDevice>& out) {
+    for (int depth = 0; depth < 16; ++depth) {
+      auto parent = parent_.find(id);
+      if (parent == parent_.end()) break;
+      id = parent->second;
+    }
+    auto [at, fresh] = at_.try_emplace(id, out.size());
+    if (fresh) out.push_back({{api::ObjectKind::Device, id}, call, false});
+    out[at->second].used = out[at->second].used || used;
+  }
+  std::unordered_map<std::uint64_t, std::size_t> at_;       // device id -> position in the list
+  std::unordered_map<std::uint64_t, std::uint64_t> parent_;  // sub-device -> the device it divides
+};
+
 }  // namespace
 
 CallOrder CallOrder::read(trace::Reader& reader) {
@@ -37,6 +90,7 @@ CallOrder CallOrder::read(trace::Reader& reader) {
   trace::RecordView record;
   trace::Call call;
   trace::ObjectEvent event;
+  DeviceNames devices;
   reader.rewind();
   while (reader.next(record)) {
     if (record.kind == trace::RecordKind::Object && reader.decode(record, event)) {
@@ -54,7 +108,8 @@ CallOrder CallOrder::read(trace::Reader& reader) {
     }
     if (record.kind != trace::RecordKind::Call || !reader.decode(record, call)) continue;
     threads.insert(call.thread);
-    seen.push_back({waited(call) ? call.exit_ns : call.enter_ns, {call.index, record.offset, call.entry}});
+    if (call.error == 0) devices.saw(call, order.devices);
+    seen.push_back({waited(call) ? call.exit_ns : call.enter_ns, {call.index, record.offset, call.entry, call.thread}});
   }
   order.threads = threads.size();
   // One thread: its calls' indices are their order (and the file's, mostly). Several: their

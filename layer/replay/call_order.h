@@ -10,16 +10,30 @@
 
 namespace clvet::replay {
 
+// A device of the recording platform, as the trace names it.
+struct RecordedDevice {
+  trace::Handle handle;          // device#N
+  std::uint64_t first_call = 0;  // the first call that names it
+  // Whether a call other than an info query uses it (a context, a queue, a build, a
+  // partition): then it needs a device of the target.
+  bool used = false;
+};
+
 struct CallOrder {
   struct Entry {
     std::uint64_t index = 0;   // the trace's call index
     std::uint64_t offset = 0;  // of its Call record
     std::uint32_t entry = 0;   // its entry point (the reader's index), kUnknownEntry if unknown
+    std::uint64_t thread = 0;  // the recording thread that made it
   };
   std::vector<Entry> calls;            // in replay order
   std::vector<std::uint64_t> indices;  // the same calls' indices, sorted
   std::vector<trace::Handle> queues;   // every command-queue the trace created
   std::size_t threads = 0;             // recording threads that made calls
+  // The devices of the recording platform the trace names, in the order it first names them
+  // (clGetDeviceIDs' answers first), sub-devices (clCreateSubDevices' answers) left out: a
+  // replay re-creates those from their parents.
+  std::vector<RecordedDevice> devices;
   // What non-blocking reads and maps for reading gave the application (ReadBytes records),
   // by call index.
   std::unordered_map<std::uint64_t, std::vector<trace::ReadBytes>> read_bytes;

@@ -5,10 +5,16 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <condition_variable>
 #include <limits>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <thread>
 #include <unordered_map>
 
 #include "call_order.h"
+#include "device_map.h"
 #include "clvet/rules/api.h"
 #include "clvet/rules/opencl.h"
 #include "clvet/trace/print.h"
@@ -25,7 +31,11 @@ std::string Divergence::describe() const {
     out += fmt::format(" of {}", trace::format_handle(object));
     if (created_by != 0) out += fmt::format(" (created by call {})", created_by);
   }
-  if (entry.find('(') == std::string::npos)
+  if (!pixel.empty())
+    out += fmt::format(": {} byte(s) differ, the first at offset {} (pixel {}, {} bytes: {} of the region): "
+                       "recorded {}, replayed {}",
+                       differing, offset, pixel, pixel_size, element, recorded, replayed);
+  else if (entry.find('(') == std::string::npos)
     out += fmt::format(": {} byte(s) differ, the first at offset {} (32-bit element {}): "
                        "recorded {}, replayed {}",
                        differing, offset, element, recorded, replayed);
@@ -45,6 +55,7 @@ struct Controller::State {
   PlatformChoice selected;
   cl_platform_id platform = nullptr;
   std::vector<cl_device_id> devices;
+  std::vector<DeviceMapping> mapping;
   Target target;
   std::unique_ptr<Session> session;
   std::size_t next = 0;        // position in order.calls of the next call to replay
@@ -58,10 +69,15 @@ struct Controller::State {
   std::vector<Divergence> no_divergences;
   std::vector<Skipped> no_skipped;
 
+  bool issue(std::size_t at, trace::Call& c);
+  // Positions next..last re-issued each from a host thread of its recorded thread, in the
+  // replay order (recorded_threads.cpp); nullopt when they all were, else how it stopped.
+  std::optional<Outcome> issue_on_recorded_threads(std::size_t last);
+
   void restart() {
     session.reset();
     if (platform != nullptr)
-      session = std::make_unique<Session>(*reader, platform, devices, target.device, target);
+      session = std::make_unique<Session>(*reader, platform, devices, target.device, target, mapping);
     if (session) session->use_read_bytes(&order.read_bytes);
     next = 0;
     position = 0;
@@ -101,6 +117,9 @@ bool Controller::select(const Target& target, std::string& error) {
   if (!chosen) return false;
   auto live = platform_choice::open(*chosen, target.device, error);
   if (!live) return false;
+  auto mapping = map_devices(s.order.devices, *chosen, target, error);
+  if (!mapping) return false;
+  s.mapping = std::move(*mapping);
   s.selected = *chosen;
   s.platform = live->first;
   s.devices = std::move(live->second);
@@ -110,6 +129,7 @@ bool Controller::select(const Target& target, std::string& error) {
 }
 
 const PlatformChoice& Controller::selected() const { return state_->selected; }
+const std::vector<DeviceMapping>& Controller::device_mapping() const { return state_->mapping; }
 const std::vector<std::uint64_t>& Controller::calls() const { return state_->order.indices; }
 const std::vector<std::string>& Controller::trace_problems() const { return state_->reader->problems(); }
 const std::vector<std::string>& Controller::trace_notes() const { return state_->reader->notes(); }
@@ -120,6 +140,88 @@ std::optional<trace::Call> Controller::recorded_call(std::uint64_t call) const {
   trace::Call c;
   if (!state_->reader->call_at(state_->order.calls[*position].offset, c)) return std::nullopt;
   return c;
+}
+
+// Re-issues the call at position `at` of the replay order, decoded into `c`: false, with
+// stop_reason, when the replay stops there.
+bool Controller::State::issue(std::size_t at, trace::Call& c) {
+  using Finish = cl_int(CL_API_CALL*)(cl_command_queue);
+  static const std::uint32_t release_queue_entry = static_cast<std::uint32_t>(
+      api::find_entry_point("clReleaseCommandQueue") - api::entry_points().data());
+  const CallOrder::Entry& entry = order.calls[at];
+  if (!reader->call_at(entry.offset, c, /*checked=*/true)) {
+    stop_reason = fmt::format("call {} at offset {:#x} cannot be read again", entry.index, entry.offset);
+    return false;
+  }
+  position = c.index;
+  if (c.entry == trace::kUnknownEntry) {
+    session->skip({c.index, c.name, "an entry point this clvet does not know", true});
+    if (target.skip_unsupported) return true;
+    session->stop(fmt::format("call {} {}: an entry point this clvet does not know", c.index, c.name));
+    stop_reason = session->stop_reason();
+    return false;
+  }
+  // A call that failed when recorded changed nothing (the spec's calls have no effect when
+  // they return an error): it is not re-issued, and a handle it was given may be garbage.
+  const bool null_pointer = c.result.kind == trace::ValueKind::Pointer && c.result.number == 0 &&
+                            api::entry_points()[c.entry].returns == api::Returns::Pointer;
+  if (c.error != CL_SUCCESS || null_pointer) {
+    ++session->failed_when_recorded;
+    return true;
+  }
+  // The queue's commands may still use host memory the replay holds for them.
+  if (c.entry == release_queue_entry && !c.params.empty())
+    if (void* queue = session->live(c.params[0].as_handle())) {
+      auto finish = reinterpret_cast<Finish>(session->function("clFinish"));
+      if (finish != nullptr) finish(static_cast<cl_command_queue>(queue));
+      session->queue_finished(static_cast<cl_command_queue>(queue));
+    }
+  session->about_to_issue(c.index);
+  Reissue r(*session, c);
+  reissue(r, c.entry);
+  if (!session->stopped()) return true;
+  stop_reason = session->stop_reason();
+  return false;
+}
+
+std::optional<Outcome> Controller::State::issue_on_recorded_threads(std::size_t last) {
+  std::map<std::uint64_t, std::vector<std::size_t>> positions;  // each recorded thread's, in order
+  for (std::size_t at = next; at < last; ++at) positions[order.calls[at].thread].push_back(at);
+  std::mutex mutex;
+  std::condition_variable turn_changed;
+  std::size_t turn = next;  // the position whose call is issued next, by its thread
+  std::optional<Outcome> outcome;
+  auto run = [&](const std::vector<std::size_t>& mine) {
+    trace::Call c;
+    for (const std::size_t at : mine) {
+      {
+        std::unique_lock lock(mutex);
+        turn_changed.wait(lock, [&] { return turn == at || outcome.has_value(); });
+        if (outcome) return;
+      }
+      // The turnstile lets one thread at a time past: the session is used as by one thread.
+      std::optional<Outcome> stop;
+      if (cancel.load(std::memory_order_relaxed)) {
+        stop = Outcome::Cancelled;
+      } else {
+        next = at + 1;
+        if (progress && next % 4096 == 0) progress(next, order.calls.size());
+        if (!issue(at, c)) stop = Outcome::Stopped;
+      }
+      {
+        std::lock_guard lock(mutex);
+        if (stop) outcome = stop;
+        else turn = at + 1;
+      }
+      turn_changed.notify_all();
+      if (stop) return;
+    }
+  };
+  std::vector<std::thread> threads;
+  threads.reserve(positions.size());
+  for (const auto& [thread, mine] : positions) threads.emplace_back(run, std::cref(mine));
+  for (std::thread& t : threads) t.join();
+  return outcome;
 }
 
 Outcome Controller::seek(std::uint64_t call) {
@@ -143,52 +245,16 @@ Outcome Controller::seek(std::uint64_t call) {
   if (last < s.next) s.restart();
   if (s.session->stopped()) return Outcome::Stopped;
   s.cancel.store(false, std::memory_order_relaxed);
-  using Finish = cl_int(CL_API_CALL*)(cl_command_queue);
-  const auto release_queue = api::find_entry_point("clReleaseCommandQueue");
-  const std::uint32_t release_queue_entry =
-      static_cast<std::uint32_t>(release_queue - api::entry_points().data());
+  if (s.target.recorded_threads && s.order.threads > 1) {
+    const std::optional<Outcome> stopped = s.issue_on_recorded_threads(last);
+    if (stopped) return *stopped;
+  }
   while (s.next < last) {
     if (s.cancel.load(std::memory_order_relaxed)) return Outcome::Cancelled;
-    const CallOrder::Entry& at = s.order.calls[s.next];
-    trace::Call& c = s.calls_by_entry[std::min<std::size_t>(at.entry, s.calls_by_entry.size() - 1)];
-    if (!s.reader->call_at(at.offset, c, /*checked=*/true)) {
-      s.stop_reason = fmt::format("call {} at offset {:#x} cannot be read again", at.index, at.offset);
-      return Outcome::Stopped;
-    }
-    ++s.next;
-    s.position = c.index;
+    const std::size_t at = s.next++;
+    trace::Call& c = s.calls_by_entry[std::min<std::size_t>(s.order.calls[at].entry, s.calls_by_entry.size() - 1)];
     if (s.progress && s.next % 4096 == 0) s.progress(s.next, s.order.calls.size());
-    if (c.entry == trace::kUnknownEntry) {
-      s.session->skip({c.index, c.name, "an entry point this clvet does not know", true});
-      if (!s.target.skip_unsupported) {
-        s.session->stop(fmt::format("call {} {}: an entry point this clvet does not know", c.index, c.name));
-        s.stop_reason = s.session->stop_reason();
-        return Outcome::Stopped;
-      }
-      continue;
-    }
-    // A call that failed when recorded changed nothing (the spec's calls have no effect when
-    // they return an error): it is not re-issued, and a handle it was given may be garbage.
-    const bool null_pointer = c.result.kind == trace::ValueKind::Pointer && c.result.number == 0 &&
-                              api::entry_points()[c.entry].returns == api::Returns::Pointer;
-    if (c.error != CL_SUCCESS || null_pointer) {
-      ++s.session->failed_when_recorded;
-      continue;
-    }
-    // The queue's commands may still use host memory the replay holds for them.
-    if (c.entry == release_queue_entry && !c.params.empty())
-      if (void* queue = s.session->live(c.params[0].as_handle())) {
-        auto finish = reinterpret_cast<Finish>(s.session->function("clFinish"));
-        if (finish != nullptr) finish(static_cast<cl_command_queue>(queue));
-        s.session->queue_finished(static_cast<cl_command_queue>(queue));
-      }
-    s.session->about_to_issue(c.index);
-    Reissue r(*s.session, c);
-    reissue(r, c.entry);
-    if (s.session->stopped()) {
-      s.stop_reason = s.session->stop_reason();
-      return Outcome::Stopped;
-    }
+    if (!s.issue(at, c)) return Outcome::Stopped;
   }
   if (s.progress) s.progress(s.next, s.order.calls.size());
   return s.next >= s.order.calls.size() ? Outcome::End : Outcome::Reached;

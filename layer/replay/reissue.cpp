@@ -57,6 +57,11 @@ bool Reissue::query() const {
   return false;
 }
 
+bool Reissue::partitions() const {
+  const std::string_view name = entry_name(c_);
+  return name == "clCreateSubDevices" || name == "clCreateSubDevicesEXT";
+}
+
 bool Reissue::building() const {
   return c_.entry < api::entry_points().size() && api::entry_points()[c_.entry].effect == api::Effect::Build;
 }
@@ -125,6 +130,16 @@ void* Reissue::live_handle(const trace::Value& v, api::ObjectKind kind, std::siz
   }
   if (void* live = s_.live(h)) return live;
   not_rebuilt(i, fmt::format("{} has no live object in the replay", handle_name(h)));
+  return nullptr;
+}
+
+void* Reissue::described_object(const void* recorded, std::size_t i) {
+  const trace::Value* in = recorded_input(i);
+  if (in != nullptr && in->kind == trace::ValueKind::Handle) return live_handle(*in, api::ObjectKind::Mem, i);
+  if (recorded != nullptr)
+    not_rebuilt(i, fmt::format("its mem_object, 0x{:x}, is not identified in the trace (a trace of an older "
+                               "clvet keeps only its address)",
+                               reinterpret_cast<std::uintptr_t>(recorded)));
   return nullptr;
 }
 
@@ -220,6 +235,17 @@ void* Reissue::mapped_address(std::size_t i) {
   const trace::Value* in = recorded_input(i);
   const std::string* bytes = in != nullptr ? data(*in) : nullptr;
   const Session::Region* region = s_.region_of(v.number);
+  if (bytes != nullptr && region != nullptr && region->image && live == region->live) {
+    // An image region: the recorder kept the pixels packed; rows go at the target's pitches.
+    const Session::Pixels& p = *region->image;
+    const std::size_t row_bytes = p.region[0] * p.element;
+    std::size_t packed = 0;
+    for (std::size_t z = 0; z < p.region[2]; ++z)
+      for (std::size_t y = 0; y < p.region[1] && packed + row_bytes <= bytes->size(); ++y, packed += row_bytes)
+        std::memcpy(static_cast<char*>(live) + (p.array_1d ? y * p.slice_pitch : z * p.slice_pitch + y * p.row_pitch),
+                    bytes->data() + packed, row_bytes);
+    return live;
+  }
   if (bytes != nullptr && region != nullptr) {
     const std::size_t room =
         region->size - static_cast<std::size_t>(static_cast<char*>(live) - static_cast<char*>(region->live));
@@ -268,6 +294,20 @@ void Reissue::returned(cl_int error) {
     return;
   }
   for (const trace::Handle& h : c_.created) s_.mark_skipped(h, c_.index);
+  if (partitions()) {
+    // A partition the target cannot make: with --skip-unsupported the sub-devices are the
+    // device they divide, which then does their work.
+    ready_ = true;
+    unsupported(fmt::format("a partition of {} into sub-devices ({})", handle_name(param(0).as_handle()), what));
+    if (!s_.target().skip_unsupported) return;
+    void* parent = s_.device_for(param(0).number);
+    if (const trace::Value* out = recorded_output(3); out != nullptr && out->kind == trace::ValueKind::Array)
+      for (const trace::Value& sub : out->items)
+        if (sub.kind == trace::ValueKind::Handle) s_.bind(sub.as_handle(), parent, c_.index);
+    s_.note(fmt::format("call {} {}: the target cannot make the partition; its sub-devices are {} itself", c_.index,
+                        entry_name(c_), handle_name(param(0).as_handle())));
+    return;
+  }
   if (const std::string needs = lacked(entry_name(c_), error); !needs.empty()) {
     ready_ = true;
     unsupported(fmt::format("{} ({})", needs, what));
@@ -336,11 +376,64 @@ void Reissue::mapped_region(void* live, cl_int error, std::size_t size, cl_mem m
         compare_when_complete(*recorded, live, size, param(1).as_handle());
 }
 
+std::optional<Session::Pixels> Reissue::pixels(cl_mem image, const size_t* origin, const size_t* region,
+                                               size_t row_pitch, size_t slice_pitch) {
+  using ImageInfo = cl_int(CL_API_CALL*)(cl_mem, cl_image_info, size_t, void*, size_t*);
+  using MemInfo = cl_int(CL_API_CALL*)(cl_mem, cl_mem_info, size_t, void*, size_t*);
+  auto image_info = reinterpret_cast<ImageInfo>(s_.function("clGetImageInfo"));
+  auto mem_info = reinterpret_cast<MemInfo>(s_.function("clGetMemObjectInfo"));
+  Session::Pixels p;
+  cl_mem_object_type type = 0;
+  if (image == nullptr || region == nullptr || image_info == nullptr || mem_info == nullptr ||
+      image_info(image, CL_IMAGE_ELEMENT_SIZE, sizeof p.element, &p.element, nullptr) != CL_SUCCESS ||
+      mem_info(image, CL_MEM_TYPE, sizeof type, &type, nullptr) != CL_SUCCESS || p.element == 0)
+    return std::nullopt;
+  for (int d = 0; d < 3; ++d) {
+    p.origin[d] = origin != nullptr ? origin[d] : 0;
+    p.region[d] = region[d];
+  }
+  // 1.2 §5.3.3: a zero row pitch is the region's width in bytes; a zero slice pitch is a
+  // slice's rows (one row apart for the images of a 1D image array).
+  p.array_1d = type == CL_MEM_OBJECT_IMAGE1D_ARRAY;
+  p.row_pitch = row_pitch != 0 ? row_pitch : p.region[0] * p.element;
+  p.slice_pitch = slice_pitch != 0 ? slice_pitch : p.array_1d ? p.row_pitch : p.row_pitch * p.region[1];
+  return p;
+}
+
+void Reissue::image_read_back(const void* bytes, std::size_t i, cl_mem image, const size_t* origin,
+                              const size_t* region, size_t row_pitch, size_t slice_pitch) {
+  if (!s_.target().verify || bytes == nullptr) return;
+  const trace::Value* recorded_value = recorded_output(i);
+  if (recorded_value == nullptr) recorded_value = s_.read_bytes(c_.index, static_cast<std::uint32_t>(i));
+  const std::string* recorded = recorded_value != nullptr ? data(*recorded_value) : nullptr;
+  if (recorded == nullptr) return;
+  const auto layout = pixels(image, origin, region, row_pitch, slice_pitch);
+  if (!layout) return;
+  compare_when_complete(*recorded, bytes, layout->span(), param(1).as_handle(), layout);
+}
+
+void Reissue::mapped_image(void* live, cl_int error, cl_mem image, const size_t* origin, const size_t* region,
+                           const size_t* row_pitch, const size_t* slice_pitch, std::uint64_t flags) {
+  returned(live == nullptr && error == CL_SUCCESS ? CL_OUT_OF_HOST_MEMORY : error);
+  if (live == nullptr || error != CL_SUCCESS) return;
+  const auto layout = pixels(image, origin, region, row_pitch != nullptr ? *row_pitch : 0,
+                             slice_pitch != nullptr ? *slice_pitch : 0);
+  if (c_.result.kind == trace::ValueKind::Pointer)
+    s_.add_region(c_.result.number, layout ? layout->span() : 0, live, image, flags, layout);
+  // A map for reading: the region's pixels against what the application found there.
+  if (s_.target().verify && (flags & CL_MAP_READ) != 0 && layout)
+    if (const trace::Value* v = s_.read_bytes(c_.index, trace::ReadBytes::kMappedRegion))
+      if (const std::string* recorded = data(*v))
+        compare_when_complete(*recorded, live, layout->span(), param(1).as_handle(), layout);
+}
+
 void Reissue::unmapped(void* live) { s_.remove_region(live); }
 
 void Reissue::bind_one(const trace::Value* recorded, void* live, api::ObjectKind kind) {
   if (recorded == nullptr || recorded->kind != trace::ValueKind::Handle || live == nullptr) return;
-  if (kind == api::ObjectKind::Platform || kind == api::ObjectKind::Device) return;
+  // Platforms and the devices clGetDeviceIDs found map by the device mapping; sub-devices
+  // are the ones the replay's own partition made.
+  if (kind == api::ObjectKind::Platform) return;
   s_.bind(recorded->as_handle(), live, c_.index);
 }
 
@@ -358,13 +451,16 @@ void Reissue::read_back(const void* bytes, std::size_t i, std::size_t size, cl_m
 // What a read gave the replay against what it gave the application: now when the call
 // blocked, else once the command is known to be complete.
 void Reissue::compare_when_complete(const std::string& recorded, const void* live, std::size_t size,
-                                    trace::Handle object) {
+                                    trace::Handle object, const std::optional<Session::Pixels>& image) {
   if (blocking_) {
-    s_.compare(c_.index, entry_name(c_), object, recorded,
-               std::string_view(static_cast<const char*>(live), std::min(size, recorded.size())));
+    if (image)
+      s_.compare_pixels(c_.index, entry_name(c_), object, recorded, live, *image);
+    else
+      s_.compare(c_.index, entry_name(c_), object, recorded,
+                 std::string_view(static_cast<const char*>(live), std::min(size, recorded.size())));
     return;
   }
-  Session::Check check{c_.index, std::string(entry_name(c_)), object, {}, recorded, live, size};
+  Session::Check check{c_.index, std::string(entry_name(c_)), object, {}, recorded, live, size, image};
   for (const trace::ParamValue& out : c_.outputs)
     if (out.value.kind == trace::ValueKind::Handle && out.value.object == api::ObjectKind::Event)
       check.event = out.value.as_handle();

@@ -4,9 +4,11 @@
 // only picks the helper a parameter's role calls for.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -85,8 +87,19 @@ class Reissue {
     E* list = allocate<E>(v.items.size());
     for (std::size_t k = 0; k < v.items.size(); ++k)
       list[k] = static_cast<E>(live_handle(v.items[k], kind, i));
-    if (kind == api::ObjectKind::Device) s_.distinct_devices(reinterpret_cast<void**>(list), v.items.size());
     out = list;
+  }
+  // A device list whose recorded devices share a device of the target names it once, and
+  // its count shrinks to match (clCreateContext ignores duplicates, 1.2 §4.4; a build for a
+  // device twice is a build for it once).
+  template <typename T>
+  cl_uint distinct(const T* list, cl_uint n) {
+    auto* l = const_cast<std::remove_const_t<T>*>(list);
+    if (l == nullptr) return n;
+    cl_uint kept = 0;
+    for (cl_uint k = 0; k < n; ++k)
+      if (std::find(l, l + kept, l[k]) == l + kept) l[kept++] = l[k];
+    return kept;
   }
   template <typename T>
   void elements(T*& out, std::size_t i) {
@@ -127,6 +140,7 @@ class Reissue {
     }
     S* s = allocate<S>(1);
     std::memcpy(s, bytes->data(), bytes->size() < sizeof(S) ? bytes->size() : sizeof(S));
+    if constexpr (std::is_same_v<S, cl_image_desc>) s->buffer = static_cast<cl_mem>(described_object(s->buffer, i));
     out = s;
   }
   template <typename T>
@@ -204,6 +218,9 @@ class Reissue {
   // A map's or clSVMAlloc's pointer: the recorded address mapped to the live one, for `size`
   // bytes (0: unknown, the base only).
   void mapped_region(void* live, cl_int error, std::size_t size, cl_mem memobj, std::uint64_t flags);
+  // clEnqueueMapImage's pointer: the region at the pitches the target returned.
+  void mapped_image(void* live, cl_int error, cl_mem image, const size_t* origin, const size_t* region,
+                    const size_t* row_pitch, const size_t* slice_pitch, std::uint64_t flags);
   void unmapped(void* live);
   void svm_freed(void* live);
   bool succeeded() const { return error_ == CL_SUCCESS; }
@@ -223,6 +240,10 @@ class Reissue {
   void selected() {}
   // Bytes the application read (ptr of a read): compared with the recorded ones.
   void read_back(const void* bytes, std::size_t i, std::size_t size, cl_mem object, std::size_t object_param);
+  // clEnqueueReadImage's pixels (ptr, parameter `i`, at the call's pitches): compared with
+  // the recorded ones.
+  void image_read_back(const void* bytes, std::size_t i, cl_mem image, const size_t* origin, const size_t* region,
+                       size_t row_pitch, size_t slice_pitch);
   // An info query's answer: compared with the recorded one when it does not depend on the
   // platform.
   void answered(std::uint32_t param_name, const void* value, std::size_t size, std::size_t i);
@@ -251,12 +272,16 @@ class Reissue {
  private:
   const trace::Value& param(std::size_t i) const;
   bool building() const;
+  bool partitions() const;  // clCreateSubDevices
   bool query() const;  // a clGet*Info call: it has an info answer
   const trace::Value* recorded_input(std::size_t i) const;
   const trace::Value* recorded_output(std::size_t i) const;
   // The bytes of a Bytes, String or Blob value; nullptr when there are none.
   const std::string* data(const trace::Value& v);
   void* live_handle(const trace::Value& v, api::ObjectKind kind, std::size_t i);
+  // The live object a struct names (cl_image_desc's mem_object), from the handle the recorder
+  // kept as the parameter's Input; `recorded` is the address the struct's bytes hold.
+  void* described_object(const void* recorded, std::size_t i);
   void* mapped_address(std::size_t i);
   void bind_one(const trace::Value* recorded, void* live, api::ObjectKind kind);
   template <typename T>
@@ -267,7 +292,11 @@ class Reissue {
   void not_rebuilt(std::size_t i, const std::string& why);
   void* from_source(cl_int error);
   void compare_when_complete(const std::string& recorded, const void* live, std::size_t size,
-                             trace::Handle object);
+                             trace::Handle object, const std::optional<Session::Pixels>& image = std::nullopt);
+  // Where the pixels of `region` at `origin` of the live `image` lie at the pitches given
+  // (0: packed); nullopt when the target does not describe the image.
+  std::optional<Session::Pixels> pixels(cl_mem image, const size_t* origin, const size_t* region,
+                                        size_t row_pitch, size_t slice_pitch);
   void unsupported(const std::string& what);
   // Keeps `bytes` alive until the call's command completes (a call that does not block).
   const void* keep(std::string bytes);

@@ -12,7 +12,7 @@
 namespace clvet::replay {
 
 Session::Session(trace::Reader& reader, cl_platform_id platform, std::vector<cl_device_id> devices,
-                 std::size_t device, const Target& target)
+                 std::size_t device, const Target& target, const std::vector<DeviceMapping>& mapping)
     : reader_(reader),
       platform_(platform),
       devices_(std::move(devices)),
@@ -20,6 +20,8 @@ Session::Session(trace::Reader& reader, cl_platform_id platform, std::vector<cl_
       target_(target),
       functions_(api::entry_points().size(), nullptr),
       resolved_(api::entry_points().size(), false) {
+  for (const DeviceMapping& m : mapping)
+    if (m.device < devices_.size()) mapped_devices_[m.recorded.id] = devices_[m.device];
   using Lookup = void*(CL_API_CALL*)(cl_platform_id, const char*);
   auto lookup = reinterpret_cast<Lookup>(dlsym(RTLD_DEFAULT, "clGetExtensionFunctionAddressForPlatform"));
   if (lookup != nullptr)
@@ -92,20 +94,10 @@ void Session::mark_skipped(trace::Handle handle, std::uint64_t call) {
   objects_.at(handle).skipped_by = call;
 }
 
-void* Session::device_for(std::uint64_t recorded_id) {
-  auto [slot, fresh] = device_slots_.try_emplace(recorded_id, device_slots_.size());
-  return devices_[(device_ + slot->second) % devices_.size()];
-}
-
-void Session::distinct_devices(void** list, std::size_t n) {
-  // A list naming the same live device twice (the target has fewer devices than the trace
-  // used) is cut down to the selected device, the one every recorded device falls back to.
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t j = 0; j < i; ++j)
-      if (list[i] == list[j]) {
-        for (std::size_t k = 0; k < n; ++k) list[k] = devices_[device_];
-        return;
-      }
+void* Session::device_for(std::uint64_t recorded_id) const {
+  if (void* sub_device = live({api::ObjectKind::Device, recorded_id})) return sub_device;
+  auto found = mapped_devices_.find(recorded_id);
+  return found != mapped_devices_.end() ? found->second : devices_[device_];
 }
 
 std::uint64_t Session::live_property(std::uint64_t key, std::uint64_t value) const {
@@ -114,9 +106,9 @@ std::uint64_t Session::live_property(std::uint64_t key, std::uint64_t value) con
 }
 
 void Session::add_region(std::uint64_t recorded, std::uint64_t size, void* live, cl_mem memobj,
-                         std::uint64_t map_flags) {
+                         std::uint64_t map_flags, std::optional<Pixels> image) {
   if (recorded == 0) return;
-  regions_[recorded] = {size == 0 ? 1 : size, live, memobj, map_flags};
+  regions_[recorded] = {size == 0 ? 1 : size, live, memobj, map_flags, std::move(image)};
 }
 
 void Session::remove_region(void* live) {
@@ -162,10 +154,77 @@ void Session::queue_finished(cl_command_queue queue) {
 }
 
 void Session::run_checks(std::vector<Check>& checks) {
-  for (Check& c : checks)
+  for (Check& c : checks) {
+    if (c.image) {
+      compare_pixels(c.call, c.entry, c.object, c.recorded, c.live, *c.image);
+      continue;
+    }
     compare(c.call, c.entry, c.object, c.recorded,
             std::string_view(static_cast<const char*>(c.live), std::min(c.size, c.recorded.size())));
+  }
   checks.clear();
+}
+
+std::size_t Session::Pixels::span() const {
+  if (region[0] == 0 || region[1] == 0 || region[2] == 0 || element == 0) return 0;
+  const std::size_t last_row = array_1d ? 0 : (region[1] - 1) * row_pitch;
+  const std::size_t last_slice = (array_1d ? region[1] - 1 : region[2] - 1) * slice_pitch;
+  return last_slice + last_row + region[0] * element;
+}
+
+void Session::compare_pixels(std::uint64_t call, std::string_view entry, trace::Handle object,
+                             std::string_view recorded, const void* replayed, const Pixels& p) {
+  if (replayed == nullptr || p.span() == 0) return;
+  ++compared;
+  const auto* base = static_cast<const unsigned char*>(replayed);
+  const std::size_t row_bytes = p.region[0] * p.element;
+  // Row by row: the recorded pixels one row after another, the replayed ones at the pitches.
+  std::uint64_t differing = 0;
+  std::optional<std::size_t> first_packed;  // in the recorded, packed bytes
+  std::size_t first_offset = 0;              // in the replayed host memory
+  std::size_t packed = 0;
+  for (std::size_t z = 0; z < p.region[2]; ++z)
+    for (std::size_t y = 0; y < p.region[1]; ++y) {
+      const std::size_t offset = p.array_1d ? y * p.slice_pitch : z * p.slice_pitch + y * p.row_pitch;
+      for (std::size_t k = 0; k < row_bytes; ++k, ++packed) {
+        const unsigned char want = packed < recorded.size() ? static_cast<unsigned char>(recorded[packed]) : 0;
+        if (packed >= recorded.size() || base[offset + k] == want) continue;
+        ++differing;
+        if (!first_packed) {
+          first_packed = packed;
+          first_offset = offset + k;
+        }
+      }
+    }
+  if (differing == 0) return;
+  // The pixel's bytes in memory order (channels in the format's order).
+  auto pixel_bytes = [&](auto byte_at) {
+    std::string out;
+    for (std::size_t k = 0; k < p.element; ++k) out += fmt::format("{}{:02x}", k == 0 ? "" : " ", byte_at(k));
+    return out;
+  };
+  const std::size_t index = *first_packed / p.element;  // the pixel's index in the region
+  const std::size_t x = index % p.region[0], y = index / p.region[0] % p.region[1],
+                    z = index / (p.region[0] * p.region[1]);
+  const std::size_t start_packed = index * p.element;
+  const std::size_t start_offset = first_offset - (*first_packed - start_packed);
+  Divergence d;
+  d.call = call;
+  d.entry = entry;
+  d.object = object;
+  d.created_by = created_by(object);
+  d.offset = first_offset;
+  d.element = index;
+  d.pixel = p.array_1d ? fmt::format("({}, image {})", p.origin[0] + x, p.origin[1] + y)
+                       : fmt::format("({}, {}, {})", p.origin[0] + x, p.origin[1] + y, p.origin[2] + z);
+  d.pixel_size = p.element;
+  d.recorded = pixel_bytes([&](std::size_t k) {
+    return start_packed + k < recorded.size() ? static_cast<unsigned char>(recorded[start_packed + k]) : 0;
+  });
+  d.replayed = pixel_bytes([&](std::size_t k) { return base[start_offset + k]; });
+  std::tie(d.last_writer, d.last_writer_kernel) = last_writer(object);
+  d.differing = differing;
+  diverged(std::move(d));
 }
 
 void Session::event_completed(std::uint64_t event) {

@@ -23,7 +23,7 @@ namespace clvet::replay {
 class Session {
  public:
   Session(trace::Reader& reader, cl_platform_id platform, std::vector<cl_device_id> devices,
-          std::size_t device, const Target& target);
+          std::size_t device, const Target& target, const std::vector<DeviceMapping>& mapping);
   ~Session();  // releases what the replay still holds
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
@@ -66,13 +66,22 @@ class Session {
     return o == nullptr ? 0 : o->skipped_by;
   }
   void mark_skipped(trace::Handle handle, std::uint64_t call);
-  // Recorded devices map to the selected device, and further distinct ones to the devices
-  // after it; a device list keeps distinct devices distinct where the target has enough.
-  void* device_for(std::uint64_t recorded_id);
-  void distinct_devices(void** list, std::size_t n);
+  // A recorded device's live device: a sub-device the replay partitioned, or the target's
+  // device that the mapping gives it (a device the trace does not name: the selected one).
+  void* device_for(std::uint64_t recorded_id) const;
   // A property's value with handles (CL_CONTEXT_PLATFORM) mapped.
   std::uint64_t live_property(std::uint64_t key, std::uint64_t value) const;
 
+  // Where an image transfer's pixels lie in host memory (1.2 §5.3.3): the region at
+  // `origin`, `element` bytes a pixel, rows and slices at the pitches (filled in: never 0).
+  struct Pixels {
+    std::size_t origin[3] = {0, 0, 0};
+    std::size_t region[3] = {0, 0, 0};
+    std::size_t element = 0;
+    std::size_t row_pitch = 0, slice_pitch = 0;
+    bool array_1d = false;  // a 1D image array: region[1] counts images, slice_pitch apart
+    std::size_t span() const;  // bytes from the first pixel to the end of the last
+  };
   // Recorded host addresses (mapped regions, SVM allocations, USE_HOST_PTR memory) and the
   // live memory each stands for.
   struct Region {
@@ -80,9 +89,10 @@ class Session {
     void* live = nullptr;
     cl_mem memobj = nullptr;
     std::uint64_t map_flags = 0;
+    std::optional<Pixels> image;  // a mapped image region: its pixels at the target's pitches
   };
   void add_region(std::uint64_t recorded, std::uint64_t size, void* live, cl_mem memobj = nullptr,
-                  std::uint64_t map_flags = 0);
+                  std::uint64_t map_flags = 0, std::optional<Pixels> image = std::nullopt);
   void remove_region(void* live);
   void* live_address(std::uint64_t recorded) const;
   const Region* region_of(std::uint64_t recorded) const;
@@ -113,6 +123,10 @@ class Session {
   // when they differ.
   void compare(std::uint64_t call, std::string_view entry, trace::Handle object,
                std::string_view recorded, std::string_view replayed);
+  // The pixels of an image read or map, rows at the target's pitches, against the recorded
+  // ones, which the recorder keeps packed; a divergence names the first pixel that differs.
+  void compare_pixels(std::uint64_t call, std::string_view entry, trace::Handle object,
+                      std::string_view recorded, const void* replayed, const Pixels& pixels);
   // A comparison that waits for its command: run at the queue's clFinish, or when the event
   // is waited for.
   struct Check {
@@ -122,6 +136,7 @@ class Session {
     std::string recorded;
     const void* live = nullptr;
     std::size_t size = 0;
+    std::optional<Pixels> image;  // an image's pixels, compared by compare_pixels
   };
   void check_later(cl_command_queue queue, Check check) { checks_[queue].push_back(std::move(check)); }
   void event_completed(std::uint64_t event);
@@ -165,7 +180,7 @@ class Session {
   void(CL_API_CALL* use_call_index_)(cl_ulong) = nullptr;
   std::vector<bool> resolved_;
   LiveObjects objects_;
-  std::unordered_map<std::uint64_t, std::size_t> device_slots_;
+  std::unordered_map<std::uint64_t, cl_device_id> mapped_devices_;  // recorded id -> the target's
   std::map<std::uint64_t, Region> regions_;  // by recorded start address
   std::vector<std::unique_ptr<std::string>> object_memory_;
   std::unordered_map<cl_command_queue, std::vector<std::unique_ptr<std::string>>> in_flight_;

@@ -786,7 +786,13 @@ void write_reissuer(fmt::ostream& out, const EntryPoint& entry, std::size_t inde
         out.print("  r.handle(a.{}, {}, ObjectKind::{});\n", p.name, i, kind);
         if (i == 0 && p.kind == clvet::api::ObjectKind::CommandQueue) out.print("  r.queue(a.{});\n", p.name);
         break;
-      case Role::HandleArrayIn: out.print("  r.handles(a.{}, {}, ObjectKind::{});\n", p.name, i, kind); break;
+      case Role::HandleArrayIn:
+        out.print("  r.handles(a.{}, {}, ObjectKind::{});\n", p.name, i, kind);
+        // Recorded devices that share one device of the target: named once. Not where a
+        // binary goes with each device.
+        if (p.kind == ObjectKind::Device && !p.peer.empty() && find_role(entry, Role::BinaryArrayIn) == nullptr)
+          out.print("  a.{0} = r.distinct(a.{1}, a.{0});\n", p.peer, p.name);
+        break;
       case Role::HandleOut:
       case Role::CountOut:
       case Role::ValueOut:
@@ -869,6 +875,12 @@ void write_reissuer(fmt::ostream& out, const EntryPoint& entry, std::size_t inde
     case Returns::PointerWithErrcode: {
       const auto [memobj, unused] = read_object(entry);
       out.print("  void* const result = forward({});\n", forwarded);
+      if (entry.effect == Effect::Map && !size && find_name(entry, "image_row_pitch")) {
+        out.print("  r.mapped_image(result, *a.errcode_ret, {}, a.origin, a.region, a.image_row_pitch, "
+                  "a.image_slice_pitch, a.map_flags);\n",
+                  memobj);
+        break;
+      }
       out.print("  r.mapped_region(result, *a.errcode_ret, {}, {}, a.map_flags);\n", size ? "a.size" : "0", memobj);
       break;
     }
@@ -894,7 +906,13 @@ void write_reissuer(fmt::ostream& out, const EntryPoint& entry, std::size_t inde
         break;
       case Role::HostMemOut: {
         const auto [object, object_index] = read_object(entry);
-        out.print("  r.read_back(a.{}, {}, {}, {}, {});\n", p.name, i, host_extent(entry, p), object, object_index);
+        const std::string extent = host_extent(entry, p);
+        // An image's pixels, recorded packed: compared pixel by pixel at the call's pitches.
+        if (extent.starts_with("host_span::image") && find_name(entry, "origin") && find_name(entry, "row_pitch"))
+          out.print("  r.image_read_back(a.{}, {}, {}, a.origin, a.region, a.row_pitch, a.slice_pitch);\n", p.name,
+                    i, object);
+        else
+          out.print("  r.read_back(a.{}, {}, {}, {}, {});\n", p.name, i, extent, object, object_index);
         break;
       }
       case Role::InfoValueOut:

@@ -18,6 +18,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "clvet/replay/launch_diff.h"
@@ -46,13 +47,31 @@ struct Target {
   // platform's name contains (case-insensitive), or "reference" for clvet's reference device.
   // Empty: the first platform.
   std::string platform;
-  std::size_t device = 0;  // every recorded device maps to this device of the platform
+  // The platform's device the trace's devices map to, in the order the trace names them: its
+  // first device used by a call maps here, the next to the device after it, and so on
+  // (DeviceMapping). `devices` overrides that for some: {K, N} maps the trace's device K to
+  // the platform's device N, several of them to one device if they name it.
+  std::size_t device = 0;
+  std::vector<std::pair<std::size_t, std::size_t>> devices;
   // Compare what the application read (blocking buffer reads, clGet*Info answers that do not
   // depend on the platform) with the recorded bytes; divergences() lists what differs.
   bool verify = false;
   // A call that needs what the target lacks (an extension, an image format, fp64, a larger
   // work-group) is skipped and listed in skipped(); without it, replay stops there.
   bool skip_unsupported = false;
+  // Each recorded thread's calls issued from a host thread of its own (one per recorded
+  // thread), still one at a time in the replay order: a turnstile on the order's positions.
+  // Without it, one host thread issues every call.
+  bool recorded_threads = false;
+};
+
+// One device of the recording platform and the target's device that replays it.
+struct DeviceMapping {
+  trace::Handle recorded;   // device#N of the trace
+  std::size_t ordinal = 0;  // the trace's device K, in the order the trace first names them
+  bool used = false;        // a call other than an info query uses it (else it is only asked about)
+  std::size_t device = 0;   // the platform's device it maps to (an index in PlatformChoice::devices)
+  std::string how;          // why that one: "--device 1=0", "in order from --device 0", ...
 };
 
 // A place where the replayed results differ from what the application saw when recorded.
@@ -62,8 +81,10 @@ struct Divergence {
   trace::Handle object;          // the object read (mem#7), or none for a query
   std::uint64_t created_by = 0;  // the call that created it (0: unknown)
   std::uint64_t offset = 0;      // first differing byte, from the start of what was read
-  std::uint64_t element = 0;     // that byte's 32-bit word: offset / 4
-  std::string recorded, replayed;  // the values there (words in hex, info answers decoded)
+  std::uint64_t element = 0;     // that byte's 32-bit word: offset / 4; an image's pixel, in the region
+  std::string pixel;             // an image's: that pixel's coordinates, "(x, y, z)"
+  std::uint64_t pixel_size = 0;  // its bytes
+  std::string recorded, replayed;  // the values there (words in hex, a pixel's bytes, info answers decoded)
   std::uint64_t last_writer = 0;   // the last kernel launch with the object as an argument
   std::string last_writer_kernel;  // its kernel's name
   std::uint64_t differing = 0;     // bytes (or answers) that differ in this read
@@ -106,6 +127,11 @@ class Controller {
   // first call (objects of an earlier choice are released).
   bool select(const Target& target, std::string& error);
   const PlatformChoice& selected() const;
+  // How each device the trace names maps to the selected platform's devices (select()
+  // refuses a platform with fewer devices than the trace uses, unless
+  // Target::skip_unsupported lets them share one). Sub-devices are not listed: replay
+  // partitions the mapped device as the application did.
+  const std::vector<DeviceMapping>& device_mapping() const;
 
   // The calls in replay order: the trace's call indices, sorted by the recorded global order
   // (calls from several threads interleave as they entered; a call that waited, such as
