@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -38,12 +39,22 @@ void LiveDiff::poll() {
   std::error_code ec;
   if (!std::filesystem::exists(trace_, ec)) return;
   // Read, not mapped: the writer cuts the file to its length when the program ends, and a
-  // mapping of the longer file would then fault (SIGBUS) on the pages cut off.
+  // mapping of the longer file would then fault (SIGBUS) on the pages cut off. Only what
+  // follows the last whole record read before is read again: the records before it do not
+  // change, the zeros after it become records. The header's index head changes too.
   std::ifstream in(trace_, std::ios::binary);
-  const std::vector<std::uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  bytes_.resize(std::max<std::size_t>(whole_, kHeaderBytes));
+  in.read(reinterpret_cast<char*>(bytes_.data()), static_cast<std::streamsize>(kHeaderBytes));
+  if (static_cast<std::size_t>(in.gcount()) < kHeaderBytes) return;  // not even its header yet
+  bytes_.resize(whole_);
+  in.seekg(static_cast<std::streamoff>(whole_));
+  bytes_.insert(bytes_.end(), std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  read_since_start_ += bytes_.size() - whole_ + (whole_ != 0 ? kHeaderBytes : 0);
   std::string error;
-  auto reader = trace::Reader::from_memory(bytes, trace_, error);
-  if (!reader) return;  // not even its header yet
+  auto reader = trace::Reader::from_memory(bytes_, trace_, error);
+  if (!reader) return;
+  trace::RecordView record;
+  for (reader->rewind(); reader->next(record);) whole_ = std::max<std::size_t>(whole_, record.offset);
   for (const replay::KernelLaunch& launch : replay::read_launches(*reader)) {
     // One that cannot be re-run, or whose buffers after it are not there yet, waits for the
     // report at the end.

@@ -4,7 +4,8 @@
 # the Clang resource folder of the machine that built it; `clvet run --device=reference`
 # builds and runs a kernel there (its OpenCL C headers the tree's own: without them the build
 # fails); clinfo lists the device through the .icd `clvet register` writes into the tree; no
-# file of the build tree is loaded on the way.
+# file of the build tree is loaded on the way; moved elsewhere, `clvet diff` still finds its
+# reference device.
 #   install_test.sh BUILD_DIR SOURCE_DIR CLANG_RESOURCE_DIR PROGRAM (image_pipeline: six kernels)
 set -eu
 build=$1 source=$2 clang_resource=$3 program=$4
@@ -54,6 +55,19 @@ grep -Eq "Preferred work group size multiple \(kernel\) +[0-9]" "$root/clinfo.ou
 [ ! -e "$tree/etc/OpenCL/vendors/clvet.icd" ] || fail "clvet register --remove"
 
 "$clvet" rules --coverage > "$root/coverage.out" || fail "the installed clause index"
+
+# A tree moved after it was installed: its .icd names the old place, and `clvet diff` finds the
+# reference device beside itself all the same (the program's launches recorded on PoCL).
+pocl=/etc/OpenCL/vendors/pocl.icd
+if [ -e "$pocl" ]; then
+  OCL_ICD_VENDORS=$pocl CLVET_REPORT=none "$clvet" run --trace="$root/launches.clvt" --trace-kernel-buffers=1 \
+    -- "$root/program" > "$root/record.out" 2>&1 || { cat "$root/record.out"; fail "recording on PoCL"; }
+  mv "$tree" "$root/moved"
+  "$root/moved/bin/clvet" diff "$root/launches.clvt" > "$root/diff.out" 2>&1 || true
+  mv "$root/moved" "$tree"
+  cat "$root/diff.out"
+  grep -Eq "^6 launches: 6 same" "$root/diff.out" || fail "clvet diff in a moved tree"
+fi
 
 # Without the tree's headers, the same build fails: they are the ones it compiles with.
 rm "$(find "$tree" -name opencl-c-base.h)"

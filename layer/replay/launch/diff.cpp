@@ -35,11 +35,38 @@ std::string runner_path(const DiffOptions& o) {
   return beside_this_program(CLVET_LIBRARY_DIR_FROM_BIN "/clvet-launch-runner").string();
 }
 
+// A folder whose clvet.icd names the reference device found from this program's own place
+// (a build tree's layer/ beside clvet, or beside clvet-gui's folder; an installed tree's
+// library folder), made once and removed at exit: the .icd a tree carries names the absolute
+// path it was installed at, which a tree moved elsewhere no longer has.
 std::string icd_dir(const DiffOptions& o) {
   if (!o.icd_dir.empty()) return o.icd_dir;
-  const fs::path beside = beside_this_program("../icd");
-  if (!beside.empty() && fs::exists(beside / "clvet.icd")) return beside.string();
-  return beside_this_program(CLVET_LIBRARY_DIR_FROM_BIN "/icd").string();
+  static const std::string made = [] {
+    std::error_code ec;
+    fs::path device;
+    for (const char* place : {"libclvet-device.so", "../layer/libclvet-device.so",
+                              CLVET_LIBRARY_DIR_FROM_BIN "/libclvet-device.so"})
+      if (const fs::path p = beside_this_program(place); !p.empty() && fs::exists(p, ec)) {
+        device = fs::canonical(p, ec);
+        break;
+      }
+    if (device.empty()) {
+      const fs::path beside = beside_this_program("../icd");
+      if (!beside.empty() && fs::exists(beside / "clvet.icd", ec)) return beside.string();
+      return beside_this_program(CLVET_LIBRARY_DIR_FROM_BIN "/icd").string();
+    }
+    std::string folder = (fs::temp_directory_path(ec) / "clvet-diff-icd-XXXXXX").string();
+    if (mkdtemp(folder.data()) == nullptr) return beside_this_program(CLVET_LIBRARY_DIR_FROM_BIN "/icd").string();
+    std::ofstream(fs::path(folder) / "clvet.icd") << device.string() << "\n";
+    static std::string to_remove;
+    to_remove = folder;
+    std::atexit([] {
+      std::error_code ignored;
+      fs::remove_all(to_remove, ignored);
+    });
+    return folder;
+  }();
+  return made;
 }
 
 std::string read_file(const fs::path& path) {
