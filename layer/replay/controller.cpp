@@ -15,6 +15,7 @@
 
 #include "call_order.h"
 #include "device_map.h"
+#include "direct_call.h"
 #include "clvet/rules/api.h"
 #include "clvet/rules/opencl.h"
 #include "clvet/trace/print.h"
@@ -149,6 +150,31 @@ bool Controller::State::issue(std::size_t at, trace::Call& c) {
   static const std::uint32_t release_queue_entry = static_cast<std::uint32_t>(
       api::find_entry_point("clReleaseCommandQueue") - api::entry_points().data());
   const CallOrder::Entry& entry = order.calls[at];
+  // The cheapest calls straight from their record's bytes; any other, or one of them that
+  // declines, the general way (decoded into the value model, rebuilt by role).
+  if (target.direct && !target.verify && entry.entry < api::entry_points().size())
+    if (const auto payload = reader->checked_call_payload(entry.offset)) {
+      DirectCall d(*session, *payload);
+      session->about_to_issue(entry.index);
+      if (reissue_directly(d, entry.entry)) {
+        position = entry.index;
+        ++session->replayed_directly;
+        if (d.error() == CL_SUCCESS) {
+          ++session->replayed;
+          return true;
+        }
+        // The target failed what succeeded when recorded: judged as any call's result is.
+        if (!reader->call_at(entry.offset, c, /*checked=*/true)) {
+          stop_reason = fmt::format("call {} at offset {:#x} cannot be read again", entry.index, entry.offset);
+          return false;
+        }
+        Reissue r(*session, c);
+        r.returned(d.error());
+        if (!session->stopped()) return true;
+        stop_reason = session->stop_reason();
+        return false;
+      }
+    }
   if (!reader->call_at(entry.offset, c, /*checked=*/true)) {
     stop_reason = fmt::format("call {} at offset {:#x} cannot be read again", entry.index, entry.offset);
     return false;
@@ -359,6 +385,9 @@ const std::vector<Skipped>& Controller::skipped() const {
 }
 std::uint64_t Controller::replayed_count() const {
   return state_->session ? state_->session->replayed : 0;
+}
+std::uint64_t Controller::replayed_directly_count() const {
+  return state_->session ? state_->session->replayed_directly : 0;
 }
 std::uint64_t Controller::failed_when_recorded() const {
   return state_->session ? state_->session->failed_when_recorded : 0;

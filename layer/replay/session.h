@@ -158,6 +158,7 @@ class Session {
   const std::vector<Divergence>& divergences() const { return divergences_; }
   const std::vector<Skipped>& skipped() const { return skipped_; }
   std::uint64_t replayed = 0;
+  std::uint64_t replayed_directly = 0;  // of those, issued straight from their records
   std::uint64_t failed_when_recorded = 0;
   std::uint64_t compared = 0;  // reads and answers compared with the recorded ones
 

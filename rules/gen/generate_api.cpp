@@ -936,11 +936,59 @@ void write_reissuer(fmt::ostream& out, const EntryPoint& entry, std::size_t inde
   out.print("}}\n\n");
 }
 
+// Whether a call of `entry` can be re-issued straight from its record (DirectCall): it returns
+// an error code, has no effect on the replay's state to record, and each parameter is a
+// scalar, a handle or room for an answer.
+bool direct(const EntryPoint& entry) {
+  if (entry.returns != Returns::ErrorCode || entry.effect != Effect::None || entry.blocking_param() != nullptr)
+    return false;
+  // Its queue's commands may use host memory the replay keeps for them: the controller
+  // finishes the queue first.
+  if (entry.name == "clReleaseCommandQueue" || entry.params.empty()) return false;
+  for (const Param& p : entry.params) switch (p.role) {
+      case Role::Value:
+      case Role::Count:
+      case Role::Enum:
+      case Role::Bitfield:
+      case Role::HandleIn:
+      case Role::InfoSizeRet:
+      case Role::CountOut:
+      case Role::ValueOut:
+        break;
+      case Role::InfoValueOut:
+        if (p.peer.empty()) return false;
+        break;
+      default: return false;
+    }
+  return true;
+}
+
+void write_direct_reissuer(fmt::ostream& out, const EntryPoint& entry, std::size_t index) {
+  const std::string name = short_name(entry.name);
+  out.print("bool direct_{0}(DirectCall& d) {{\n  args::{0} a{{}};\n", name);
+  for (const Param& p : entry.params) switch (p.role) {
+      case Role::HandleIn:
+        out.print("  d.handle(a.{}, ObjectKind::{});\n", p.name, kind_enumerator(p.kind));
+        break;
+      case Role::InfoValueOut: out.print("  d.room(a.{}, a.{});\n", p.name, p.peer); break;
+      case Role::InfoSizeRet:
+      case Role::CountOut:
+      case Role::ValueOut: out.print("  d.room(a.{});\n", p.name); break;
+      default: out.print("  d.scalar(a.{});\n", p.name); break;
+    }
+  out.print("  if (!d.rest()) return false;\n");
+  out.print("  using Fn = {} (CL_API_CALL*)({});\n", entry.return_type, parameter_list(entry));
+  out.print("  const auto forward = d.function<Fn>({});\n  if (forward == nullptr) return false;\n", index);
+  std::string list;
+  for (const Param& p : entry.params) list += (list.empty() ? "a." : ", a.") + std::string(p.name);
+  out.print("  d.returned(forward({}));\n  return true;\n}}\n\n", list);
+}
+
 void write_reissuers(const char* path) {
   auto out = fmt::output_file(path);
   out.print("// Generated from rules/api/entry_points.cpp by generate_api. Do not edit.\n");
   out.print("// How replay re-issues each entry point's recorded calls, by parameter role.\n");
-  out.print("#include \"clvet/rules/args.gen.h\"\n#include \"clvet/rules/host_span.h\"\n#include \"reissue.h\"\n\n");
+  out.print("#include \"clvet/rules/args.gen.h\"\n#include \"clvet/rules/host_span.h\"\n#include \"direct_call.h\"\n#include \"reissue.h\"\n\n");
   out.print("namespace clvet::replay {{\nnamespace {{\n\nusing api::ObjectKind;\n\n");
   std::size_t index = 0;
   for (const EntryPoint& entry : clvet::api::entry_points()) {
@@ -954,7 +1002,21 @@ void write_reissuers(const char* path) {
     if (generated(entry)) out.print("    case {}: reissue_{}(r); break;\n", index, short_name(entry.name));
     ++index;
   }
-  out.print("    default: r.not_replayable(); break;\n  }}\n}}\n\n}}  // namespace clvet::replay\n");
+  out.print("    default: r.not_replayable(); break;\n  }}\n}}\n\n");
+  out.print("namespace {{\n\n");
+  index = 0;
+  for (const EntryPoint& entry : clvet::api::entry_points()) {
+    if (generated(entry) && direct(entry)) write_direct_reissuer(out, entry, index);
+    ++index;
+  }
+  out.print("}}  // namespace\n\n");
+  out.print("bool reissue_directly(DirectCall& d, std::uint32_t entry) {{\n  switch (entry) {{\n");
+  index = 0;
+  for (const EntryPoint& entry : clvet::api::entry_points()) {
+    if (generated(entry) && direct(entry)) out.print("    case {}: return direct_{}(d);\n", index, short_name(entry.name));
+    ++index;
+  }
+  out.print("    default: return false;\n  }}\n}}\n\n}}  // namespace clvet::replay\n");
 }
 
 bool same_contents(const std::string& a, const std::string& b) {

@@ -5,10 +5,12 @@
 // with it, for its program's source) and replayed here on the
 // same platform through the replay controller: CPU time (all threads) of the replay's seek to
 // the end, per call, and its ratio to the loop's; the trace's opening (one pass that orders its
-// calls, per call of the whole trace) beside it. The set-up before the loop (the program's
-// build) is replayed untimed, as the loop measures itself without it. Best of three each.
-// A second table says where a replayed call's time goes: the trace's frames walked and
-// checked, its Call records decoded again, and the rest of the seek.
+// calls, per call of the whole trace) beside it; each replayed twice, every call through the
+// trace's value model, then the cheapest calls straight from their records (DirectCall). The
+// set-up before the loop (the program's build) is replayed untimed, as the loop measures
+// itself without it. Best of three each. A second table says where a call replayed through the
+// value model spends its time: the trace's frames walked and checked, its Call records decoded
+// again, and the rest of the seek.
 //   replay_speed CLVET LAYER_OVERHEAD [CHEAP_CALLS [ENQUEUE_CALLS]]
 #include <sys/resource.h>
 
@@ -66,7 +68,7 @@ struct Replayed {
 };
 
 // The replay of the loop's `loop_calls` calls: the set-up before them replayed untimed.
-Replayed replay_seconds(const std::string& trace, long loop_calls) {
+Replayed replay_seconds(const std::string& trace, long loop_calls, bool direct) {
   Replayed best;
   for (int run = 0; run < 3; ++run) {
     std::string error;
@@ -74,7 +76,7 @@ Replayed replay_seconds(const std::string& trace, long loop_calls) {
     auto replay = clvet::replay::Controller::open(trace, error);
     if (!replay) return {.problem = error};
     const double opened = process_cpu();
-    if (!replay->select({}, error)) return {.problem = error};
+    if (!replay->select({.direct = direct}, error)) return {.problem = error};
     const auto& order = replay->calls();
     if (order.size() <= static_cast<std::size_t>(loop_calls)) return {.problem = "fewer calls than the loop made"};
     if (replay->seek(order[order.size() - static_cast<std::size_t>(loop_calls) - 1]) !=
@@ -140,8 +142,8 @@ int main(int argc, char** argv) {
   const long enqueue = argc > 4 ? std::atol(argv[4]) : 200000;
   const auto folder = std::filesystem::temp_directory_path() / fmt::format("clvet-replay-speed-{}", getpid());
   std::filesystem::create_directories(folder);
-  fmt::print("{:<10} {:>9} {:>14} {:>16} {:>8} {:>14}\n", "workload", "calls", "C loop ns/call",
-             "replay ns/call", "ratio", "open ns/call");
+  fmt::print("{:<10} {:<12} {:>9} {:>14} {:>16} {:>8} {:>14}\n", "workload", "calls by", "calls",
+             "C loop ns/call", "replay ns/call", "ratio", "open ns/call");
   int status = 0;
   std::vector<std::string> breakdown;
   for (const auto& [workload, calls] : {std::pair<std::string, long>{"cheap", cheap}, {"enqueue", enqueue}}) {
@@ -158,26 +160,34 @@ int main(int argc, char** argv) {
       status = 1;
       continue;
     }
-    const Replayed replayed = replay_seconds(trace, calls);
-    if (!replayed.problem.empty()) {
-      fmt::print("{:<10} replay failed: {}\n", workload, replayed.problem);
-      status = 1;
-      continue;
+    // Every call through the value model, then the cheapest straight from their records.
+    Replayed replayed, general;
+    for (const bool direct : {false, true}) {
+      replayed = replay_seconds(trace, calls, direct);
+      if (!direct) general = replayed;
+      if (!replayed.problem.empty()) {
+        fmt::print("{:<10} replay failed: {}\n", workload, replayed.problem);
+        status = 1;
+        break;
+      }
+      const double n = static_cast<double>(calls);
+      fmt::print("{:<10} {:<12} {:>9} {:>14.1f} {:>16.1f} {:>7.2f}x {:>14.1f}\n", workload,
+                 direct ? "direct" : "value model", calls, loop * 1e9 / n, replayed.seek * 1e9 / n,
+                 replayed.seek / loop, replayed.open * 1e9 / n);
     }
+    if (!replayed.problem.empty()) continue;
     const double n = static_cast<double>(calls);
-    fmt::print("{:<10} {:>9} {:>14.1f} {:>16.1f} {:>7.2f}x {:>14.1f}\n", workload, calls, loop * 1e9 / n,
-               replayed.seek * 1e9 / n, replayed.seek / loop, replayed.open * 1e9 / n);
     const Parts parts = reading_seconds(trace);
     if (parts.calls != 0) {
       const double all = static_cast<double>(parts.calls);
       breakdown.push_back(fmt::format("{:<10} {:>14.1f} {:>14.1f} {:>16.1f} {:>14.1f}", workload,
                                       parts.frames * 1e9 / all, parts.decode * 1e9 / all,
-                                      replayed.seek * 1e9 / n - parts.decode * 1e9 / all, loop * 1e9 / n));
+                                      general.seek * 1e9 / n - parts.decode * 1e9 / all, loop * 1e9 / n));
     }
   }
-  // What a replayed call costs, part by part: the first two are reading the trace alone, the
-  // third is the seek less its decoding (handles remapped, arguments rebuilt, the call issued,
-  // its effects), the last the same call issued by the loop.
+  // What a replayed call costs through the value model, part by part: the first two are reading
+  // the trace alone, the third is that seek less its decoding (handles remapped, arguments
+  // rebuilt, the call issued, its effects), the last the same call issued by the loop.
   fmt::print("\n{:<10} {:>14} {:>14} {:>16} {:>14}\n", "ns/call", "frames+check", "decode", "remap+issue", "C loop");
   for (const std::string& row : breakdown) fmt::print("{}\n", row);
   std::filesystem::remove_all(folder);

@@ -427,6 +427,52 @@ TEST(ReplayPrograms, ReferenceDeviceFindingsCarryTheTracesCallIndex) {
 
 // A trace cut in the middle of a record: its calls before the damage replay, and the reader
 // names the offset.
+// The cheapest calls re-issued straight from their records' bytes come to what the general
+// path makes of them: a retain, a size query and releases replayed; a call that failed when
+// recorded not re-issued; a query the target refuses noted and passed; a handle the replay never
+// made stopping the replay with the general path's words.
+TEST(ReplayDirectCalls, SameOutcomeAsTheValueModel) {
+  TraceFile t("replay-direct");
+  t.context_and_queue();
+  t.call("clCreateBuffer",
+         {Value::handle(ObjectKind::Context, 3), Value::uint(CL_MEM_READ_WRITE), Value::uint(16), Value::null(),
+          Value::pointer(0x30)},
+         Value::handle(ObjectKind::Mem, 6));
+  const Value mem = Value::handle(ObjectKind::Mem, 6);
+  t.call("clRetainMemObject", {mem});
+  t.call("clGetMemObjectInfo", {mem, Value::uint(CL_MEM_SIZE), Value::uint(8), Value::pointer(0x40), Value::null()},
+         Value::sint(0), {}, {{3, Value::inline_bytes("\x10\0\0\0\0\0\0\0", 8)}});
+  t.call("clGetMemObjectInfo", {mem, Value::uint(0x7777), Value::uint(8), Value::pointer(0x40), Value::null()},
+         Value::sint(CL_INVALID_VALUE), {}, {}, CL_INVALID_VALUE);
+  const auto refused = t.call("clGetMemObjectInfo",
+                              {mem, Value::uint(0x7777), Value::uint(8), Value::pointer(0x40), Value::pointer(0x48)});
+  t.call("clReleaseMemObject", {mem});
+  t.call("clReleaseMemObject", {mem});
+  const auto unknown = t.call("clRetainMemObject", {Value::handle(ObjectKind::Mem, 99)});
+  const std::string& path = t.close();
+  std::vector<std::string> said;
+  for (const bool direct : {false, true}) {
+    std::string error;
+    auto replay = Controller::open(path, error);
+    ASSERT_TRUE(replay) << error;
+    ASSERT_TRUE(replay->select({.platform = "Portable", .direct = direct}, error)) << error;
+    EXPECT_EQ(replay->seek(kEnd), Outcome::Stopped) << "direct " << direct;
+    EXPECT_EQ(replay->position(), unknown);
+    // The context, the queue and the buffer; the retain, the two queries and the releases.
+    EXPECT_EQ(replay->replayed_count(), 8u) << "direct " << direct;
+    EXPECT_EQ(replay->replayed_directly_count(), direct ? 5u : 0u);
+    EXPECT_EQ(replay->failed_when_recorded(), 1u);
+    ASSERT_EQ(replay->notes().size(), 1u);
+    EXPECT_NE(replay->notes()[0].find("call " + std::to_string(refused) +
+                                      " clGetMemObjectInfo: the target returned CL_INVALID_VALUE"),
+              std::string::npos)
+        << replay->notes()[0];
+    EXPECT_NE(replay->stop_reason().find("mem#99 has no live object"), std::string::npos) << replay->stop_reason();
+    said.push_back(replay->stop_reason() + "|" + replay->notes()[0]);
+  }
+  EXPECT_EQ(said[0], said[1]);
+}
+
 TEST(ReplayBadInput, TruncatedTraceReplaysUpToItsDamage) {
   const std::string& whole = subject_trace();
   const std::string cut = test::temporary_path("replay-cut") + ".clvt";

@@ -63,6 +63,10 @@ struct Target {
   // thread), still one at a time in the replay order: a turnstile on the order's positions.
   // Without it, one host thread issues every call.
   bool recorded_threads = false;
+  // The cheapest calls (a retain, a release, an info query) re-issued straight from their
+  // records' bytes; false: every call through the trace's value model (the replay benchmark
+  // measures both).
+  bool direct = true;
 };
 
 // One device of the recording platform and the target's device that replays it.
@@ -166,6 +170,7 @@ class Controller {
   const std::vector<Divergence>& divergences() const;
   const std::vector<Skipped>& skipped() const;
   std::uint64_t replayed_count() const;          // calls issued to the target
+  std::uint64_t replayed_directly_count() const; // of those, issued straight from their records (Target::direct)
   std::uint64_t failed_when_recorded() const;    // calls not re-issued: they failed then
   std::uint64_t compared_count() const;          // reads and answers compared (verify)
   // What replay did differently from the recording, and why (a binary rebuilt from source).
