@@ -45,6 +45,7 @@ KernelKind kind_of(interp::EngineEvent event) {
     case EngineEvent::MisalignedAtomic: return KernelKind::Misaligned;
     case EngineEvent::BudgetExceeded: return KernelKind::BudgetExceeded;
     case EngineEvent::TaintedUse: return KernelKind::Uninitialised;
+    case EngineEvent::ImageAccess:
     case EngineEvent::Unreachable:
     case EngineEvent::Recursion:
     case EngineEvent::Malformed: break;

@@ -33,6 +33,7 @@ struct RegistryBuilder {
     register_atomic_builtins(r);
     register_async_copy_builtins(r);
     register_printf_builtins(r);
+    register_image_builtins(r);
     std::stable_sort(r.entries_.begin(), r.entries_.end(),
                      [](const BuiltinRegistry::Entry& a, const BuiltinRegistry::Entry& b) {
                        return a.name < b.name;

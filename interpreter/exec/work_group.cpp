@@ -252,6 +252,46 @@ bool WorkGroupRunner::access(std::uint32_t lane, const void* address, std::size_
   return false;
 }
 
+void WorkGroupRunner::access_lanes(const Lanes& lanes, const std::uint64_t* addresses,
+                                   std::size_t size, Access kind, std::uint8_t address_space,
+                                   bool* ok) {
+  if (builtin_site_)
+    lanes.for_each([&](std::uint32_t l) {
+      if (check(addresses[l], size)) shadow_access(l, addresses[l], size, kind);
+      else builtin_refused_ = true;
+    });
+  if (observer_ && current_instr_ && lanes.count) {
+    AccessBatch batch;
+    batch.kind = kind;
+    batch.address_space = address_space;
+    batch.size = static_cast<std::uint32_t>(size);
+    batch.alignment = 1;
+    batch.lanes = lanes.ids;
+    batch.count = lanes.count;
+    batch.addresses = addresses;
+    batch.builtin = true;
+    batch.site = site_of(*current_frame_, *current_instr_);
+    observer_->memory(batch);
+  }
+  lanes.for_each([&](std::uint32_t l) {
+    ok[l] = check(addresses[l], size);
+    if (!ok[l] && current_instr_)
+      refused_access(*current_instr_, l, addresses[l], size,
+                     fmt::format("built-in access of {} bytes at 0x{:x} outside every memory "
+                                 "object the kernel can reach", size, addresses[l]));
+  });
+}
+
+const ImageDescriptor* WorkGroupRunner::image(std::uint64_t handle) const {
+  for (const LaunchArg& a : *shared_.args)
+    if (a.image && reinterpret_cast<std::uint64_t>(a.pointer) == handle) return &*a.image;
+  return nullptr;
+}
+
+void WorkGroupRunner::image_problem(std::uint32_t lane, std::string message) {
+  if (current_instr_) problem(*current_instr_, EngineEvent::ImageAccess, std::move(message), lane);
+}
+
 SourceSite WorkGroupRunner::site_of(const Frame& f, const ir::Instr& in) const {
   SourceSite s;
   s.function = static_cast<std::uint32_t>(f.fn - module_.functions.data());

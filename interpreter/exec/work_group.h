@@ -65,6 +65,10 @@ class WorkGroupRunner final : public BuiltinContext {
   bool groups_run_concurrently() const override { return shared_.workers > 1; }
   bool access(std::uint32_t lane, const void* address, std::size_t size, Access kind,
               std::uint8_t address_space) override;
+  void access_lanes(const Lanes& lanes, const std::uint64_t* addresses, std::size_t size,
+                    Access kind, std::uint8_t address_space, bool* ok) override;
+  const ImageDescriptor* image(std::uint64_t handle) const override;
+  void image_problem(std::uint32_t lane, std::string message) override;
   void print(std::uint32_t lane, std::string_view text) override;
   void async_step(bool wait, const Lanes& lanes, bool uniform, const std::uint64_t* events,
                   std::uint32_t event_count) override;

@@ -39,7 +39,8 @@ Mem::Mem(Ref<Context> context, cl_mem_flags flags, std::unique_ptr<DataStore> st
       host_ptr_((flags & CL_MEM_USE_HOST_PTR) ? host_ptr : nullptr),
       properties_(std::move(properties)) {}
 
-Mem::Mem(Ref<Mem> parent, cl_mem_flags flags, std::size_t origin, std::size_t size)
+Mem::Mem(Ref<Mem> parent, cl_mem_flags flags, std::size_t origin, std::size_t size,
+         std::vector<cl_mem_properties> properties)
     : Object(kKind, static_cast<_cl_mem*>(this)),
       context_(&parent->context()),
       flags_(flags),
@@ -48,7 +49,8 @@ Mem::Mem(Ref<Mem> parent, cl_mem_flags flags, std::size_t origin, std::size_t si
       offset_(origin),
       data_(parent_->data() + origin),
       host_ptr_(parent_->host_ptr() ? static_cast<std::byte*>(parent_->host_ptr()) + origin
-                                    : nullptr) {}
+                                    : nullptr),
+      properties_(std::move(properties)) {}
 
 Mem::~Mem() {
   // §5.4.1: the callbacks run first, newest first, then the resources are freed (the data

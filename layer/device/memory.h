@@ -67,7 +67,10 @@ class Mem : public Object, public _cl_mem {
       std::vector<cl_mem_properties> properties);
   // A sub-buffer: bytes [origin, origin + size) of `parent`'s data store. `flags` already
   // holds what the sub-buffer inherits (§5.2.1).
-  Mem(Ref<Mem> parent, cl_mem_flags flags, std::size_t origin, std::size_t size);
+  // Images made from a buffer or an image use the same constructor over the store's owner, with
+  // the property list they were created with.
+  Mem(Ref<Mem> parent, cl_mem_flags flags, std::size_t origin, std::size_t size,
+      std::vector<cl_mem_properties> properties = {});
   ~Mem() override;
 
   // CL_MEM_TYPE; images override it.

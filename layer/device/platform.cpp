@@ -1,6 +1,8 @@
 // The platform and device objects, the extension list and the partition model.
 #include "platform.h"
 
+#include "options.h"
+
 #include <time.h>
 #include <unistd.h>
 
@@ -61,6 +63,8 @@ std::string extension_string() {
   }
   return s;
 }
+
+bool Device::image_support() const { return options::value("images") != "0"; }
 
 Platform& Platform::instance() {
   static Platform* platform = new Platform;  // never destroyed

@@ -95,7 +95,8 @@ class Device final : public Object, public _cl_device_id {
   bool compiler_available() const { return true; }
   // "This must be CL_TRUE if CL_DEVICE_COMPILER_AVAILABLE is CL_TRUE" (table 4.3).
   bool linker_available() const { return compiler_available(); }
-  bool image_support() const { return false; }
+  // Images and samplers, unless CLVET_IMAGES=0 asks for a device without them.
+  bool image_support() const;
   cl_device_svm_capabilities svm_capabilities() const { return 0; }
   bool pipe_support() const { return false; }
 

@@ -374,8 +374,9 @@ TEST_F(DeviceApi, WorkItemLimitsAreConsistent) {
   EXPECT_GE(scalar<size_t>(device, CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE), 1u);
 }
 
-// 3.0 clGetDeviceInfo: no image support, so every image limit is 0.
+// 3.0 clGetDeviceInfo: no image support (CLVET_IMAGES=0), so every image limit is 0.
 TEST_F(DeviceApi, NoImagesMeansImageLimitsZero) {
+  WithoutImages no_images;
   EXPECT_EQ(scalar<cl_bool>(device, CL_DEVICE_IMAGE_SUPPORT), cl_bool{CL_FALSE});
   for (cl_device_info p : {CL_DEVICE_MAX_READ_IMAGE_ARGS, CL_DEVICE_MAX_WRITE_IMAGE_ARGS,
                            CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS, CL_DEVICE_MAX_SAMPLERS,
@@ -386,6 +387,27 @@ TEST_F(DeviceApi, NoImagesMeansImageLimitsZero) {
                            CL_DEVICE_IMAGE3D_MAX_DEPTH, CL_DEVICE_IMAGE_MAX_BUFFER_SIZE,
                            CL_DEVICE_IMAGE_MAX_ARRAY_SIZE})
     EXPECT_EQ(scalar<size_t>(device, p), 0u) << p;
+}
+
+// 3.0 clGetDeviceInfo and 2.2 §5.3.2.1: with images, every limit at least the full profile's
+// minimum of table 4.3, and the OpenCL C image features claimed.
+TEST_F(DeviceApi, ImageLimitsMeetTheMinimums) {
+  EXPECT_EQ(scalar<cl_bool>(device, CL_DEVICE_IMAGE_SUPPORT), cl_bool{CL_TRUE});
+  EXPECT_GE(scalar<cl_uint>(device, CL_DEVICE_MAX_READ_IMAGE_ARGS), 128u);
+  EXPECT_GE(scalar<cl_uint>(device, CL_DEVICE_MAX_WRITE_IMAGE_ARGS), 64u);
+  EXPECT_GE(scalar<cl_uint>(device, CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS), 64u);
+  EXPECT_GE(scalar<cl_uint>(device, CL_DEVICE_MAX_SAMPLERS), 16u);
+  EXPECT_GE(scalar<size_t>(device, CL_DEVICE_IMAGE2D_MAX_WIDTH), 16384u);
+  EXPECT_GE(scalar<size_t>(device, CL_DEVICE_IMAGE2D_MAX_HEIGHT), 16384u);
+  for (cl_device_info p : {CL_DEVICE_IMAGE3D_MAX_WIDTH, CL_DEVICE_IMAGE3D_MAX_HEIGHT,
+                           CL_DEVICE_IMAGE3D_MAX_DEPTH, CL_DEVICE_IMAGE_MAX_ARRAY_SIZE})
+    EXPECT_GE(scalar<size_t>(device, p), 2048u) << p;
+  EXPECT_GE(scalar<size_t>(device, CL_DEVICE_IMAGE_MAX_BUFFER_SIZE), 65536u);
+  // "a power of 2" in pixels.
+  for (cl_device_info p : {CL_DEVICE_IMAGE_PITCH_ALIGNMENT, CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT}) {
+    const cl_uint v = scalar<cl_uint>(device, p);
+    EXPECT_TRUE(v != 0 && (v & (v - 1)) == 0) << p;
+  }
 }
 
 // 3.0 clGetDeviceInfo: the optional features the device lacks answer "none" consistently:

@@ -109,4 +109,7 @@ void WithQueue::TearDown() {
   WithContext::TearDown();
 }
 
+WithoutImages::WithoutImages() { setenv("CLVET_IMAGES", "0", 1); }
+WithoutImages::~WithoutImages() { unsetenv("CLVET_IMAGES"); }
+
 }  // namespace clvet::test

@@ -23,6 +23,16 @@ void clear_last_rule();
 std::string platform_string(cl_platform_id platform, cl_platform_info param);
 std::string device_string(cl_device_id device, cl_device_info param);
 
+// For the life of a test, the reference device answers as a device without images
+// (CLVET_IMAGES=0): the clauses that read CL_DEVICE_IMAGE_SUPPORT = CL_FALSE stay provoked.
+class WithoutImages {
+ public:
+  WithoutImages();
+  ~WithoutImages();
+  WithoutImages(const WithoutImages&) = delete;
+  WithoutImages& operator=(const WithoutImages&) = delete;
+};
+
 class WithPlatform : public ::testing::Test {
  protected:
   void SetUp() override;

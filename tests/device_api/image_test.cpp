@@ -1,5 +1,5 @@
 // Image objects (OpenCL 1.2 §5.3, 3.0 clCreateImageWithProperties) on a device without
-// images: creation checks its arguments in the spec's order before "no devices in context
+// images (the reference device under CLVET_IMAGES=0): creation checks its arguments in the spec's order before "no devices in context
 // that support images", clGetSupportedImageFormats answers with no formats, and the image
 // commands and queries reject a buffer as "not a valid image object".
 #include <vector>
@@ -21,6 +21,7 @@ cl_image_desc desc_2d(size_t width = 16, size_t height = 8) {
 
 class Images : public WithQueue {
  protected:
+  WithoutImages no_images;
   void SetUp() override {
     WithQueue::SetUp();
     cl_int err;

@@ -1,4 +1,5 @@
-// Sampler objects (OpenCL 1.2 §5.5, 2.2 §5.7) on a device without images: every argument
+// Sampler objects (OpenCL 1.2 §5.5, 2.2 §5.7) on a device without images (the reference device
+// under CLVET_IMAGES=0): every argument
 // clause before "images are not supported by any device associated with context", then that
 // clause itself, read from the device's CL_DEVICE_IMAGE_SUPPORT.
 #include "fixtures.h"
@@ -8,13 +9,14 @@ namespace {
 
 class Samplers : public WithContext {
  protected:
+  WithoutImages no_images;
   // A context the application already released: an invalid handle the loader can still read.
   // A live object of another kind passed as a sampler.
   cl_sampler not_a_sampler() { return reinterpret_cast<cl_sampler>(context); }
 };
 
-// §5.5.1 / §4.2 table 4.3: the reference device reports CL_DEVICE_IMAGE_SUPPORT = CL_FALSE,
-// which is what the no-image-support clauses below read.
+// §5.5.1 / §4.2 table 4.3: under CLVET_IMAGES=0 the device reports CL_DEVICE_IMAGE_SUPPORT =
+// CL_FALSE, which is what the no-image-support clauses below read.
 TEST_F(Samplers, DeviceReportsNoImageSupport) {
   cl_bool images = CL_TRUE;
   ASSERT_EQ(clGetDeviceInfo(device, CL_DEVICE_IMAGE_SUPPORT, sizeof images, &images, nullptr),

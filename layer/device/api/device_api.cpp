@@ -96,10 +96,15 @@ std::vector<cl_name_version> opencl_c_versions() {
 
 // Optional OpenCL C 3.0 features; each matches a device query (fp64: CL_DEVICE_DOUBLE_FP_CONFIG;
 // int64: required by the full profile). Atomics, images, pipes etc. are not claimed.
-std::vector<cl_name_version> opencl_c_features() {
+std::vector<cl_name_version> opencl_c_features(const Device& d) {
   std::vector<cl_name_version> list;
   for (const std::string& feature : interp::LanguageSupport::c_features())
     list.push_back(name_version(feature, kOpenCLC30));
+  // The image built-ins of every image type, read_write images and writes to 3D images.
+  if (d.image_support())
+    for (const char* feature :
+         {"__opencl_c_images", "__opencl_c_read_write_images", "__opencl_c_3d_image_writes"})
+      list.push_back(name_version(feature, kOpenCLC30));
   return list;
 }
 
@@ -187,7 +192,7 @@ Answer identity(Device& d, cl_device_info param, const InfoWriter& out) {
     case CL_DEVICE_OPENCL_C_ALL_VERSIONS:
       return out.array(opencl_c_versions());
     case CL_DEVICE_OPENCL_C_FEATURES:
-      return out.array(opencl_c_features());
+      return out.array(opencl_c_features(d));
     case CL_DEVICE_EXTENSIONS:
       return out.string(extension_string());
     case CL_DEVICE_EXTENSIONS_WITH_VERSION:
@@ -343,21 +348,21 @@ Answer optional_features(Device& d, cl_device_info param, const InfoWriter& out)
   switch (param) {
     case CL_DEVICE_IMAGE_SUPPORT:
       return out.scalar<B>(d.image_support() ? yes : no);
-    case CL_DEVICE_MAX_READ_IMAGE_ARGS:
+    // With images: the 3.0 full profile's minima (table 4.3), which the interpreter's host
+    // memory exceeds by far, and alignments of one pixel for images made from buffers.
+    case CL_DEVICE_MAX_READ_IMAGE_ARGS: return out.scalar<U>(d.image_support() ? 128 : 0);
     case CL_DEVICE_MAX_WRITE_IMAGE_ARGS:
-    case CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS:
-    case CL_DEVICE_MAX_SAMPLERS:
+    case CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS: return out.scalar<U>(d.image_support() ? 64 : 0);
+    case CL_DEVICE_MAX_SAMPLERS: return out.scalar<U>(d.image_support() ? 16 : 0);
     case CL_DEVICE_IMAGE_PITCH_ALIGNMENT:
-    case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT:
-      return out.scalar<U>(0);
+    case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT: return out.scalar<U>(d.image_support() ? 1 : 0);
     case CL_DEVICE_IMAGE2D_MAX_WIDTH:
-    case CL_DEVICE_IMAGE2D_MAX_HEIGHT:
+    case CL_DEVICE_IMAGE2D_MAX_HEIGHT: return out.scalar<S>(d.image_support() ? 16384 : 0);
     case CL_DEVICE_IMAGE3D_MAX_WIDTH:
     case CL_DEVICE_IMAGE3D_MAX_HEIGHT:
     case CL_DEVICE_IMAGE3D_MAX_DEPTH:
-    case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
-    case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE:
-      return out.scalar<S>(0);
+    case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE: return out.scalar<S>(d.image_support() ? 2048 : 0);
+    case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE: return out.scalar<S>(d.image_support() ? 65536 : 0);
     case CL_DEVICE_MAX_PIPE_ARGS:
     case CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS:
     case CL_DEVICE_PIPE_MAX_PACKET_SIZE:

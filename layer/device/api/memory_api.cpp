@@ -9,6 +9,7 @@
 #include "clvet/rules/memory_objects.h"
 #include "clvet/rules/rule_ids.gen.h"
 #include "device_impl.gen.h"
+#include "image.h"
 #include "info.h"
 #include "memory.h"
 #include "options.h"
@@ -160,10 +161,13 @@ Status GetMemObjectInfo(const args::GetMemObjectInfo& a) {
       return out.scalar<cl_uint>(mem->reference_count());
     case CL_MEM_CONTEXT:
       return out.scalar<cl_context>(mem->context().id());
+    // An image made from a buffer or image names that object, at offset 0 (2.2 §5.5.5).
     case CL_MEM_ASSOCIATED_MEMOBJECT:
+      if (auto* image = dynamic_cast<Image*>(mem.get()))
+        return out.scalar<cl_mem>(image->source() ? image->source()->id() : nullptr);
       return out.scalar<cl_mem>(mem->parent() ? mem->parent()->id() : nullptr);
     case CL_MEM_OFFSET:
-      return out.scalar<size_t>(mem->offset());
+      return out.scalar<size_t>(dynamic_cast<Image*>(mem.get()) ? 0 : mem->offset());
     // The device has no SVM (CL_DEVICE_SVM_CAPABILITIES is 0), so no host_ptr is an SVM pointer.
     case CL_MEM_USES_SVM_POINTER:
       return out.scalar<cl_bool>(CL_FALSE);

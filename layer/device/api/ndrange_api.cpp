@@ -14,12 +14,14 @@
 #include "clvet/rules/rule_ids.gen.h"
 #include "device_impl.gen.h"
 #include "enqueue.h"
+#include "image.h"
 #include "kernel.h"
 #include "kernel_sources.h"
 #include "last_stores.h"
 #include "memory.h"
 #include "options.h"
 #include "queue.h"
+#include "sampler.h"
 
 namespace clvet::device::impl {
 
@@ -242,6 +244,52 @@ Status prepare(Queue& q, Kernel& k, cl_uint work_dim, const std::size_t* offset,
         arg.constant = params[i].address == CL_KERNEL_ARG_ADDRESS_CONSTANT;
         arg.created_by = mem->is_sub_buffer() ? "clCreateSubBuffer" : "clCreateBuffer";
         launch.buffers.push_back(std::move(mem));
+        break;
+      }
+      case KernelArgument::Kind::Image: {
+        cl_mem handle = nullptr;
+        if (v.bytes.size() == sizeof(cl_mem)) std::memcpy(&handle, v.bytes.data(), sizeof handle);
+        Ref<Mem> mem = lookup<Mem>(handle);
+        auto* image = dynamic_cast<Image*>(mem.get());
+        if (!image)
+          return fail(rules.args_not_set, "argument " + std::to_string(i) +
+                                              " is an image that has been released");
+        // The kernel sees the image's bytes as a buffer (every checker watches its texels)
+        // and the image built-ins find its format and shape by its address.
+        arg.kind = interp::LaunchArg::Kind::Buffer;
+        arg.pointer = image->data();
+        arg.taint = image->written_marks();
+        arg.taint_marks_written = true;
+        arg.size = image->size();
+        arg.read_only = image->flags() & CL_MEM_READ_ONLY;
+        arg.write_only = image->flags() & CL_MEM_WRITE_ONLY;
+        arg.created_by = image->source() ? "clCreateImage (from a memory object)" : "clCreateImage";
+        interp::ImageDescriptor d = image->descriptor();
+        d.arg = static_cast<std::uint32_t>(i);
+        d.kernel_reads = params[i].access != CL_KERNEL_ARG_ACCESS_WRITE_ONLY;
+        d.kernel_writes = params[i].access != CL_KERNEL_ARG_ACCESS_READ_ONLY;
+        d.label = fmt::format("image argument {}{} ({})", i,
+                              arg.name.empty() ? "" : " '" + arg.name + "'", arg.created_by);
+        arg.image = std::move(d);
+        launch.buffers.push_back(std::move(mem));
+        break;
+      }
+      case KernelArgument::Kind::Sampler: {
+        // A sampler_t is its CLK_* bits to the built-ins (OpenCL C §6.12.14.1).
+        cl_sampler handle = nullptr;
+        if (v.bytes.size() == sizeof(cl_sampler))
+          std::memcpy(&handle, v.bytes.data(), sizeof handle);
+        Ref<Sampler> sampler = lookup<Sampler>(handle);
+        if (!sampler)
+          return fail(rules.args_not_set, "argument " + std::to_string(i) +
+                                              " is a sampler that has been released");
+        std::uint64_t bits = sampler->normalized_coords() ? interp::SamplerBits::kNormalized : 0;
+        bits |= (sampler->addressing_mode() - CL_ADDRESS_NONE) * 2;
+        bits |= sampler->filter_mode() == CL_FILTER_LINEAR ? interp::SamplerBits::kFilterLinear
+                                                            : interp::SamplerBits::kFilterNearest;
+        arg.kind = interp::LaunchArg::Kind::Bytes;
+        arg.bytes.resize(sizeof bits);
+        std::memcpy(arg.bytes.data(), &bits, sizeof bits);
         break;
       }
       default:

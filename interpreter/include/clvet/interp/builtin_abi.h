@@ -101,6 +101,7 @@ struct Lanes {
 enum class Access : std::uint8_t { Read, Write, ReadWrite, Atomic };
 
 class WorkGroup;  // the executing work-group (exec/work_group.h); built-ins use its interface
+struct ImageDescriptor;  // clvet/interp/image.h
 
 // The geometry of the NDRange and of the executing work-group, for the work-item functions.
 struct NDRangeGeometry {
@@ -126,6 +127,26 @@ class BuiltinContext {
   // made (it is outside every object the kernel can reach); the built-in then skips it.
   virtual bool access(std::uint32_t lane, const void* address, std::size_t size, Access kind,
                       std::uint8_t address_space) = 0;
+  // One access per lane of `lanes`, lane l's at addresses[l] (indexed by lane id), `size` bytes
+  // each, seen by the checkers as one batch; ok[l] says whether lane l's may be made. The image
+  // built-ins read and write texels through it, one call per texel of a sample over all lanes.
+  virtual void access_lanes(const Lanes& lanes, const std::uint64_t* addresses, std::size_t size,
+                            Access kind, std::uint8_t address_space, bool* ok) {
+    lanes.for_each([&](std::uint32_t l) {
+      ok[l] = access(l, reinterpret_cast<const void*>(addresses[l]), size, kind, address_space);
+    });
+  }
+  // The image a kernel's image value names (the launch's image arguments), or nullptr.
+  virtual const ImageDescriptor* image(std::uint64_t handle) const {
+    (void)handle;
+    return nullptr;
+  }
+  // An image access whose result OpenCL C leaves undefined (outside the image without a
+  // sampler, a layer outside the array, a read of an image the kernel may only write...):
+  // the built-in did what `message` says instead, and the checkers hear of it.
+  virtual void image_problem(std::uint32_t lane, std::string message) {
+    (void)lane, (void)message;
+  }
   // An async copy or wait reached by `lanes` (the checkers judge divergence and unwaited
   // copies); `uniform` false when the lanes' arguments differ.
   virtual void async_step(bool wait, const Lanes& lanes, bool uniform, const std::uint64_t* events,
@@ -180,5 +201,6 @@ void register_vector_data_builtins(BuiltinRegistry&);  // vload/vstore, shuffle
 void register_atomic_builtins(BuiltinRegistry&);
 void register_async_copy_builtins(BuiltinRegistry&);
 void register_printf_builtins(BuiltinRegistry&);
+void register_image_builtins(BuiltinRegistry&);  // read_image*, write_image*, get_image_*
 
 }  // namespace clvet::interp

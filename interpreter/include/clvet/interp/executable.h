@@ -4,10 +4,12 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "clvet/interp/frontend.h"
+#include "clvet/interp/image.h"
 #include "clvet/interp/observer.h"
 
 namespace clvet::interp {
@@ -75,6 +77,10 @@ struct LaunchArg {
   std::string name;                 // the parameter's name as declared (may be empty)
   bool constant = false;            // Buffer: a pointer to __constant memory
   std::string created_by;           // Buffer: the call that created it ("clCreateSubBuffer")
+  // An image argument: a Buffer over the image's bytes (so that every checker sees its texels
+  // as it sees a buffer's bytes) with the image's format and shape. The kernel's value of the
+  // argument is `pointer`, which the image built-ins look the image up by.
+  std::optional<ImageDescriptor> image;
 };
 
 // The taint shadow, a mechanism that a checker configures: one shadow byte per byte of memory and

@@ -62,6 +62,9 @@ enum class EngineEvent : std::uint8_t {
   Malformed,          // control flow the engine cannot follow
   BudgetExceeded,     // the launch ran past its budget and was stopped
   TaintedUse,         // a sink of LaunchRequest::taint reached by tainted bytes
+  ImageAccess,        // an image read or write whose result OpenCL C leaves undefined (outside
+                      // the image without a sampler, a layer outside the array, the wrong
+                      // function for the format or the kernel's access qualifier)
 };
 
 // Where tainted bytes reached a sink (TaintSinks says which families are sinks).

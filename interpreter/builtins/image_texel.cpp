@@ -1,0 +1,237 @@
+// Texels in memory to the four components of a read and back (OpenCL 1.2 §8.3, SPIR-V
+// environment §7.4.5 and §7.6): one place for the kernels' built-ins and the image commands.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "float_rounding.h"
+#include "clvet/interp/image.h"
+
+namespace clvet::interp {
+
+using namespace cl_values;
+
+std::uint64_t ImageDescriptor::extent(unsigned dim) const {
+  switch (type) {
+    case kImage1DArray: return dim == 0 ? width : dim == 1 ? array_size : 1;
+    case kImage2DArray: return dim == 0 ? width : dim == 1 ? height : array_size;
+    case kImage2D: return dim == 0 ? width : dim == 1 ? height : 1;
+    case kImage3D: return dim == 0 ? width : dim == 1 ? height : depth;
+    default: return dim == 0 ? width : 1;
+  }
+}
+
+unsigned ImageDescriptor::dimensions() const {
+  switch (type) {
+    case kImage2D: case kImage2DArray: return 2;
+    case kImage3D: return 3;
+    default: return 1;
+  }
+}
+
+ColorKind color_kind(std::uint32_t data_type) {
+  switch (data_type) {
+    case kSignedInt8: case kSignedInt16: case kSignedInt32: return ColorKind::Int;
+    case kUnsignedInt8: case kUnsignedInt16: case kUnsignedInt32: return ColorKind::UInt;
+    default: return ColorKind::Float;
+  }
+}
+
+bool is_srgb(std::uint32_t order) {
+  return order == ksRGB || order == ksRGBx || order == ksRGBA || order == ksBGRA;
+}
+
+namespace {
+
+// Where each of R, G, B, A sits among the texel's stored channels (-1: not stored), and how
+// many channels are stored.
+struct Layout {
+  int position[4];
+  unsigned stored;
+};
+Layout layout_of(std::uint32_t order) {
+  switch (order) {
+    case kR: case kRx: case kDepth: return {{0, -1, -1, -1}, 1};
+    case kA: return {{-1, -1, -1, 0}, 1};
+    case kIntensity: return {{0, 0, 0, 0}, 1};
+    case kLuminance: return {{0, 0, 0, -1}, 1};
+    case kRG: case kRGx: return {{0, 1, -1, -1}, 2};
+    case kRA: return {{0, -1, -1, 1}, 2};
+    case kRGB: case kRGBx: case ksRGB: case ksRGBx: return {{0, 1, 2, -1}, 3};
+    case kBGRA: case ksBGRA: return {{2, 1, 0, 3}, 4};
+    case kARGB: return {{1, 2, 3, 0}, 4};
+    case kABGR: return {{3, 2, 1, 0}, 4};
+    default: return {{0, 1, 2, 3}, 4};  // RGBA, sRGBA
+  }
+}
+
+// §8.3.1.1: (float)c / 255.0f and the like, correctly rounded in float; SNORM clamped at -1.
+float unorm_to_float(std::uint32_t c, float max) { return static_cast<float>(c) / max; }
+float snorm_to_float(std::int32_t c, float max) {
+  return std::max(-1.0f, static_cast<float>(c) / max);
+}
+
+// convert_<type>_sat_rte(f * scale) (§8.3.1.2, §6.2.3.3): NaN converts to 0.
+std::int64_t saturate_rte(float f, float scale, std::int64_t lo, std::int64_t hi) {
+  const float scaled = f * scale;
+  if (std::isnan(scaled)) return 0;
+  if (scaled <= static_cast<float>(lo)) return lo;
+  if (scaled >= static_cast<float>(hi)) return hi;
+  // Round half to even without the host's rounding mode (which the application may have set).
+  const float down = std::floor(scaled), rest = scaled - down;
+  std::int64_t n = static_cast<std::int64_t>(down);
+  if (rest > 0.5f || (rest == 0.5f && (n & 1))) ++n;
+  return n;
+}
+
+// SPIR-V environment §7.4.5: sRGB to linear and back, in double, rounded once to float.
+float srgb_to_linear(float r) {
+  const double x = r;
+  return static_cast<float>(x <= 0.04045 ? x / 12.92 : std::pow((x + 0.055) / 1.055, 2.4));
+}
+float linear_to_srgb(float y) {
+  if (std::isnan(y) || y < 0) return 0.0f;
+  if (y > 1) return 1.0f;
+  const double x = y;
+  return static_cast<float>(x < 0.0031308 ? 12.92 * x : 1.055 * std::pow(x, 1 / 2.4) - 0.055);
+}
+
+template <class T> T load(const std::byte* p) {
+  T v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+template <class T> void store(std::byte* p, T v) { std::memcpy(p, &v, sizeof v); }
+
+// One stored channel as a float, int or uint (per the type's kind).
+void read_channel(std::uint32_t type, const std::byte* p, Color& out, int slot) {
+  switch (type) {
+    case kUnormInt8: out.f[slot] = unorm_to_float(load<std::uint8_t>(p), 255.0f); break;
+    case kUnormInt16: out.f[slot] = unorm_to_float(load<std::uint16_t>(p), 65535.0f); break;
+    case kSnormInt8: out.f[slot] = snorm_to_float(load<std::int8_t>(p), 127.0f); break;
+    case kSnormInt16: out.f[slot] = snorm_to_float(load<std::int16_t>(p), 32767.0f); break;
+    case kHalfFloat: out.f[slot] = half_to_float(load<std::uint16_t>(p)); break;
+    case kFloat: out.f[slot] = load<float>(p); break;
+    case kSignedInt8: out.i[slot] = load<std::int8_t>(p); break;
+    case kSignedInt16: out.i[slot] = load<std::int16_t>(p); break;
+    case kSignedInt32: out.i[slot] = load<std::int32_t>(p); break;
+    case kUnsignedInt8: out.u[slot] = load<std::uint8_t>(p); break;
+    case kUnsignedInt16: out.u[slot] = load<std::uint16_t>(p); break;
+    case kUnsignedInt32: out.u[slot] = load<std::uint32_t>(p); break;
+    default: out.u[slot] = 0; break;
+  }
+}
+
+void write_channel(std::uint32_t type, const Color& in, int slot, std::byte* p) {
+  switch (type) {
+    case kUnormInt8: store(p, std::uint8_t(saturate_rte(in.f[slot], 255.0f, 0, 255))); break;
+    case kUnormInt16: store(p, std::uint16_t(saturate_rte(in.f[slot], 65535.0f, 0, 65535))); break;
+    case kSnormInt8: store(p, std::int8_t(saturate_rte(in.f[slot], 127.0f, -128, 127))); break;
+    case kSnormInt16:
+      store(p, std::int16_t(saturate_rte(in.f[slot], 32767.0f, -32768, 32767)));
+      break;
+    case kHalfFloat: store(p, float_to_half(in.f[slot], Rounding::NearestEven)); break;
+    case kFloat: store(p, in.f[slot]); break;
+    // §8.3.4: convert_char_sat(i) and the like.
+    case kSignedInt8: store(p, std::int8_t(std::clamp(in.i[slot], -128, 127))); break;
+    case kSignedInt16: store(p, std::int16_t(std::clamp(in.i[slot], -32768, 32767))); break;
+    case kSignedInt32: store(p, in.i[slot]); break;
+    case kUnsignedInt8: store(p, std::uint8_t(std::min(in.u[slot], 255u))); break;
+    case kUnsignedInt16: store(p, std::uint16_t(std::min(in.u[slot], 65535u))); break;
+    case kUnsignedInt32: store(p, in.u[slot]); break;
+    default: break;
+  }
+}
+
+unsigned channel_bytes(std::uint32_t type) {
+  switch (type) {
+    case kUnormInt8: case kSnormInt8: case kSignedInt8: case kUnsignedInt8: return 1;
+    case kUnormInt16: case kSnormInt16: case kSignedInt16: case kUnsignedInt16: case kHalfFloat:
+      return 2;
+    default: return 4;
+  }
+}
+
+// The packed types (RGB and RGBx orders only): field widths and shifts of R, G and B.
+struct Packed {
+  unsigned bits[3], shift[3];
+  bool wide;  // 32-bit texel
+};
+bool packed_of(std::uint32_t type, Packed& p) {
+  switch (type) {
+    case kUnormShort565: p = {{5, 6, 5}, {11, 5, 0}, false}; return true;
+    case kUnormShort555: p = {{5, 5, 5}, {10, 5, 0}, false}; return true;
+    case kUnormInt101010: p = {{10, 10, 10}, {20, 10, 0}, true}; return true;
+    default: return false;
+  }
+}
+
+}  // namespace
+
+Color read_texel(const ImageDescriptor& image, const std::byte* texel) {
+  Color out{};
+  const ColorKind kind = color_kind(image.data_type);
+  if (kind == ColorKind::Float) out.f[3] = 1.0f;
+  else out.u[3] = 1;  // integer 1 in both integer kinds
+  Packed packed;
+  if (packed_of(image.data_type, packed)) {
+    const std::uint32_t bits =
+        packed.wide ? load<std::uint32_t>(texel) : load<std::uint16_t>(texel);
+    for (int c = 0; c < 3; ++c) {
+      const std::uint32_t max = (1u << packed.bits[c]) - 1;
+      out.f[c] = unorm_to_float((bits >> packed.shift[c]) & max, static_cast<float>(max));
+    }
+    return out;
+  }
+  const Layout layout = layout_of(image.order);
+  const unsigned size = channel_bytes(image.data_type);
+  for (int c = 0; c < 4; ++c) {
+    if (layout.position[c] < 0) continue;
+    read_channel(image.data_type, texel + layout.position[c] * size, out, c);
+  }
+  if (is_srgb(image.order))
+    for (int c = 0; c < 3; ++c) out.f[c] = srgb_to_linear(out.f[c]);  // alpha stays linear
+  return out;
+}
+
+void write_texel(const ImageDescriptor& image, const Color& color, std::byte* texel) {
+  Packed packed;
+  if (packed_of(image.data_type, packed)) {
+    std::uint32_t bits = 0;
+    for (int c = 0; c < 3; ++c) {
+      const std::int64_t max = (std::int64_t(1) << packed.bits[c]) - 1;
+      bits |= std::uint32_t(saturate_rte(color.f[c], static_cast<float>(max), 0, max))
+              << packed.shift[c];
+    }
+    if (packed.wide) store(texel, bits);
+    else store(texel, std::uint16_t(bits));
+    return;
+  }
+  Color in = color;
+  if (is_srgb(image.order))
+    for (int c = 0; c < 3; ++c) in.f[c] = linear_to_srgb(in.f[c]);
+  const Layout layout = layout_of(image.order);
+  const unsigned size = channel_bytes(image.data_type);
+  // Each stored channel once: INTENSITY and LUMINANCE store the first component.
+  bool done[4] = {false, false, false, false};
+  for (int c = 0; c < 4; ++c) {
+    const int at = layout.position[c];
+    if (at < 0 || done[at]) continue;
+    done[at] = true;
+    write_channel(image.data_type, in, c, texel + at * size);
+  }
+}
+
+Color border_color(const ImageDescriptor& image) {
+  Color out{};
+  switch (image.order) {
+    case kR: case kRG: case kRGB: case kLuminance: case ksRGB: case kDepth:
+      if (color_kind(image.data_type) == ColorKind::Float) out.f[3] = 1.0f;
+      else out.u[3] = 1;
+      break;
+    default: break;  // orders with alpha or padding: (0, 0, 0, 0)
+  }
+  return out;
+}
+
+}  // namespace clvet::interp
