@@ -3,14 +3,24 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <string>
+
 namespace clvet::checker {
 
-void DivergenceChecker::barrier(const std::uint32_t* lanes, std::uint32_t count,
+void DivergenceChecker::barrier(bool uniform, const std::uint32_t* lanes, std::uint32_t count,
                                 std::uint32_t total, const interp::SourceSite& site) {
   if (count < total)
     findings_.report(reports::KernelKind::BarrierDivergence, site, group_, lanes[0], [&] {
       return fmt::format("barrier reached by {} of the work-group's {} work-items (all or none "
                          "must reach it)", count, total);
+    }, nullptr, 0, 0);
+  else if (!uniform)
+    // One barrier of §6.12.8 orders one set of address spaces for the whole group: work-items
+    // passing different flags are not waiting at the same barrier.
+    findings_.report(reports::KernelKind::BarrierDivergence, site, group_, lanes[0], [&] {
+      return "barrier reached by the work-group's work-items with different fence flags (every "
+             "work-item must execute the same barrier, OpenCL 1.2 §6.12.8)";
     }, nullptr, 0, 0);
 }
 
@@ -31,8 +41,21 @@ void DivergenceChecker::async_step(bool wait, const std::uint32_t* lanes, std::u
     for (std::uint32_t i = 0; i < event_count; ++i) pending_.push_back({events[i], site, lanes[0]});
     return;
   }
-  for (std::uint32_t i = 0; i < event_count; ++i)
-    std::erase_if(pending_, [&](const Pending& p) { return p.event == events[i]; });
+  for (std::uint32_t i = 0; i < event_count; ++i) {
+    const std::uint64_t event = events[i];
+    if (std::erase_if(pending_, [&](const Pending& p) { return p.event == event; })) {
+      waited_.push_back(event);
+      continue;
+    }
+    const bool again = std::find(waited_.begin(), waited_.end(), event) != waited_.end();
+    findings_.report(reports::KernelKind::UndefinedBehaviour, site, group_, lanes[0], [&] {
+      return again ? std::string("wait_group_events for an event already waited for: the wait "
+                                 "released it (OpenCL 1.2 §6.12.10)")
+                   : std::string("wait_group_events for an event that no async copy of the "
+                                 "work-group returned (the events identify async copies, OpenCL "
+                                 "1.2 §6.12.10)");
+    }, nullptr, 0, 0);
+  }
 }
 
 void DivergenceChecker::group_end() {

@@ -1,6 +1,6 @@
 // The divergence checker: barriers, async copies and waits reached by part of a work-group or
-// with different arguments (OpenCL 1.2 §6.12.8, §6.12.10), and async copies never waited for;
-// one per worker.
+// with different arguments (OpenCL 1.2 §6.12.8, §6.12.10), async copies never waited for, and
+// waits for events that no async copy of the group returned; one per worker.
 #pragma once
 
 #include <cstdint>
@@ -18,8 +18,9 @@ class DivergenceChecker {
   void group_begin(std::uint64_t group) {
     group_ = group;
     pending_.clear();
+    waited_.clear();
   }
-  void barrier(const std::uint32_t* lanes, std::uint32_t count, std::uint32_t total,
+  void barrier(bool uniform, const std::uint32_t* lanes, std::uint32_t count, std::uint32_t total,
                const interp::SourceSite& site);
   void async_step(bool wait, const std::uint32_t* lanes, std::uint32_t count,
                   std::uint32_t total, bool uniform, const std::uint64_t* events,
@@ -35,6 +36,7 @@ class DivergenceChecker {
   WorkerFindings& findings_;
   std::uint64_t group_ = 0;
   std::vector<Pending> pending_;  // async copies of this group not yet waited for
+  std::vector<std::uint64_t> waited_;  // events of this group's copies already waited for
 };
 
 }  // namespace clvet::checker

@@ -85,20 +85,26 @@ class Worker final : public interp::GroupObserver {
     if (stores_) stores_->memory(b, group_);
   }
 
-  void barrier(std::uint32_t fence_flags, const std::uint32_t* lanes, std::uint32_t count,
-               std::uint32_t total, const interp::SourceSite& site) override {
-    if (checks_.divergence) divergence_.barrier(lanes, count, total, site);
+  void barrier(std::uint32_t fence_flags, bool uniform, const std::uint32_t* lanes,
+               std::uint32_t count, std::uint32_t total, const interp::SourceSite& site) override {
+    if (checks_.divergence) divergence_.barrier(uniform, lanes, count, total, site);
     if (races_) races_->barrier(fence_flags);
   }
 
   void async_step(bool wait, const std::uint32_t* lanes, std::uint32_t count, std::uint32_t total,
                   bool uniform, const std::uint64_t* events, std::uint32_t event_count,
-                  const interp::SourceSite& site) override {
+                  const interp::AsyncCopyShape* copy, const interp::SourceSite& site) override {
     if (checks_.divergence)
       divergence_.async_step(wait, lanes, count, total, uniform, events, event_count, site);
+    if (!races_) return;
+    if (!wait) {
+      if (copy && event_count) races_->async_copy(*copy, events[0], site);
+      return;
+    }
     // Waiting completes the copies: their bytes are ordered for the whole group, in both
     // address spaces.
-    if (wait && races_) races_->barrier(1 | 2);
+    races_->async_wait(events, event_count);
+    races_->barrier(1 | 2);
   }
 
   void engine_problem(const interp::EngineProblem& p) override {

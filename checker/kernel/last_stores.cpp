@@ -35,7 +35,8 @@ const LastStores::Object* LastStores::object_at(std::uint64_t address) const {
 
 void LastStores::memory(const interp::AccessBatch& b, std::uint64_t group) {
   // Global stores, through a generic pointer too: the address says whether it is a buffer's.
-  if (b.kind == interp::Access::Read || b.address_space == interp::kLocal ||
+  if (b.kind == interp::Access::Read || b.kind == interp::Access::AtomicRead ||
+      b.address_space == interp::kLocal ||
       b.address_space == interp::kPrivate)
     return;
   for (std::uint32_t i = 0; i < b.count; ++i) {

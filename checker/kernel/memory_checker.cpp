@@ -19,6 +19,7 @@ const char* verb(Access kind) {
     case Access::Write: return "write";
     case Access::ReadWrite: return "read-modify-write";
     case Access::Atomic: return "atomic update";
+    case Access::AtomicRead: return "atomic read";
   }
   return "access";
 }
@@ -28,7 +29,7 @@ const char* verb(Access kind) {
 void MemoryChecker::memory(const interp::AccessBatch& b, std::uint64_t group) {
   const bool global = b.address_space == interp::kGlobal || b.address_space == interp::kConstant;
   const bool reads = b.kind != Access::Write;
-  const bool writes = b.kind != Access::Read;
+  const bool writes = b.kind != Access::Read && b.kind != Access::AtomicRead;
   const LaunchFindings& launch = findings_.launch();
   // Only a buffer's flags can make this access wrong: find its buffer only when one could.
   const bool flags_matter =

@@ -33,6 +33,7 @@ RaceSite RaceLaunch::site(std::uint32_t id) {
 
 void RaceChecker::group_begin(std::uint64_t group) {
   group_ = group;
+  copies_.clear();
   global_stamp_ = launch_.epochs.open(group);
   ++local_stamp_;
 }
@@ -40,6 +41,62 @@ void RaceChecker::group_begin(std::uint64_t group) {
 void RaceChecker::barrier(std::uint32_t fence_flags) {
   if (fence_flags & 1) ++local_stamp_;
   if (fence_flags & 2) global_stamp_ = launch_.epochs.open(group_);
+}
+
+void RaceChecker::async_copy(const interp::AsyncCopyShape& copy, std::uint64_t event,
+                             const interp::SourceSite& site) {
+  if (copy.count == 0) return;
+  // The sites of the copy's own element accesses (the same keys as site_of gives them).
+  AccessBatch b;
+  b.size = static_cast<std::uint32_t>(copy.element);
+  b.builtin = true;
+  b.site = site;
+  b.kind = Access::Write;
+  const std::uint32_t dst = site_of(b);
+  b.kind = Access::Read;
+  const std::uint32_t src = site_of(b);
+  copies_.push_back({copy, event, dst, src});
+}
+
+void RaceChecker::async_wait(const std::uint64_t* events, std::uint32_t count) {
+  for (std::uint32_t i = 0; i < count; ++i)
+    std::erase_if(copies_, [&](const PendingCopy& c) { return c.event == events[i]; });
+}
+
+namespace {
+
+// Whether [address, address + size) overlaps an element of `count` elements of `element`
+// bytes, `step` bytes apart from `base`.
+bool overlaps(std::uint64_t base, std::uint64_t step, std::uint64_t count, std::uint64_t element,
+              std::uint64_t address, std::uint64_t size) {
+  if (address + size <= base) return false;
+  const std::uint64_t offset = address >= base ? address - base : 0;
+  const std::uint64_t last = address + size - 1 - base;  // the access's last byte
+  if (step == element) return offset < count * element;
+  // Elements whose start is at most the access's last byte, from the one before its first.
+  for (std::uint64_t i = offset / step; i < count && i * step <= last; ++i)
+    if (i * step + element > offset) return true;
+  return false;
+}
+
+}  // namespace
+
+void RaceChecker::against_copies(const Now& now) {
+  const std::uint32_t size = now.info.size;
+  for (const PendingCopy& c : copies_) {
+    const interp::AsyncCopyShape& s = c.shape;
+    const bool dst = overlaps(s.dst, s.dst_step, s.count, s.element, now.address, size);
+    const bool src = !dst && now.info.write &&
+                     overlaps(s.src, s.src_step, s.count, s.element, now.address, size);
+    if (!dst && !src) continue;
+    // A copy's own accesses are the group's, by no one work-item.
+    RaceAccess copy{!dst, dst, false, false, 0, static_cast<std::uint32_t>(s.element), 0};
+    RaceAccess mine{now.info.read, now.info.write, now.info.atomic, false, 0, size, 0};
+    const unsigned kinds = race_kinds(copy, mine);
+    const std::uint64_t r = record::make(dst ? c.dst_site : c.src_site, 0, now.stamp, 0);
+    for (unsigned bit = 0; bit < 3; ++bit)
+      if (kinds & (1u << bit)) report(bit, r, now.group, false, now.address, false, now, true);
+  }
 }
 
 std::uint32_t RaceChecker::site_of(const AccessBatch& b) {
@@ -54,8 +111,8 @@ std::uint32_t RaceChecker::site_of(const AccessBatch& b) {
     s.line = b.site.line;
     s.column = b.site.column;
     s.read = b.kind != Access::Write;
-    s.write = b.kind != Access::Read;
-    s.atomic = b.kind == Access::Atomic;
+    s.write = b.kind != Access::Read && b.kind != Access::AtomicRead;
+    s.atomic = b.kind == Access::Atomic || b.kind == Access::AtomicRead;
     s.has_value = has_value;
     s.size = b.size;
     id = launch_.site_id(key, s);
@@ -97,12 +154,15 @@ void RaceChecker::memory(const AccessBatch& b) {
   const race::GlobalShadow::Region* region = nullptr;
   constexpr std::uint32_t kNone = ~0u;
   std::uint32_t held = kNone;  // the stripe whose lock this batch holds
+  const bool copies = !copies_.empty();  // async copies not yet waited for
   for (std::uint32_t k = 0; k < b.count; ++k) {
     now.lane = b.lanes[k];
     now.position = k;
     now.address = b.addresses[now.lane];
     now.value = now.info.has_value ? b.values + std::size_t(now.lane) * b.value_stride : nullptr;
     const std::uint64_t end = now.address + b.size;
+    if (copies) against_copies(now);
+    now.changes = 0;
     if (local) {
       for (std::uint64_t w = now.address & ~std::uint64_t(3); w < end; w += 4)
         touch_word(local_.cell(w), local_.overflow(), w,
@@ -239,11 +299,30 @@ void RaceChecker::visit(std::uint64_t* slots, std::uint32_t count, race::Overflo
     }
   }
   if (!now.info.write) return;
-  // Only the latest store's value is still in memory (same-value races compare with it).
-  for (std::uint32_t i = 0; i < used; ++i) slots[i] &= ~record::kLatestWrite;
+  // The records whose last value memory still holds are the latest (same-value races compare
+  // with it): a store that changes the bytes leaves its own only; one that writes what they
+  // hold joins them.
+  bool others = false;
+  for (std::uint32_t i = 0; i < used; ++i) others |= &slots[i] != mine && (slots[i] & record::kLatestWrite);
   if (extra)
-    for (std::uint64_t& r : *extra) r &= ~record::kLatestWrite;
+    for (std::uint64_t& r : *extra) others |= &r != mine && (r & record::kLatestWrite);
+  if (others && store_changes(now)) {
+    for (std::uint32_t i = 0; i < used; ++i) slots[i] &= ~record::kLatestWrite;
+    if (extra)
+      for (std::uint64_t& r : *extra) r &= ~record::kLatestWrite;
+  }
   *mine |= record::kLatestWrite;
+}
+
+// The bytes before this store (an earlier lane's store of this batch to them is not yet made:
+// then it counts as a change, which only costs the same-value kind its precision).
+bool RaceChecker::store_changes(const Now& now) const {
+  if (now.changes == 0)
+    now.changes = !now.value || std::memcmp(now.value, reinterpret_cast<const void*>(now.address),
+                                            now.info.size) != 0
+                      ? 2
+                      : 1;
+  return now.changes == 2;
 }
 
 std::uint64_t RaceChecker::merged(std::uint64_t r, const Now& now) {
@@ -301,7 +380,7 @@ bool RaceChecker::same_value(std::uint64_t r, const Now& now) const {
 
 void RaceChecker::report(unsigned kind_bit, std::uint64_t r, std::uint64_t other_group,
                          bool other_known, std::uint64_t address, bool between_groups,
-                         const Now& now) {
+                         const Now& now, bool async_copy) {
   static constexpr reports::KernelKind kKinds[3] = {reports::KernelKind::RaceReadWrite,
                                                     reports::KernelKind::RaceWriteWrite,
                                                     reports::KernelKind::RaceSameValue};
@@ -325,15 +404,20 @@ void RaceChecker::report(unsigned kind_bit, std::uint64_t r, std::uint64_t other
   const Side& first = mine_first ? me : them;
   const Side& second = mine_first ? them : me;
   auto verb = [](const RaceSite& s) {
-    return s.atomic ? "atomic update" : s.write ? "write" : "read";
+    return s.atomic ? (s.write ? "atomic update" : "atomic read") : s.write ? "write" : "read";
   };
-  reports::Finding f = launch.finding(
-      kKinds[kind_bit], first.site->line, first.site->column,
-      fmt::format("{} and {} of the same byte by two work-items{}, unordered", verb(*first.site),
-                  verb(*second.site),
-                  between_groups ? " of different work-groups"
-                                 : " of one work-group with no barrier (of the right fence) "
-                                   "between"));
+  const std::string what =
+      async_copy
+          ? fmt::format("{} and {} of the same byte, one by an async copy the work-group had not "
+                        "yet waited for: the copy may still be under way until "
+                        "wait_group_events returns for its event, whatever barriers come "
+                        "between (OpenCL 1.2 §6.12.10)", verb(*first.site), verb(*second.site))
+          : fmt::format("{} and {} of the same byte by two work-items{}, unordered",
+                        verb(*first.site), verb(*second.site),
+                        between_groups ? " of different work-groups"
+                                       : " of one work-group with no barrier (of the right "
+                                         "fence) between");
+  reports::Finding f = launch.finding(kKinds[kind_bit], first.site->line, first.site->column, what);
   f.kernel->at.work_item = first.ids;
   f.kernel->at.atomic = first.site->atomic;
   reports::KernelSite other_site = launch.site(second.site->line, second.site->column);

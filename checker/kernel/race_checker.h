@@ -62,6 +62,13 @@ class RaceChecker {
   void memory(const interp::AccessBatch& batch);
   // CLK_LOCAL_MEM_FENCE (1) orders __local memory, CLK_GLOBAL_MEM_FENCE (2) global memory.
   void barrier(std::uint32_t fence_flags);
+  // An async copy the group made (§6.12.10): until the group waits for its event, the copy may
+  // be under way, so its destination is written and its source read by it, whatever barriers
+  // come between; every other access of those bytes races with it.
+  void async_copy(const interp::AsyncCopyShape& copy, std::uint64_t event,
+                  const interp::SourceSite& site);
+  // wait_group_events: the copies of these events are complete (and ordered, as by a barrier).
+  void async_wait(const std::uint64_t* events, std::uint32_t count);
 
  private:
   // The access of one lane being checked.
@@ -74,6 +81,10 @@ class RaceChecker {
     bool local = false;
     std::uint64_t address = 0;
     const std::byte* value = nullptr;
+    // Whether a store changes the bytes it writes (else memory keeps holding what the latest
+    // stores to them wrote, and they stay the latest: same-value races compare with it); found
+    // out only when another store's record is the latest: 0 unknown, 1 no, 2 yes.
+    mutable std::uint8_t changes = 0;
     const interp::AccessBatch* batch = nullptr;
   };
 
@@ -91,7 +102,20 @@ class RaceChecker {
   std::uint64_t merged(std::uint64_t record, const Now& now);
   void spill(race::Overflow& overflow, std::uint64_t key, std::uint64_t record, bool global);
   void report(unsigned kind_bit, std::uint64_t record, std::uint64_t other_group,
-              bool other_known, std::uint64_t address, bool between_groups, const Now& now);
+              bool other_known, std::uint64_t address, bool between_groups, const Now& now,
+              bool async_copy = false);
+  // The access `now` against the group's copies not yet waited for.
+  void against_copies(const Now& now);
+  bool store_changes(const Now& now) const;
+
+  // A copy not yet waited for: its shape, its event, and its two sites (write of the
+  // destination, read of the source) as the copy's own accesses registered them.
+  struct PendingCopy {
+    interp::AsyncCopyShape shape;
+    std::uint64_t event = 0;
+    std::uint32_t dst_site = 0, src_site = 0;
+  };
+  std::vector<PendingCopy> copies_;
 
   RaceLaunch& launch_;
   WorkerFindings& findings_;

@@ -63,7 +63,10 @@ void async_copy(const BuiltinCall& call) {
     std::memmove(to, from, kSize);
   }
   const std::uint64_t id = event_for(event.get<std::uint64_t>(lane));
-  context.async_step(false, call.lanes, uniform, &id, 1);
+  const AsyncCopyShape shape{reinterpret_cast<std::uint64_t>(dst),
+                             reinterpret_cast<std::uint64_t>(src), count, kSize, dst_step,
+                             src_step};
+  context.async_step(false, call.lanes, uniform, &id, 1, &shape);
   if (call.result.base == nullptr) return;
   call.lanes.for_each([&](std::uint32_t l) { call.result.set<std::uint64_t>(l, 0, id); });
 }
@@ -151,7 +154,8 @@ void wait_group_events(const BuiltinCall& call) {
     if (k == 0) first = std::move(events);
     else if (events != first) uniform = false;
   }
-  context.async_step(true, call.lanes, uniform, first.data(), static_cast<std::uint32_t>(first.size()));
+  context.async_step(true, call.lanes, uniform, first.data(), static_cast<std::uint32_t>(first.size()),
+                     nullptr);
 }
 
 BuiltinFn resolve_wait(const Signature& s) {

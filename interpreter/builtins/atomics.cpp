@@ -262,9 +262,18 @@ void run(const BuiltinCall& call) {
   }
   const Operand& pointer = call.args[0];
   const bool has_result = call.result.base != nullptr;
+  // A compare-exchange's access is known only once made: it stores when its comparison holds.
+  constexpr bool kCompares = kOp == Op::CmpXchg || kOp == Op::CompareExchange;
   call.lanes.for_each([&](std::uint32_t l) {
     T* p = object_of<T>(call, l);
-    if (!call.context->access(l, p, sizeof(T), Access::Atomic, pointer.address_space)) {
+    const bool allowed =
+        kCompares ? call.context->reachable(p, sizeof(T))
+                  : call.context->access(l, p, sizeof(T),
+                                         kOp == Op::Load ? Access::AtomicRead : Access::Atomic,
+                                         pointer.address_space);
+    if (!allowed) {
+      // Refused: access() reports it (the compare-exchanges have not called it yet).
+      if constexpr (kCompares) call.context->access(l, p, sizeof(T), Access::Atomic, pointer.address_space);
       if constexpr (kReturnsValue<kOp>) {
         if (has_result) call.result.set<T>(l, 0, T{});
       } else if constexpr (kOp == Op::CompareExchange || kOp == Op::TestAndSet) {
@@ -278,7 +287,11 @@ void run(const BuiltinCall& call) {
     } else if constexpr (kOp == Op::Init || kOp == Op::Store) {
       store(p, call.args[1].get<T>(l));
     } else if constexpr (kOp == Op::CmpXchg) {
-      const T old = compare_and_swap(p, call.args[1].get<T>(l), call.args[2].get<T>(l));
+      const T expected = call.args[1].get<T>(l);
+      const T old = compare_and_swap(p, expected, call.args[2].get<T>(l));
+      const bool exchanged = std::memcmp(&old, &expected, sizeof(T)) == 0;
+      call.context->access(l, p, sizeof(T), exchanged ? Access::Atomic : Access::AtomicRead,
+                           pointer.address_space);
       if (has_result) call.result.set<T>(l, 0, old);
     } else if constexpr (kOp == Op::CompareExchange) {
       // bool atomic_compare_exchange_*(A* object, C* expected, C desired, ...): on failure the
@@ -286,12 +299,18 @@ void run(const BuiltinCall& call) {
       const Operand& expected_pointer = call.args[1];
       T* expected = reinterpret_cast<T*>(expected_pointer.get<std::uint64_t>(l));
       bool exchanged = false;
-      if (call.context->access(l, expected, sizeof(T), Access::Read,
-                               expected_pointer.address_space)) {
+      if (!call.context->reachable(expected, sizeof(T))) {
+        call.context->access(l, p, sizeof(T), Access::AtomicRead, pointer.address_space);
+        call.context->access(l, expected, sizeof(T), Access::Read, expected_pointer.address_space);
+      } else {
         T want;
         std::memcpy(&want, expected, sizeof(T));
         const T old = compare_and_swap(p, want, call.args[2].get<T>(l));
         exchanged = std::memcmp(&old, &want, sizeof(T)) == 0;
+        // The object first, then *expected, as the taint shadow takes a call's reads in order.
+        call.context->access(l, p, sizeof(T), exchanged ? Access::Atomic : Access::AtomicRead,
+                             pointer.address_space);
+        call.context->access(l, expected, sizeof(T), Access::Read, expected_pointer.address_space);
         if (!exchanged && call.context->access(l, expected, sizeof(T), Access::Write,
                                                expected_pointer.address_space))
           std::memcpy(expected, &old, sizeof(T));

@@ -296,6 +296,32 @@ class FunctionDecoder {
   bool decode_arithmetic(const llvm::Instruction& i, std::string& error);
   bool decode_cast(const llvm::Instruction& i, std::string& error);
   bool decode_memory(const llvm::Instruction& i, std::string& error);
+  // The alignment a load or store of `type` through `pointer` needs: its type's (OpenCL 1.2
+  // §6.1.5), but for a member of a packed struct (§6.11.1), whose alignment is the one Clang
+  // gave the access (1). Clang's alignment is no rule elsewhere: it keeps a declared array's
+  // (4 for an int2 read through a cast of &words[i]), where the read type needs 8.
+  std::uint32_t access_alignment(llvm::Type* type, llvm::Align given,
+                                 const llvm::Value* pointer) const {
+    const std::uint64_t natural = dl_.getABITypeAlign(type).value();
+    for (int depth = 0; depth < 8 && pointer; ++depth) {
+      const auto* gep = llvm::dyn_cast<llvm::GEPOperator>(pointer);
+      if (!gep) break;
+      llvm::Type* t = gep->getSourceElementType();
+      for (unsigned n = 2; n <= gep->getNumOperands(); ++n) {
+        if (auto* st = llvm::dyn_cast<llvm::StructType>(t); st && st->isPacked())
+          return static_cast<std::uint32_t>(std::min<std::uint64_t>(natural, given.value()));
+        if (n == gep->getNumOperands()) break;
+        if (auto* st = llvm::dyn_cast<llvm::StructType>(t))
+          t = st->getTypeAtIndex(gep->getOperand(n));
+        else if (auto* array = llvm::dyn_cast<llvm::ArrayType>(t))
+          t = array->getElementType();
+        else
+          break;
+      }
+      pointer = gep->getPointerOperand();
+    }
+    return static_cast<std::uint32_t>(natural);
+  }
   bool decode_element(const llvm::Instruction& i, std::string& error);
   bool decode_control(const llvm::Instruction& i, std::string& error);
   bool check_array_indices(const llvm::Instruction& access, const llvm::Value* pointer,
@@ -533,8 +559,17 @@ bool FunctionDecoder::check_array_indices(const llvm::Instruction& access,
     if (!array) break;  // a vector element: its index is the engine's to check
     type = array->getElementType();
     const std::uint64_t count = array->getNumElements();
-    // A flexible array member ([0 x T]) is bounded by its object only.
-    if (count == 0 || llvm::isa<llvm::Constant>(operand)) continue;
+    // A flexible array member ([0 x T]) is bounded by its object only. A constant index
+    // inside the array needs no check; one outside it (a loop's last trip unrolled: s.a[3] of
+    // int a[3]) is checked where it runs, as a variable one would be.
+    if (count == 0) continue;
+    if (const auto* constant = llvm::dyn_cast<llvm::ConstantInt>(operand)) {
+      if (constant->getBitWidth() <= 64 && constant->getSExtValue() >= 0 &&
+          static_cast<std::uint64_t>(constant->getSExtValue()) < count)
+        continue;
+    } else if (llvm::isa<llvm::Constant>(operand)) {
+      continue;
+    }
     Ty ty;
     unsigned width;
     if (!element_of(operand->getType(), ty, width) || width != 1) continue;
@@ -713,7 +748,7 @@ bool FunctionDecoder::decode_memory(const llvm::Instruction& i, std::string& err
       if (in.ty == Ty::Agg) in.size = static_cast<std::uint32_t>(dl_.getTypeAllocSize(i.getType()));
       in.dst = dst();
       in.a = p;
-      in.c = static_cast<std::uint32_t>(dl_.getABITypeAlign(i.getType()).value());
+      in.c = access_alignment(i.getType(), ld->getAlign(), ld->getPointerOperand());
       in.aux = static_cast<std::uint8_t>(ld->getPointerAddressSpace());
       if (ld->isVolatile()) in.flags |= kVolatile;
       if (ld->isAtomic()) in.flags |= kVolatile;
@@ -734,7 +769,8 @@ bool FunctionDecoder::decode_memory(const llvm::Instruction& i, std::string& err
         in.size = static_cast<std::uint32_t>(dl_.getTypeAllocSize(st->getValueOperand()->getType()));
       in.a = v;
       in.b = p;
-      in.c = static_cast<std::uint32_t>(dl_.getABITypeAlign(st->getValueOperand()->getType()).value());
+      in.c = access_alignment(st->getValueOperand()->getType(), st->getAlign(),
+                              st->getPointerOperand());
       in.aux = static_cast<std::uint8_t>(st->getPointerAddressSpace());
       if (st->isVolatile()) in.flags |= kVolatile;
       return true;

@@ -64,7 +64,7 @@ class DecodedExecutable final : public Executable {
 
  private:
   ir::Module module_;
-  std::vector<std::byte> storage_;
+  AlignedBytes storage_;  // program-scope variables, each at its alignment
   std::vector<std::uint64_t> addresses_;
 };
 

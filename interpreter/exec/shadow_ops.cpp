@@ -701,7 +701,8 @@ void WorkGroupRunner::shadow_access(std::uint32_t lane, std::uint64_t address, s
   std::uint8_t* tmp = shadow_scratch_.data();
   const Instr& in = *current_instr_;
   switch (kind) {
-    case Access::Read: {
+    case Access::Read:
+    case Access::AtomicRead: {
       std::size_t at = read.size();
       read.resize(at + size);
       read_shadow(r, address, static_cast<std::uint32_t>(size), read.data() + at);

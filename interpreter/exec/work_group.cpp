@@ -37,8 +37,7 @@ WorkGroupRunner::WorkGroupRunner(const LaunchShared& shared, std::unique_ptr<Gro
       local_offsets_[g] = global.local_offset;
       continue;
     }
-    std::uint64_t align = std::max<std::uint64_t>(global.align, 16);
-    size = (size + align - 1) / align * align;
+    size = align_up(size, std::max<std::uint64_t>(global.align, 16));
     local_offsets_[g] = size;
     objects.push_back({size, global.size});
     size += global.size + gap;
@@ -48,7 +47,8 @@ WorkGroupRunner::WorkGroupRunner(const LaunchShared& shared, std::unique_ptr<Gro
   for (std::size_t i = 0; i < shared.args->size(); ++i) {
     const LaunchArg& a = (*shared.args)[i];
     if (a.kind != LaunchArg::Kind::Local) continue;
-    size = (size + 15) / 16 * 16;
+    // The pointee type is the kernel's business: an argument is aligned for any type.
+    size = align_up(size, kMaxTypeAlignment);
     local_arg_offsets_[i] = size;
     objects.push_back({size, a.size});
     size += a.size + gap;
@@ -323,9 +323,10 @@ void WorkGroupRunner::observe(Frame& f, const ir::Instr& in, Access kind,
 void WorkGroupRunner::print(std::uint32_t, std::string_view text) { printf_.append(text); }
 
 void WorkGroupRunner::async_step(bool wait, const Lanes& lanes, bool uniform,
-                                 const std::uint64_t* events, std::uint32_t event_count) {
+                                 const std::uint64_t* events, std::uint32_t event_count,
+                                 const AsyncCopyShape* copy) {
   if (!observer_ || !current_instr_ || !current_frame_) return;
-  observer_->async_step(wait, lanes.ids, lanes.count, lanes_, uniform, events, event_count,
+  observer_->async_step(wait, lanes.ids, lanes.count, lanes_, uniform, events, event_count, copy,
                         site_of(*current_frame_, *current_instr_));
 }
 
@@ -574,8 +575,11 @@ void WorkGroupRunner::barrier(Frame& f, const ir::Instr& in, const LaneSet& lane
   // The lanes that reach it go on, whether or not the others do: a barrier reached by part of
   // the group is for the observer (the divergence checker) to judge.
   if (!observer_) return;
-  std::uint32_t flags = reinterpret_cast<const std::uint32_t*>(f.base[in.a])[lanes.ids[0]];
-  observer_->barrier(flags, lanes.ids, lanes.count, lanes_, site_of(f, in));
+  const auto* flags = reinterpret_cast<const std::uint32_t*>(f.base[in.a]);
+  const std::uint32_t first = flags[lanes.ids[0]];
+  bool uniform = true;
+  for (std::uint32_t k = 1; k < lanes.count && uniform; ++k) uniform = flags[lanes.ids[k]] == first;
+  observer_->barrier(first, uniform, lanes.ids, lanes.count, lanes_, site_of(f, in));
 }
 
 // A block's terminator: where the lanes go next, or that they return.

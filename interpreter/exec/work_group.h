@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "decode/program_ir.h"
+#include "exec/aligned_bytes.h"
 #include "exec/memory_map.h"
 #include "exec/shadow_memory.h"
 
@@ -69,9 +70,12 @@ class WorkGroupRunner final : public BuiltinContext {
                     Access kind, std::uint8_t address_space, bool* ok) override;
   const ImageDescriptor* image(std::uint64_t handle) const override;
   void image_problem(std::uint32_t lane, std::string message) override;
+  bool reachable(const void* address, std::size_t size) override {
+    return check(reinterpret_cast<std::uint64_t>(address), size);
+  }
   void print(std::uint32_t lane, std::string_view text) override;
   void async_step(bool wait, const Lanes& lanes, bool uniform, const std::uint64_t* events,
-                  std::uint32_t event_count) override;
+                  std::uint32_t event_count, const AsyncCopyShape* copy) override;
   bool stopped() const { return stopped_; }
 
   struct Frame;
@@ -171,7 +175,7 @@ class WorkGroupRunner final : public BuiltinContext {
   std::vector<std::uint32_t> local_ids_[3];
   std::vector<std::uint32_t> all_lanes_;  // 0..capacity-1
   std::vector<std::unique_ptr<Frame>> frames_;
-  std::vector<std::byte> local_arena_;
+  AlignedBytes local_arena_;
   MemoryMap own_regions_;         // the local arena and the frames' private areas
   std::uint64_t hit_lo_ = 0, hit_length_ = 0;
   std::vector<EngineProblem> problems_;
@@ -184,6 +188,7 @@ class WorkGroupRunner final : public BuiltinContext {
   const Frame* current_frame_ = nullptr;  // for built-ins' accesses
   const ir::Instr* current_instr_ = nullptr;
   std::vector<std::uint64_t> address_lanes_;  // built-ins' accesses, one lane at a time
+  std::vector<std::uint32_t> exchanged_, failed_;  // a compare-exchange's lanes, by outcome
   std::vector<std::uint64_t> local_offsets_;  // per module global: its offset in the arena
   std::vector<std::uint64_t> local_arg_offsets_;  // per kernel argument (__local ones)
   std::vector<LocalObject> local_objects_;        // for the observer's findings, by base

@@ -525,7 +525,14 @@ void WorkGroupRunner::memory(Frame& f, const Instr& in, const LaneSet& lanes) {
 void WorkGroupRunner::atomic(Frame& f, const Instr& in, const LaneSet& lanes) {
   const auto* ptr = reg<std::uint64_t>(f, in.a);
   unsigned size = ir::ty_size(in.ty);
-  if (observer_) observe(f, in, Access::Atomic, in.aux, size, size, lanes, ptr, nullptr, 0);
+  // A compare-exchange stores only where its comparison holds: the observers hear its lanes
+  // after it, the ones that stored as atomic updates and the others as atomic reads.
+  const bool compares = in.op == Op::CmpXchg;
+  if (observer_ && !compares) observe(f, in, Access::Atomic, in.aux, size, size, lanes, ptr, nullptr, 0);
+  if (observer_ && compares) {
+    exchanged_.clear();
+    failed_.clear();
+  }
   for (std::uint32_t k = 0; k < lanes.count; ++k) {
     std::uint32_t l = lanes.full ? k : lanes.ids[k];
     std::uint64_t p = ptr[l];
@@ -537,6 +544,7 @@ void WorkGroupRunner::atomic(Frame& f, const Instr& in, const LaneSet& lanes) {
               fmt::format("atomic access of {} bytes at 0x{:x} outside every memory object "
                           "or misaligned", size, p),
               l, p, size);
+      if (observer_ && compares) exchanged_.push_back(l);
       continue;
     }
     if (in.op == Op::CmpXchg) {
@@ -550,6 +558,7 @@ void WorkGroupRunner::atomic(Frame& f, const Instr& in, const LaneSet& lanes) {
         std::byte* d = f.base[in.dst] + std::size_t(l) * agg;
         std::memcpy(d, &expected, sizeof(U));
         d[in.imm] = std::byte(ok ? 1 : 0);
+        if (observer_) (ok ? exchanged_ : failed_).push_back(l);
       });
       continue;
     }
@@ -600,6 +609,12 @@ void WorkGroupRunner::atomic(Frame& f, const Instr& in, const LaneSet& lanes) {
       } while (!target.compare_exchange_weak(old, next));
       reg<U>(f, in.dst)[l] = old;
     });
+  }
+  if (observer_ && compares) {
+    const LaneSet stored{exchanged_.data(), static_cast<std::uint32_t>(exchanged_.size()), false};
+    const LaneSet read{failed_.data(), static_cast<std::uint32_t>(failed_.size()), false};
+    if (stored.count) observe(f, in, Access::Atomic, in.aux, size, size, stored, ptr, nullptr, 0);
+    if (read.count) observe(f, in, Access::AtomicRead, in.aux, size, size, read, ptr, nullptr, 0);
   }
 }
 

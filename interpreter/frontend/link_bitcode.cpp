@@ -4,6 +4,7 @@
 #include <llvm/ADT/Triple.h>
 #include <llvm/Analysis/TargetLibraryInfo.h>
 #include <llvm/IR/DiagnosticInfo.h>
+#include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/DiagnosticPrinter.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
@@ -16,10 +17,15 @@
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Transforms/Utils/Mem2Reg.h>
 
+#include <fmt/format.h>
+
+#include <map>
 #include <set>
+#include <vector>
 
 #include "clvet/interp/frontend.h"
 #include "frontend/build_options.h"
+#include "frontend/component_stores.h"
 #include "frontend/module_io.h"
 #include "frontend/opencl_builtins.h"
 #include "frontend/synchronisation_calls.h"
@@ -98,6 +104,52 @@ bool undefined_functions(const llvm::Module& module, std::string& log) {
   return found;
 }
 
+// Every call that recurses, directly or through other functions, named in the log as a
+// compiler error at the call: OpenCL C has no recursion (OpenCL C 1.2 §6.9 i, "Recursion is
+// not supported"), so a program with a cycle of calls is no valid program and its link fails.
+bool recursive_calls(const llvm::Module& module, std::string& log) {
+  std::map<const llvm::Function*, std::vector<const llvm::CallBase*>> calls;
+  for (const llvm::Function& f : module)
+    for (const llvm::BasicBlock& block : f)
+      for (const llvm::Instruction& i : block)
+        if (const auto* call = llvm::dyn_cast<llvm::CallBase>(&i))
+          if (const llvm::Function* callee = call->getCalledFunction();
+              callee && !callee->isDeclaration())
+            calls[&f].push_back(call);
+  // Whether `target` is reached from `from` through calls.
+  auto reaches = [&](const llvm::Function* from, const llvm::Function* target) {
+    std::set<const llvm::Function*> seen{from};
+    std::vector<const llvm::Function*> work{from};
+    while (!work.empty()) {
+      const llvm::Function* f = work.back();
+      work.pop_back();
+      if (f == target) return true;
+      for (const llvm::CallBase* call : calls[f])
+        if (seen.insert(call->getCalledFunction()).second) work.push_back(call->getCalledFunction());
+    }
+    return false;
+  };
+  bool found = false;
+  for (const llvm::Function& f : module)
+    for (const llvm::CallBase* call : calls[&f]) {
+      const llvm::Function* callee = call->getCalledFunction();
+      if (!reaches(callee, &f)) continue;
+      std::string where = "clvet";
+      if (const llvm::DebugLoc& at = call->getDebugLoc())
+        where = fmt::format("{}:{}:{}", at->getFilename().str(), at.getLine(), at.getCol());
+      const std::string caller = base_name(f.getName().str());
+      const std::string called = base_name(callee->getName().str());
+      log += callee == &f
+                 ? fmt::format("{}: error: '{}' calls itself: recursion is not supported "
+                               "(OpenCL C 1.2 §6.9 i)\n", where, caller)
+                 : fmt::format("{}: error: '{}' calls '{}', which calls '{}' again: recursion is "
+                               "not supported (OpenCL C 1.2 §6.9 i)\n", where, caller, called,
+                               caller);
+      found = true;
+    }
+  return found;
+}
+
 }  // namespace
 
 FrontEndResult link_bitcode(const std::vector<Bytes>& inputs, std::string_view options) {
@@ -137,6 +189,8 @@ FrontEndResult link_bitcode(const std::vector<Bytes>& inputs, std::string_view o
 
   if (!parsed.create_library) {
     if (undefined_functions(*linked, log)) return failure(FrontEndStatus::Failed, log);
+    if (recursive_calls(*linked, log)) return failure(FrontEndStatus::Failed, log);
+    split_component_stores(*linked);
     bool optimise = !parsed.opt_disable && !has_module_flag(*linked, "clvet.opt_disable");
     mark_uninitialised_variables(*linked);
     run_passes(*linked, [](llvm::PassBuilder&) {

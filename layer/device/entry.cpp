@@ -2,6 +2,7 @@
 #include "entry.h"
 
 #include <cstdio>
+#include <utility>
 
 #include "options.h"
 
@@ -9,10 +10,24 @@ namespace clvet::device::entry {
 
 void remember(const rules::Rule* rule);
 
+namespace {
+thread_local bool t_probe = false;
+}  // namespace
+
+// The error this thread reports next answers a probe: a query of a name the device does not
+// know, which is how programs find out whether a vendor's extension is there.
+void note_probe() { t_probe = true; }
+
 void report(const Error& error) {
   remember(error.rule);
   reports::Finding finding =
       checker::finding_for(*error.rule, reports::Category::Application, error.detail);
+  if (std::exchange(t_probe, false)) {
+    // Shown, for who wonders why a query failed, but no fault: the spec gives the error code
+    // as the answer (the clause of the device's own version, OpenCL 3.0 §4.2).
+    finding.severity = reports::Severity::Note;
+    finding.spec = "OpenCL 3.0 §4.2";
+  }
   static const bool live = options::value("live") == "1";
   if (live) std::fprintf(stderr, "clvet: %s", reports::render_text(finding).c_str());
   checker::FindingLog::instance().add(std::move(finding));

@@ -123,7 +123,7 @@ class RaceChecker : public testing::Test {
   void barrier(std::uint32_t flags) {
     std::vector<std::uint32_t> all(lanes_);
     for (std::uint32_t l = 0; l < lanes_; ++l) all[l] = l;
-    worker_->barrier(flags, all.data(), lanes_, lanes_, {});
+    worker_->barrier(flags, true, all.data(), lanes_, lanes_, {});
   }
   // Every finding, after the launch.
   std::vector<clvet::reports::Finding> findings() {

@@ -3,10 +3,13 @@
 // device query and their consistency, and sub-devices.
 #include <algorithm>
 #include <cstring>
+#include <fstream>
 #include <regex>
 #include <set>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "clvet/rules/info_params.h"
 #include "clvet_entry.h"
@@ -310,6 +313,33 @@ TEST_F(DeviceApi, GetDeviceInfoBadParam) {
   }
   EXPECT_RULE(clGetDeviceInfo(device, CL_DEVICE_GLOBAL_MEM_SIZE, 4, &value, nullptr),
               CL_INVALID_VALUE, "GetDeviceInfoBadParam");
+}
+
+// 3.0 §4.2 (clGetDeviceInfo): a name the device does not answer (a vendor's, here NVIDIA's
+// CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV) is how programs probe for an extension, so its
+// CL_INVALID_VALUE is a note citing the clause of the device's version (OpenCL 3.0); a buffer
+// too small for an answer is an error.
+TEST_F(DeviceApi, ProbingQueryIsANote) {
+  using WriteFindings = cl_int(CL_API_CALL*)(const char*);
+  auto write = reinterpret_cast<WriteFindings>(
+      clGetExtensionFunctionAddressForPlatform(platform, "clvetWriteFindingsCLVET"));
+  ASSERT_NE(write, nullptr);
+  const std::string path = ::testing::TempDir() + "clvet_probe_findings.json";
+  ASSERT_EQ(write(path.c_str()), CL_SUCCESS);  // the findings so far, forgotten
+  size_t size = 0;
+  EXPECT_EQ(clGetDeviceInfo(device, 0x4000, 0, nullptr, &size), CL_INVALID_VALUE);
+  cl_ulong value;
+  EXPECT_EQ(clGetDeviceInfo(device, CL_DEVICE_GLOBAL_MEM_SIZE, 4, &value, nullptr),
+            CL_INVALID_VALUE);
+  ASSERT_EQ(write(path.c_str()), CL_SUCCESS);
+  std::ifstream in(path);
+  const nlohmann::json report = nlohmann::json::parse(in);
+  std::vector<std::string> seen;
+  for (const nlohmann::json& f : report.at("findings"))
+    if (f.value("rule", "") == "GetDeviceInfoBadParam")
+      seen.push_back(f.value("severity", "") + " " + f.value("spec", ""));
+  std::sort(seen.begin(), seen.end());
+  EXPECT_EQ(seen, (std::vector<std::string>{"error OpenCL 1.2 §4.2", "note OpenCL 3.0 §4.2"}));
 }
 
 // 3.0 clGetDeviceInfo: the CPU device of a 3.0 full-profile platform, with the limits the

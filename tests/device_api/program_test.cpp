@@ -480,6 +480,19 @@ TEST_F(ProgramApi, BuildFailureHasALog) {
   clReleaseProgram(p);
 }
 
+// OpenCL C 1.2 §6.9 i ("Recursion is not supported"): a recursive program is no valid program,
+// so its build fails (§5.6.2 CL_BUILD_PROGRAM_FAILURE) with the call in the log.
+TEST_F(ProgramApi, RecursionFailsTheBuild_6_9) {
+  cl_program p = make("int f(int n) {\n  return n ? f(n - 1) + 1 : 0;\n}\n"
+                      "kernel void k(global int* p) { p[0] = f(p[0]); }\n");
+  EXPECT_RULE(clBuildProgram(p, 0, nullptr, nullptr, nullptr, nullptr),
+              CL_BUILD_PROGRAM_FAILURE, "BuildProgramFailure");
+  EXPECT_NE(build_string(p, CL_PROGRAM_BUILD_LOG).find(":2:14: error: 'f' calls itself"),
+            std::string::npos)
+      << build_string(p, CL_PROGRAM_BUILD_LOG);
+  clReleaseProgram(p);
+}
+
 // ---------------------------------------------------------------- clCompileProgram
 
 // §5.6.3: CL_INVALID_PROGRAM if program is not a valid program object.

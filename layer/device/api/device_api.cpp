@@ -1,5 +1,6 @@
 // Device entry points (§4.2, §4.3): clGetDeviceIDs, clGetDeviceInfo, partitioning into
 // sub-devices (core and cl_ext_device_fission), device retain/release and the timers.
+#include <fmt/format.h>
 #include <unistd.h>
 #include <algorithm>
 #include <bit>
@@ -18,6 +19,10 @@
 #include "host_allocation.h"
 #include "info.h"
 #include "platform.h"
+
+namespace clvet::device::entry {
+void note_probe();  // entry.cpp: the error reported next answers a probe
+}  // namespace clvet::device::entry
 
 namespace clvet::device::impl {
 
@@ -438,9 +443,13 @@ Status answer(Device& d, cl_device_info param, const InfoWriter& out) {
     if (Answer a = device_uuid(param, out)) return *a;
   }
   // Unknown, or a query of an extension the device does not support (cl_khr_fp16's
-  // CL_DEVICE_HALF_FP_CONFIG, cl_ext_device_fission's, cl_khr_terminate_context's ...).
+  // CL_DEVICE_HALF_FP_CONFIG, cl_ext_device_fission's, cl_khr_terminate_context's, a vendor's
+  // CL_DEVICE_..._NV or _AMD): programs ask to find out, so CL_INVALID_VALUE is its answer and
+  // the finding a note.
+  entry::note_probe();
   return fail(rule::GetDeviceInfoBadParam,
-              "param_name " + std::to_string(param) + " is not a query the device answers");
+              fmt::format("param_name 0x{:x} is not a query the device answers (a program "
+                          "probing for an extension gets CL_INVALID_VALUE)", param));
 }
 
 }  // namespace

@@ -110,6 +110,31 @@ TEST(Atomic, CmpXchgSemantics_6_12_11) {
        {p.operand(), cmp.operand(), val.operand()});
   EXPECT_EQ(r.values, (std::vector<std::int32_t>{0, 1, 2, 2}));
   EXPECT_EQ(x, 9);
+  // The lane whose comparison failed stored nothing: an atomic read for the race checker.
+  ASSERT_EQ(g.accesses.size(), 4u);
+  for (std::uint32_t l = 0; l < 4; ++l)
+    EXPECT_EQ(g.accesses[l].kind, l == 2 ? Access::AtomicRead : Access::Atomic) << l;
+}
+
+// A refused object: reported once (as the update the call would make) and left alone.
+TEST(Atomic, CmpXchgRefusedObjectIsNotExchanged_6_12_11) {
+  FakeWorkGroup g(2);
+  std::int32_t x[2] = {3, 3};
+  LanePointers p(2, &x[0], kGlobal);
+  p.set(1, &x[1]);
+  LaneValues<std::int32_t> cmp(2, Scalar::Int), val(2, Scalar::Int), r(2, Scalar::Int);
+  cmp.fill(3);
+  val.fill(8);
+  g.allow = [&](const void* a, std::size_t) { return a != &x[1]; };
+  Operand result = r.operand();
+  call(resolve("_Z14atomic_cmpxchgPU3AS1Viii", 4), g, all_lanes(2), &result,
+       {p.operand(), cmp.operand(), val.operand()});
+  EXPECT_EQ(x[0], 8);
+  EXPECT_EQ(x[1], 3);
+  EXPECT_EQ(r.values, (std::vector<std::int32_t>{3, 0}));
+  ASSERT_EQ(g.accesses.size(), 2u);
+  EXPECT_EQ(g.accesses[1].address, &x[1]);
+  EXPECT_EQ(g.accesses[1].kind, Access::Atomic);
 }
 
 // atom_cmpxchg on a local ulong (cl_khr_int64_base_atomics).
@@ -230,11 +255,14 @@ TEST(Atomic, C11CompareExchangeStrong_2_0_6_13_11) {
   EXPECT_EQ(object, 8);
   EXPECT_EQ(expected[0], 4);
   EXPECT_EQ(expected[1], 8);
-  // Object (atomic), expected read; object, expected read, expected written on failure.
+  // Object (an atomic update), expected read; object (an atomic read: the comparison failed
+  // and nothing was stored), expected read, expected written on failure.
   ASSERT_EQ(g.accesses.size(), 5u);
   EXPECT_EQ(g.accesses[0].kind, Access::Atomic);
   EXPECT_EQ(g.accesses[1].kind, Access::Read);
   EXPECT_EQ(g.accesses[1].address_space, kPrivate);
+  EXPECT_EQ(g.accesses[2].kind, Access::AtomicRead);
+  EXPECT_EQ(g.accesses[3].kind, Access::Read);
   EXPECT_EQ(g.accesses[4].kind, Access::Write);
   EXPECT_EQ(g.accesses[4].address, &expected[1]);
 }

@@ -51,6 +51,9 @@ class FakeWorkGroup : public BuiltinContext {
     accesses.push_back({lane, address, size, kind, address_space});
     return !allow || allow(address, size);
   }
+  bool reachable(const void* address, std::size_t size) override {
+    return !allow || allow(address, size);
+  }
   void print(std::uint32_t lane, std::string_view text) override {
     printed.at(lane) += text;
     print_order.push_back(lane);

@@ -4,6 +4,9 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 
+#include <algorithm>
+#include <vector>
+
 #include "frontend_test_support.h"
 
 using namespace clvet::interp;
@@ -69,6 +72,45 @@ TEST(Link, InvalidLinkOptions_5_6_5) {
   EXPECT_EQ(link_bitcode({Bytes{1, 2, 3}}, "").status, FrontEndStatus::InvalidInput);
 }
 
+// OpenCL C 1.2 §6.9 i: "Recursion is not supported." A cycle of calls fails the link of an
+// executable with a compiler error at the call that closes it, at both -O levels; the same
+// function called twice, or from two callers, is no recursion.
+TEST(Link, RecursionFailsAtTheCall_6_9) {
+  const std::string direct =
+      "int fact(int n) {\n"
+      "  return n <= 1 ? 1 : n * fact(n - 1);\n"
+      "}\n"
+      "__kernel void k(__global int* p) { *p = fact(*p); }\n";
+  for (const char* options : {"", "-cl-opt-disable"}) {
+    FrontEndResult r = link_bitcode({compiled(direct, options)}, "");
+    EXPECT_EQ(r.status, FrontEndStatus::Failed) << options;
+    EXPECT_NE(r.log.find(":2:27: error: 'fact' calls itself: recursion is not supported "
+                         "(OpenCL C 1.2 §6.9 i)"), std::string::npos) << options << r.log;
+  }
+  // Through another function, and across two objects linked together (clLinkProgram).
+  const std::string even =
+      "int odd(int n);\n"
+      "int even(int n) { return n == 0 ? 1 : odd(n - 1); }\n"
+      "__kernel void k(__global int* p) { *p = even(*p); }\n";
+  const std::string odd = "int even(int n);\nint odd(int n) { return n == 0 ? 0 : even(n - 1); }\n";
+  FrontEndResult mutual = link_bitcode({compiled(even), compiled(odd)}, "");
+  EXPECT_EQ(mutual.status, FrontEndStatus::Failed);
+  EXPECT_NE(mutual.log.find("'even' calls 'odd', which calls 'even' again"), std::string::npos)
+      << mutual.log;
+  EXPECT_NE(mutual.log.find("'odd' calls 'even', which calls 'odd' again"), std::string::npos)
+      << mutual.log;
+  // A library may hold half of a cycle: only an executable is judged.
+  EXPECT_TRUE(link_bitcode({compiled(even)}, "-create-library").ok());
+  const std::string shared =
+      "int sq(int n) { return n * n; }\n"
+      "int quad(int n) { return sq(sq(n)); }\n"
+      "__kernel void k(__global int* p) { *p = quad(*p) + sq(p[1]); }\n";
+  for (const char* options : {"", "-cl-opt-disable"}) {
+    FrontEndResult r = link_bitcode({compiled(shared, options)}, "");
+    EXPECT_TRUE(r.ok()) << options << r.log;
+  }
+}
+
 struct Accesses {
   unsigned loads = 0, stores = 0, volatile_ = 0, allocas = 0;
 };
@@ -100,6 +142,46 @@ TEST(Link, EveryMemoryAccessOfTheSourceIsKept) {
   Accesses plain = count(build(source, "-cl-opt-disable"));
   EXPECT_EQ(plain.stores, 3u);
   EXPECT_EQ(plain.allocas, 0u);
+}
+
+// A store of some components of a vector reads nothing and writes only those components: the
+// link splits Clang's load, insert and store of the whole vector into stores of the components
+// (each in a store of its own); `out[i].y += 1` reads .y and stays as it is; a private
+// vector stays a register.
+TEST(Link, ComponentStoresWriteTheirComponentsOnly) {
+  const char* source =
+      "__kernel void k(__global int4* out, __global float3* f) {\n"
+      "  size_t i = get_global_id(0);\n"
+      "  out[i].x = 42;\n"
+      "  out[i].zy = (int2)((int)i, 3);\n"
+      "  f[i].z = 1.0f;\n"
+      "  int4 v = (int4)(0); v.w = (int)i; out[i + 1] = v;\n"
+      "}\n";
+  for (const char* options : {"", "-cl-opt-disable"}) {
+    llvm::LLVMContext context;
+    auto module = read(build(source, options), context);
+    unsigned loads = 0;
+    std::vector<unsigned> store_bytes;
+    for (llvm::Function& fn : *module)
+      for (llvm::BasicBlock& b : fn)
+        for (llvm::Instruction& i : b) {
+          if (auto* l = llvm::dyn_cast<llvm::LoadInst>(&i))
+            loads += l->getPointerAddressSpace() == 1;
+          if (auto* st = llvm::dyn_cast<llvm::StoreInst>(&i))
+            if (st->getPointerAddressSpace() == 1)
+              store_bytes.push_back(static_cast<unsigned>(
+                  module->getDataLayout().getTypeStoreSize(st->getValueOperand()->getType())));
+        }
+    EXPECT_EQ(loads, 0u) << options;
+    std::sort(store_bytes.begin(), store_bytes.end());
+    // .x, .z and .y (each its own store, at its own alignment), .z of the float3, and the
+    // whole int4.
+    EXPECT_EQ(store_bytes, (std::vector<unsigned>{4, 4, 4, 4, 16})) << options;
+  }
+  const char* update = "__kernel void k(__global int4* out) { out[get_global_id(0)].y += 1; }\n";
+  Accesses a = count(build(update));
+  EXPECT_EQ(a.loads, 1u);
+  EXPECT_EQ(a.stores, 1u);
 }
 
 // Calls of the function named `base` (a built-in by its name before mangling) in kernel `k`.

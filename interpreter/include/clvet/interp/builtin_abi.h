@@ -98,7 +98,17 @@ struct Lanes {
   }
 };
 
-enum class Access : std::uint8_t { Read, Write, ReadWrite, Atomic };
+// How an access touches memory. Atomic: an atomic read-modify-write (or an atomic store);
+// AtomicRead: an atomic operation that stores nothing (atomic_load, a compare-exchange whose
+// comparison failed), which races with plain writes only (OpenCL 1.2 §6.12.11, 2.0 §6.13.11).
+enum class Access : std::uint8_t { Read, Write, ReadWrite, Atomic, AtomicRead };
+
+// The bytes an async copy reads and writes (§6.12.10): `count` elements of `element` bytes,
+// element i read at src + i * src_step and written at dst + i * dst_step. Until the wait for its
+// event the copy may be under way, so these bytes are the copy's.
+struct AsyncCopyShape {
+  std::uint64_t dst = 0, src = 0, count = 0, element = 0, dst_step = 0, src_step = 0;
+};
 
 class WorkGroup;  // the executing work-group (exec/work_group.h); built-ins use its interface
 struct ImageDescriptor;  // clvet/interp/image.h
@@ -147,11 +157,19 @@ class BuiltinContext {
   virtual void image_problem(std::uint32_t lane, std::string message) {
     (void)lane, (void)message;
   }
-  // An async copy or wait reached by `lanes` (the checkers judge divergence and unwaited
-  // copies); `uniform` false when the lanes' arguments differ.
+  // Whether [address, address + size) lies inside an object the kernel can reach, without
+  // telling anyone: for a built-in that must make an access before it knows its kind (a
+  // compare-exchange stores only when its comparison holds), then reports it through access().
+  virtual bool reachable(const void* address, std::size_t size) {
+    (void)address, (void)size;
+    return true;
+  }
+  // An async copy or wait reached by `lanes` (the checkers judge divergence, unwaited copies
+  // and accesses of a copy's bytes before its wait); `uniform` false when the lanes' arguments
+  // differ; `copy` the copy's bytes (nullptr for a wait).
   virtual void async_step(bool wait, const Lanes& lanes, bool uniform, const std::uint64_t* events,
-                          std::uint32_t event_count) {
-    (void)wait, (void)lanes, (void)uniform, (void)events, (void)event_count;
+                          std::uint32_t event_count, const AsyncCopyShape* copy) {
+    (void)wait, (void)lanes, (void)uniform, (void)events, (void)event_count, (void)copy;
   }
   // printf's output for the current work-item, appended to the device's printf buffer.
   virtual void print(std::uint32_t lane, std::string_view text) = 0;

@@ -116,19 +116,23 @@ class GroupObserver {
   virtual ~GroupObserver() = default;
   virtual void group_begin(const GroupPosition& position) = 0;
   virtual void memory(const AccessBatch& batch) = 0;
-  // A barrier (or work_group_barrier) reached by `count` of the group's `total` live lanes.
-  virtual void barrier(std::uint32_t fence_flags, const std::uint32_t* lanes, std::uint32_t count,
+  // A barrier (or work_group_barrier) reached by `count` of the group's `total` live lanes,
+  // with the first lane's fence flags; `uniform` false when the lanes passed different flags.
+  virtual void barrier(std::uint32_t fence_flags, bool uniform, const std::uint32_t* lanes,
+                       std::uint32_t count,
                        std::uint32_t total, const SourceSite& site) = 0;
   // Something the engine itself met (EngineEvent).
   virtual void engine_problem(const EngineProblem& problem) = 0;
   // An async copy (wait false: `events` holds the event it returns) or a wait_group_events
   // (wait true: the events waited for), reached by `count` of the group's `total` lanes;
-  // `uniform` is false when the lanes passed different arguments (§6.12.10).
+  // `uniform` is false when the lanes passed different arguments (§6.12.10); `copy` the bytes
+  // a copy reads and writes (nullptr for a wait).
   virtual void async_step(bool wait, const std::uint32_t* lanes, std::uint32_t count,
                           std::uint32_t total, bool uniform, const std::uint64_t* events,
-                          std::uint32_t event_count, const SourceSite& site) {
+                          std::uint32_t event_count, const AsyncCopyShape* copy,
+                          const SourceSite& site) {
     (void)wait, (void)lanes, (void)count, (void)total, (void)uniform, (void)events,
-        (void)event_count, (void)site;
+        (void)event_count, (void)copy, (void)site;
   }
   virtual void group_end() = 0;
 };
