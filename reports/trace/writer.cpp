@@ -38,6 +38,7 @@ struct WriterThread {
   std::size_t depth = 0;
   wire::Buffer scratch;       // records other than calls
   wire::Buffer blob_buffer;   // compressed blobs
+  std::vector<unsigned char> blob_snapshot;  // the bytes a blob hashes and stores
   wire::Buffer index_buffer;  // index records
   std::vector<codec::IndexEntry> pending_calls;
   std::vector<codec::IndexEntry> pending_blobs;
@@ -382,7 +383,14 @@ void Writer::write_call_enter(const Call& call) {
   commit_call(ts, ts.scratch, RecordKind::CallEnter, call.index);
 }
 
-std::uint64_t Writer::store_blob(const void* data, std::size_t size) {
+std::uint64_t Writer::store_blob(const void* live, std::size_t size) {
+  // The bytes may be host memory that another thread (the application, a driver's callback)
+  // writes meanwhile: hash and store one snapshot of them, so that the stored bytes always
+  // match their hash (read twice, they did not, under load, and the trace read as damaged).
+  ThreadState& ts = thread_state();
+  ts.blob_snapshot.assign(static_cast<const unsigned char*>(live),
+                          static_cast<const unsigned char*>(live) + size);
+  const unsigned char* data = ts.blob_snapshot.data();
   const std::uint64_t hash = frame::content_hash(data, size);
   {
     std::lock_guard lock(blob_mutex_);
@@ -392,7 +400,6 @@ std::uint64_t Writer::store_blob(const void* data, std::size_t size) {
       return hash;
     }
   }
-  ThreadState& ts = thread_state();
   Recording recording(*this, ts);
   if (!recording.allowed()) return hash;
   // Two threads storing the same new bytes at once may both write them: harmless, and cheaper
