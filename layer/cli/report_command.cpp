@@ -10,6 +10,7 @@
 #include "clvet/reports/formats.h"
 #include "clvet/trace/reader.h"
 #include "commands.h"
+#include "run_report.h"
 
 namespace clvet::cli {
 namespace {
@@ -28,13 +29,7 @@ int report(const ReportOptions& o) {
     fmt::print(stderr, "{}\n", error);
     return 2;
   }
-  std::vector<reports::Finding> findings;
-  trace::RecordView r;
-  while (reader->next(r)) {
-    if (r.kind != trace::RecordKind::Finding) continue;
-    reports::Finding f;
-    if (reader->decode(r, f)) findings.push_back(std::move(f));
-  }
+  std::vector<reports::Finding> findings = findings_in(*reader);
   for (const std::string& note : reader->notes()) fmt::print(stderr, "note: {}\n", note);
   for (const std::string& problem : reader->problems()) fmt::print(stderr, "error: {}\n", problem);
 

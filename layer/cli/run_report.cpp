@@ -45,12 +45,16 @@ std::optional<std::vector<reports::Finding>> read_trace_findings(const std::stri
   std::string error;
   auto reader = trace::Reader::open(trace, error);
   if (!reader) return std::nullopt;
+  return findings_in(*reader);
+}
+
+std::vector<reports::Finding> findings_in(trace::Reader& reader) {
   std::vector<reports::Finding> findings;
   trace::RecordView r;
-  while (reader->next(r)) {
+  while (reader.next(r)) {
     if (r.kind != trace::RecordKind::Finding) continue;
     reports::Finding f;
-    if (reader->decode(r, f)) findings.push_back(std::move(f));
+    if (reader.decode(r, f)) findings.push_back(std::move(f));
   }
   return findings;
 }

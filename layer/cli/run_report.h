@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "clvet/reports/finding.h"
+#include "clvet/trace/reader.h"
 
 namespace clvet::cli {
 
@@ -22,6 +23,8 @@ struct ExitReports {
 ExitReports read_exit_reports(const std::string& path, std::string& error);
 // The Finding records of a trace, as far as it reads; nullopt when it cannot be opened.
 std::optional<std::vector<reports::Finding>> read_trace_findings(const std::string& trace);
+// The finding records of an open trace, read to its end (or its damage).
+std::vector<reports::Finding> findings_in(trace::Reader& reader);
 // Whether `path` is a trace the layer began: a regular file that starts with the trace's magic
 // (a device file, a FIFO, or a file the writer could not begin is not a trace written).
 bool is_trace_file(const std::string& path);
