@@ -87,7 +87,7 @@ bench-diff: build
 CTS_BUILD ?=
 conformance: build
 	python3 tests/conformance/piglit.py all $(abspath $(BUILD))/icd $(abspath $(BUILD))/piglit-quick-cl
-	if [ -n "$(CTS_BUILD)" ]; then python3 tests/conformance/cts.py $(CTS_BUILD) $(abspath $(BUILD))/icd; fi
+	if [ -n "$(CTS_BUILD)" ]; then python3 tests/conformance/cts.py run $(CTS_BUILD) $(abspath $(BUILD))/icd $(abspath $(BUILD))/cts-logs; fi
 
 clean:
 	rm -rf $(BUILD) $(TSAN_BUILD)

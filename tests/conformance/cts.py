@@ -1,17 +1,24 @@
 #!/usr/bin/env python3
 """Khronos OpenCL CTS binaries on clvet's reference device and on PoCL, sub-test by sub-test.
 
-  cts.py CTS_BUILD ICD_DIR [LIST] [RESULTS]
+  cts.py run CTS_BUILD ICD_DIR LOGS [LIST] [RESULTS]
+  cts.py merge CLVET_LOGS POCL_LOGS [LIST] [RESULTS]
 
-CTS_BUILD is a CTS build made from a fetched snapshot (its test_conformance/ folder holds the
-binaries, e.g. test_conformance/basic/test_basic). LIST (default cts_list.txt beside this
-script) names one binary a line, optionally followed by the sub-tests to run (all when none);
-'#' starts a comment. Each binary runs once on the reference device (the ICD in ICD_DIR, kernel
-checkers off: the CTS judges results) and once on PoCL (/etc/OpenCL/vendors/pocl.icd), with a
-time limit of CTS_TIMEOUT seconds (default 600). RESULTS (default cts_results.tsv beside this
-script) gets one line per sub-test: binary, sub-test, clvet's result, PoCL's result, and the
-reason for a difference, kept from the file's previous version (a new difference says
-'unexplained'). Exits 1 when a difference has no reason."""
+LIST (default cts_list.txt beside this script) has one run a line: a name, the binary's folder
+under a CTS build's test_conformance/, the binary, and its arguments (sub-tests and options,
+all sub-tests when none); '#' starts a comment. A run's output is the log NAME.log.
+
+'run' runs each line on the reference device (the ICD in ICD_DIR, kernel checkers off: the
+CTS judges results) and on PoCL (/etc/OpenCL/vendors/pocl.icd), with a time limit of
+CTS_TIMEOUT seconds (default 600), keeps the logs in LOGS/clvet and LOGS/pocl, and merges them.
+'merge' judges logs saved elsewhere, for instance those of a run on a bigger machine with
+devcarry-style scripts; a log that is missing counts as 'not run'. A log may end with the line
+'rc=N' (the binary's exit status; 124 is a time-out).
+
+RESULTS (default cts_results.tsv beside this script) gets one line per run and sub-test: the
+run's name, the sub-test, clvet's result, PoCL's, and the reason for a difference, kept from the
+file's previous version (a new difference says 'unexplained'). A run's row '(sub-tests)' gives
+the harness's own count ('PASSED 973 of 973'). Exits 1 when a difference has no reason."""
 import os
 import re
 import subprocess
@@ -19,17 +26,21 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 POCL_ICD = "/etc/OpenCL/vendors/pocl.icd"
-# What the CTS harness prints after each sub-test (test_common/harness/testHarness.cpp).
+# What the CTS harness prints after each sub-test and at the end of a binary
+# (test_common/harness/testHarness.cpp).
 RESULT_LINE = re.compile(r"^(\S+) (passed|FAILED|skipped|test not supported)\s*$")
+COUNT_LINE = re.compile(r"^(PASSED|FAILED) (\d+ of \d+) sub-tests\.")
+STATUS_LINE = re.compile(r"^rc=(\d+)")
 
 
 def read_list(path):
+    """[(name, folder, binary, arguments)] of a list file."""
     runs = []
     with open(path, encoding="utf-8") as f:
         for line in f:
             words = line.split("#", 1)[0].split()
-            if words:
-                runs.append((words[0], words[1:]))
+            if len(words) >= 3:
+                runs.append((words[0], words[1], words[2], words[3:]))
     return runs
 
 
@@ -41,73 +52,108 @@ def read_reasons(path):
                 if line.startswith("#") or not line.strip():
                     continue
                 cells = line.rstrip("\n").split("\t")
-                if len(cells) >= 5 and cells[4] != "unexplained":
+                if len(cells) >= 5 and cells[4] not in ("", "unexplained"):
                     reasons[(cells[0], cells[1])] = cells[4]
     return reasons
 
 
-def run(binary, subtests, vendors, timeout):
-    """{sub-test: passed | FAILED | skipped | timeout | crash} of one binary on one platform."""
-    env = dict(os.environ)
-    env.update({"OCL_ICD_VENDORS": vendors, "OCL_ICD_FILENAMES": "", "CLVET_REPORT": "none",
-                "CLVET_CHECK": "none"})
-    try:
-        ran = subprocess.run([binary] + subtests, capture_output=True, text=True, timeout=timeout,
-                             env=env, cwd=os.path.dirname(binary))
-        output, status = ran.stdout + ran.stderr, ran.returncode
-    except subprocess.TimeoutExpired as stopped:
-        output = (stopped.stdout or b"").decode(errors="replace") if isinstance(
-            stopped.stdout, bytes) else (stopped.stdout or "")
-        status = "timeout"
-    results = {}
-    for line in output.splitlines():
-        m = RESULT_LINE.match(line.strip())
+def judge(text):
+    """{sub-test: passed | FAILED | skipped | timeout | crash (N) | ...} of one run's log."""
+    results, count, status = {}, None, None
+    for line in text.splitlines():
+        line = line.strip()
+        m = RESULT_LINE.match(line)
         if m:
             results[m.group(1)] = "skipped" if m.group(2) == "test not supported" else m.group(2)
-    # Sub-tests asked for that never reported ran into the time limit or a crash.
-    for name in subtests:
-        if name not in results:
-            results[name] = "timeout" if status == "timeout" else f"crash ({status})"
+        m = COUNT_LINE.match(line)
+        if m:
+            count = f"{m.group(1)} {m.group(2)}"
+        m = STATUS_LINE.match(line)
+        if m:
+            status = int(m.group(1))
+    # A binary that stopped before its summary (a time-out or a crash) left the rest unrun.
+    if count is None and status not in (None, 0, 1):
+        results["(rest)"] = "timeout" if status == 124 else f"crash ({status})"
+    if count is not None:
+        results["(sub-tests)"] = count
     if not results:
-        results["(binary)"] = "timeout" if status == "timeout" else f"no result ({status})"
+        results["(binary)"] = f"no result ({status})"
     return results
 
 
-def main(argv):
-    if len(argv) < 3:
-        print(__doc__, file=sys.stderr)
-        return 2
-    cts_build, icd_dir = argv[1], argv[2]
-    list_path = argv[3] if len(argv) > 3 else os.path.join(HERE, "cts_list.txt")
-    results_path = argv[4] if len(argv) > 4 else os.path.join(HERE, "cts_results.tsv")
-    timeout = int(os.environ.get("CTS_TIMEOUT", "600"))
+def read_log(path):
+    if not os.path.exists(path):
+        return {"(binary)": "not run"}
+    with open(path, encoding="utf-8", errors="replace") as f:
+        return judge(f.read())
+
+
+def run_one(cts_build, folder, binary, arguments, vendors, timeout, log):
+    env = dict(os.environ)
+    env.update({"OCL_ICD_VENDORS": vendors, "OCL_ICD_FILENAMES": "", "CLVET_REPORT": "none",
+                "CLVET_CHECK": "none"})
+    where = os.path.join(cts_build, "test_conformance", folder)
+    try:
+        ran = subprocess.run([os.path.join(where, binary)] + arguments, capture_output=True,
+                             text=True, timeout=timeout, env=env, cwd=where)
+        output, status = ran.stdout + ran.stderr, ran.returncode
+    except subprocess.TimeoutExpired as stopped:
+        output = stopped.stdout or ""
+        if isinstance(output, bytes):
+            output = output.decode(errors="replace")
+        status = 124
+    with open(log, "w", encoding="utf-8") as f:
+        f.write(output + f"\nrc={status}\n")
+
+
+def merge(clvet_logs, pocl_logs, list_path, results_path):
     reasons = read_reasons(results_path)
     rows, unexplained = [], 0
-    for name, subtests in read_list(list_path):
-        binary = os.path.join(cts_build, "test_conformance", name)
-        if not os.path.exists(binary):
-            print(f"cts.py: {binary} does not exist", file=sys.stderr)
-            return 2
-        clvet = run(binary, subtests, icd_dir, timeout)
-        pocl = run(binary, subtests, POCL_ICD, timeout)
+    for name, _folder, _binary, _arguments in read_list(list_path):
+        clvet = read_log(os.path.join(clvet_logs, name + ".log"))
+        pocl = read_log(os.path.join(pocl_logs, name + ".log"))
         for subtest in sorted(set(clvet) | set(pocl)):
             a, b = clvet.get(subtest, "not run"), pocl.get(subtest, "not run")
             reason = ""
-            if a != b:
+            if a != b and subtest != "(sub-tests)" and "not run" not in (a, b):
                 reason = reasons.get((name, subtest), "unexplained")
                 unexplained += reason == "unexplained"
             rows.append((name, subtest, a, b, reason))
-            print(f"{name} {subtest}: clvet {a}, PoCL {b}" + (f" ({reason})" if reason else ""))
     with open(results_path, "w", encoding="utf-8") as f:
-        f.write("# binary\tsub-test\tclvet\tPoCL\treason for a difference (cts.py writes this "
-                "file; edit only the reasons)\n")
+        f.write("# run (a line of cts_list.txt)\tsub-test\tclvet\tPoCL\treason for a difference "
+                "(cts.py writes this file; edit only the reasons)\n")
         for row in rows:
             f.write("\t".join(row) + "\n")
-    passed = sum(1 for r in rows if r[2] == "passed")
-    pocl_passed = sum(1 for r in rows if r[3] == "passed")
-    print(f"{len(rows)} sub-tests: clvet passes {passed}, PoCL {pocl_passed}; "
-          f"{unexplained} differences without a reason")
+            if row[4] == "unexplained":
+                print(f"{row[0]} {row[1]}: clvet {row[2]}, PoCL {row[3]}: unexplained")
+    judged = [r for r in rows if r[1] != "(sub-tests)"]
+    passed = sum(1 for r in judged if r[2] == "passed")
+    pocl_passed = sum(1 for r in judged if r[3] == "passed")
+    print(f"{len(judged)} sub-tests in {len(read_list(list_path))} runs: clvet passes {passed}, "
+          f"PoCL {pocl_passed}; {unexplained} differences without a reason")
     return 1 if unexplained else 0
+
+
+def main(argv):
+    if len(argv) >= 5 and argv[1] == "run":
+        cts_build, icd_dir, logs = argv[2], argv[3], argv[4]
+        list_path = argv[5] if len(argv) > 5 else os.path.join(HERE, "cts_list.txt")
+        results_path = argv[6] if len(argv) > 6 else os.path.join(HERE, "cts_results.tsv")
+        timeout = int(os.environ.get("CTS_TIMEOUT", "600"))
+        for platform, vendors in (("clvet", icd_dir), ("pocl", POCL_ICD)):
+            os.makedirs(os.path.join(logs, platform), exist_ok=True)
+            for name, folder, binary, arguments in read_list(list_path):
+                print(f"cts.py: {name} on {platform}", flush=True)
+                run_one(cts_build, folder, binary, arguments, vendors, timeout,
+                        os.path.join(logs, platform, name + ".log"))
+        return merge(os.path.join(logs, "clvet"), os.path.join(logs, "pocl"), list_path,
+                     results_path)
+    if len(argv) >= 4 and argv[1] == "merge":
+        list_path = argv[4] if len(argv) > 4 else os.path.join(HERE, "cts_list.txt")
+        results_path = argv[5] if len(argv) > 5 else os.path.join(HERE, "cts_results.tsv")
+        return merge(argv[2], argv[3], list_path, results_path)
+    print(__doc__, file=sys.stderr)
+    return 2
 
 
 if __name__ == "__main__":
