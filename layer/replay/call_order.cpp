@@ -109,7 +109,8 @@ CallOrder CallOrder::read(trace::Reader& reader) {
     if (record.kind != trace::RecordKind::Call || !reader.decode(record, call)) continue;
     threads.insert(call.thread);
     if (call.error == 0) devices.saw(call, order.devices);
-    seen.push_back({waited(call) ? call.exit_ns : call.enter_ns, {call.index, record.offset, call.entry, call.thread}});
+    seen.push_back({waited(call) ? call.exit_ns : call.enter_ns,
+                    {call.index, record.offset, call.entry, order.compact.add(call), call.thread}});
   }
   order.threads = threads.size();
   // One thread: its calls' indices are their order (and the file's, mostly). Several: their

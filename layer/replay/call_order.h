@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "clvet/trace/reader.h"
+#include "compact_calls.h"
 
 namespace clvet::replay {
 
@@ -24,6 +25,7 @@ struct CallOrder {
     std::uint64_t index = 0;   // the trace's call index
     std::uint64_t offset = 0;  // of its Call record
     std::uint32_t entry = 0;   // its entry point (the reader's index), kUnknownEntry if unknown
+    std::uint32_t compact = CompactCalls::kNone;  // its slots in `compact`, if it has them
     std::uint64_t thread = 0;  // the recording thread that made it
   };
   std::vector<Entry> calls;            // in replay order
@@ -37,6 +39,8 @@ struct CallOrder {
   // What non-blocking reads and maps for reading gave the application (ReadBytes records),
   // by call index.
   std::unordered_map<std::uint64_t, std::vector<trace::ReadBytes>> read_bytes;
+  // The calls a direct re-issuer takes, decoded once (Entry::compact says where).
+  CompactCalls compact;
 
   // One pass over the trace. Calls from one thread keep their order; calls from several
   // interleave by the time they entered the layer, except those that wait for other threads

@@ -14,6 +14,7 @@
 #include <unordered_map>
 
 #include "call_order.h"
+#include "compact_calls.h"
 #include "device_map.h"
 #include "direct_call.h"
 #include "clvet/rules/api.h"
@@ -70,12 +71,15 @@ struct Controller::State {
   std::vector<Divergence> no_divergences;
   std::vector<Skipped> no_skipped;
 
+  bool direct = false;  // the compact form is used: target.direct, without --verify
   bool issue(std::size_t at, trace::Call& c);
+  std::optional<bool> issue_directly(const CallOrder::Entry& entry, trace::Call& c);
   // Positions next..last re-issued each from a host thread of its recorded thread, in the
   // replay order (recorded_threads.cpp); nullopt when they all were, else how it stopped.
   std::optional<Outcome> issue_on_recorded_threads(std::size_t last);
 
   void restart() {
+    direct = target.direct && !target.verify;
     session.reset();
     if (platform != nullptr)
       session = std::make_unique<Session>(*reader, platform, devices, target.device, target, mapping);
@@ -143,6 +147,30 @@ std::optional<trace::Call> Controller::recorded_call(std::uint64_t call) const {
   return c;
 }
 
+// Re-issues a call from its compact form, decoded when the trace was opened: nullopt when it
+// declines (the general path re-issues it), else what issue() returns.
+std::optional<bool> Controller::State::issue_directly(const CallOrder::Entry& entry, trace::Call& c) {
+  DirectCall d(*session, order.compact.slots(entry.compact));
+  session->about_to_issue(entry.index);
+  if (!reissue_directly(d, entry.entry)) return std::nullopt;
+  position = entry.index;
+  ++session->replayed_directly;
+  if (d.error() == CL_SUCCESS) {
+    ++session->replayed;
+    return true;
+  }
+  // The target failed what succeeded when recorded: judged as any call's result is.
+  if (!reader->call_at(entry.offset, c, /*checked=*/true)) {
+    stop_reason = fmt::format("call {} at offset {:#x} cannot be read again", entry.index, entry.offset);
+    return false;
+  }
+  Reissue r(*session, c);
+  r.returned(d.error());
+  if (!session->stopped()) return true;
+  stop_reason = session->stop_reason();
+  return false;
+}
+
 // Re-issues the call at position `at` of the replay order, decoded into `c`: false, with
 // stop_reason, when the replay stops there.
 bool Controller::State::issue(std::size_t at, trace::Call& c) {
@@ -150,31 +178,10 @@ bool Controller::State::issue(std::size_t at, trace::Call& c) {
   static const std::uint32_t release_queue_entry = static_cast<std::uint32_t>(
       api::find_entry_point("clReleaseCommandQueue") - api::entry_points().data());
   const CallOrder::Entry& entry = order.calls[at];
-  // The cheapest calls straight from their record's bytes; any other, or one of them that
-  // declines, the general way (decoded into the value model, rebuilt by role).
-  if (target.direct && !target.verify && entry.entry < api::entry_points().size())
-    if (const auto payload = reader->checked_call_payload(entry.offset)) {
-      DirectCall d(*session, *payload);
-      session->about_to_issue(entry.index);
-      if (reissue_directly(d, entry.entry)) {
-        position = entry.index;
-        ++session->replayed_directly;
-        if (d.error() == CL_SUCCESS) {
-          ++session->replayed;
-          return true;
-        }
-        // The target failed what succeeded when recorded: judged as any call's result is.
-        if (!reader->call_at(entry.offset, c, /*checked=*/true)) {
-          stop_reason = fmt::format("call {} at offset {:#x} cannot be read again", entry.index, entry.offset);
-          return false;
-        }
-        Reissue r(*session, c);
-        r.returned(d.error());
-        if (!session->stopped()) return true;
-        stop_reason = session->stop_reason();
-        return false;
-      }
-    }
+  // The cheapest calls from their compact form; any other, or one of them that declines, the
+  // general way (decoded into the value model, rebuilt by role).
+  if (entry.compact != CompactCalls::kNone && direct)
+    if (const std::optional<bool> issued = issue_directly(entry, c)) return *issued;
   if (!reader->call_at(entry.offset, c, /*checked=*/true)) {
     stop_reason = fmt::format("call {} at offset {:#x} cannot be read again", entry.index, entry.offset);
     return false;

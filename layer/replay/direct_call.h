@@ -1,63 +1,64 @@
-// A recorded call re-issued straight from its record's bytes: the generated direct re-issuers
-// (replay_calls.gen.cpp) read each parameter into its argument slot, without the trace's value
-// model, for the entry points whose parameters are all scalars, handles and room for answers
-// (a retain, a release, an info query: the calls a replay makes most of). Anything else in
-// the record (a value of another kind, an object the call created, an error recorded) makes
-// it decline before the call is issued, and the controller re-issues it the general way.
+// A recorded call re-issued straight from its compact form (compact_calls.h): the generated
+// direct re-issuers (replay_calls.gen.cpp) take each parameter from its slot, without the
+// trace's value model, for the entry points whose parameters are all scalars, handles and room
+// for answers (a retain, a release, an info query: the calls a replay makes most of). A call
+// that did not fit the compact form (a value of another kind, an object created, an error
+// recorded) has none, and one whose handle has no live object now declines before anything is
+// issued: the controller re-issues those the general way.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
+#include <type_traits>
 
 #include "clvet/rules/api.h"
 #include "clvet/rules/opencl.h"
-#include "clvet/trace/format.h"
 #include "session.h"
 
 namespace clvet::replay {
 
+// What a parameter of a direct entry point takes from its slot.
+struct DirectSlot {
+  enum class Kind : std::uint8_t {
+    Scalar,  // the value, an Int's two's complement, 0 for NULL
+    Handle,  // the recorded object's id, 0 for NULL
+    Room,    // 1 where the application gave room for an answer, 0 for NULL
+  };
+  Kind kind = Kind::Scalar;
+  api::ObjectKind object = api::ObjectKind::None;  // Handle: the kind the parameter takes
+};
+
 class DirectCall {
  public:
-  // `payload`: a Call record's; its header (index, thread, time, entry) is read here.
-  DirectCall(Session& session, std::span<const std::uint8_t> payload);
-
-  // False: the record is not one this path takes; nothing was issued.
-  bool ok() const { return ok_; }
+  // `slots`: the call's, one per parameter, as direct_slots() lays them out.
+  DirectCall(Session& session, const std::uint64_t* slots) : s_(session), at_(slots) {}
 
   // --- Parameters, in order --------------------------------------------------------------
   template <typename T>
-  void scalar(T& out) {
-    const std::uint8_t t = take_byte();
-    if (t == trace::tag::kUInt || t == trace::tag::kPointer) {
-      const std::uint64_t v = varint();
-      if constexpr (std::is_pointer_v<T>)
-        out = reinterpret_cast<T>(static_cast<std::uintptr_t>(v));
-      else
-        out = static_cast<T>(v);
-    } else if (t == trace::tag::kInt) {
-      const std::uint64_t z = varint();
-      out = static_cast<T>(static_cast<std::int64_t>(z >> 1) ^ -static_cast<std::int64_t>(z & 1));
-    } else if (t != trace::tag::kNull) {
-      ok_ = false;
-    }
+  [[gnu::always_inline]] void scalar(T& out) {
+    const std::uint64_t v = *at_++;
+    if constexpr (std::is_pointer_v<T>)
+      out = reinterpret_cast<T>(static_cast<std::uintptr_t>(v));
+    else
+      out = static_cast<T>(v);
   }
   template <typename T>
-  void handle(T& out, api::ObjectKind kind) {
-    out = static_cast<T>(live_handle(kind));
+  [[gnu::always_inline]] void handle(T& out, api::ObjectKind kind) {
+    out = static_cast<T>(live_handle(kind, *at_++));
   }
   // Room the call writes an answer into (`size` bytes), where the application gave some.
-  void room(void*& out, std::size_t size) { out = given() ? allocate(size == 0 ? 1 : size) : nullptr; }
+  [[gnu::always_inline]] void room(void*& out, std::size_t size) { out = *at_++ != 0 ? allocate(size == 0 ? 1 : size) : nullptr; }
   template <typename T>
-  void room(T*& out) {
-    out = given() ? static_cast<T*>(allocate(sizeof(T))) : nullptr;
+  [[gnu::always_inline]] void room(T*& out) {
+    out = *at_++ != 0 ? static_cast<T*>(allocate(sizeof(T))) : nullptr;
   }
 
-  // After the parameters: the rest of the record read (no object created, CL_SUCCESS
-  // recorded, its end reached). False when it declines.
-  bool rest();
+  // After the parameters: false when the call declines (a handle with no live object).
+  bool rest() const { return ok_; }
   // The target's entry point `entry`, nullptr (declined) when it has none.
   template <typename F>
-  F function(std::uint32_t entry) {
+  [[gnu::always_inline]] F function(std::uint32_t entry) {
     void* f = ok_ ? s_.function(entry) : nullptr;
     if (f == nullptr) ok_ = false;
     return reinterpret_cast<F>(f);
@@ -68,37 +69,43 @@ class DirectCall {
   cl_int error() const { return error_; }
 
  private:
-  std::uint8_t take_byte() {
-    if (at_ >= end_) {
-      ok_ = false;
-      return 0;
+  [[gnu::always_inline]] void* live_handle(api::ObjectKind kind, std::uint64_t id) {
+    if (id == 0) return nullptr;
+    if (kind == api::ObjectKind::Platform) return s_.platform();
+    if (kind == api::ObjectKind::Device) return s_.device_for(id);
+    void* live = s_.live({kind, id});
+    if (live == nullptr) ok_ = false;  // skipped or never made: said the general way
+    return live;
+  }
+  // Answers land in the call's own room; one larger than it in the session's scratch.
+  [[gnu::always_inline]] void* allocate(std::size_t size) {
+    constexpr std::size_t kAlign = alignof(std::max_align_t);
+    const std::size_t at = (used_ + kAlign - 1) & ~(kAlign - 1);
+    if (at + size <= sizeof room_) {
+      used_ = at + size;
+      return room_ + at;
     }
-    return *at_++;
+    return allocate_large(size);
   }
-  // LEB128; one byte (the usual case: ids, enums, sizes below 128) without a loop.
-  std::uint64_t varint() {
-    if (at_ < end_ && *at_ < 0x80) return *at_++;
-    return long_varint();
+  [[gnu::noinline]] void* allocate_large(std::size_t size) {
+    if (!scratch_reset_) s_.scratch().reset();
+    scratch_reset_ = true;
+    return s_.scratch().allocate(size, alignof(std::max_align_t));
   }
-  std::uint64_t long_varint();
-  void skip_varint() {
-    while (at_ < end_ && (*at_++ & 0x80) != 0) {
-    }
-  }
-  bool given();  // a Pointer parameter's value: not NULL
-  void* live_handle(api::ObjectKind kind);
-  void* allocate(std::size_t size) { return s_.scratch().allocate(size, alignof(std::max_align_t)); }
-  void skip_value(int depth = 0);
 
   Session& s_;
-  const std::uint8_t* at_;
-  const std::uint8_t* end_;
+  const std::uint64_t* at_;
   bool ok_ = true;
+  bool scratch_reset_ = false;
   cl_int error_ = CL_SUCCESS;
+  std::size_t used_ = 0;
+  alignas(std::max_align_t) std::byte room_[512];
 };
 
-// Generated: re-issues call record `d` of entry point `entry` directly, when the entry point
-// has a direct re-issuer (false otherwise, or when it declines: then nothing was issued).
+// Generated: re-issues call `d` of entry point `entry` directly, when the entry point has a
+// direct re-issuer (false otherwise, or when it declines: then nothing was issued).
 bool reissue_directly(DirectCall& d, std::uint32_t entry);
+// Generated: the slots of a direct entry point's parameters, in order; empty for any other.
+std::span<const DirectSlot> direct_slots(std::uint32_t entry);
 
 }  // namespace clvet::replay

@@ -18,8 +18,7 @@ Session::Session(trace::Reader& reader, cl_platform_id platform, std::vector<cl_
       devices_(std::move(devices)),
       device_(device),
       target_(target),
-      functions_(api::entry_points().size(), nullptr),
-      resolved_(api::entry_points().size(), false) {
+      functions_(api::entry_points().size(), kUnresolved) {
   for (const DeviceMapping& m : mapping)
     if (m.device < devices_.size()) mapped_devices_[m.recorded.id] = devices_[m.device];
   using Lookup = void*(CL_API_CALL*)(cl_platform_id, const char*);
@@ -53,13 +52,9 @@ void* Session::function(const char* name) {
   return lookup != nullptr ? lookup(platform_, name) : nullptr;
 }
 
-void* Session::function(std::uint32_t entry) {
+void* Session::resolve(std::uint32_t entry) {
   if (entry >= functions_.size()) return nullptr;
-  if (!resolved_[entry]) {
-    functions_[entry] = function(std::string(api::entry_points()[entry].name).c_str());
-    resolved_[entry] = true;
-  }
-  return functions_[entry];
+  return functions_[entry] = function(std::string(api::entry_points()[entry].name).c_str());
 }
 
 const std::string* Session::blob(std::uint64_t hash) {

@@ -35,7 +35,10 @@ class Session {
 
   // The target's entry point `entry` (index in api::entry_points()), through the loader;
   // extension entry points through clGetExtensionFunctionAddressForPlatform.
-  void* function(std::uint32_t entry);
+  void* function(std::uint32_t entry) {
+    if (entry < functions_.size() && functions_[entry] != kUnresolved) return functions_[entry];
+    return resolve(entry);
+  }
   void* function(const char* name);
 
   // Tells the reference device the trace's index of the call about to be re-issued, so that
@@ -177,9 +180,11 @@ class Session {
   std::vector<cl_device_id> devices_;
   std::size_t device_ = 0;
   Target target_;
+  // The target's entry points by index, kUnresolved until first asked for (nullptr: none).
+  inline static void* const kUnresolved = reinterpret_cast<void*>(std::uintptr_t{1});
   std::vector<void*> functions_;
+  void* resolve(std::uint32_t entry);
   void(CL_API_CALL* use_call_index_)(cl_ulong) = nullptr;
-  std::vector<bool> resolved_;
   LiveObjects objects_;
   std::unordered_map<std::uint64_t, cl_device_id> mapped_devices_;  // recorded id -> the target's
   std::map<std::uint64_t, Region> regions_;  // by recorded start address

@@ -1016,7 +1016,30 @@ void write_reissuers(const char* path) {
     if (generated(entry) && direct(entry)) out.print("    case {}: return direct_{}(d);\n", index, short_name(entry.name));
     ++index;
   }
-  out.print("    default: return false;\n  }}\n}}\n\n}}  // namespace clvet::replay\n");
+  out.print("    default: return false;\n  }}\n}}\n\n");
+  // What each parameter of a direct entry point takes from a compact call, in order.
+  out.print("std::span<const DirectSlot> direct_slots(std::uint32_t entry) {{\n  switch (entry) {{\n");
+  index = 0;
+  for (const EntryPoint& entry : clvet::api::entry_points()) {
+    if (generated(entry) && direct(entry)) {
+      std::string slots;
+      for (const Param& p : entry.params) {
+        if (!slots.empty()) slots += ", ";
+        switch (p.role) {
+          case Role::HandleIn: slots += fmt::format("{{DirectSlot::Kind::Handle, ObjectKind::{}}}", kind_enumerator(p.kind)); break;
+          case Role::InfoValueOut:
+          case Role::InfoSizeRet:
+          case Role::CountOut:
+          case Role::ValueOut: slots += "{DirectSlot::Kind::Room}"; break;
+          default: slots += "{DirectSlot::Kind::Scalar}"; break;
+        }
+      }
+      out.print("    case {}: {{\n      static constexpr DirectSlot slots[] = {{{}}};\n      return slots;\n    }}\n",
+                index, slots);
+    }
+    ++index;
+  }
+  out.print("    default: return {{}};\n  }}\n}}\n\n}}  // namespace clvet::replay\n");
 }
 
 bool same_contents(const std::string& a, const std::string& b) {

@@ -5,8 +5,9 @@
 // with it, for its program's source) and replayed here on the
 // same platform through the replay controller: CPU time (all threads) of the replay's seek to
 // the end, per call, and its ratio to the loop's; the trace's opening (one pass that orders its
-// calls, per call of the whole trace) beside it; each replayed twice, every call through the
-// trace's value model, then the cheapest calls straight from their records (DirectCall). The
+// calls and decodes the cheapest into their compact form, per call of the whole trace) beside
+// it; each replayed twice, every call through the trace's value model, then the cheapest calls
+// from their compact form (DirectCall: no record read while replaying). The
 // set-up before the loop (the program's build) is replayed untimed, as the loop measures
 // itself without it. Best of three each. A second table says where a call replayed through the
 // value model spends its time: the trace's frames walked and checked, its Call records decoded
