@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <functional>
 
 #include <fmt/format.h>
 
@@ -244,6 +245,42 @@ void Reader::rewind() {
   number_ = 0;
   stopped_ = false;
   end_seen_ = false;
+  not_completed_.clear();
+  completed_.clear();
+}
+
+void Reader::grow(std::span<const std::uint8_t> bytes) {
+  // A mapped file is read as it was. A trace may also come back shorter (its writer cuts the
+  // room it reserved when it closes), but never shorter than what was settled.
+  if (mapping_ != nullptr || bytes.size() < settled_until()) return;
+  data_ = bytes.data();
+  size_ = bytes.size();
+  info_.file_size = size_;
+  if (size_ >= kHeaderSize) index_head_ = wire::load64(data_ + header::kIndexHead);
+  // The names of the writer's entry points, where the first read did not have them whole.
+  if (entry_names_.empty()) read_api_table();
+  std::erase_if(not_completed_, [&](std::uint64_t at) {
+    if (check_frame(at).status != FrameStatus::Ok) return false;
+    completed_.push_back(at);
+    return true;
+  });
+  std::sort(completed_.begin(), completed_.end(), std::greater<>());  // the first taken from the back
+  if (!stopped_ || end_seen_) return;
+  // Stopped short of an end record: where it stopped may be whole now. What it said about
+  // stopping there is said again if it stops there again.
+  stopped_ = false;
+  notes_.resize(std::min(notes_.size(), notes_before_stop_));
+  while (problems_.size() > problems_before_stop_) {
+    problems_seen_.erase(problems_.back());
+    problems_.pop_back();
+  }
+}
+
+std::uint64_t Reader::settled_until() const {
+  std::uint64_t until = position_;
+  for (const std::uint64_t at : not_completed_) until = std::min(until, at);
+  for (const std::uint64_t at : completed_) until = std::min(until, at);
+  return until;
 }
 
 std::optional<std::uint64_t> Reader::next_whole_frame(std::uint64_t from) {
@@ -264,6 +301,19 @@ bool Reader::resync(std::uint64_t from) {
 }
 
 bool Reader::next(RecordView& record) {
+  while (!completed_.empty()) {
+    const std::uint64_t at = completed_.back();
+    completed_.pop_back();
+    const Frame f = check_frame(at);
+    if (f.status != FrameStatus::Ok) continue;
+    record = RecordView{f.kind, at, ++number_, f.payload};
+    if (f.kind == RecordKind::Blob && f.payload.size() >= 8) blob_offsets_.emplace(wire::load64(f.payload.data()), at);
+    return true;
+  }
+  if (!stopped_) {
+    notes_before_stop_ = notes_.size();
+    problems_before_stop_ = problems_.size();
+  }
   while (!stopped_) {
     if (position_ >= size_) {
       if (!end_seen_)
@@ -277,6 +327,10 @@ bool Reader::next(RecordView& record) {
     const Frame f = check_frame(position_);
     if (f.status == FrameStatus::Ok) {
       record = RecordView{f.kind, position_, ++number_, f.payload};
+      // A sequential pass finds blobs as it goes: a trace without a footer (a process still
+      // running or killed) needs no second pass to find one.
+      if (f.kind == RecordKind::Blob && f.payload.size() >= 8)
+        blob_offsets_.emplace(wire::load64(f.payload.data()), position_);
       position_ += f.total;
       if (f.kind == RecordKind::End) {
         end_seen_ = true;
@@ -292,6 +346,7 @@ bool Reader::next(RecordView& record) {
       // first. Not damage: other threads' records may follow it, and reading goes on there.
       const std::optional<std::uint64_t> after = next_whole_frame(position_ + kAlignment);
       if (after) {
+        not_completed_.push_back(position_);
         notes_.push_back(fmt::format(
             "{}: record {} at offset {:#x} was never completed (the writer stopped while writing "
             "it); reading goes on at offset {:#x}",

@@ -61,6 +61,16 @@ class Reader {
   bool next(RecordView& record);
   void rewind();
 
+  // A trace still being written, read again further: `bytes` begin with the bytes this reader
+  // had up to settled_until() (the header may have changed since). A reader of a mapped file
+  // (open()) stays as it is. Where next() stopped short of an end record, it
+  // goes on there; a record it passed over because it was not completed yet is given by
+  // next() once it is whole. Records already given are not read again.
+  void grow(std::span<const std::uint8_t> bytes);
+  // Where the bytes that may still change begin: the first record passed over as not completed,
+  // or where next() stopped. What lies before it is final.
+  std::uint64_t settled_until() const;
+
   // Damage found so far, each naming the record and offset. Empty for a whole trace.
   const std::vector<std::string>& problems() const { return problems_; }
   // Facts that are not damage, e.g. that the trace ends without its footer.
@@ -146,6 +156,10 @@ class Reader {
   std::uint64_t number_ = 0;
   bool stopped_ = false;
   bool end_seen_ = false;
+  std::size_t notes_before_stop_ = 0;     // notes_ and problems_ before next() said where it
+  std::size_t problems_before_stop_ = 0;  // stopped (grow() takes those back)
+  std::vector<std::uint64_t> not_completed_;  // records passed over, by offset (grow())
+  std::vector<std::uint64_t> completed_;       // of those, whole now and not given yet
 
   std::vector<std::string> problems_;
   std::set<std::string> problems_seen_;

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -60,6 +61,38 @@ struct KernelLaunch {
 // Every clEnqueueNDRangeKernel call of a trace, in call order, with what the trace holds to
 // re-run it: one sequential pass over the trace.
 std::vector<KernelLaunch> read_launches(trace::Reader& reader);
+
+// Kernel launches put together from a trace's records as they are given, each record once: a
+// whole trace (read_launches) or one still being written (clvet run --diff). Calls are
+// followed in the order given: a launch is what the calls given before it made of its kernel,
+// program and arguments.
+class LaunchRecords {
+ public:
+  LaunchRecords();
+  ~LaunchRecords();
+  LaunchRecords(const LaunchRecords&) = delete;
+  LaunchRecords& operator=(const LaunchRecords&) = delete;
+
+  // Whether a call is one a launch depends on (programs, kernels, arguments, launches); the
+  // others are passed over.
+  static bool wanted(const trace::Call& call);
+  // A Call or KernelBuffers record, decoded here; other records are passed over. Blobs the
+  // call names (a program's source) are read through `reader`.
+  void add(trace::Reader& reader, const trace::RecordView& record);
+  void add(trace::Reader& reader, const trace::Call& call);
+  void add(trace::KernelBuffers buffers);
+
+  // The launches so far that take_complete() has not taken, in the order their calls came.
+  std::vector<KernelLaunch> launches() const;
+  // The launches whose call and buffers before and after the kernel have all come and that
+  // were not taken before, in call order; they are forgotten here.
+  std::vector<KernelLaunch> take_complete();
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+  trace::Call call_;  // decoded into again and again
+};
 
 // The bytes of a recorded data value (Bytes inline, or a Blob through the reader); nullopt
 // when it is Null or its blob is missing or damaged.
