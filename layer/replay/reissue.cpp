@@ -498,19 +498,59 @@ void Reissue::built(cl_program program) {
   if (error_ == CL_SUCCESS || c_.error != CL_SUCCESS) return;
   using BuildInfo = cl_int(CL_API_CALL*)(cl_program, cl_device_id, cl_program_build_info, size_t,
                                          void*, size_t*);
+  using ProgramInfo = cl_int(CL_API_CALL*)(cl_program, cl_program_info, size_t, void*, size_t*);
   auto info = reinterpret_cast<BuildInfo>(s_.function("clGetProgramBuildInfo"));
-  std::string log;
-  size_t size = 0;
-  if (info != nullptr &&
-      info(program, s_.device(), CL_PROGRAM_BUILD_LOG, 0, nullptr, &size) == CL_SUCCESS) {
-    log.resize(size);
-    if (info(program, s_.device(), CL_PROGRAM_BUILD_LOG, size, log.data(), nullptr) != CL_SUCCESS)
-      log.clear();
-    while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
+  auto program_info = reinterpret_cast<ProgramInfo>(s_.function("clGetProgramInfo"));
+  if (info == nullptr) return;
+  // The devices the build was for: its device_list as the mapping gives them (1.2 §5.6.2),
+  // or, without one, every device of the program's context.
+  std::vector<std::pair<std::string, cl_device_id>> devices;  // recorded name, live device
+  const trace::Value& list = param(2);
+  if (list.kind == trace::ValueKind::Array) {
+    for (const trace::Value& d : list.items)
+      if (d.kind == trace::ValueKind::Handle)
+        devices.emplace_back(handle_name(d.as_handle()), static_cast<cl_device_id>(s_.device_for(d.number)));
+  } else if (size_t size = 0; program_info != nullptr &&
+             program_info(program, CL_PROGRAM_DEVICES, 0, nullptr, &size) == CL_SUCCESS) {
+    std::vector<cl_device_id> all(size / sizeof(cl_device_id));
+    using DeviceInfo = cl_int(CL_API_CALL*)(cl_device_id, cl_device_info, size_t, void*, size_t*);
+    auto device_info = reinterpret_cast<DeviceInfo>(s_.function("clGetDeviceInfo"));
+    if (program_info(program, CL_PROGRAM_DEVICES, size, all.data(), nullptr) == CL_SUCCESS)
+      for (cl_device_id d : all) {
+        // Named by the target's name for it where there are several.
+        char name[256] = {};
+        if (all.size() > 1 && device_info != nullptr &&
+            device_info(d, CL_DEVICE_NAME, sizeof name - 1, name, nullptr) == CL_SUCCESS)
+          devices.emplace_back(fmt::format("device '{}'", name), d);
+        else
+          devices.emplace_back(std::string(), d);
+      }
   }
-  s_.add_to_stop_reason(fmt::format("\nbuild log of {} on the target:\n{}",
-                                    handle_name(param(0).as_handle()),
-                                    log.empty() ? std::string("(empty)") : log));
+  if (devices.empty()) devices.emplace_back(std::string(), s_.device());
+  // Where several devices were built for, the logs of those that failed.
+  std::size_t failed = 0;
+  std::vector<bool> shown(devices.size(), true);
+  if (devices.size() > 1)
+    for (std::size_t k = 0; k < devices.size(); ++k) {
+      cl_build_status status = CL_BUILD_NONE;
+      shown[k] = info(program, devices[k].second, CL_PROGRAM_BUILD_STATUS, sizeof status, &status, nullptr) != CL_SUCCESS ||
+                 status == CL_BUILD_ERROR;
+      failed += shown[k];
+    }
+  for (std::size_t k = 0; k < devices.size(); ++k) {
+    if (!shown[k] && failed != 0) continue;
+    std::string log;
+    size_t size = 0;
+    if (info(program, devices[k].second, CL_PROGRAM_BUILD_LOG, 0, nullptr, &size) == CL_SUCCESS) {
+      log.resize(size);
+      if (info(program, devices[k].second, CL_PROGRAM_BUILD_LOG, size, log.data(), nullptr) != CL_SUCCESS)
+        log.clear();
+      while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
+    }
+    const std::string device = devices[k].first.empty() ? std::string() : " for " + devices[k].first;
+    s_.add_to_stop_reason(fmt::format("\nbuild log of {}{} on the target:\n{}", handle_name(param(0).as_handle()),
+                                      device, log.empty() ? std::string("(empty)") : log));
+  }
 }
 
 void Reissue::check_program(cl_program program) {
@@ -528,10 +568,18 @@ void Reissue::check_work_group(cl_kernel kernel, cl_uint work_dim, const size_t*
   for (cl_uint d = 0; d < work_dim && d < 3; ++d) items *= local[d];
   using WorkGroupInfo = cl_int(CL_API_CALL*)(cl_kernel, cl_device_id, cl_kernel_work_group_info,
                                              size_t, void*, size_t*);
+  using QueueInfo = cl_int(CL_API_CALL*)(cl_command_queue, cl_command_queue_info, size_t, void*, size_t*);
   auto info = reinterpret_cast<WorkGroupInfo>(s_.function("clGetKernelWorkGroupInfo"));
+  auto queue_info = reinterpret_cast<QueueInfo>(s_.function("clGetCommandQueueInfo"));
+  // The limit of the device the launch's queue is on (the mapping may have put queues on
+  // different devices).
+  cl_device_id device = s_.device();
+  if (cl_device_id on = nullptr; queue_ != nullptr && queue_info != nullptr &&
+                                 queue_info(queue_, CL_QUEUE_DEVICE, sizeof on, &on, nullptr) == CL_SUCCESS)
+    device = on;
   size_t allowed = 0;
   if (info == nullptr ||
-      info(kernel, s_.device(), CL_KERNEL_WORK_GROUP_SIZE, sizeof allowed, &allowed, nullptr) != CL_SUCCESS)
+      info(kernel, device, CL_KERNEL_WORK_GROUP_SIZE, sizeof allowed, &allowed, nullptr) != CL_SUCCESS)
     return;
   if (items > allowed)
     unsupported(fmt::format("a work-group of {} work-items; the target allows {} for this kernel",

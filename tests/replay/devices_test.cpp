@@ -13,6 +13,7 @@
 #include "clvet/replay/controller.h"
 #include "clvet/rules/opencl.h"
 #include "clvet/trace/reader.h"
+#include "clvet/trace/writer.h"
 
 namespace clvet::replay {
 namespace {
@@ -194,6 +195,96 @@ void expect_sub_devices(const std::string& platform, std::size_t device) {
 
 TEST(ReplayDevices, SubDevicesOnPoCL) { expect_sub_devices("Portable", 1); }
 TEST(ReplayDevices, SubDevicesOnTheReferenceDevice) { expect_sub_devices("reference", 0); }
+
+// A trace written here: two devices of one context, and a program that no compiler accepts
+// built for the second device alone (device_list), recorded as built. The replay stops there
+// with the build log of the device the second recorded device maps to: the first device of
+// the target was never asked to build it and has no log (1.2 §5.6.2: a build is for the
+// devices listed). Built for every device (no list), the log of each device that failed, named.
+std::string failing_build_trace(bool listed) {
+  const std::string path = test::temporary_path(listed ? "replay-build-log-listed" : "replay-build-log-all") + ".clvt";
+  std::string error;
+  auto writer = trace::Writer::create(path, error);
+  EXPECT_TRUE(writer) << error;
+  std::uint64_t index = 0;
+  auto call = [&](std::string_view name, std::vector<trace::Value> params, trace::Value result,
+                  std::vector<trace::ParamValue> outputs = {}) {
+    trace::Call c;
+    c.index = ++index;
+    c.thread = 1;
+    c.enter_ns = 10 * c.index;
+    c.exit_ns = c.enter_ns + 1;
+    c.entry = trace::entry_index(*api::find_entry_point(name));
+    c.params = std::move(params);
+    c.result = std::move(result);
+    c.outputs = std::move(outputs);
+    if (c.result.kind == trace::ValueKind::Handle) c.created.push_back(c.result.as_handle());
+    writer->write_call(c);
+  };
+  using trace::Value;
+  const Value platform = Value::handle(ObjectKind::Platform, 1), first = Value::handle(ObjectKind::Device, 2),
+              second = Value::handle(ObjectKind::Device, 3), context = Value::handle(ObjectKind::Context, 4),
+              program = Value::handle(ObjectKind::Program, 5);
+  call("clGetPlatformIDs", {Value::uint(1), Value::pointer(0x10), Value::null()}, Value::sint(0),
+       {{1, Value::array({platform})}});
+  call("clGetDeviceIDs", {platform, Value::uint(CL_DEVICE_TYPE_ALL), Value::uint(2), Value::pointer(0x20), Value::null()},
+       Value::sint(0), {{3, Value::array({first, second})}});
+  call("clCreateContext",
+       {Value::null(), Value::uint(2), Value::array({first, second}), Value::pointer(0), Value::pointer(0),
+        Value::pointer(0x30)},
+       context);
+  const std::string source = "kernel void broken(global int* p) { p[0] = undeclared_name; }\n";
+  call("clCreateProgramWithSource",
+       {context, Value::uint(1), Value::array({Value::string(source)}), Value::null(), Value::pointer(0x30)}, program);
+  call("clBuildProgram",
+       {program, Value::uint(listed ? 1 : 0), listed ? Value::array({second}) : Value::null(), Value::string(""),
+        Value::pointer(0), Value::pointer(0)},
+       Value::sint(0));
+  writer->close();
+  return path;
+}
+
+TEST(ReplayDevices, FailedBuildForOneDeviceGivesThatDevicesBuildLog) {
+  std::string error;
+  auto replay = Controller::open(failing_build_trace(true), error);
+  ASSERT_TRUE(replay) << error;
+  ASSERT_TRUE(replay->select({.platform = "Portable"}, error)) << error;
+  ASSERT_EQ(replay->device_mapping().size(), 2u);
+  EXPECT_EQ(replay->device_mapping()[1].device, 1u);
+  EXPECT_EQ(replay->seek(kEnd), Outcome::Stopped);
+  const std::string& reason = replay->stop_reason();
+  EXPECT_NE(reason.find("call 5 clBuildProgram"), std::string::npos) << reason;
+  EXPECT_NE(reason.find("build log of program#5 for device#3 on the target:"), std::string::npos) << reason;
+  EXPECT_NE(reason.find("undeclared_name"), std::string::npos) << reason;
+  EXPECT_EQ(reason.find("(empty)"), std::string::npos) << reason;
+  EXPECT_EQ(reason.find("device#2"), std::string::npos) << reason;
+
+  // The second recorded device on the target's first: its log, from there.
+  auto swapped = Controller::open(failing_build_trace(true), error);
+  ASSERT_TRUE(swapped) << error;
+  ASSERT_TRUE(swapped->select({.platform = "Portable", .devices = {{0, 1}, {1, 0}}}, error)) << error;
+  EXPECT_EQ(swapped->seek(kEnd), Outcome::Stopped);
+  EXPECT_NE(swapped->stop_reason().find("undeclared_name"), std::string::npos) << swapped->stop_reason();
+}
+
+TEST(ReplayDevices, FailedBuildForEveryDeviceGivesEachDevicesBuildLog) {
+  std::string error;
+  auto replay = Controller::open(failing_build_trace(false), error);
+  ASSERT_TRUE(replay) << error;
+  ASSERT_TRUE(replay->select({.platform = "Portable"}, error)) << error;
+  EXPECT_EQ(replay->seek(kEnd), Outcome::Stopped);
+  const std::string& reason = replay->stop_reason();
+  const auto live = platform_devices(*replay);
+  ASSERT_EQ(live.size(), 2u);
+  // PoCL stops at the first device that fails and marks the others failed with an empty log.
+  for (cl_device_id d : live) {
+    char name[256] = {};
+    ASSERT_EQ(clGetDeviceInfo(d, CL_DEVICE_NAME, sizeof name - 1, name, nullptr), CL_SUCCESS);
+    const std::string header = "build log of program#5 for device '" + std::string(name) + "' on the target:\n";
+    EXPECT_NE(reason.find(header), std::string::npos) << reason;
+  }
+  EXPECT_NE(reason.find("undeclared_name"), std::string::npos) << reason;
+}
 
 // `clvet replay` says how it mapped each device, and refuses too few devices with the reason.
 TEST(ReplayDevices, CommandLineSaysHowDevicesMap) {
