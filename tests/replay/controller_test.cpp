@@ -523,6 +523,50 @@ TEST(ReplayBadInput, NewerFormatIsRefusedWithItsVersion) {
   EXPECT_NE(error.find("trace format 2.3"), std::string::npos) << error;
 }
 
+// The platform is chosen by its index in the loader's list, its whole name, a part of its name
+// no other platform's name has (any case), or "reference"; a part two names share, a part no
+// name has and an index past the list are refused, listing what the loader offers. The oracle
+// is the loader itself: clGetPlatformIDs' list and each platform's CL_PLATFORM_NAME.
+TEST(ReplayPlatforms, ChosenByIndexNameUniquePartOrReference) {
+  cl_uint count = 0;
+  ASSERT_EQ(clGetPlatformIDs(0, nullptr, &count), CL_SUCCESS);
+  ASSERT_EQ(count, 2u) << "PoCL and the reference device";
+  std::vector<cl_platform_id> ids(count);
+  ASSERT_EQ(clGetPlatformIDs(count, ids.data(), nullptr), CL_SUCCESS);
+  std::vector<std::string> names;
+  for (cl_platform_id id : ids) {
+    char name[256] = {};
+    ASSERT_EQ(clGetPlatformInfo(id, CL_PLATFORM_NAME, sizeof name - 1, name, nullptr), CL_SUCCESS);
+    names.emplace_back(name);
+  }
+  const std::size_t pocl = names[0].find("Portable") != std::string::npos ? 0 : 1;
+  const std::size_t reference = 1 - pocl;
+  ASSERT_EQ(names[reference], "clvet");
+  std::string error;
+  TraceFile t("replay-platforms");
+  t.context_and_queue();
+  auto replay = Controller::open(t.close(), error);
+  ASSERT_TRUE(replay) << error;
+  const std::vector<std::pair<std::string, std::size_t>> chosen = {
+      {"0", 0}, {"1", 1}, {"", 0}, {names[pocl], pocl}, {"portable computing", pocl}, {"COMPUTING", pocl},
+      {"reference", reference}, {"Reference", reference}, {"clvet", reference}, {"vet", reference}};
+  for (const auto& [wanted, index] : chosen) {
+    ASSERT_TRUE(replay->select({.platform = wanted}, error)) << wanted << ": " << error;
+    EXPECT_EQ(replay->selected().index, index) << wanted;
+    EXPECT_EQ(replay->selected().name, names[index]) << wanted;
+    EXPECT_EQ(replay->selected().reference, index == reference) << wanted;
+  }
+  // "l" is in both names, "nvidia" in neither; there is no platform 2.
+  EXPECT_FALSE(replay->select({.platform = "l"}, error));
+  EXPECT_NE(error.find("more than one platform's name contains \"l\""), std::string::npos) << error;
+  EXPECT_NE(error.find(names[pocl]), std::string::npos) << error;
+  EXPECT_FALSE(replay->select({.platform = "nvidia"}, error));
+  EXPECT_NE(error.find("no platform's name contains \"nvidia\""), std::string::npos) << error;
+  EXPECT_FALSE(replay->select({.platform = "2"}, error));
+  EXPECT_NE(error.find("there is no platform 2"), std::string::npos) << error;
+  EXPECT_NE(error.find("clvet"), std::string::npos) << error;
+}
+
 }  // namespace
 }  // namespace clvet::replay
 

@@ -193,6 +193,32 @@ TEST(ReplayImages, RecordedProgramVerifiesPixelByPixel) {
   EXPECT_EQ(replay->compared_count(), 5u);
 }
 
+// The same trace on the reference device (images and samplers, 1.2 §5.3): the same five reads
+// compared and as recorded on PoCL. On a reference device without images (CLVET_IMAGES=0) the
+// replay stops at the first call that needs them, naming it and what it needs; with
+// --skip-unsupported it goes to its end and lists each call it skipped.
+TEST(ReplayImages, RecordedProgramOnTheReferenceDeviceWithAndWithoutImages) {
+  const std::string trace = test::temporary_path("replay-images-reference") + ".clvt";
+  const auto ran = test::run({CLVET_CLI, "run", "--trace=" + trace, "--report=none", "--", CLVET_REPLAY_IMAGES},
+                             {{"OCL_ICD_VENDORS", CLVET_POCL_ICD}});
+  ASSERT_EQ(ran.status, 0) << ran.out << ran.err;
+  const std::vector<std::pair<std::string, std::string>> reference = {{"OCL_ICD_VENDORS", CLVET_TWO_PLATFORMS_DIR}};
+  auto replayed = test::run({CLVET_CLI, "replay", trace, "--platform", "reference", "--verify"}, reference);
+  EXPECT_EQ(replayed.status, 0) << replayed.out << replayed.err;
+  EXPECT_NE(replayed.out.find("verify: 5 reads and answers compared, all the same as recorded"), std::string::npos)
+      << replayed.out << replayed.err;
+
+  auto without = reference;
+  without.emplace_back("CLVET_IMAGES", "0");
+  replayed = test::run({CLVET_CLI, "replay", trace, "--platform", "reference", "--verify"}, without);
+  EXPECT_NE(replayed.status, 0) << replayed.out << replayed.err;
+  EXPECT_NE(replayed.err.find("replay stopped: call "), std::string::npos) << replayed.err;
+  EXPECT_NE(replayed.err.find("image"), std::string::npos) << replayed.err;
+  replayed = test::run({CLVET_CLI, "replay", trace, "--platform", "reference", "--skip-unsupported"}, without);
+  EXPECT_EQ(replayed.err.find("replay stopped"), std::string::npos) << replayed.err;
+  EXPECT_NE(replayed.out.find("skipped: call "), std::string::npos) << replayed.out;
+}
+
 }  // namespace
 }  // namespace clvet::replay
 

@@ -2,7 +2,7 @@
 # A real program's trace, recorded under the layer on PoCL, replayed to its end with --verify
 # on PoCL and on the reference device: what the program read when it was recorded is what the
 # replay reads. REFERENCE says what the reference device must do:
-#   verify           the same: every read and answer compared is as recorded
+#   verify           the same: every read and answer compared is as recorded, as many as on PoCL
 #   differs:REASON   it replays to the end, and some reads differ, for REASON (printed)
 #   skip:REASON      it lacks something the program uses: --skip-unsupported goes on to the end
 #                    and lists what it skipped, for REASON (printed)
@@ -26,6 +26,8 @@ OCL_ICD_VENDORS="$pocl" CLVET_REPORT=none "$clvet" run --trace=recorded.clvt -- 
 
 # The last call replayed, from "... calls replayed up to call N".
 last_call() { sed -n 's/.* calls replayed up to call \([0-9]*\).*/\1/p' "$1"; }
+# How many reads and answers --verify compared, from "verify: N reads and answers compared, ...".
+compared() { sed -n 's/^verify: \([0-9]*\) reads and answers compared.*/\1/p' "$1"; }
 
 OCL_ICD_VENDORS="$pocl" "$clvet" replay recorded.clvt --verify > pocl.out 2> pocl.err ||
   fail "replay on PoCL: $(cat pocl.out pocl.err)"
@@ -47,6 +49,9 @@ case "$reference" in
       fail "replay on the reference device: $(cat ref.out ref.err)"
     cat ref.out
     grep -q "all the same as recorded" ref.out || fail "replay on the reference device differs"
+    # The same reads and answers compared on both: none passed over on the reference device.
+    [ "$(compared ref.out)" = "$(compared pocl.out)" ] ||
+      fail "the reference device compared $(compared ref.out) reads and answers, PoCL $(compared pocl.out)"
     ;;
   differs:*)
     CLVET_REPORT=none "$clvet" replay recorded.clvt --verify --platform reference > ref.out 2> ref.err || true

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -156,6 +157,51 @@ TEST_F(SyntheticDiff, FastMathResultsWithinTheirUlpLimitAgree) {
   LaunchDiff beyond = diff(l, strict);
   ASSERT_EQ(beyond.status, LaunchDiff::Status::Different) << beyond.reason;
   EXPECT_GT(beyond.arguments[1].mismatches, kN / 2u);
+
+  // --abs and --rel let results within them agree beside the ULP limit: 46 ulp of at most
+  // e^2 is under 2.2e-5, and under 5.5e-6 of the value.
+  DiffOptions absolute = strict;
+  absolute.abs = 1e-4;
+  LaunchDiff within_abs = diff(l, absolute);
+  EXPECT_EQ(within_abs.status, LaunchDiff::Status::Same) << within_abs.reason;
+  absolute.abs = 1e-9;
+  EXPECT_EQ(diff(l, absolute).status, LaunchDiff::Status::Different);
+  DiffOptions relative = strict;
+  relative.rel = 1e-5;
+  LaunchDiff within_rel = diff(l, relative);
+  EXPECT_EQ(within_rel.status, LaunchDiff::Status::Same) << within_rel.reason;
+  relative.rel = 1e-9;
+  EXPECT_EQ(diff(l, relative).status, LaunchDiff::Status::Different);
+}
+
+// --against a platform of the system's loader (PoCL here) re-runs the launch there instead of
+// on the reference device: the target says so, the host's results agree, and one changed
+// element is found.
+TEST_F(SyntheticDiff, AgainstAnotherPlatformRerunsItThere) {
+  setenv("OCL_ICD_VENDORS", CLVET_LAUNCH_POCL_ICD, 1);
+  constexpr int kN = 32;
+  int x[kN], y[kN], zero[kN] = {};
+  for (int i = 0; i < kN; ++i) {
+    x[i] = 3 * i - 40;
+    y[i] = x[i] * x[i];
+  }
+  KernelLaunch l = one_dimensional(
+      "kernel void sq(global const int* x, global int* y) { size_t i = get_global_id(0); y[i] = x[i] * x[i]; }",
+      "sq", kN);
+  l.arguments = {buffer(0, x, x, sizeof x), buffer(1, zero, y, sizeof y)};
+  DiffOptions on_pocl;
+  on_pocl.against = "Portable";
+  LaunchDiff same = diff(l, on_pocl);
+  ASSERT_EQ(same.status, LaunchDiff::Status::Same) << same.reason;
+  EXPECT_NE(same.target.find("Portable Computing Language"), std::string::npos) << same.target;
+  EXPECT_EQ(same.compared(), 2u * kN);
+  y[7] = -1;
+  l.arguments[1] = buffer(1, zero, y, sizeof y);
+  LaunchDiff different = diff(l, on_pocl);
+  ASSERT_EQ(different.status, LaunchDiff::Status::Different) << different.reason;
+  ASSERT_TRUE(different.arguments[1].first);
+  EXPECT_EQ(different.arguments[1].first->element, 7u);
+  EXPECT_EQ(different.arguments[1].first->reference, std::to_string(x[7] * x[7]));
 }
 
 TEST_F(SyntheticDiff, ABuildFailureIsReportedWithItsLog) {
