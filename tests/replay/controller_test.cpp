@@ -256,6 +256,57 @@ TEST(ReplayVerify, NamesTheFirstDivergence) {
   EXPECT_NE(d.describe().find("created by call 5"), std::string::npos) << d.describe();
 }
 
+// clEnqueueReadBufferRect (1.2 §5.2.2): a 2 x 2 block of ints read out of a 4 x 4 buffer into
+// host rows 16 bytes apart, at host origin (4, 1). The recorded host bytes (the rows' gaps
+// zero) are the host's computation of the block; compared, and one of them changed is named at
+// its offset in the host's span.
+TEST(ReplayVerify, RectangularReadsAreComparedAtTheHostsPitches) {
+  std::vector<int> values(16);
+  for (int i = 0; i < 16; ++i) values[i] = 100 + i;
+  // buffer origin (4 bytes, row 1): elements 5, 6 and 9, 10; host origin (4 bytes, row 1),
+  // rows of 16 bytes: the span runs from byte 0 to row 2's byte 12.
+  auto host = [&](int changed) {
+    std::vector<int> span(4 + 4 + 3, 0);
+    span[4 + 1] = values[5];
+    span[4 + 2] = values[6];
+    span[8 + 1] = values[9];
+    span[8 + 2] = values[10] + changed;
+    return span;
+  };
+  for (const int changed : {0, 7}) {
+    TraceFile t(changed == 0 ? "replay-rect" : "replay-rect-differs");
+    t.context_and_queue();
+    t.call("clCreateBuffer",
+           {Value::handle(ObjectKind::Context, 3), Value::uint(CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR),
+            Value::uint(64), Value::pointer(0x1000), Value::pointer(0x30)},
+           Value::handle(ObjectKind::Mem, 6), {{3, t.data(int_bytes(values))}});
+    const std::vector<int> span = host(changed);
+    const auto read = t.call(
+        "clEnqueueReadBufferRect",
+        {Value::handle(ObjectKind::CommandQueue, 4), Value::handle(ObjectKind::Mem, 6), Value::uint(1),
+         Value::array({Value::uint(4), Value::uint(1), Value::uint(0)}),
+         Value::array({Value::uint(4), Value::uint(1), Value::uint(0)}),
+         Value::array({Value::uint(8), Value::uint(2), Value::uint(1)}), Value::uint(16), Value::uint(0),
+         Value::uint(16), Value::uint(0), Value::pointer(0x2000), Value::uint(0), Value::null(), Value::null()},
+        Value::sint(0), {}, {{10, t.data(int_bytes(span))}});
+    std::string error;
+    auto replay = Controller::open(t.close(), error);
+    ASSERT_TRUE(replay) << error;
+    ASSERT_TRUE(replay->select({.platform = "Portable", .verify = true}, error)) << error;
+    EXPECT_EQ(replay->seek(kEnd), Outcome::End) << replay->stop_reason();
+    EXPECT_EQ(replay->compared_count(), 1u);
+    if (changed == 0) {
+      EXPECT_TRUE(replay->divergences().empty()) << replay->divergences().front().describe();
+      continue;
+    }
+    ASSERT_EQ(replay->divergences().size(), 1u);
+    const Divergence& d = replay->divergences().front();
+    EXPECT_EQ(d.call, read);
+    EXPECT_EQ(d.offset, 40u);  // row 2 of the host's span, its third int
+    EXPECT_EQ(d.differing, 1u);
+  }
+}
+
 // A non-blocking read and a map for reading, whose bytes the trace has from when they
 // completed: compared once the replay knows their commands complete (clWaitForEvents on the
 // read's event, clFinish of the queue), each divergence named at its own call.
