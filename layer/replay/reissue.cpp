@@ -226,9 +226,9 @@ void Reissue::host_ptr(void*& out, std::size_t i, std::uint64_t flags, std::size
 void* Reissue::mapped_address(std::size_t i) {
   const trace::Value& v = param(i);
   if (absent(v)) return nullptr;
-  void* live = s_.live_address(v.number);
+  void* live = svm_address(v.number);
   if (live == nullptr) {
-    not_rebuilt(i, fmt::format("0x{:x} is in no region the replay mapped or allocated", v.number));
+    if (ready_) not_rebuilt(i, fmt::format("0x{:x} is in no region the replay mapped or allocated", v.number));
     return nullptr;
   }
   // What the host wrote into a region it mapped for writing, before it unmapped it.
@@ -560,6 +560,30 @@ void Reissue::check_program(cl_program program) {
     return unsupported("image support: the program uses images and the device's CL_DEVICE_IMAGE_SUPPORT is CL_FALSE");
   if (s_.fp64(recorded) && !s_.device_has("cl_khr_fp64"))
     unsupported("cl_khr_fp64: the program uses double and the target's device does not support it");
+}
+
+void Reissue::check_svm(cl_svm_mem_flags flags, std::size_t size) {
+  // 2.0 §5.6.1: clSVMAlloc needs the device's SVM capabilities, fine-grained buffers and SVM
+  // atomics theirs (CL_DEVICE_SVM_CAPABILITIES, §4.2 table 4.3).
+  const cl_device_svm_capabilities offered = s_.device_svm();
+  std::string needs;
+  if (offered == 0)
+    needs = "shared virtual memory: the target's device has none (CL_DEVICE_SVM_CAPABILITIES is 0)";
+  else if ((flags & CL_MEM_SVM_FINE_GRAIN_BUFFER) != 0 && (offered & CL_DEVICE_SVM_FINE_GRAIN_BUFFER) == 0)
+    needs = "fine-grained SVM buffers (CL_MEM_SVM_FINE_GRAIN_BUFFER): the target's device has none";
+  else if ((flags & CL_MEM_SVM_ATOMICS) != 0 && (offered & CL_DEVICE_SVM_ATOMICS) == 0)
+    needs = "SVM atomics (CL_MEM_SVM_ATOMICS): the target's device has none";
+  if (needs.empty()) return;
+  if (c_.result.kind == trace::ValueKind::Pointer && c_.result.number != 0)
+    s_.skip_region(c_.result.number, size, c_.index);
+  unsupported(needs);
+}
+
+void* Reissue::svm_address(std::uint64_t recorded) {
+  if (void* live = s_.live_address(recorded)) return live;
+  if (const std::uint64_t skipped = s_.skipped_region(recorded))
+    unsupported(fmt::format("it uses the SVM allocation of call {}, which was skipped", skipped));
+  return nullptr;
 }
 
 void Reissue::check_work_group(cl_kernel kernel, cl_uint work_dim, const size_t* local) {

@@ -113,7 +113,7 @@ class Reissue {
     for (std::size_t k = 0; k < v.items.size(); ++k) {
       const trace::Value& item = v.items[k];
       if constexpr (std::is_pointer_v<E>)  // SVM pointers: addresses of the recording process
-        list[k] = static_cast<E>(s_.live_address(item.number));
+        list[k] = static_cast<E>(svm_address(item.number));
       else if constexpr (std::is_floating_point_v<E>)
         list[k] = static_cast<E>(item.real);
       else if constexpr (std::is_arithmetic_v<E>)
@@ -254,6 +254,9 @@ class Reissue {
   void built(cl_program program);
   // A program that uses double on a target without cl_khr_fp64: unsupported.
   void check_program(cl_program program);
+  // An SVM allocation the target's device cannot make (no SVM, or not of the kind `flags`
+  // ask for): unsupported, and what later uses its memory with it.
+  void check_svm(cl_svm_mem_flags flags, std::size_t size);
   // clWaitForEvents: the reads whose events parameter `i` lists are complete.
   void waited(std::size_t i);
   // clFinish: the host memory of the queue's commands can go.
@@ -283,6 +286,9 @@ class Reissue {
   // kept as the parameter's Input; `recorded` is the address the struct's bytes hold.
   void* described_object(const void* recorded, std::size_t i);
   void* mapped_address(std::size_t i);
+  // A recorded SVM address's live one; nullptr, and the call unsupported, inside an allocation
+  // the replay skipped.
+  void* svm_address(std::uint64_t recorded);
   void bind_one(const trace::Value* recorded, void* live, api::ObjectKind kind);
   template <typename T>
   T* not_recorded(std::size_t i) {

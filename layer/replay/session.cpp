@@ -129,6 +129,13 @@ void* Session::live_address(std::uint64_t recorded) const {
   return static_cast<char*>(it->second.live) + (recorded - it->first);
 }
 
+std::uint64_t Session::skipped_region(std::uint64_t recorded) const {
+  auto it = skipped_regions_.upper_bound(recorded);
+  if (it == skipped_regions_.begin()) return 0;
+  --it;
+  return recorded - it->first < it->second.first ? it->second.second : 0;
+}
+
 void Session::keep_for_object(std::string bytes, void*& data) {
   object_memory_.push_back(std::make_unique<std::string>(std::move(bytes)));
   data = object_memory_.back()->data();
@@ -347,6 +354,14 @@ bool Session::device_has_images() {
   cl_bool images = CL_FALSE;
   return info != nullptr && info(device(), CL_DEVICE_IMAGE_SUPPORT, sizeof images, &images, nullptr) == CL_SUCCESS &&
          images == CL_TRUE;
+}
+
+cl_device_svm_capabilities Session::device_svm() {
+  using DeviceInfo = cl_int(CL_API_CALL*)(cl_device_id, cl_device_info, size_t, void*, size_t*);
+  auto info = reinterpret_cast<DeviceInfo>(function("clGetDeviceInfo"));
+  cl_device_svm_capabilities svm = 0;
+  if (info == nullptr || info(device(), CL_DEVICE_SVM_CAPABILITIES, sizeof svm, &svm, nullptr) != CL_SUCCESS) return 0;
+  return svm;
 }
 
 bool Session::device_has(const std::string& extension) {

@@ -98,6 +98,11 @@ class Session {
                   std::uint64_t map_flags = 0, std::optional<Pixels> image = std::nullopt);
   void remove_region(void* live);
   void* live_address(std::uint64_t recorded) const;
+  // An SVM allocation the replay could not make: the call it skipped, for what uses it.
+  void skip_region(std::uint64_t recorded, std::uint64_t size, std::uint64_t call) {
+    skipped_regions_[recorded] = {size == 0 ? 1 : size, call};
+  }
+  std::uint64_t skipped_region(std::uint64_t recorded) const;
   const Region* region_of(std::uint64_t recorded) const;
   // Memory that must outlive the call that handed it to the target.
   void keep_for_object(std::string bytes, void*& data);
@@ -156,6 +161,7 @@ class Session {
   bool images(trace::Handle program) const { return image_programs_.contains(program.id); }
   bool device_has(const std::string& extension);
   bool device_has_images();
+  cl_device_svm_capabilities device_svm();
   bool stopped() const { return !stop_reason_.empty(); }
   const std::string& stop_reason() const { return stop_reason_; }
   const std::vector<Divergence>& divergences() const { return divergences_; }
@@ -188,6 +194,7 @@ class Session {
   LiveObjects objects_;
   std::unordered_map<std::uint64_t, cl_device_id> mapped_devices_;  // recorded id -> the target's
   std::map<std::uint64_t, Region> regions_;  // by recorded start address
+  std::map<std::uint64_t, std::pair<std::uint64_t, std::uint64_t>> skipped_regions_;  // start -> size, call
   std::vector<std::unique_ptr<std::string>> object_memory_;
   std::unordered_map<cl_command_queue, std::vector<std::unique_ptr<std::string>>> in_flight_;
   std::unordered_map<std::uint64_t, std::string> kernel_names_;

@@ -855,6 +855,10 @@ void write_reissuer(fmt::ostream& out, const EntryPoint& entry, std::size_t inde
   if (entry.effect == Effect::Launch && find_name(entry, "local_work_size"))
     out.print("  r.check_work_group(a.kernel, a.work_dim, a.local_work_size);\n");
   if (built_program) out.print("  r.check_program(a.{});\n", built_program->name);
+  // An SVM allocation: what the target's device offers of SVM is asked first.
+  if (const Param* flags = find_name(entry, "flags");
+      entry.returns == Returns::Pointer && flags != nullptr && flags->family == "cl_svm_mem_flags" && find_name(entry, "size"))
+    out.print("  r.check_svm(a.flags, a.size);\n");
   out.print("  if (!r.ready()) return;\n");
   out.print("  using Fn = {} (CL_API_CALL*)({});\n", entry.return_type, parameter_list(entry));
   out.print("  const auto forward = r.function<Fn>({});\n  if (forward == nullptr) return;\n", index);
