@@ -579,6 +579,14 @@ void Reissue::check_svm(cl_svm_mem_flags flags, std::size_t size) {
   unsupported(needs);
 }
 
+bool Reissue::extension_offered(std::uint32_t entry) {
+  const api::EntryPoint& e = api::entry_points()[entry];
+  if (e.extension.empty() || s_.offers(std::string(e.extension))) return true;
+  unsupported(fmt::format("{}, which {} belongs to: neither the target's platform nor its device offers it",
+                          e.extension, e.name));
+  return false;
+}
+
 void* Reissue::svm_address(std::uint64_t recorded) {
   if (void* live = s_.live_address(recorded)) return live;
   if (const std::uint64_t skipped = s_.skipped_region(recorded))

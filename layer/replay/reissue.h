@@ -53,6 +53,7 @@ class Reissue {
   // The target's entry point, or nullptr (then said: the target lacks it).
   template <typename F>
   F function(std::uint32_t entry) {
+    if (!extension_offered(entry)) return nullptr;
     void* f = s_.function(entry);
     if (f == nullptr) {
       unsupported("the target has no " + std::string(api::entry_points()[entry].name));
@@ -286,6 +287,9 @@ class Reissue {
   // kept as the parameter's Input; `recorded` is the address the struct's bytes hold.
   void* described_object(const void* recorded, std::size_t i);
   void* mapped_address(std::size_t i);
+  // Whether the target's platform or device offers the extension an entry point belongs to
+  // (core ones: yes); unsupported when not.
+  bool extension_offered(std::uint32_t entry);
   // A recorded SVM address's live one; nullptr, and the call unsupported, inside an allocation
   // the replay skipped.
   void* svm_address(std::uint64_t recorded);

@@ -380,6 +380,23 @@ bool Session::device_has(const std::string& extension) {
   return device_extensions_->find(" " + extension + " ") != std::string::npos;
 }
 
+bool Session::offers(const std::string& extension) {
+  if (device_has(extension)) return true;
+  if (!platform_extensions_) {
+    using PlatformInfo = cl_int(CL_API_CALL*)(cl_platform_id, cl_platform_info, size_t, void*, size_t*);
+    auto info = reinterpret_cast<PlatformInfo>(function("clGetPlatformInfo"));
+    std::string text(8192, '\0');
+    size_t size = 0;
+    if (info == nullptr || info(platform_, CL_PLATFORM_EXTENSIONS, text.size(), text.data(), &size) != CL_SUCCESS)
+      size = 0;
+    text.resize(size);
+    for (char& c : text)
+      if (c == '\0') c = ' ';
+    platform_extensions_ = " " + text + " ";
+  }
+  return platform_extensions_->find(" " + extension + " ") != std::string::npos;
+}
+
 cl_command_queue Session::queue_for(cl_mem mem) {
   using GetMemInfo = cl_int(CL_API_CALL*)(cl_mem, cl_mem_info, size_t, void*, size_t*);
   using CreateQueue = cl_command_queue(CL_API_CALL*)(cl_context, cl_device_id,

@@ -160,6 +160,8 @@ class Session {
   void uses_images(trace::Handle program) { image_programs_.insert(program.id); }
   bool images(trace::Handle program) const { return image_programs_.contains(program.id); }
   bool device_has(const std::string& extension);
+  // An extension of the selected device's or of the platform's (CL_PLATFORM_EXTENSIONS).
+  bool offers(const std::string& extension);
   bool device_has_images();
   cl_device_svm_capabilities device_svm();
   bool stopped() const { return !stop_reason_.empty(); }
@@ -207,6 +209,7 @@ class Session {
   std::unordered_set<std::uint64_t> fp64_programs_;
   std::unordered_set<std::uint64_t> image_programs_;
   std::optional<std::string> device_extensions_;
+  std::optional<std::string> platform_extensions_;
   std::vector<std::string> notes_;
   const std::unordered_map<std::uint64_t, std::vector<trace::ReadBytes>>* read_bytes_ = nullptr;
   std::unordered_map<cl_command_queue, std::vector<Check>> checks_;

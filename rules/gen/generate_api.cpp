@@ -946,6 +946,8 @@ void write_reissuer(fmt::ostream& out, const EntryPoint& entry, std::size_t inde
 bool direct(const EntryPoint& entry) {
   if (entry.returns != Returns::ErrorCode || entry.effect != Effect::None || entry.blocking_param() != nullptr)
     return false;
+  // An extension's entry point: whether the target offers the extension is asked first.
+  if (!entry.extension.empty()) return false;
   // Its queue's commands may use host memory the replay keeps for them: the controller
   // finishes the queue first.
   if (entry.name == "clReleaseCommandQueue" || entry.params.empty()) return false;

@@ -404,6 +404,42 @@ TEST(ReplayBadInput, UnsupportedWorkGroupStopsOrIsSkipped) {
   }
 }
 
+// An extension's entry point that the target does not offer (cl_ext_device_fission's
+// clRetainDeviceEXT: in neither PoCL's nor the reference device's CL_DEVICE_EXTENSIONS or
+// CL_PLATFORM_EXTENSIONS): stop, naming the extension and the call; with skip_unsupported the
+// call is skipped, listed, and replay goes on to the end.
+TEST(ReplayBadInput, ExtensionTheTargetLacksStopsOrIsSkipped) {
+  for (const std::string platform : {"Portable", "reference"}) {
+    TraceFile t("replay-extension-" + platform);
+    t.context_and_queue();
+    const auto retain = t.call("clRetainDeviceEXT", {Value::handle(ObjectKind::Device, 2)});
+    const auto release = t.call("clReleaseCommandQueue", {Value::handle(ObjectKind::CommandQueue, 4)});
+    const std::string& path = t.close();
+    for (const bool skip : {false, true}) {
+      std::string error;
+      auto replay = Controller::open(path, error);
+      ASSERT_TRUE(replay) << error;
+      ASSERT_TRUE(replay->select({.platform = platform, .skip_unsupported = skip}, error)) << error;
+      const Outcome outcome = replay->seek(kEnd);
+      ASSERT_EQ(replay->skipped().size(), 1u) << platform << " " << replay->stop_reason();
+      EXPECT_EQ(replay->skipped().front().call, retain);
+      EXPECT_TRUE(replay->skipped().front().unsupported);
+      EXPECT_NE(replay->skipped().front().reason.find("cl_ext_device_fission, which clRetainDeviceEXT belongs to"),
+                std::string::npos)
+          << replay->skipped().front().reason;
+      if (skip) {
+        EXPECT_EQ(outcome, Outcome::End) << replay->stop_reason();
+        EXPECT_EQ(replay->position(), release);
+      } else {
+        EXPECT_EQ(outcome, Outcome::Stopped);
+        EXPECT_EQ(replay->position(), retain);
+        EXPECT_NE(replay->stop_reason().find("needs what the target lacks: cl_ext_device_fission"), std::string::npos)
+            << replay->stop_reason();
+      }
+    }
+  }
+}
+
 // Buffer 6 made from `values` (COPY_HOST_PTR), and kernel `kernel` run over it with global size
 // values.size() and read back blocking, the read recorded as `read`.
 void run_kernel_over(TraceFile& t, std::uint64_t kernel, const std::vector<int>& values,
