@@ -9,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <limits>
 #include <optional>
 
@@ -489,6 +490,33 @@ TEST(ReplayPrograms, BinaryTheTargetCannotLoadIsRebuiltFromSource) {
   EXPECT_NE(replay->notes().front().find("call 7 clCreateProgramWithBinary: the target cannot load the binary"),
             std::string::npos) << replay->notes().front();
   EXPECT_NE(replay->notes().front().find("rebuilt from the source of call 5"), std::string::npos);
+  EXPECT_EQ(replay->compared_count(), 1u);
+  EXPECT_TRUE(replay->divergences().empty()) << replay->divergences().front().describe();
+}
+
+// A program created from SPIR-V (2.1 §5.8.1, clCreateProgramWithIL) rebuilds from the IL the
+// trace holds: the kernel stores each work-item's global id plus 40, and the recorded read (the
+// host's computation) is what the reference device's replay reads. PoCL has no IL support.
+TEST(ReplayPrograms, ProgramFromILRebuildsFromTheRecordedIL) {
+  std::ifstream in(CLVET_REPLAY_IL, std::ios::binary);
+  const std::string il((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ASSERT_GT(il.size(), 20u) << CLVET_REPLAY_IL;
+  TraceFile t("replay-il");
+  t.context_and_queue();
+  t.call("clCreateProgramWithIL",
+         {Value::handle(ObjectKind::Context, 3), Value::pointer(0x40), Value::uint(il.size()), Value::pointer(0x30)},
+         Value::handle(ObjectKind::Program, 5), {{1, t.data(il)}});
+  t.call("clBuildProgram", {Value::handle(ObjectKind::Program, 5), Value::uint(1),
+                            Value::array({Value::handle(ObjectKind::Device, 2)}), Value::string(""),
+                            Value::pointer(0), Value::pointer(0)});
+  t.call("clCreateKernel", {Value::handle(ObjectKind::Program, 5), Value::string("k"), Value::pointer(0x30)},
+         Value::handle(ObjectKind::Kernel, 9));
+  run_kernel_over(t, 9, {0, 0, 0, 0, 0, 0}, {40, 41, 42, 43, 44, 45});
+  std::string error;
+  auto replay = Controller::open(t.close(), error);
+  ASSERT_TRUE(replay) << error;
+  ASSERT_TRUE(replay->select({.platform = "reference", .verify = true}, error)) << error;
+  EXPECT_EQ(replay->seek(kEnd), Outcome::End) << replay->stop_reason();
   EXPECT_EQ(replay->compared_count(), 1u);
   EXPECT_TRUE(replay->divergences().empty()) << replay->divergences().front().describe();
 }
