@@ -69,10 +69,19 @@ bool feature_claimed(std::string_view feature) {
 std::vector<std::string> device_macros(const TargetDevice& device, const std::string& language) {
   std::vector<std::string> args = {"-D__OPENCL_VERSION__=" + std::to_string(device.opencl_version)};
   if (!device.image_support) args.push_back("-U__IMAGE_SUPPORT__");
+  if (device.embedded_profile) args.push_back("-D__EMBEDDED_PROFILE__=1");
+  // What the device lacks off after extension_switches() turned the compiler's set on.
+  for (const std::string& name : device.lacks) args.push_back("-cl-ext=-" + name);
   if (language == "CL3.0")
     for (const char* feature : kHeaderOnlyFeatures)
       if (!feature_claimed(feature)) args.push_back(std::string("-U") + feature);
   return args;
+}
+
+// "CL1.2" -> 120; 0 when the name has no version.
+unsigned language_version(std::string_view language) {
+  if (language.size() < 5 || language.substr(0, 2) != "CL" || language[3] != '.') return 0;
+  return static_cast<unsigned>((language[2] - '0') * 100 + (language[4] - '0') * 10);
 }
 
 FrontEndResult failure(FrontEndStatus status, std::string log) {
@@ -97,6 +106,14 @@ FrontEndResult compile_opencl_c(std::string_view source, std::string_view option
     return failure(FrontEndStatus::Failed,
                    "clvet: -cl-std=CL2.0: the device does not support OpenCL C 2.0 (it supports "
                    "OpenCL C 1.0, 1.1, 1.2 and 3.0)\n");
+
+  // 2.2 §5.8.6.5: an OpenCL C version newer than the device's CL_DEVICE_OPENCL_C_VERSION (a
+  // device profile's older device) fails to compile.
+  if (const unsigned asked = language_version(parsed.language); asked > device.max_c_version)
+    return failure(FrontEndStatus::Failed,
+                   "clvet: -cl-std=" + parsed.language + ": the device supports OpenCL C up to " +
+                       std::to_string(device.max_c_version / 100) + "." +
+                       std::to_string(device.max_c_version / 10 % 10) + "\n");
 
   const std::string source_name = program_source_name(source);
   std::vector<std::string> args = {

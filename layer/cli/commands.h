@@ -22,6 +22,7 @@ void add_register_command(CLI::App& app);
 void add_gui_command(CLI::App& app);
 void add_extract_command(CLI::App& app);
 void add_diff_command(CLI::App& app);
+void add_profile_command(CLI::App& app);
 
 // What `clvet diff` and `clvet run --diff` are asked.
 struct DiffCommand {

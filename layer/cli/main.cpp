@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   clvet::cli::add_extract_command(app);
   clvet::cli::add_diff_command(app);
   clvet::cli::add_replay_command(app);
+  clvet::cli::add_profile_command(app);
   CLI11_PARSE(app, argc, argv);
   return clvet::cli::exit_status();
 }

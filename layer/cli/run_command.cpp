@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -21,6 +22,7 @@
 #include <vector>
 
 #include "commands.h"
+#include "device_profile.h"
 #include "live_diff.h"
 #include "loader.h"
 #include "options.h"
@@ -243,6 +245,20 @@ void add_run_command(CLI::App& app) {
     if (command.empty()) throw CLI::ValidationError("run", "no program given after --");
     if (diff && (device == "reference" || options::value("trace") == "none"))
       throw CLI::ValidationError("--diff", "needs the layer's trace: not with --device=reference or --trace=none");
+    // A device profile by name becomes its file's path, read here first: a profile that cannot
+    // be used stops the run before the program starts, not as a line the device prints.
+    if (const std::string given = options::value("device_profile"); !given.empty()) {
+      const std::string path = profile::find(given, {own_file("profiles").string()});
+      if (path.empty())
+        throw CLI::ValidationError("--device-profile", "'" + given + "' is neither a profile's "
+                                   "file nor a name among `clvet profile --list`");
+      std::string error;
+      if (!profile::load(path, error)) throw CLI::ValidationError("--device-profile", path + ": " + error);
+      setenv("CLVET_DEVICE_PROFILE", std::filesystem::absolute(path).c_str(), 1);
+      if (device != "reference")
+        std::fprintf(stderr, "clvet: --device-profile changes the reference device only "
+                             "(--device=reference)\n");
+    }
     set_exit_status(run_program(command,
                                 device == "reference" ? reference_environment() : layer_environment(command[0]),
                                 diff ? &diff_options : nullptr));

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <utility>
 
+#include "emulated_profile.h"
 #include "options.h"
 
 namespace clvet::device::entry {
@@ -20,8 +21,13 @@ void note_probe() { t_probe = true; }
 
 void report(const Error& error) {
   remember(error.rule);
+  // Under a device profile, a limit's error names the profile's value of it: the program fits
+  // the reference device's own limits and fails only as the profiled device would fail it.
+  std::string detail = error.detail;
+  if (const std::string note = profile_limit_note(*error.rule); !note.empty())
+    detail += (detail.empty() ? "" : "; ") + note;
   reports::Finding finding =
-      checker::finding_for(*error.rule, reports::Category::Application, error.detail);
+      checker::finding_for(*error.rule, reports::Category::Application, detail);
   if (std::exchange(t_probe, false)) {
     // Shown, for who wonders why a query failed, but no fault: the spec gives the error code
     // as the answer (the clause of the device's own version, OpenCL 3.0 §4.2).

@@ -1,6 +1,7 @@
 // The platform and device objects, the extension list and the partition model.
 #include "platform.h"
 
+#include "emulated_profile.h"
 #include "options.h"
 
 #include <time.h>
@@ -10,6 +11,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <sstream>
 #include <string>
 
 #include "options.h"
@@ -48,23 +50,52 @@ cl_ulong host_memory_bytes() {
 
 }  // namespace
 
-std::span<const NamedVersion> supported_extensions() { return kExtensions; }
+std::span<const NamedVersion> supported_extensions() {
+  static const std::vector<NamedVersion> list = [] {
+    const profile::DeviceProfile* p = emulated_profile();
+    if (!p || !p->has(CL_DEVICE_EXTENSIONS))
+      return std::vector<NamedVersion>(std::begin(kExtensions), std::end(kExtensions));
+    // The profiled device's extensions that the reference device implements; cl_khr_icd
+    // always, the only way the loader reaches this device.
+    const std::string named = " " + p->text(CL_DEVICE_EXTENSIONS).value_or("") + " ";
+    std::vector<NamedVersion> kept;
+    std::string dropped;
+    for (const NamedVersion& e : kExtensions)
+      if (e.name == "cl_khr_icd" || named.find(" " + std::string(e.name) + " ") != std::string::npos)
+        kept.push_back(e);
+    std::istringstream words(named);
+    for (std::string word; words >> word;)
+      if (std::none_of(kept.begin(), kept.end(), [&](const NamedVersion& e) { return e.name == word; }))
+        dropped += " " + word;
+    if (!dropped.empty())
+      std::fprintf(stderr,
+                   "clvet: device profile '%s': not reported, the reference device does not "
+                   "implement them:%s\n",
+                   p->name.c_str(), dropped.c_str());
+    return kept;
+  }();
+  return list;
+}
 
 bool extension_supported(std::string_view name) {
-  return std::any_of(std::begin(kExtensions), std::end(kExtensions),
-                     [&](const NamedVersion& e) { return e.name == name; });
+  const auto list = supported_extensions();
+  return std::any_of(list.begin(), list.end(), [&](const NamedVersion& e) { return e.name == name; });
 }
 
 std::string extension_string() {
   std::string s;
-  for (const NamedVersion& e : kExtensions) {
+  for (const NamedVersion& e : supported_extensions()) {
     if (!s.empty()) s += ' ';
     s += e.name;
   }
   return s;
 }
 
-bool Device::image_support() const { return options::value("images") != "0"; }
+bool Device::image_support() const {
+  if (options::value("images") == "0") return false;
+  const profile::DeviceProfile* p = emulated_profile();
+  return !p || p->number(CL_DEVICE_IMAGE_SUPPORT).value_or(CL_TRUE) != CL_FALSE;
+}
 
 Platform& Platform::instance() {
   static Platform* platform = new Platform;  // never destroyed
@@ -73,7 +104,10 @@ Platform& Platform::instance() {
 
 Platform::Platform() : Object(kKind, static_cast<_cl_platform_id*>(this)) {
   const long cores = sysconf(_SC_NPROCESSORS_ONLN);
-  root_ = new Device(nullptr, cores > 0 ? static_cast<cl_uint>(cores) : 1, {});
+  cl_uint units = cores > 0 ? static_cast<cl_uint>(cores) : 1;
+  if (const profile::DeviceProfile* p = emulated_profile())
+    units = static_cast<cl_uint>(p->number(CL_DEVICE_MAX_COMPUTE_UNITS).value_or(units));
+  root_ = new Device(nullptr, units, {});
 }
 
 cl_ulong Platform::host_timer_resolution_ns() {
@@ -117,14 +151,42 @@ Device::Device(Device* parent, cl_uint compute_units,
       parent_(parent),
       compute_units_(compute_units ? compute_units : 1),
       partition_(std::move(how)),
+      type_(parent ? parent->type_ : CL_DEVICE_TYPE_CPU),
       // Half of the host's physical memory, as a CPU device may use; sub-devices share it.
-      global_mem_size_(host_memory_bytes() / 2),
+      global_mem_size_(parent ? parent->global_mem_size_ : host_memory_bytes() / 2),
+      max_mem_alloc_size_(global_mem_size_ / 2),
       // Table 4.3: at least 1 work-item and 32 KB of __local memory (full profile); at most
       // what the race checker can name (4096 work-items) and 1 GiB.
       max_work_group_size_(parent ? parent->max_work_group_size_
                                   : limit_setting("max_work_group_size", 1, 4096)),
+      max_work_item_sizes_(parent ? parent->max_work_item_sizes_
+                                  : std::vector<std::size_t>(kWorkItemDimensions, max_work_group_size_)),
       local_mem_size_(parent ? parent->local_mem_size_
-                             : limit_setting("local_mem_size", 32 * 1024, 1ull << 30)) {}
+                             : limit_setting("local_mem_size", 32 * 1024, 1ull << 30)),
+      // The full profile's minima (table 4.3).
+      max_constant_buffer_size_(64 * 1024),
+      max_constant_args_(8) {
+  if (parent) {
+    max_mem_alloc_size_ = parent->max_mem_alloc_size_;
+    max_constant_buffer_size_ = parent->max_constant_buffer_size_;
+    max_constant_args_ = parent->max_constant_args_;
+    return;
+  }
+  const profile::DeviceProfile* p = emulated_profile();
+  if (!p) return;
+  type_ = p->number(CL_DEVICE_TYPE).value_or(type_);
+  global_mem_size_ = p->number(CL_DEVICE_GLOBAL_MEM_SIZE).value_or(global_mem_size_);
+  max_mem_alloc_size_ = p->number(CL_DEVICE_MAX_MEM_ALLOC_SIZE).value_or(global_mem_size_ / 2);
+  max_work_group_size_ = p->number(CL_DEVICE_MAX_WORK_GROUP_SIZE).value_or(max_work_group_size_);
+  max_work_item_sizes_ = p->has(CL_DEVICE_MAX_WORK_ITEM_SIZES)
+                             ? p->sizes(CL_DEVICE_MAX_WORK_ITEM_SIZES)
+                             : std::vector<std::size_t>(kWorkItemDimensions, max_work_group_size_);
+  local_mem_size_ = p->number(CL_DEVICE_LOCAL_MEM_SIZE).value_or(local_mem_size_);
+  max_constant_buffer_size_ =
+      p->number(CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE).value_or(max_constant_buffer_size_);
+  max_constant_args_ = static_cast<cl_uint>(
+      p->number(CL_DEVICE_MAX_CONSTANT_ARGS).value_or(max_constant_args_));
+}
 
 std::vector<cl_device_partition_property> Device::partition_schemes() const {
   if (!can_partition()) return {0};

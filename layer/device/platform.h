@@ -21,6 +21,7 @@ struct NamedVersion {
 
 // The extensions of the platform and of every device. One list: the platform must report
 // every extension all its devices support (§4.1), and all devices support the same ones.
+// Under a device profile (CLVET_DEVICE_PROFILE), those of them the profiled device has.
 std::span<const NamedVersion> supported_extensions();
 bool extension_supported(std::string_view name);
 // Space-separated, as CL_PLATFORM_EXTENSIONS and CL_DEVICE_EXTENSIONS answer.
@@ -64,24 +65,27 @@ class Device final : public Object, public _cl_device_id {
   cl_uint compute_units() const { return compute_units_; }
   const std::vector<cl_device_partition_property>& partition_type() const { return partition_; }
 
-  // Limits shared by every query and check that needs them.
+  // CL_DEVICE_TYPE: a CPU, or what the device profile says.
+  cl_device_type type() const { return type_; }
+
+  // Limits shared by every query and check that needs them. A device profile
+  // (CLVET_DEVICE_PROFILE, emulated_profile.h) sets each it names, read when the root device is
+  // made, so that launches and allocations are held to the profiled device's limits.
   cl_ulong global_mem_size() const { return global_mem_size_; }
   // Half the global memory (the spec's minimum is a quarter): real programs size their buffers
   // from this, and some refuse to run below about 1 GiB (hashcat).
-  cl_ulong max_mem_alloc_size() const { return global_mem_size_ / 2; }
+  cl_ulong max_mem_alloc_size() const { return max_mem_alloc_size_; }
   // CLVET_MAX_WORK_GROUP_SIZE and CLVET_LOCAL_MEM_SIZE, read when the root device is made:
   // settings, so that programs tuned for bigger devices run (launches are held to them).
   std::size_t max_work_group_size() const { return max_work_group_size_; }
   static constexpr cl_uint kWorkItemDimensions = 3;
-  std::vector<std::size_t> max_work_item_sizes() const {
-    return std::vector<std::size_t>(kWorkItemDimensions, max_work_group_size());
-  }
+  const std::vector<std::size_t>& max_work_item_sizes() const { return max_work_item_sizes_; }
   cl_uint mem_base_addr_align_bits() const { return 1024; }  // 128 bytes: long16
   cl_command_queue_properties queue_properties() const {
     return CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_PROFILING_ENABLE;
   }
-  cl_ulong max_constant_buffer_size() const { return 64 * 1024; }
-  cl_uint max_constant_args() const { return 8; }
+  cl_ulong max_constant_buffer_size() const { return max_constant_buffer_size_; }
+  cl_uint max_constant_args() const { return max_constant_args_; }
   // __local memory is host memory, one arena per worker thread: generous by default (256 KiB),
   // so that kernels tuned for large GPU local memories run unchanged.
   cl_ulong local_mem_size() const { return local_mem_size_; }
@@ -118,9 +122,14 @@ class Device final : public Object, public _cl_device_id {
   Ref<Device> parent_;
   cl_uint compute_units_;
   std::vector<cl_device_partition_property> partition_;
+  cl_device_type type_;
   cl_ulong global_mem_size_;
+  cl_ulong max_mem_alloc_size_;
   std::size_t max_work_group_size_;
+  std::vector<std::size_t> max_work_item_sizes_;
   cl_ulong local_mem_size_;
+  cl_ulong max_constant_buffer_size_;
+  cl_uint max_constant_args_;
 };
 
 }  // namespace clvet::device

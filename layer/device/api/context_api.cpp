@@ -61,10 +61,10 @@ Result<cl_context> CreateContextFromType(const args::CreateContextFromType& a) {
   // Only devices clGetDeviceIDs returns for device_type, never sub-devices.
   std::vector<Ref<Device>> devices;
   for (Device* device : Platform::instance().devices()) {
-    const bool cpu_or_default =
-        a.device_type == CL_DEVICE_TYPE_ALL ||
-        (a.device_type & (CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_DEFAULT)) != 0;
-    if (cpu_or_default) devices.emplace_back(device);
+    // The device's own type (a CPU, or a device profile's) or the platform's default.
+    const bool of_type = a.device_type == CL_DEVICE_TYPE_ALL ||
+                         (a.device_type & (device->type() | CL_DEVICE_TYPE_DEFAULT)) != 0;
+    if (of_type) devices.emplace_back(device);
   }
   if (devices.empty())
     return fail(rule::CreateContextFromTypeDeviceNotFound,

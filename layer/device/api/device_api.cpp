@@ -15,6 +15,7 @@
 #include "clvet/rules/partition.h"
 #include "clvet/rules/rule_ids.gen.h"
 #include "device_impl.gen.h"
+#include "emulated_profile.h"
 #include "event.h"
 #include "host_allocation.h"
 #include "info.h"
@@ -28,10 +29,10 @@ namespace clvet::device::impl {
 
 namespace {
 
-bool matches(cl_device_type requested) {
-  // The one device is a CPU, and the platform's default device.
+bool matches(const Device& device, cl_device_type requested) {
+  // The one device is of its type (a CPU, or a device profile's), and the platform's default.
   if (requested == CL_DEVICE_TYPE_ALL) return true;
-  return (requested & (CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_DEFAULT)) != 0;
+  return (requested & (device.type() | CL_DEVICE_TYPE_DEFAULT)) != 0;
 }
 
 }  // namespace
@@ -40,9 +41,9 @@ Status GetDeviceIDs(const args::GetDeviceIDs& a) {
   return on_bad_alloc(rule::GetDeviceIDsOutOfHostMemory, [&]() -> Status {
     std::vector<Device*> found;
     for (Device* device : Platform::instance().devices())
-      if (matches(a.device_type)) found.push_back(device);
+      if (matches(*device, a.device_type)) found.push_back(device);
     if (found.empty())
-      return fail(rule::GetDeviceIDsNotFound, "the clvet platform has only a CPU device");
+      return fail(rule::GetDeviceIDsNotFound, "the clvet platform has no device of that type");
     if (a.devices)
       for (cl_uint i = 0; i < std::min<std::size_t>(a.num_entries, found.size()); ++i)
         a.devices[i] = found[i]->id();
@@ -91,11 +92,13 @@ std::vector<cl_name_version> ils_with_version() {
 }
 
 // OpenCL C versions a compiler for the device accepts: 3.0 and the ones it stays backward
-// compatible with (3.0 clGetDeviceInfo, CL_DEVICE_OPENCL_C_ALL_VERSIONS).
+// compatible with (3.0 clGetDeviceInfo, CL_DEVICE_OPENCL_C_ALL_VERSIONS); a device profile's
+// device older than 3.0 only those up to its CL_DEVICE_OPENCL_C_VERSION.
 std::vector<cl_name_version> opencl_c_versions() {
   std::vector<cl_name_version> list;
+  const cl_version newest = max_opencl_c_version();
   for (const auto& [name, version] : interp::LanguageSupport::c_versions())
-    list.push_back(name_version(name, version));
+    if (version <= newest) list.push_back(name_version(name, version));
   return list;
 }
 
@@ -104,7 +107,8 @@ std::vector<cl_name_version> opencl_c_versions() {
 std::vector<cl_name_version> opencl_c_features(const Device& d) {
   std::vector<cl_name_version> list;
   for (const std::string& feature : interp::LanguageSupport::c_features())
-    list.push_back(name_version(feature, kOpenCLC30));
+    if (feature != "__opencl_c_fp64" || extension_supported("cl_khr_fp64"))
+      list.push_back(name_version(feature, kOpenCLC30));
   // The image built-ins of every image type, read_write images and writes to 3D images.
   if (d.image_support())
     for (const char* feature :
@@ -168,11 +172,71 @@ using B = cl_bool;
 using S = std::size_t;
 constexpr B no = CL_FALSE, yes = CL_TRUE;
 
+// Under a device profile, what the device answers as the profiled device: each query the
+// profile sets, except those the device's own limits answer (they are the profile's values
+// already, and every check reads them), and the answers that follow from the profile's versions.
+Answer from_profile(Device& d, cl_device_info param, const InfoWriter& out) {
+  const profile::DeviceProfile* p = emulated_profile();
+  if (!p) return std::nullopt;
+  switch (param) {
+    case CL_DEVICE_TYPE:
+    case CL_DEVICE_MAX_COMPUTE_UNITS:
+    case CL_DEVICE_MAX_WORK_GROUP_SIZE:
+    case CL_DEVICE_MAX_WORK_ITEM_SIZES:
+    case CL_DEVICE_LOCAL_MEM_SIZE:
+    case CL_DEVICE_GLOBAL_MEM_SIZE:
+    case CL_DEVICE_MAX_MEM_ALLOC_SIZE:
+    case CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE:
+    case CL_DEVICE_MAX_CONSTANT_ARGS:
+    case CL_DEVICE_IMAGE_SUPPORT:
+    case CL_DEVICE_EXTENSIONS:
+      return std::nullopt;
+    // What the device itself can do, narrowed by the profile.
+    case CL_DEVICE_SVM_CAPABILITIES:
+      return out.scalar<cl_device_svm_capabilities>(
+          d.svm_capabilities() &
+          static_cast<cl_device_svm_capabilities>(p->number(param).value_or(~0ull)));
+    // Without cl_khr_fp64 no double at all (the execution family answers the config 0).
+    case CL_DEVICE_DOUBLE_FP_CONFIG:
+      if (!extension_supported("cl_khr_fp64")) return std::nullopt;
+      break;
+    case CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE:
+    case CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE:
+      if (!extension_supported("cl_khr_fp64")) return out.scalar<U>(0);
+      break;
+    case CL_DEVICE_NUMERIC_VERSION:
+      if (auto text = p->text(CL_DEVICE_VERSION))
+        return out.scalar<cl_version>(profile::version_in(*text, "OpenCL ").value_or(Platform::kVersion));
+      return std::nullopt;
+    case CL_DEVICE_OPENCL_C_NUMERIC_VERSION_KHR:
+      if (auto text = p->text(CL_DEVICE_OPENCL_C_VERSION))
+        return out.scalar<cl_version>(profile::version_in(*text, "OpenCL C ").value_or(kOpenCLC12));
+      return std::nullopt;
+    default:
+      break;
+  }
+  // Image limits of a device without images stay 0 (the images family answers them).
+  const bool image_limit = param == CL_DEVICE_MAX_READ_IMAGE_ARGS ||
+                           param == CL_DEVICE_MAX_WRITE_IMAGE_ARGS ||
+                           param == CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS ||
+                           param == CL_DEVICE_MAX_SAMPLERS ||
+                           (param >= CL_DEVICE_IMAGE2D_MAX_WIDTH && param <= CL_DEVICE_IMAGE3D_MAX_DEPTH) ||
+                           param == CL_DEVICE_IMAGE_MAX_BUFFER_SIZE ||
+                           param == CL_DEVICE_IMAGE_MAX_ARRAY_SIZE ||
+                           param == CL_DEVICE_IMAGE_PITCH_ALIGNMENT ||
+                           param == CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT;
+  if (image_limit && !d.image_support()) return std::nullopt;
+  auto it = p->answers.find(param);
+  if (it == p->answers.end()) return std::nullopt;
+  return out.bytes(it->second.data(), it->second.size());
+}
+
+
 // What the device is: its type, names, versions and extensions.
 Answer identity(Device& d, cl_device_info param, const InfoWriter& out) {
   switch (param) {
     case CL_DEVICE_TYPE:
-      return out.scalar<cl_device_type>(CL_DEVICE_TYPE_CPU);
+      return out.scalar<cl_device_type>(d.type());
     // clvet has neither a PCI nor a Khronos vendor id.
     case CL_DEVICE_VENDOR_ID:
       return out.scalar<U>(0);
@@ -267,8 +331,9 @@ Answer execution(Device& d, cl_device_info param, const InfoWriter& out) {
       return out.scalar<S>(d.max_parameter_size());
     case CL_DEVICE_SINGLE_FP_CONFIG:
       return out.scalar<cl_device_fp_config>(kSingleFp);
+    // Without cl_khr_fp64 (a device profile's device may lack it) no double at all.
     case CL_DEVICE_DOUBLE_FP_CONFIG:
-      return out.scalar<cl_device_fp_config>(kDoubleFp);
+      return out.scalar<cl_device_fp_config>(extension_supported("cl_khr_fp64") ? kDoubleFp : 0);
     case CL_DEVICE_ENDIAN_LITTLE:
       return out.scalar<B>(std::endian::native == std::endian::little ? yes : no);
     case CL_DEVICE_ERROR_CORRECTION_SUPPORT:
@@ -438,7 +503,7 @@ Status answer(Device& d, cl_device_info param, const InfoWriter& out) {
   // A name the API table's info parameters do not list is no query of clGetDeviceInfo.
   if (api::find_info_param("cl_device_info", param) != nullptr) {
     using Family = Answer (*)(Device&, cl_device_info, const InfoWriter&);
-    for (Family family : {identity, execution, memory, optional_features, partitioning})
+    for (Family family : {from_profile, identity, execution, memory, optional_features, partitioning})
       if (Answer a = family(d, param, out)) return *a;
     if (Answer a = device_uuid(param, out)) return *a;
   }

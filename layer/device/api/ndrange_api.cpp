@@ -13,6 +13,7 @@
 #include "clvet/checker/kernel_checker.h"
 #include "clvet/rules/rule_ids.gen.h"
 #include "device_impl.gen.h"
+#include "emulated_profile.h"
 #include "enqueue.h"
 #include "image.h"
 #include "kernel.h"
@@ -162,14 +163,54 @@ void report_kernel_findings(const std::string& kernel, checker::KernelChecker& c
   }
 }
 
+// Where a device limit comes from, for a finding that names it: a device profile's device or
+// the reference device's own setting.
+std::string limit_origin(const char* setting) {
+  if (const profile::DeviceProfile* p = emulated_profile())
+    return "under device profile '" + p->name + "'";
+  return setting;
+}
+
 // §5.8: CL_OUT_OF_RESOURCES when the kernel's __local memory (its variables and __local
-// arguments, CL_KERNEL_LOCAL_MEM_SIZE) exceeds the device's CL_DEVICE_LOCAL_MEM_SIZE.
-Status check_local_memory(const Kernel& k, const Device& device, const rules::Rule& rule) {
+// arguments, CL_KERNEL_LOCAL_MEM_SIZE) exceeds the device's CL_DEVICE_LOCAL_MEM_SIZE, or its
+// __constant arguments exceed what the device holds: "the number of arguments declared as
+// pointers to __constant memory cannot exceed CL_DEVICE_MAX_CONSTANT_ARGS" and the size of the
+// memory object of each "cannot exceed CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE" (1.2 §5.7.2).
+Status check_resources(const Kernel& k, const Device& device, const rules::Rule& rule) {
   const cl_ulong used = k.local_mem_size();
-  if (used <= device.local_mem_size()) return Status{};
-  return fail(rule, "the kernel uses " + std::to_string(used) + " bytes of __local memory, more "
-                    "than the device's CL_DEVICE_LOCAL_MEM_SIZE of " +
-                    std::to_string(device.local_mem_size()) + " (CLVET_LOCAL_MEM_SIZE)");
+  if (used > device.local_mem_size())
+    return fail(rule, "the kernel uses " + std::to_string(used) + " bytes of __local memory, more "
+                      "than the device's CL_DEVICE_LOCAL_MEM_SIZE of " +
+                      std::to_string(device.local_mem_size()) + " " +
+                      limit_origin("(CLVET_LOCAL_MEM_SIZE)"));
+  // The reference device's own __constant limits are reported but not held to (its __constant
+  // memory is host memory, and programs long ran past them); a profiled device's are.
+  if (!emulated_profile()) return Status{};
+  const auto& params = k.signature().arguments;
+  const std::vector<Kernel::ArgValue> values = k.args();
+  cl_uint constant_args = 0;
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    if (params[i].kind != KernelArgument::Kind::Buffer ||
+        params[i].address != CL_KERNEL_ARG_ADDRESS_CONSTANT)
+      continue;
+    ++constant_args;
+    if (i >= values.size() || values[i].bytes.size() != sizeof(cl_mem)) continue;
+    cl_mem handle = nullptr;
+    std::memcpy(&handle, values[i].bytes.data(), sizeof handle);
+    Ref<Mem> mem = handle ? lookup<Mem>(handle) : Ref<Mem>();
+    if (mem && mem->size() > device.max_constant_buffer_size())
+      return fail(rule, "__constant argument " + std::to_string(i) + " is a buffer of " +
+                        std::to_string(mem->size()) + " bytes, more than the device's "
+                        "CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE of " +
+                        std::to_string(device.max_constant_buffer_size()) + " " +
+                        limit_origin(""));
+  }
+  if (constant_args > device.max_constant_args())
+    return fail(rule, "the kernel has " + std::to_string(constant_args) + " __constant pointer "
+                      "arguments, more than the device's CL_DEVICE_MAX_CONSTANT_ARGS of " +
+                      std::to_string(device.max_constant_args()) + " " +
+                      limit_origin(""));
+  return Status{};
 }
 
 // Builds the launch from the kernel's argument values, or fails with the rule that applies.
@@ -347,7 +388,7 @@ Status EnqueueNDRangeKernel(const args::EnqueueNDRangeKernel& a) {
   if (!k->program().has_executable_for(q->device()))
     return fail(rule::EnqueueNDRangeKernelNoExecutable);
   if (!k->all_args_set()) return fail(rule::EnqueueNDRangeKernelArgsNotSet);
-  if (Status s = check_local_memory(*k, q->device(), rule::EnqueueNDRangeKernelKernelOutOfResources);
+  if (Status s = check_resources(*k, q->device(), rule::EnqueueNDRangeKernelKernelOutOfResources);
       !s.ok())
     return s;
   // 2.1+: "If global_work_size is NULL, or the value in any passed dimension is 0 then the
@@ -385,7 +426,7 @@ Status EnqueueTask(const args::EnqueueTask& a) {
   if (!k) return fail(rule::EnqueueTaskInvalidKernel);
   if (!k->program().has_executable_for(q->device())) return fail(rule::EnqueueTaskNoExecutable);
   if (!k->all_args_set()) return fail(rule::EnqueueTaskArgsNotSet);
-  if (Status s = check_local_memory(*k, q->device(), rule::EnqueueTaskKernelOutOfResources); !s.ok())
+  if (Status s = check_resources(*k, q->device(), rule::EnqueueTaskKernelOutOfResources); !s.ok())
     return s;
   const std::size_t one[3] = {1, 1, 1};
   Launch launch;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 #include <new>
+#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -12,6 +13,7 @@
 #include "clvet/interp/frontend.h"
 #include "clvet/rules/rule_ids.gen.h"
 #include "device_impl.gen.h"
+#include "emulated_profile.h"
 #include "info.h"
 #include "program.h"
 
@@ -202,6 +204,18 @@ interp::TargetDevice target_of(const Program& p) {
   target.opencl_version = CL_VERSION_MAJOR(Platform::kVersion) * 100 +
                           CL_VERSION_MINOR(Platform::kVersion) * 10;
   target.image_support = !p.devices().empty() && p.devices().front()->image_support();
+  // A device profile's device: its OpenCL version, OpenCL C version, profile and extensions.
+  if (const profile::DeviceProfile* emulated = emulated_profile()) {
+    if (auto v = profile::version_in(emulated->text(CL_DEVICE_VERSION).value_or(""), "OpenCL "))
+      target.opencl_version = CL_VERSION_MAJOR(*v) * 100 + CL_VERSION_MINOR(*v) * 10;
+    const cl_version c = max_opencl_c_version();
+    target.max_c_version = CL_VERSION_MAJOR(c) * 100 + CL_VERSION_MINOR(c) * 10;
+    target.embedded_profile = emulated->text(CL_DEVICE_PROFILE) == "EMBEDDED_PROFILE";
+    std::istringstream names(interp::LanguageSupport::extensions());
+    for (std::string name; names >> name;)
+      if (!extension_supported(name)) target.lacks.push_back(name);
+    if (!extension_supported("cl_khr_fp64")) target.lacks.push_back("__opencl_c_fp64");
+  }
   return target;
 }
 

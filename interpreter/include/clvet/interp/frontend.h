@@ -53,6 +53,12 @@ bool split_options(std::string_view options, std::vector<std::string>& words, st
 struct TargetDevice {
   unsigned opencl_version = 300;  // 100 * major + 10 * minor
   bool image_support = false;
+  // A device profile's device (CLVET_DEVICE_PROFILE): the newest -cl-std it takes (100 * major
+  // + 10 * minor), whether it is an embedded-profile device (__EMBEDDED_PROFILE__), and the
+  // extensions and OpenCL C features of the compiler it lacks (cl_khr_fp64, __opencl_c_fp64).
+  unsigned max_c_version = 300;
+  bool embedded_profile = false;
+  std::vector<std::string> lacks;
 };
 
 // clBuildProgram / clCompileProgram on source: preprocess and compile OpenCL C to bitcode
