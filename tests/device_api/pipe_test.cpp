@@ -67,5 +67,30 @@ TEST_F(Pipes, GetPipeInfoOfNonPipe) {
               CL_INVALID_MEM_OBJECT, "GetPipeInfoInvalidPipe");
 }
 
+// OpenCL C 3.0 §6.13.16 and §6.13.17: without __opencl_c_pipes and __opencl_c_device_enqueue (the
+// device claims neither) a kernel with a pipe argument, or one that enqueues a kernel, does not
+// build, as written and with -cl-opt-disable; the same kernel without them builds.
+TEST_F(Pipes, KernelsUsingPipesOrDeviceEnqueueDoNotBuild) {
+  const char* pipe_kernel =
+      "kernel void reader(read_only pipe int p, global int* out) { read_pipe(p, out); }";
+  const char* enqueue_kernel =
+      "kernel void parent(global int* out) {\n"
+      "  enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(1),\n"
+      "                 ^{ out[0] = 1; });\n"
+      "}";
+  const char* plain = "kernel void plain(global int* out) { out[0] = 1; }";
+  for (const char* options : {"-cl-std=CL3.0", "-cl-std=CL3.0 -cl-opt-disable"}) {
+    for (const char* source : {pipe_kernel, enqueue_kernel, plain}) {
+      cl_int err = CL_SUCCESS;
+      cl_program program = clCreateProgramWithSource(context, 1, &source, nullptr, &err);
+      ASSERT_EQ(err, CL_SUCCESS);
+      EXPECT_EQ(clBuildProgram(program, 1, &device, options, nullptr, nullptr),
+                source == plain ? CL_SUCCESS : CL_BUILD_PROGRAM_FAILURE)
+          << source << " " << options;
+      clReleaseProgram(program);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace clvet::test

@@ -398,6 +398,55 @@ TEST_F(IntelXeProfile, HoldsGroupsTo512) {
               CL_INVALID_WORK_GROUP_SIZE, "EnqueueNDRangeKernelLocalSizeAboveKernelMax");
 }
 
+// --- small_images.json: a profile file a user wrote, given by its path. ---------------------
+
+using UserProfile = Profiled;
+
+// §5.3.1: an image wider than CL_DEVICE_IMAGE2D_MAX_WIDTH is CL_INVALID_IMAGE_SIZE; what the
+// profile does not set stays the reference device's own.
+TEST_F(UserProfile, HoldsImagesToItsLimits) {
+  EXPECT_EQ(info<std::size_t>(device, CL_DEVICE_IMAGE2D_MAX_WIDTH), 1024u);
+  EXPECT_EQ(info<std::size_t>(device, CL_DEVICE_IMAGE3D_MAX_WIDTH), 2048u);
+  EXPECT_EQ(info<std::size_t>(device, CL_DEVICE_MAX_WORK_GROUP_SIZE), 1024u);
+  EXPECT_EQ(device_string(device, CL_DEVICE_NAME), "clvet reference device");
+  const cl_image_format format = {CL_RGBA, CL_UNORM_INT8};
+  cl_image_desc desc{};
+  desc.image_type = CL_MEM_OBJECT_IMAGE2D;
+  desc.image_width = 1024;
+  desc.image_height = 4;
+  cl_int err = CL_SUCCESS;
+  cl_mem image = clCreateImage(context, CL_MEM_READ_ONLY, &format, &desc, nullptr, &err);
+  EXPECT_EQ(err, CL_SUCCESS);
+  if (image) clReleaseMemObject(image);
+  desc.image_width = 1025;
+  EXPECT_RULE_ERRCODE(clCreateImage(context, CL_MEM_READ_ONLY, &format, &desc, nullptr, &err), err,
+                      CL_INVALID_IMAGE_SIZE, "CreateImageInvalidSize");
+}
+
+// 1.2 §5.7.2: a __constant argument's buffer over CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE fails the
+// launch with CL_OUT_OF_RESOURCES.
+TEST_F(UserProfile, HoldsConstantBuffersToItsLimit) {
+  cl_int status = CL_SUCCESS;
+  cl_program p = build("kernel void k(global int* o, constant int* c) { o[0] = c[0]; }", "", status);
+  ASSERT_EQ(status, CL_SUCCESS);
+  cl_kernel k = kernel(p, "k");
+  cl_mem out = buffer(sizeof(int));
+  std::vector<int> zeros(4096);
+  for (std::size_t bytes : {std::size_t{8192}, std::size_t{8196}}) {
+    cl_mem c = buffer(bytes);
+    ASSERT_EQ(clEnqueueWriteBuffer(queue, c, CL_TRUE, 0, bytes, zeros.data(), 0, nullptr, nullptr),
+              CL_SUCCESS);
+    ASSERT_EQ(clSetKernelArg(k, 0, sizeof out, &out), CL_SUCCESS);
+    ASSERT_EQ(clSetKernelArg(k, 1, sizeof c, &c), CL_SUCCESS);
+    const std::size_t one = 1;
+    clear_last_rule();
+    EXPECT_EQ(clEnqueueNDRangeKernel(queue, k, 1, nullptr, &one, &one, 0, nullptr, nullptr),
+              bytes <= 8192 ? CL_SUCCESS : CL_OUT_OF_RESOURCES);
+    if (bytes > 8192) EXPECT_EQ(last_rule(), "EnqueueNDRangeKernelKernelOutOfResources");
+    clFinish(queue);
+  }
+}
+
 // --- A profile written by `clvet profile --from-platform` from PoCL: the reference device
 // answers each of its queries as PoCL does (CLVET_POCL_PROFILE names the file, written by the
 // test's command line before this process starts). ------------------------------------------
