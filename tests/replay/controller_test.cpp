@@ -443,8 +443,9 @@ TEST(ReplayBadInput, ExtensionTheTargetLacksStopsOrIsSkipped) {
 
 // Buffer 6 made from `values` (COPY_HOST_PTR), and kernel `kernel` run over it with global size
 // values.size() and read back blocking, the read recorded as `read`.
-void run_kernel_over(TraceFile& t, std::uint64_t kernel, const std::vector<int>& values,
-                     const std::vector<int>& read) {
+// Returns the launch's call.
+std::uint64_t run_kernel_over(TraceFile& t, std::uint64_t kernel, const std::vector<int>& values,
+                              const std::vector<int>& read) {
   t.call("clCreateBuffer",
          {Value::handle(ObjectKind::Context, 3), Value::uint(CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR),
           Value::uint(values.size() * sizeof(int)), Value::pointer(0x1000), Value::pointer(0x30)},
@@ -452,15 +453,45 @@ void run_kernel_over(TraceFile& t, std::uint64_t kernel, const std::vector<int>&
   t.call("clSetKernelArg",
          {Value::handle(ObjectKind::Kernel, kernel), Value::uint(0), Value::uint(sizeof(void*)), Value::pointer(0x50)},
          Value::sint(0), {{3, Value::handle(ObjectKind::Mem, 6)}});
-  t.call("clEnqueueNDRangeKernel",
-         {Value::handle(ObjectKind::CommandQueue, 4), Value::handle(ObjectKind::Kernel, kernel), Value::uint(1),
-          Value::null(), Value::array({Value::uint(values.size())}), Value::null(), Value::uint(0), Value::null(),
-          Value::null()});
+  const std::uint64_t launch =
+      t.call("clEnqueueNDRangeKernel",
+             {Value::handle(ObjectKind::CommandQueue, 4), Value::handle(ObjectKind::Kernel, kernel), Value::uint(1),
+              Value::null(), Value::array({Value::uint(values.size())}), Value::null(), Value::uint(0),
+              Value::null(), Value::null()});
   t.call("clEnqueueReadBuffer",
          {Value::handle(ObjectKind::CommandQueue, 4), Value::handle(ObjectKind::Mem, 6), Value::uint(1),
           Value::uint(0), Value::uint(values.size() * sizeof(int)), Value::pointer(0x2000), Value::uint(0),
           Value::null(), Value::null()},
          Value::sint(0), {}, {{5, t.data(int_bytes(read))}});
+  return launch;
+}
+
+// A read after a launch that differs from what the kernel computes (the recorded 7 where the
+// host's 2 * 3 is 6): the divergence names the last launch that had the buffer as an argument,
+// its kernel and call, as the likely writer.
+TEST(ReplayVerify, DivergenceNamesTheLastKernelThatWroteTheObject) {
+  TraceFile t("replay-last-writer");
+  t.context_and_queue();
+  t.program("kernel void twice(global int* p) { p[get_global_id(0)] *= 2; }\n");  // calls 5, 6
+  t.call("clCreateKernel", {Value::handle(ObjectKind::Program, 5), Value::string("twice"), Value::pointer(0x30)},
+         Value::handle(ObjectKind::Kernel, 9));
+  const std::uint64_t launch = run_kernel_over(t, 9, {1, 2, 3, 4}, {2, 4, 7, 8});
+  std::string error;
+  auto replay = Controller::open(t.close(), error);
+  ASSERT_TRUE(replay) << error;
+  ASSERT_TRUE(replay->select({.platform = "Portable", .verify = true}, error)) << error;
+  EXPECT_EQ(replay->seek(kEnd), Outcome::End) << replay->stop_reason();
+  ASSERT_EQ(replay->divergences().size(), 1u);
+  const Divergence& d = replay->divergences().front();
+  EXPECT_EQ(d.call, launch + 1);
+  EXPECT_EQ(d.element, 2u);
+  EXPECT_EQ(d.recorded, "0x00000007");
+  EXPECT_EQ(d.replayed, "0x00000006");
+  EXPECT_EQ(d.last_writer, launch);
+  EXPECT_EQ(d.last_writer_kernel, "twice");
+  EXPECT_NE(d.describe().find("last written by the launch of twice at call " + std::to_string(launch)),
+            std::string::npos)
+      << d.describe();
 }
 
 // A binary no platform can load is rebuilt from the source of a program the trace created from
