@@ -546,17 +546,6 @@ std::optional<Call> Reader::call(std::uint64_t index) {
   return call;
 }
 
-std::optional<std::span<const std::uint8_t>> Reader::checked_call_payload(std::uint64_t offset) const {
-  if (offset < records_start_ || offset % kAlignment != 0 || offset + kFrameSize > size_) return std::nullopt;
-  const std::uint8_t* p = data_ + offset;
-  const std::uint32_t length = wire::load32(p + frame::kLength);
-  if (wire::load32(p + frame::kMagic) != kRecordMagic ||
-      wire::load16(p + frame::kKind) != static_cast<std::uint16_t>(RecordKind::Call) ||
-      length > size_ - offset - kFrameSize)
-    return std::nullopt;
-  return std::span<const std::uint8_t>(p + kFrameSize, length);
-}
-
 bool Reader::call_at(std::uint64_t offset, Call& call, bool checked) {
   if (checked && offset >= records_start_ && offset % kAlignment == 0 && offset + kFrameSize <= size_) {
     const std::uint8_t* p = data_ + offset;

@@ -100,10 +100,6 @@ class Reader {
   // right): the file is mapped read-only, so the checksum is not computed again, which is
   // most of what re-reading a small call costs.
   bool call_at(std::uint64_t offset, Call& call, bool checked = false);
-  // The payload of the Call record at `offset` that an earlier pass of this reader found whole
-  // (as call_at's `checked`), for a replay that reads it straight into its arguments; nullopt
-  // when there is no Call record there.
-  std::optional<std::span<const std::uint8_t>> checked_call_payload(std::uint64_t offset) const;
   // The bytes stored under `hash`, decompressed and checked against the hash.
   std::optional<std::string> blob(std::uint64_t hash);
 
