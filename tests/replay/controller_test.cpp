@@ -466,6 +466,34 @@ std::uint64_t run_kernel_over(TraceFile& t, std::uint64_t kernel, const std::vec
   return launch;
 }
 
+// A program that uses double on a device without cl_khr_fp64 (the reference device as Intel's
+// Iris Xe, CLVET_DEVICE_PROFILE=intel-iris-xe, which has no double precision): the build stops
+// the replay naming cl_khr_fp64; with --skip-unsupported the build is skipped, and so is what
+// uses the program, to the end.
+TEST(ReplayBadInput, DoubleOnADeviceWithoutFp64StopsOrIsSkipped) {
+  TraceFile t("replay-fp64");
+  t.context_and_queue();
+  t.program("kernel void half_of(global double* p) { p[get_global_id(0)] *= 0.5; }\n");  // calls 5, 6
+  const auto kernel = t.call("clCreateKernel",
+                             {Value::handle(ObjectKind::Program, 5), Value::string("half_of"), Value::pointer(0x30)},
+                             Value::handle(ObjectKind::Kernel, 9));
+  const std::string& path = t.close();
+  const std::vector<std::pair<std::string, std::string>> env = {{"OCL_ICD_VENDORS", CLVET_TWO_PLATFORMS_DIR},
+                                                                {"CLVET_DEVICE_PROFILE", "intel-iris-xe"}};
+  auto ran = test::run({CLVET_CLI, "replay", path, "--platform", "reference"}, env);
+  EXPECT_EQ(ran.status, 1) << ran.out << ran.err;
+  EXPECT_NE(ran.err.find("replay stopped: call 6 clBuildProgram needs what the target lacks: cl_khr_fp64"),
+            std::string::npos)
+      << ran.out << ran.err;
+  ran = test::run({CLVET_CLI, "replay", path, "--platform", "reference", "--skip-unsupported"}, env);
+  EXPECT_EQ(ran.err.find("replay stopped"), std::string::npos) << ran.err;
+  EXPECT_NE(ran.out.find("skipped: call 6 clBuildProgram: cl_khr_fp64"), std::string::npos) << ran.out;
+  EXPECT_NE(ran.out.find("skipped: call " + std::to_string(kernel) + " clCreateKernel"), std::string::npos) << ran.out;
+  // Without the profile the reference device has double: no stop.
+  ran = test::run({CLVET_CLI, "replay", path, "--platform", "reference"}, {{"OCL_ICD_VENDORS", CLVET_TWO_PLATFORMS_DIR}});
+  EXPECT_EQ(ran.status, 0) << ran.out << ran.err;
+}
+
 // A read after a launch that differs from what the kernel computes (the recorded 7 where the
 // host's 2 * 3 is 6): the divergence names the last launch that had the buffer as an argument,
 // its kernel and call, as the likely writer.
