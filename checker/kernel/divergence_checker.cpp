@@ -58,6 +58,28 @@ void DivergenceChecker::async_step(bool wait, const std::uint32_t* lanes, std::u
   }
 }
 
+void DivergenceChecker::group_function(std::string_view function, const std::uint32_t* lanes,
+                                       std::uint32_t count, std::uint32_t total, bool uniform,
+                                       bool in_range, const interp::SourceSite& site) {
+  if (count < total)
+    findings_.report(reports::KernelKind::BarrierDivergence, site, group_, lanes[0], [&] {
+      return fmt::format("{} reached by {} of the work-group's {} work-items (a work-group "
+                         "function must be encountered by all work-items of the group, OpenCL "
+                         "C 2.0 §6.13.15)", function, count, total);
+    }, nullptr, 0, 0);
+  if (!uniform)
+    findings_.report(reports::KernelKind::BarrierDivergence, site, group_, lanes[0], [&] {
+      return fmt::format("{} reached by the work-group's work-items with different local ids "
+                         "(the local id must be the same for all work-items of the group, "
+                         "OpenCL C 2.0 §6.13.15)", function);
+    }, nullptr, 0, 0);
+  else if (!in_range)
+    findings_.report(reports::KernelKind::UndefinedBehaviour, site, group_, lanes[0], [&] {
+      return fmt::format("{}'s local id names no work-item of the work-group (it must be a "
+                         "valid local id, OpenCL C 2.0 §6.13.15); the result is 0", function);
+    }, nullptr, 0, 0);
+}
+
 void DivergenceChecker::group_end() {
   for (const Pending& p : pending_)
     findings_.report(reports::KernelKind::UnwaitedAsyncCopy, p.site, group_, p.lane, [] {

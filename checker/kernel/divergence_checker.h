@@ -1,9 +1,11 @@
-// The divergence checker: barriers, async copies and waits reached by part of a work-group or
-// with different arguments (OpenCL 1.2 §6.12.8, §6.12.10), async copies never waited for, and
+// The divergence checker: barriers, async copies, waits and work-group collective functions
+// reached by part of a work-group or with different arguments (OpenCL 1.2 §6.12.8, §6.12.10,
+// OpenCL C 2.0 §6.13.15), async copies never waited for, and
 // waits for events that no async copy of the group returned; one per worker.
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "clvet/interp/observer.h"
@@ -25,6 +27,9 @@ class DivergenceChecker {
   void async_step(bool wait, const std::uint32_t* lanes, std::uint32_t count,
                   std::uint32_t total, bool uniform, const std::uint64_t* events,
                   std::uint32_t event_count, const interp::SourceSite& site);
+  void group_function(std::string_view function, const std::uint32_t* lanes, std::uint32_t count,
+                      std::uint32_t total, bool uniform, bool in_range,
+                      const interp::SourceSite& site);
   void group_end();
 
  private:

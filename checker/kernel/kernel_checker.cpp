@@ -107,6 +107,13 @@ class Worker final : public interp::GroupObserver {
     races_->barrier(1 | 2);
   }
 
+  void group_function(std::string_view function, const std::uint32_t* lanes, std::uint32_t count,
+                      std::uint32_t total, bool uniform, bool in_range,
+                      const interp::SourceSite& site) override {
+    if (checks_.divergence)
+      divergence_.group_function(function, lanes, count, total, uniform, in_range, site);
+  }
+
   void engine_problem(const interp::EngineProblem& p) override {
     const KernelKind kind = kind_of(p.event);
     if (kind == KernelKind::OutOfBounds || kind == KernelKind::NullAccess ||
@@ -120,6 +127,7 @@ class Worker final : public interp::GroupObserver {
 
   void group_end() override {
     if (checks_.divergence) divergence_.group_end();
+    if (races_) races_->group_end();
   }
 
  private:

@@ -32,6 +32,7 @@ RaceSite RaceLaunch::site(std::uint32_t id) {
 }
 
 void RaceChecker::group_begin(std::uint64_t group) {
+  flush_atomics();
   group_ = group;
   copies_.clear();
   global_stamp_ = launch_.epochs.open(group);
@@ -40,7 +41,10 @@ void RaceChecker::group_begin(std::uint64_t group) {
 
 void RaceChecker::barrier(std::uint32_t fence_flags) {
   if (fence_flags & 1) ++local_stamp_;
-  if (fence_flags & 2) global_stamp_ = launch_.epochs.open(group_);
+  if (fence_flags & 2) {
+    flush_atomics();
+    global_stamp_ = launch_.epochs.open(group_);
+  }
 }
 
 void RaceChecker::async_copy(const interp::AsyncCopyShape& copy, std::uint64_t event,
@@ -150,6 +154,7 @@ void RaceChecker::memory(const AccessBatch& b) {
   now.group = group_;
   now.local = local;
   now.batch = &b;
+  if (!local && now.info.atomic) return buffer_atomics(b, now);
   race::GlobalShadow& shadow = launch_.shadow;
   const race::GlobalShadow::Region* region = nullptr;
   constexpr std::uint32_t kNone = ~0u;
@@ -198,8 +203,9 @@ void RaceChecker::touch_word(race::Cell& cell, race::Overflow& overflow, std::ui
   // The first access of a word (no record in word mode, none of any byte in byte mode): nothing
   // to check against, one record to write.
   if (lo == 0 && hi == 4 && !(cell.slot[0] | cell.slot[2] | cell.slot[4] | cell.slot[6])) {
-    cell.slot[0] =
-        record::make(now.site, now.lane, now.stamp, now.info.write ? record::kLatestWrite : 0);
+    cell.slot[0] = record::make(now.site, now.lane, now.stamp,
+                                (now.info.write ? record::kLatestWrite : 0) |
+                                    (now.multi_lane ? record::kMultiLane : 0));
     return;
   }
   std::uint64_t all = 0;
@@ -279,7 +285,8 @@ void RaceChecker::visit(std::uint64_t* slots, std::uint32_t count, race::Overflo
     *mine = merged(*mine, now);
   } else {
     const std::uint64_t fresh =
-        record::make(now.site, now.lane, now.stamp, byte_mode ? record::kByteMode : 0);
+        record::make(now.site, now.lane, now.stamp,
+                     (byte_mode ? record::kByteMode : 0) | (now.multi_lane ? record::kMultiLane : 0));
     if (used < count) {
       mine = &slots[used++];
     } else if (now.local) {
@@ -328,7 +335,8 @@ bool RaceChecker::store_changes(const Now& now) const {
 std::uint64_t RaceChecker::merged(std::uint64_t r, const Now& now) {
   std::uint64_t flags = r & (record::kByteMode | record::kLatestWrite | record::kMultiGroup);
   const bool same_epoch = record::stamp(r) == now.stamp;
-  if (same_epoch && (record::lane(r) != now.lane || (r & record::kMultiLane)))
+  if (now.multi_lane ||
+      (same_epoch && (record::lane(r) != now.lane || (r & record::kMultiLane))))
     flags |= record::kMultiLane;
   if (!now.local && !same_epoch && group_of(record::stamp(r)) != now.group)
     flags |= record::kMultiGroup;
@@ -338,7 +346,8 @@ std::uint64_t RaceChecker::merged(std::uint64_t r, const Now& now) {
 void RaceChecker::judge(std::uint64_t r, std::uint64_t address, const Now& now) {
   const bool same_epoch = record::stamp(r) == now.stamp;
   // Another lane of this group in this epoch: unordered within the group.
-  const bool within = same_epoch && (record::lane(r) != now.lane || (r & record::kMultiLane));
+  const bool within = same_epoch && (record::lane(r) != now.lane || (r & record::kMultiLane) ||
+                                     now.multi_lane);
   if (!within && (now.local || (same_epoch && !(r & record::kMultiGroup)))) return;
   const RaceSite& other = site(record::site(r));
   const RaceSite& mine = now.info;

@@ -69,6 +69,8 @@ class RaceChecker {
                   const interp::SourceSite& site);
   // wait_group_events: the copies of these events are complete (and ordered, as by a barrier).
   void async_wait(const std::uint64_t* events, std::uint32_t count);
+  // The group is done: its atomics' records go to the shadow.
+  void group_end() { flush_atomics(); }
 
  private:
   // The access of one lane being checked.
@@ -76,6 +78,9 @@ class RaceChecker {
     std::uint32_t site = 0;
     RaceSite info;  // a copy: the worker's table of sites may grow meanwhile
     std::uint32_t lane = 0, position = 0;  // position: the lane's index in the batch
+    // Several lanes of the epoch made this access (a buffered atomic's record): `lane` is the
+    // last of them.
+    bool multi_lane = false;
     std::uint32_t stamp = 0;
     std::uint64_t group = 0;
     bool local = false;
@@ -107,6 +112,9 @@ class RaceChecker {
   // The access `now` against the group's copies not yet waited for.
   void against_copies(const Now& now);
   bool store_changes(const Now& now) const;
+  // Global atomics: buffered per epoch, then recorded in the shadow (see race_atomics.cpp).
+  void buffer_atomics(const interp::AccessBatch& b, Now& now);
+  void flush_atomics();
 
   // A copy not yet waited for: its shape, its event, and its two sites (write of the
   // destination, read of the source) as the copy's own accesses registered them.
@@ -130,6 +138,15 @@ class RaceChecker {
   std::uint32_t last_stamp_ = 0;  // group_of's memo
   std::uint64_t last_group_ = 0;
   std::vector<std::uint64_t> scratch_;
+
+  // This epoch's global atomic accesses, one entry per word and site, not yet in the shadow.
+  // Two atomics never race, so the shadow needs an atomic's record only for plain accesses to
+  // meet (and to judge the plain records there): once an epoch is enough, and once the word's
+  // record of the site says that several work-groups used it (kMultiGroup), never again:
+  // every plain access of another work-group, or of another epoch of one of them, races with
+  // it whatever its lane and stamp say. Hot atomics (a histogram's counters) then touch the
+  // shared shadow, and its lock stripes, a few times per launch instead of once per work-item.
+  race::AtomicBuffer atomics_;
 };
 
 }  // namespace clvet::checker

@@ -146,4 +146,42 @@ class LocalShadow {
   Overflow overflow_;
 };
 
+// A worker's global atomic accesses of one epoch, by word and site (open addressing), and the
+// words and sites whose shadow record is already shared by several work-groups.
+class AtomicBuffer {
+ public:
+  struct Entry {
+    std::uint64_t key = 0;  // word address | site << 48; 0: empty
+    std::uint32_t lane = 0;
+    std::uint8_t lo = 0, hi = 0;  // the bytes of the word accessed, [lo, hi)
+    bool multi_lane = false;
+  };
+  static std::uint64_t key(std::uint64_t word, std::uint32_t site) {
+    return word | std::uint64_t(site) << 48;
+  }
+  static std::uint64_t word(std::uint64_t key) { return key & ((1ull << 48) - 1); }
+  static std::uint32_t site(std::uint64_t key) { return static_cast<std::uint32_t>(key >> 48); }
+
+  // Records an access of bytes [lo, hi) of the key's word by `lane`, unless the word's record
+  // of the site is shared already (nothing left to record).
+  void add(std::uint64_t key, std::uint32_t lane, std::uint32_t lo, std::uint32_t hi);
+  // The epoch's entries, sorted by word address; then clear().
+  std::vector<Entry>& sorted();
+  void clear();
+  std::size_t size() const { return count_; }
+  // The word's record of the site is kMultiGroup: later accesses need no record.
+  void shared(std::uint64_t key);
+
+ private:
+  static std::size_t slot(std::uint64_t key, std::size_t mask) {
+    return static_cast<std::size_t>((key >> 2) * 0x9E3779B97F4A7C15ull >> 32) & mask;
+  }
+  bool is_shared(std::uint64_t key) const;
+  std::vector<Entry> table_ = std::vector<Entry>(256);
+  std::size_t count_ = 0;
+  std::vector<Entry> sorted_;
+  std::vector<std::uint64_t> shared_ = std::vector<std::uint64_t>(64);  // 0: empty
+  std::size_t shared_count_ = 0;
+};
+
 }  // namespace clvet::checker::race

@@ -43,6 +43,9 @@ enum class Op : std::uint8_t {
   Fence,
 };
 
+// Which object types a function accepts, per the spec and its extensions.
+enum class Family : std::uint8_t { Legacy, Atom, C11 };
+
 template <Op kOp>
 constexpr bool kReturnsValue = kOp <= Op::CmpXchg || kOp == Op::Load;
 
@@ -331,12 +334,19 @@ void run(const BuiltinCall& call) {
   });
 }
 
-// atomic_work_item_fence: lanes already see each other's effects in program order and the host
-// atomics are sequentially consistent, so there is nothing left to order.
-void fence(const BuiltinCall&) {}
+// atomic_work_item_fence(flags, order, scope): lanes already see each other's effects in
+// program order and the host atomics are sequentially consistent, so there is nothing left to
+// order in memory; the race checker hears of it (a release fence makes the lane's later relaxed
+// stores publish what it did before, an acquire fence makes what its earlier relaxed loads read
+// visible). The first lane's arguments stand for all.
+void fence(const BuiltinCall& call) {
+  if (call.lanes.count == 0) return;
+  const std::uint32_t l = call.lanes.ids[0];
+  call.context->atomic_fence(call.lanes, call.args[0].get<std::uint32_t>(l),
+                             static_cast<std::uint8_t>(call.args[1].get<std::int32_t>(l)),
+                             static_cast<std::uint8_t>(call.args[2].get<std::int32_t>(l)));
+}
 
-// Which object types a function accepts, per the spec and its extensions.
-enum class Family : std::uint8_t { Legacy, Atom, C11 };
 
 template <Op kOp>
 constexpr bool kFloatAllowed(Family f) {
@@ -349,34 +359,6 @@ constexpr bool kFloatAllowed(Family f) {
          kOp == Op::Max;
 }
 
-template <Op kOp>
-BuiltinFn for_object(Scalar s, Family f) {
-  // atomic_flag is an atomic_int.
-  if constexpr (kOp == Op::TestAndSet || kOp == Op::Clear)
-    return s == Scalar::Int ? &run<std::int32_t, kOp> : nullptr;
-  // The 1.x functions are 32-bit only; atom_* and C11 also take long and ulong.
-  const bool wide_allowed = f != Family::Legacy;
-  switch (s) {
-    case Scalar::Int:
-      return &run<std::int32_t, kOp>;
-    case Scalar::UInt:
-      return &run<std::uint32_t, kOp>;
-    case Scalar::Long:
-      return wide_allowed ? &run<std::int64_t, kOp> : nullptr;
-    case Scalar::ULong:
-      return wide_allowed ? &run<std::uint64_t, kOp> : nullptr;
-    default:
-      break;
-  }
-  if constexpr (kOp == Op::Add || kOp == Op::Sub || kOp == Op::Min || kOp == Op::Max ||
-                kOp == Op::Xchg || kOp == Op::Init || kOp == Op::Store || kOp == Op::Load ||
-                kOp == Op::CompareExchange) {
-    if (!kFloatAllowed<kOp>(f)) return nullptr;
-    if (s == Scalar::Float) return &run<float, kOp>;
-    if (s == Scalar::Double && f == Family::C11) return &run<double, kOp>;
-  }
-  return nullptr;
-}
 
 // Parameters before the memory order and scope of the _explicit forms.
 constexpr std::size_t operand_count(Op op) {
@@ -393,6 +375,60 @@ constexpr std::size_t operand_count(Op op) {
     default:
       return 2;
   }
+}
+
+// The memory order and scope the race checker judges the call's accesses by (the first lane's
+// arguments stand for all): the _explicit forms' arguments, memory_order_seq_cst and
+// memory_scope_device without them (OpenCL C 2.0 §6.13.11.2); the 1.x functions and atom_* are
+// relaxed, at the scope of their object's address space.
+template <class T, Op kOp, Family kFamily>
+void run_as(const BuiltinCall& call) {
+  if (call.lanes.count) {
+    const std::uint32_t l = call.lanes.ids[0];
+    std::uint8_t order = kRelaxed;
+    std::uint8_t scope = call.args[0].address_space == kLocal ? kScopeWorkGroup : kScopeDevice;
+    if constexpr (kFamily == Family::C11) {
+      constexpr std::size_t n = operand_count(kOp);
+      constexpr std::size_t orders = kOp == Op::CompareExchange ? 2 : 1;
+      order = call.arg_count > n ? static_cast<std::uint8_t>(call.args[n].get<std::int32_t>(l))
+                                 : kSeqCst;
+      scope = call.arg_count > n + orders
+                  ? static_cast<std::uint8_t>(call.args[n + orders].get<std::int32_t>(l))
+                  : kScopeDevice;
+    }
+    call.context->atomic_semantics(order, scope);
+  }
+  run<T, kOp>(call);
+}
+
+template <Op kOp, Family kFamily>
+BuiltinFn for_object(Scalar s) {
+  constexpr Family f = kFamily;
+  // atomic_flag is an atomic_int.
+  if constexpr (kOp == Op::TestAndSet || kOp == Op::Clear)
+    return s == Scalar::Int ? &run_as<std::int32_t, kOp, kFamily> : nullptr;
+  // The 1.x functions are 32-bit only; atom_* and C11 also take long and ulong.
+  const bool wide_allowed = f != Family::Legacy;
+  switch (s) {
+    case Scalar::Int:
+      return &run_as<std::int32_t, kOp, kFamily>;
+    case Scalar::UInt:
+      return &run_as<std::uint32_t, kOp, kFamily>;
+    case Scalar::Long:
+      return wide_allowed ? &run_as<std::int64_t, kOp, kFamily> : nullptr;
+    case Scalar::ULong:
+      return wide_allowed ? &run_as<std::uint64_t, kOp, kFamily> : nullptr;
+    default:
+      break;
+  }
+  if constexpr (kOp == Op::Add || kOp == Op::Sub || kOp == Op::Min || kOp == Op::Max ||
+                kOp == Op::Xchg || kOp == Op::Init || kOp == Op::Store || kOp == Op::Load ||
+                kOp == Op::CompareExchange) {
+    if (!kFloatAllowed<kOp>(f)) return nullptr;
+    if (s == Scalar::Float) return &run_as<float, kOp, kFamily>;
+    if (s == Scalar::Double && f == Family::C11) return &run_as<double, kOp, kFamily>;
+  }
+  return nullptr;
 }
 
 template <Op kOp, Family kFamily>
@@ -413,7 +449,7 @@ BuiltinFn resolve(const Signature& s) {
     if (s.result_element_size != object_size) return nullptr;
   }
   if (s.params[0].width != 1) return nullptr;
-  return for_object<kOp>(s.params[0].scalar, kFamily);
+  return for_object<kOp, kFamily>(s.params[0].scalar);
 }
 
 BuiltinFn resolve_fence(const Signature& s) {

@@ -34,6 +34,7 @@ struct RegistryBuilder {
     register_async_copy_builtins(r);
     register_printf_builtins(r);
     register_image_builtins(r);
+    register_work_group_builtins(r);
     std::stable_sort(r.entries_.begin(), r.entries_.end(),
                      [](const BuiltinRegistry::Entry& a, const BuiltinRegistry::Entry& b) {
                        return a.name < b.name;

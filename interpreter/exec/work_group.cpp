@@ -241,6 +241,8 @@ bool WorkGroupRunner::access(std::uint32_t lane, const void* address, std::size_
     address_lanes_[lane] = a;
     batch.addresses = address_lanes_.data();
     batch.builtin = true;
+    batch.order = atomic_order_;
+    batch.scope = atomic_scope_;
     batch.site = site_of(*current_frame_, *current_instr_);
     observer_->memory(batch);
   }
@@ -328,6 +330,13 @@ void WorkGroupRunner::async_step(bool wait, const Lanes& lanes, bool uniform,
   if (!observer_ || !current_instr_ || !current_frame_) return;
   observer_->async_step(wait, lanes.ids, lanes.count, lanes_, uniform, events, event_count, copy,
                         site_of(*current_frame_, *current_instr_));
+}
+
+void WorkGroupRunner::group_function(const Lanes& lanes, std::string_view function, bool uniform,
+                                     bool in_range) {
+  if (!observer_ || !current_instr_ || !current_frame_) return;
+  observer_->group_function(function, lanes.ids, lanes.count, lanes_, uniform, in_range,
+                            site_of(*current_frame_, *current_instr_));
 }
 
 bool WorkGroupRunner::budget_tick(const ir::Instr& at, std::uint32_t lane) {

@@ -76,6 +76,16 @@ class WorkGroupRunner final : public BuiltinContext {
   void print(std::uint32_t lane, std::string_view text) override;
   void async_step(bool wait, const Lanes& lanes, bool uniform, const std::uint64_t* events,
                   std::uint32_t event_count, const AsyncCopyShape* copy) override;
+  void group_function(const Lanes& lanes, std::string_view function, bool uniform,
+                      bool in_range) override;
+  void atomic_semantics(std::uint8_t order, std::uint8_t scope) override {
+    atomic_order_ = order;
+    atomic_scope_ = scope;
+  }
+  void atomic_fence(const Lanes& lanes, std::uint32_t flags, std::uint8_t order,
+                    std::uint8_t scope) override {
+    if (observer_) observer_->fence(lanes.ids, lanes.count, flags, order, scope);
+  }
   bool stopped() const { return stopped_; }
 
   struct Frame;
@@ -170,6 +180,7 @@ class WorkGroupRunner final : public BuiltinContext {
   NDRangeGeometry geometry_;
   std::uint64_t group_[3] = {0, 0, 0};
   std::uint32_t lanes_ = 0;       // work-items in the current group
+  std::uint8_t atomic_order_ = kSeqCst, atomic_scope_ = kScopeDevice;  // for built-ins' atomics
   std::uint32_t capacity_ = 0;    // the enqueued work-group size
   std::uint32_t local_ids_row_ = 0;
   std::vector<std::uint32_t> local_ids_[3];

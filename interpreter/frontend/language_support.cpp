@@ -18,7 +18,9 @@ std::vector<std::pair<std::string, unsigned>> LanguageSupport::c_versions() {
 }
 
 std::vector<std::string> LanguageSupport::c_features() {
-  return {"__opencl_c_int64", "__opencl_c_fp64"};
+  // Work-group collectives: interpreter/builtins/work_group_collectives.cpp, their divergence
+  // judged by the divergence checker.
+  return {"__opencl_c_int64", "__opencl_c_fp64", "__opencl_c_work_group_collective_functions"};
 }
 
 std::string LanguageSupport::extensions() {

@@ -349,8 +349,9 @@ Answer execution(Device& d, cl_device_info param, const InfoWriter& out) {
       return out.scalar<U>(0);
     case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS:
       return out.scalar<B>(no);
-    case CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT:
     case CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT:
+      return out.scalar<B>(CL_TRUE);
+    case CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT:
     case CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT:
       return out.scalar<B>(no);
     // The 3.0 minimum atomic capabilities.

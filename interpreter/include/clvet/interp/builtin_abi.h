@@ -103,6 +103,16 @@ struct Lanes {
 // comparison failed), which races with plain writes only (OpenCL 1.2 §6.12.11, 2.0 §6.13.11).
 enum class Access : std::uint8_t { Read, Write, ReadWrite, Atomic, AtomicRead };
 
+// memory_order and memory_scope as OpenCL C's headers number them (Clang's __ATOMIC_* and
+// __OPENCL_MEMORY_SCOPE_*).
+enum AtomicOrder : std::uint8_t {
+  kRelaxed = 0, kAcquire = 2, kRelease = 3, kAcqRel = 4, kSeqCst = 5,
+};
+enum AtomicScope : std::uint8_t {
+  kScopeWorkItem = 0, kScopeWorkGroup = 1, kScopeDevice = 2, kScopeAllDevices = 3,
+  kScopeSubGroup = 4,
+};
+
 // The bytes an async copy reads and writes (§6.12.10): `count` elements of `element` bytes,
 // element i read at src + i * src_step and written at dst + i * dst_step. Until the wait for its
 // event the copy may be under way, so these bytes are the copy's.
@@ -171,6 +181,24 @@ class BuiltinContext {
                           std::uint32_t event_count, const AsyncCopyShape* copy) {
     (void)wait, (void)lanes, (void)uniform, (void)events, (void)event_count, (void)copy;
   }
+  // A work-group collective function (`function`, OpenCL C 2.0 §6.13.15) reached by `lanes`:
+  // every work-item of the group must reach it, with the same local id for broadcast
+  // (`uniform` false when they differ); `in_range` false when broadcast's local id names no
+  // work-item of the group.
+  virtual void group_function(const Lanes& lanes, std::string_view function, bool uniform,
+                              bool in_range) {
+    (void)lanes, (void)function, (void)uniform, (void)in_range;
+  }
+  // The memory order and scope of the atomic accesses the built-in reports next through
+  // access() (until it says otherwise).
+  virtual void atomic_semantics(std::uint8_t order, std::uint8_t scope) {
+    (void)order, (void)scope;
+  }
+  // atomic_work_item_fence(flags, order, scope) by `lanes`.
+  virtual void atomic_fence(const Lanes& lanes, std::uint32_t flags, std::uint8_t order,
+                            std::uint8_t scope) {
+    (void)lanes, (void)flags, (void)order, (void)scope;
+  }
   // printf's output for the current work-item, appended to the device's printf buffer.
   virtual void print(std::uint32_t lane, std::string_view text) = 0;
   // Whether other host threads run work-groups of this launch at the same time (the cores may
@@ -219,6 +247,7 @@ void register_vector_data_builtins(BuiltinRegistry&);  // vload/vstore, shuffle
 void register_atomic_builtins(BuiltinRegistry&);
 void register_async_copy_builtins(BuiltinRegistry&);
 void register_printf_builtins(BuiltinRegistry&);
-void register_image_builtins(BuiltinRegistry&);  // read_image*, write_image*, get_image_*
+void register_image_builtins(BuiltinRegistry&);
+void register_work_group_builtins(BuiltinRegistry&);  // work_group_all/any/broadcast/reduce/scan  // read_image*, write_image*, get_image_*
 
 }  // namespace clvet::interp

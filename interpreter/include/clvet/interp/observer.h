@@ -36,6 +36,10 @@ struct AccessBatch {
   const std::byte* values = nullptr;  // stores: lane l's value at values + l * value_stride
   std::uint32_t value_stride = 0;
   bool builtin = false;              // made by a built-in (async copy, vstore, atomic_*...)
+  // Atomics (Access::Atomic, AtomicRead): the memory order and scope the operation asked for
+  // (OpenCL C 2.0 §6.13.11.4, 6.13.11.5), as AtomicOrder and AtomicScope number them.
+  std::uint8_t order = kSeqCst;
+  std::uint8_t scope = kScopeDevice;
   SourceSite site;
 };
 
@@ -133,6 +137,20 @@ class GroupObserver {
                           const SourceSite& site) {
     (void)wait, (void)lanes, (void)count, (void)total, (void)uniform, (void)events,
         (void)event_count, (void)copy, (void)site;
+  }
+  // A work-group collective function reached by `count` of the group's `total` lanes;
+  // `uniform` false when broadcast's local ids differ between them, `in_range` false when they
+  // name no work-item of the group.
+  virtual void group_function(std::string_view function, const std::uint32_t* lanes,
+                              std::uint32_t count, std::uint32_t total, bool uniform,
+                              bool in_range, const SourceSite& site) {
+    (void)function, (void)lanes, (void)count, (void)total, (void)uniform, (void)in_range,
+        (void)site;
+  }
+  // atomic_work_item_fence(flags, order, scope) by `count` lanes (§6.13.11.6 of OpenCL C 2.0).
+  virtual void fence(const std::uint32_t* lanes, std::uint32_t count, std::uint32_t flags,
+                     std::uint8_t order, std::uint8_t scope) {
+    (void)lanes, (void)count, (void)flags, (void)order, (void)scope;
   }
   virtual void group_end() = 0;
 };
