@@ -125,6 +125,11 @@ class Worker final : public interp::GroupObserver {
     findings_.report(kind, p.site, group_, p.lane, [&] { return words_of(p); }, nullptr, 0, 0);
   }
 
+  void fence(const std::uint32_t* lanes, std::uint32_t count, std::uint32_t flags,
+             std::uint8_t order, std::uint8_t scope) override {
+    if (races_) races_->fence(lanes, count, flags, order, scope);
+  }
+
   void group_end() override {
     if (checks_.divergence) divergence_.group_end();
     if (races_) races_->group_end();

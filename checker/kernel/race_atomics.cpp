@@ -109,6 +109,7 @@ void RaceChecker::flush_atomics() {
   std::uint32_t held = kNone;
   Now now;
   now.stamp = global_stamp_;
+  now.interval = interval_;
   now.group = group_;
   for (const race::AtomicBuffer::Entry& e : atomics_.sorted()) {
     const std::uint64_t w = race::AtomicBuffer::word(e.key);

@@ -32,18 +32,146 @@ RaceSite RaceLaunch::site(std::uint32_t id) {
 }
 
 void RaceChecker::group_begin(std::uint64_t group) {
+  take_acquires();
   flush_atomics();
   group_ = group;
   copies_.clear();
-  global_stamp_ = launch_.epochs.open(group);
+  if (knows_) {
+    for (race::Knowledge& k : lane_knowledge_) k.clear();
+    for (race::Knowledge& k : lane_observed_) k.clear();
+    group_knowledge_.clear();
+    knows_ = false;
+  }
+  std::fill(fence_stamp_.begin(), fence_stamp_.end(), 0);
+  open_epoch(true);
   ++local_stamp_;
+}
+
+void RaceChecker::open_epoch(bool barrier) {
+  if (stamps_left_ == 0) {
+    constexpr std::uint32_t kBlock = 256;
+    next_stamp_ = launch_.epochs.reserve(kBlock);
+    stamps_left_ = kBlock;
+  }
+  global_stamp_ = next_stamp_++;
+  --stamps_left_;
+  if (barrier) interval_ = global_stamp_;
+  launch_.epochs.open(global_stamp_, group_, interval_);
+  stamp_used_ = false;
+}
+
+std::uint32_t RaceChecker::release_stamp() {
+  if (stamp_used_) {
+    flush_atomics();
+    open_epoch(false);
+  }
+  return global_stamp_;
 }
 
 void RaceChecker::barrier(std::uint32_t fence_flags) {
   if (fence_flags & 1) ++local_stamp_;
   if (fence_flags & 2) {
+    take_acquires();
     flush_atomics();
-    global_stamp_ = launch_.epochs.open(group_);
+    open_epoch(true);
+    // A barrier orders every work-item of the group after what any of them had acquired.
+    if (knows_) {
+      for (race::Knowledge& k : lane_knowledge_) {
+        group_knowledge_.merge(k);
+        k.clear();
+      }
+    }
+  }
+}
+
+race::Knowledge& RaceChecker::knowledge(std::uint32_t lane) {
+  if (lane >= lane_knowledge_.size()) {
+    lane_knowledge_.resize(lane + 1);
+    lane_observed_.resize(lane + 1);
+  }
+  return lane_knowledge_[lane];
+}
+
+namespace {
+bool releases(std::uint8_t order) {
+  return order == interp::kRelease || order == interp::kAcqRel || order == interp::kSeqCst;
+}
+bool acquires(std::uint8_t order) {
+  return order == interp::kAcquire || order == interp::kAcqRel || order == interp::kSeqCst;
+}
+// A scope that includes every work-item of the device.
+bool device_wide(std::uint8_t scope) {
+  return scope == interp::kScopeDevice || scope == interp::kScopeAllDevices;
+}
+}  // namespace
+
+void RaceChecker::synchronise(const AccessBatch& b) {
+  const bool stores = b.kind == Access::Atomic;  // a store or read-modify-write
+  // A read-modify-write reads too; a plain atomic store (also Atomic) taken as reading is an
+  // acquire more: it can only make more accesses ordered.
+  const bool release = stores && releases(b.order);
+  const bool acquire = acquires(b.order);
+  for (std::uint32_t k = 0; k < b.count; ++k) {
+    const std::uint32_t lane = b.lanes[k];
+    const std::uint64_t word = b.addresses[lane] & ~std::uint64_t(3);
+    const bool fenced = stores && lane < fence_stamp_.size() && fence_stamp_[lane] != 0;
+    if (release || fenced) {
+      race::Release r{static_cast<std::uint32_t>(group_), lane, 0, interval_, b.scope};
+      if (release) {
+        r.stamp = release_stamp();
+      } else {
+        r.stamp = fence_stamp_[lane];
+        r.scope = fence_scope_[lane];
+      }
+      // What the work-item knew comes with its release (the order is transitive).
+      race::Knowledge what = group_knowledge_;
+      if (lane < lane_knowledge_.size()) what.merge(lane_knowledge_[lane]);
+      what.add(r);
+      launch_.releases.publish(word, what);
+    }
+    if (acquire || b.kind != Access::Write)
+      acquires_.push_back({lane, word, b.scope, !acquire});
+  }
+}
+
+void RaceChecker::take_acquires() {
+  if (acquires_.empty()) return;
+  // No release yet in the launch: nothing to synchronise with. (A release publishes before
+  // its store, and the load that read the store was made before this: it would be seen.)
+  if (!launch_.releases.any()) {
+    acquires_.clear();
+    return;
+  }
+  for (const Acquire& a : acquires_) {
+    knowledge(a.lane);
+    race::Knowledge& into = a.relaxed ? lane_observed_[a.lane] : lane_knowledge_[a.lane];
+    launch_.releases.read(a.word, static_cast<std::uint32_t>(group_), a.scope, into);
+    knows_ |= !into.empty();
+  }
+  acquires_.clear();
+}
+
+void RaceChecker::fence(const std::uint32_t* lanes, std::uint32_t count, std::uint32_t flags,
+                        std::uint8_t order, std::uint8_t scope) {
+  // Only global memory's order is modelled across work-items (CLK_GLOBAL_MEM_FENCE).
+  if (!(flags & 2) || order == interp::kRelaxed) return;
+  take_acquires();
+  if (acquires(order)) {
+    for (std::uint32_t k = 0; k < count; ++k) {
+      knowledge(lanes[k]).merge(lane_observed_[lanes[k]]);
+      knows_ |= !lane_knowledge_[lanes[k]].empty();
+    }
+  }
+  if (releases(order)) {
+    const std::uint32_t stamp = release_stamp();
+    for (std::uint32_t k = 0; k < count; ++k) {
+      if (lanes[k] >= fence_stamp_.size()) {
+        fence_stamp_.resize(lanes[k] + 1, 0);
+        fence_scope_.resize(lanes[k] + 1, 0);
+      }
+      fence_stamp_[lanes[k]] = stamp;
+      fence_scope_[lanes[k]] = scope;
+    }
   }
 }
 
@@ -107,7 +235,10 @@ std::uint32_t RaceChecker::site_of(const AccessBatch& b) {
   const bool has_value = b.values && b.kind == Access::Write;
   RaceSiteKey key{std::uint64_t(b.site.function) << 32 | b.site.instruction,
                   std::uint64_t(b.site.line) << 32 | b.site.column,
-                  std::uint64_t(b.size) << 8 | std::uint64_t(b.kind) << 1 | has_value};
+                  std::uint64_t(b.size) << 8 | std::uint64_t(b.kind) << 1 | has_value |
+                      (b.kind == Access::Atomic || b.kind == Access::AtomicRead
+                           ? std::uint64_t(b.scope) << 56 | std::uint64_t(b.order) << 60
+                           : 0)};
   if (last_site_ && key == last_key_) return last_site_;
   std::uint32_t& id = site_ids_[key];
   if (!id) {
@@ -117,6 +248,10 @@ std::uint32_t RaceChecker::site_of(const AccessBatch& b) {
     s.read = b.kind != Access::Write;
     s.write = b.kind != Access::Read && b.kind != Access::AtomicRead;
     s.atomic = b.kind == Access::Atomic || b.kind == Access::AtomicRead;
+    if (s.atomic) {
+      s.order = b.order;
+      s.scope = b.scope;
+    }
     s.has_value = has_value;
     s.size = b.size;
     id = launch_.site_id(key, s);
@@ -134,27 +269,54 @@ const RaceSite& RaceChecker::site(std::uint32_t id) {
   return sites_[id];
 }
 
-std::uint64_t RaceChecker::group_of(std::uint32_t stamp) {
-  if (stamp == global_stamp_) return group_;
+race::EpochTable::Epoch RaceChecker::epoch_of(std::uint32_t stamp) {
+  if (stamp == global_stamp_) return {static_cast<std::uint32_t>(group_), interval_};
   if (stamp != last_stamp_) {
     last_stamp_ = stamp;
-    last_group_ = launch_.epochs.group(stamp);
+    last_epoch_ = launch_.epochs.epoch(stamp);
   }
-  return last_group_;
+  return last_epoch_;
+}
+
+bool RaceChecker::released_before(std::uint64_t r, race::EpochTable::Epoch epoch,
+                                  const Now& now) const {
+  // Another work-group's access too: which one is not known, so it cannot be shown ordered.
+  if (r & record::kMultiGroup) return false;
+  const std::uint32_t stamp = record::stamp(r);
+  auto covers = [&](const race::Knowledge& k) {
+    if (stamp < k.horizon) return true;
+    for (const race::Release& rel : k.releases)
+      if (rel.group == epoch.group && stamp < rel.stamp &&
+          (epoch.interval != rel.interval ||
+           (record::lane(r) == rel.lane && !(r & record::kMultiLane))))
+        return true;
+    return false;
+  };
+  if (covers(group_knowledge_)) return true;
+  // A buffered atomic of several lanes: what one of them knows is not what all do.
+  return !now.multi_lane && now.lane < lane_knowledge_.size() && covers(lane_knowledge_[now.lane]);
 }
 
 void RaceChecker::memory(const AccessBatch& b) {
   const bool local = b.address_space == interp::kLocal;
   if (!local && b.address_space != interp::kGlobal && b.address_space != interp::kConstant) return;
   if (b.count == 0 || b.size == 0) return;
+  take_acquires();
   Now now;
   now.site = site_of(b);
   now.info = site(now.site);
   now.stamp = local ? local_stamp_ : global_stamp_;
+  now.interval = interval_;
   now.group = group_;
   now.local = local;
   now.batch = &b;
-  if (!local && now.info.atomic) return buffer_atomics(b, now);
+  if (!local && now.info.atomic) {
+    synchronise(b);
+    now.stamp = global_stamp_;  // a release may have opened an epoch
+    stamp_used_ = true;
+    return buffer_atomics(b, now);
+  }
+  if (!local) stamp_used_ = true;
   race::GlobalShadow& shadow = launch_.shadow;
   const race::GlobalShadow::Region* region = nullptr;
   constexpr std::uint32_t kNone = ~0u;
@@ -334,33 +496,58 @@ bool RaceChecker::store_changes(const Now& now) const {
 
 std::uint64_t RaceChecker::merged(std::uint64_t r, const Now& now) {
   std::uint64_t flags = r & (record::kByteMode | record::kLatestWrite | record::kMultiGroup);
-  const bool same_epoch = record::stamp(r) == now.stamp;
+  // Lanes of one barrier interval of global memory (one epoch of __local memory) are unordered
+  // unless a release orders them: the record keeps that several used the site in it.
+  bool same_interval = record::stamp(r) == now.stamp;
+  if (!now.local && !same_interval) {
+    const race::EpochTable::Epoch e = epoch_of(record::stamp(r));
+    if (e.group != now.group) flags |= record::kMultiGroup;
+    same_interval = e.group == now.group && e.interval == now.interval;
+  }
   if (now.multi_lane ||
-      (same_epoch && (record::lane(r) != now.lane || (r & record::kMultiLane))))
+      (same_interval && (record::lane(r) != now.lane || (r & record::kMultiLane))))
     flags |= record::kMultiLane;
-  if (!now.local && !same_epoch && group_of(record::stamp(r)) != now.group)
-    flags |= record::kMultiGroup;
   return record::make(now.site, now.lane, now.stamp, flags);
 }
 
 void RaceChecker::judge(std::uint64_t r, std::uint64_t address, const Now& now) {
   const bool same_epoch = record::stamp(r) == now.stamp;
-  // Another lane of this group in this epoch: unordered within the group.
-  const bool within = same_epoch && (record::lane(r) != now.lane || (r & record::kMultiLane) ||
-                                     now.multi_lane);
-  if (!within && (now.local || (same_epoch && !(r & record::kMultiGroup)))) return;
+  const bool other_lane =
+      record::lane(r) != now.lane || (r & record::kMultiLane) || now.multi_lane;
+  if (now.local && !(same_epoch && other_lane)) return;
+  if (!now.local && same_epoch && !other_lane && !(r & record::kMultiGroup)) return;
   const RaceSite& other = site(record::site(r));
   const RaceSite& mine = now.info;
-  // Two reads, or two atomics, never race: decided before the epoch table is read.
-  if ((!other.write && !mine.write) || (other.atomic && mine.atomic)) return;
-  std::uint64_t group = now.group;
-  if (!within) {
-    if (!same_epoch) group = group_of(record::stamp(r));
-    // Other work-groups are never ordered with this one (§3.3.1: barriers order one group).
-    if (group == now.group && !(r & record::kMultiGroup)) return;
+  // Two reads never race: decided before the epoch table is read.
+  if (!other.write && !mine.write) return;
+  race::EpochTable::Epoch epoch{static_cast<std::uint32_t>(now.group), now.interval};
+  if (!now.local && !same_epoch) epoch = epoch_of(record::stamp(r));
+  const bool same_group = epoch.group == now.group;
+  // Another lane of this group in this barrier interval: unordered within the group (but for
+  // releases). Other work-groups are never ordered with this one by barriers (§3.3.1).
+  const bool within = same_group && epoch.interval == now.interval && other_lane;
+  const bool between = !same_group || (r & record::kMultiGroup);
+  if (!within && !between) return;
+  std::uint64_t group = epoch.group;
+  bool scope_excluded = false;
+  if (other.atomic && mine.atomic) {
+    // Two atomics never race, unless the scope of one does not include the other work-item
+    // (OpenCL C 2.0 §6.13.11.5, 2.0 §3.3.6): then they are not atomic to each other.
+    const std::uint8_t narrow = std::min(other.scope, mine.scope);
+    const bool excluded = between ? (other.scope == interp::kScopeWorkGroup ||
+                                     mine.scope == interp::kScopeWorkGroup ||
+                                     other.scope == interp::kScopeWorkItem ||
+                                     mine.scope == interp::kScopeWorkItem ||
+                                     other.scope == interp::kScopeSubGroup ||
+                                     mine.scope == interp::kScopeSubGroup)
+                                  : narrow == interp::kScopeWorkItem;
+    if (now.local || !excluded) return;
+    scope_excluded = true;
   }
-  RaceAccess a{other.read, other.write, other.atomic, false, 0, other.size, 0};
-  RaceAccess b{mine.read, mine.write, mine.atomic, false, 0, mine.size, 0};
+  if (!now.local && knows_ && released_before(r, epoch, now)) return;
+  // Atomics whose scopes exclude each other race as plain accesses do.
+  RaceAccess a{other.read, other.write, other.atomic && !scope_excluded, false, 0, other.size, 0};
+  RaceAccess b{mine.read, mine.write, mine.atomic && !scope_excluded, false, 0, mine.size, 0};
   if (a.write && b.write && !a.atomic && !b.atomic && other.has_value && mine.has_value &&
       (r & record::kLatestWrite) && other.size == mine.size) {
     a.has_value = b.has_value = true;
@@ -370,9 +557,10 @@ void RaceChecker::judge(std::uint64_t r, std::uint64_t address, const Now& now) 
   if (!kinds) return;
   // The record's work-item is the other side unless it is this very work-item (then the
   // record only knows that another one was there).
-  const bool known = group != now.group || (same_epoch && record::lane(r) != now.lane);
+  const bool known = group != now.group || record::lane(r) != now.lane;
   for (unsigned bit = 0; bit < 3; ++bit)
-    if (kinds & (1u << bit)) report(bit, r, group, known, address, !within, now);
+    if (kinds & (1u << bit))
+      report(bit, r, group, known, address, !within, now, false, scope_excluded);
 }
 
 bool RaceChecker::same_value(std::uint64_t r, const Now& now) const {
@@ -389,7 +577,7 @@ bool RaceChecker::same_value(std::uint64_t r, const Now& now) const {
 
 void RaceChecker::report(unsigned kind_bit, std::uint64_t r, std::uint64_t other_group,
                          bool other_known, std::uint64_t address, bool between_groups,
-                         const Now& now, bool async_copy) {
+                         const Now& now, bool async_copy, bool scope_excluded) {
   static constexpr reports::KernelKind kKinds[3] = {reports::KernelKind::RaceReadWrite,
                                                     reports::KernelKind::RaceWriteWrite,
                                                     reports::KernelKind::RaceSameValue};
@@ -421,11 +609,17 @@ void RaceChecker::report(unsigned kind_bit, std::uint64_t r, std::uint64_t other
                         "yet waited for: the copy may still be under way until "
                         "wait_group_events returns for its event, whatever barriers come "
                         "between (OpenCL 1.2 §6.12.10)", verb(*first.site), verb(*second.site))
+      : scope_excluded
+          ? fmt::format("{} and {} of the same byte by two work-items{}, atomic operations whose "
+                        "memory scope does not include both work-items: they are not atomic "
+                        "with respect to each other (OpenCL C 2.0 §6.13.11.5)",
+                        verb(*first.site), verb(*second.site),
+                        between_groups ? " of different work-groups" : " of one work-group")
           : fmt::format("{} and {} of the same byte by two work-items{}, unordered",
                         verb(*first.site), verb(*second.site),
                         between_groups ? " of different work-groups"
                                        : " of one work-group with no barrier (of the right "
-                                         "fence) between");
+                                         "fence) between, nor a release and acquire");
   reports::Finding f = launch.finding(kKinds[kind_bit], first.site->line, first.site->column, what);
   f.kernel->at.work_item = first.ids;
   f.kernel->at.atomic = first.site->atomic;

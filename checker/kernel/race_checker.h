@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "clvet/interp/observer.h"
+#include "race_order.h"
 #include "race_shadow.h"
 #include "worker_findings.h"
 
@@ -19,6 +20,7 @@ namespace clvet::checker {
 struct RaceSite {
   std::uint32_t line = 0, column = 0;
   bool read = false, write = false, atomic = false;
+  std::uint8_t order = 0, scope = 0;  // atomics: AtomicOrder, AtomicScope
   bool has_value = false;  // plain stores whose values the engine shows (same-value races)
   std::uint32_t size = 0;
 };
@@ -41,6 +43,7 @@ class RaceLaunch {
   explicit RaceLaunch(const std::vector<LaunchObject>& objects) : shadow(objects) {}
   race::GlobalShadow shadow;
   race::EpochTable epochs;
+  race::ReleaseTable releases;
 
   // The site's id (from 1), registered on first sight.
   std::uint32_t site_id(const RaceSiteKey& key, const RaceSite& site);
@@ -70,7 +73,13 @@ class RaceChecker {
   // wait_group_events: the copies of these events are complete (and ordered, as by a barrier).
   void async_wait(const std::uint64_t* events, std::uint32_t count);
   // The group is done: its atomics' records go to the shadow.
-  void group_end() { flush_atomics(); }
+  void group_end() {
+    take_acquires();
+    flush_atomics();
+  }
+  // atomic_work_item_fence by these lanes.
+  void fence(const std::uint32_t* lanes, std::uint32_t count, std::uint32_t flags,
+             std::uint8_t order, std::uint8_t scope);
 
  private:
   // The access of one lane being checked.
@@ -82,6 +91,7 @@ class RaceChecker {
     // last of them.
     bool multi_lane = false;
     std::uint32_t stamp = 0;
+    std::uint32_t interval = 0;  // global memory: the barrier interval of `stamp`
     std::uint64_t group = 0;
     bool local = false;
     std::uint64_t address = 0;
@@ -95,7 +105,21 @@ class RaceChecker {
 
   std::uint32_t site_of(const interp::AccessBatch& b);
   const RaceSite& site(std::uint32_t id);
-  std::uint64_t group_of(std::uint32_t stamp);
+  std::uint64_t group_of(std::uint32_t stamp) { return epoch_of(stamp).group; }
+  race::EpochTable::Epoch epoch_of(std::uint32_t stamp);
+  // A new epoch of the group: a barrier's (`barrier`: a new interval) or a release's.
+  void open_epoch(bool barrier);
+  // The stamp a release made now is known by: the epoch opened for it, or the current one if
+  // nothing was recorded under it yet.
+  std::uint32_t release_stamp();
+  // Whether the record `r` (of `epoch`) happens before the access `now` through releases the
+  // work-item has acquired.
+  bool released_before(std::uint64_t r, race::EpochTable::Epoch epoch, const Now& now) const;
+  // Releases and acquires of one atomic batch of global memory.
+  void synchronise(const interp::AccessBatch& b);
+  // Acquires whose loads are done now: what they synchronise with becomes known.
+  void take_acquires();
+  race::Knowledge& knowledge(std::uint32_t lane);
 
   void touch_word(race::Cell& cell, race::Overflow& overflow, std::uint64_t word, std::uint32_t lo,
                   std::uint32_t hi, const Now& now);
@@ -108,7 +132,7 @@ class RaceChecker {
   void spill(race::Overflow& overflow, std::uint64_t key, std::uint64_t record, bool global);
   void report(unsigned kind_bit, std::uint64_t record, std::uint64_t other_group,
               bool other_known, std::uint64_t address, bool between_groups, const Now& now,
-              bool async_copy = false);
+              bool async_copy = false, bool scope_excluded = false);
   // The access `now` against the group's copies not yet waited for.
   void against_copies(const Now& now);
   bool store_changes(const Now& now) const;
@@ -135,8 +159,28 @@ class RaceChecker {
   RaceSiteKey last_key_;
   std::uint32_t last_site_ = 0;
   std::vector<RaceSite> sites_;
-  std::uint32_t last_stamp_ = 0;  // group_of's memo
-  std::uint64_t last_group_ = 0;
+  std::uint32_t last_stamp_ = 0;  // epoch_of's memo
+  race::EpochTable::Epoch last_epoch_;
+  std::uint32_t interval_ = 0;  // the group's barrier interval (of global memory)
+  std::uint32_t next_stamp_ = 0, stamps_left_ = 0;  // reserved stamps
+  bool stamp_used_ = false;  // something is recorded (or buffered) under global_stamp_
+
+  // Happens-before through atomics (race_order.h): what each lane has acquired since the last
+  // barrier, and what the group knew at it; the stamp of a lane's release fence (0: none) and
+  // its scope; what its relaxed loads read (an acquire fence makes it known); acquires whose
+  // loads the engine makes after telling the checkers.
+  std::vector<race::Knowledge> lane_knowledge_, lane_observed_;
+  race::Knowledge group_knowledge_;
+  std::vector<std::uint32_t> fence_stamp_;
+  std::vector<std::uint8_t> fence_scope_;
+  struct Acquire {
+    std::uint32_t lane;
+    std::uint64_t word;
+    std::uint8_t scope;
+    bool relaxed;  // a relaxed load: known only after an acquire fence
+  };
+  std::vector<Acquire> acquires_;
+  bool knows_ = false;  // some lane of the group knows a release
   std::vector<std::uint64_t> scratch_;
 
   // This epoch's global atomic accesses, one entry per word and site, not yet in the shadow.

@@ -9,7 +9,7 @@
 
 namespace clvet::checker::race {
 
-EpochTable::EpochTable() : chunks_(new std::atomic<std::uint32_t*>[kChunks]) {
+EpochTable::EpochTable() : chunks_(new std::atomic<std::uint64_t*>[kChunks]) {
   for (std::uint32_t i = 0; i < kChunks; ++i) chunks_[i].store(nullptr);
 }
 
@@ -17,17 +17,22 @@ EpochTable::~EpochTable() {
   for (std::uint32_t i = 0; i < kChunks; ++i) std::free(chunks_[i].load());
 }
 
-std::uint32_t EpochTable::open(std::uint64_t group) {
-  const std::uint32_t stamp = next_.fetch_add(1);
-  assert(stamp != 0 && "more than 2^32 epochs in one launch");
-  std::atomic<std::uint32_t*>& chunk = chunks_[stamp >> kChunkBits];
-  std::uint32_t* entries = chunk.load(std::memory_order_acquire);
+std::uint32_t EpochTable::reserve(std::uint32_t count) {
+  const std::uint32_t first = next_.fetch_add(count);
+  assert(first != 0 && first + count > first && "more than 2^32 epochs in one launch");
+  return first;
+}
+
+void EpochTable::open(std::uint32_t stamp, std::uint64_t group, std::uint32_t interval) {
+  opened_.fetch_add(1, std::memory_order_relaxed);
+  std::atomic<std::uint64_t*>& chunk = chunks_[stamp >> kChunkBits];
+  std::uint64_t* entries = chunk.load(std::memory_order_acquire);
   while (!entries) {
     // One thread allocates a chunk (calloc: untouched pages cost nothing); others wait.
     if (!growing_.test_and_set(std::memory_order_acquire)) {
       entries = chunk.load(std::memory_order_acquire);
       if (!entries) {
-        entries = static_cast<std::uint32_t*>(std::calloc(kChunkMask + 1, sizeof(std::uint32_t)));
+        entries = static_cast<std::uint64_t*>(std::calloc(kChunkMask + 1, sizeof(std::uint64_t)));
         chunk.store(entries, std::memory_order_release);
       }
       growing_.clear(std::memory_order_release);
@@ -36,8 +41,7 @@ std::uint32_t EpochTable::open(std::uint64_t group) {
       entries = chunk.load(std::memory_order_acquire);
     }
   }
-  entries[stamp & kChunkMask] = static_cast<std::uint32_t>(group);
-  return stamp;
+  entries[stamp & kChunkMask] = static_cast<std::uint32_t>(group) | std::uint64_t(interval) << 32;
 }
 
 GlobalShadow::GlobalShadow(const std::vector<LaunchObject>& objects)

@@ -65,24 +65,35 @@ inline std::uint64_t overflow_key(std::uint64_t address, bool byte_mode) {
   return address * 2 + (byte_mode ? 1 : 0);
 }
 
-// Epoch stamp -> linear work-group id. Stamps are handed out by one counter; each chunk of
-// the table is allocated zeroed by the OS on first use.
+// Epoch stamp -> the linear work-group id and the stamp that opened the group's barrier
+// interval it belongs to (a barrier opens an interval; a release opens a stamp inside one, see
+// race_order.h). Workers take stamps from one counter in blocks, so a group's stamps grow with
+// time; each chunk of the table is allocated zeroed by the OS on first use.
 class EpochTable {
  public:
   EpochTable();
   ~EpochTable();
-  // A new epoch of `group`.
-  std::uint32_t open(std::uint64_t group);
-  std::uint64_t group(std::uint32_t stamp) const {
-    return chunks_[stamp >> kChunkBits].load(std::memory_order_acquire)[stamp & kChunkMask];
+  struct Epoch {
+    std::uint32_t group = 0, interval = 0;
+  };
+  // `count` consecutive stamps for one worker: the first of them.
+  std::uint32_t reserve(std::uint32_t count);
+  // Stamp `stamp` (reserved) is an epoch of `group` in the interval opened by `interval`.
+  void open(std::uint32_t stamp, std::uint64_t group, std::uint32_t interval);
+  Epoch epoch(std::uint32_t stamp) const {
+    const std::uint64_t e =
+        chunks_[stamp >> kChunkBits].load(std::memory_order_acquire)[stamp & kChunkMask];
+    return {static_cast<std::uint32_t>(e), static_cast<std::uint32_t>(e >> 32)};
   }
-  std::uint64_t bytes() const { return std::uint64_t(next_.load()) * sizeof(std::uint32_t); }
+  std::uint64_t group(std::uint32_t stamp) const { return epoch(stamp).group; }
+  std::uint64_t bytes() const { return opened_.load() * sizeof(std::uint64_t); }
 
  private:
   static constexpr std::uint32_t kChunkBits = 20, kChunkMask = (1u << kChunkBits) - 1;
   static constexpr std::uint32_t kChunks = 1u << (32 - kChunkBits);
   std::atomic<std::uint32_t> next_{1};
-  std::unique_ptr<std::atomic<std::uint32_t*>[]> chunks_;
+  std::atomic<std::uint64_t> opened_{0};  // stamps opened (of those reserved)
+  std::unique_ptr<std::atomic<std::uint64_t*>[]> chunks_;
   std::atomic_flag growing_ = ATOMIC_FLAG_INIT;
 };
 

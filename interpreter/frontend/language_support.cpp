@@ -20,7 +20,16 @@ std::vector<std::pair<std::string, unsigned>> LanguageSupport::c_versions() {
 std::vector<std::string> LanguageSupport::c_features() {
   // Work-group collectives: interpreter/builtins/work_group_collectives.cpp, their divergence
   // judged by the divergence checker.
-  return {"__opencl_c_int64", "__opencl_c_fp64", "__opencl_c_work_group_collective_functions"};
+  // The atomic orders and scopes: every order and scope is executed (host atomics, lanes one
+  // after another) and the race checker judges by the orders and scopes the program asked for
+  // (checker/kernel/race_order.h).
+  return {"__opencl_c_int64",
+          "__opencl_c_fp64",
+          "__opencl_c_work_group_collective_functions",
+          "__opencl_c_atomic_order_acq_rel",
+          "__opencl_c_atomic_order_seq_cst",
+          "__opencl_c_atomic_scope_device",
+          "__opencl_c_atomic_scope_all_devices"};
 }
 
 std::string LanguageSupport::extensions() {

@@ -103,7 +103,8 @@ std::vector<cl_name_version> opencl_c_versions() {
 }
 
 // Optional OpenCL C 3.0 features; each matches a device query (fp64: CL_DEVICE_DOUBLE_FP_CONFIG;
-// int64: required by the full profile). Atomics, images, pipes etc. are not claimed.
+// int64: required by the full profile; the work-group collectives and the atomic orders and
+// scopes: interpreter/builtins, judged by the kernel checkers). Pipes etc. are not claimed.
 std::vector<cl_name_version> opencl_c_features(const Device& d) {
   std::vector<cl_name_version> list;
   for (const std::string& feature : interp::LanguageSupport::c_features())
@@ -354,14 +355,19 @@ Answer execution(Device& d, cl_device_info param, const InfoWriter& out) {
     case CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT:
     case CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT:
       return out.scalar<B>(no);
-    // The 3.0 minimum atomic capabilities.
+    // Every order and scope (the __opencl_c_atomic_* features): atomics are host atomics, and
+    // the race checker judges by the orders and scopes asked for.
     case CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES:
-      return out.scalar<cl_device_atomic_capabilities>(CL_DEVICE_ATOMIC_ORDER_RELAXED |
-                                                       CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP);
+      return out.scalar<cl_device_atomic_capabilities>(
+          CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
+          CL_DEVICE_ATOMIC_ORDER_SEQ_CST | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP |
+          CL_DEVICE_ATOMIC_SCOPE_DEVICE | CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES);
     case CL_DEVICE_ATOMIC_FENCE_CAPABILITIES:
-      return out.scalar<cl_device_atomic_capabilities>(CL_DEVICE_ATOMIC_ORDER_RELAXED |
-                                                       CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
-                                                       CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP);
+      return out.scalar<cl_device_atomic_capabilities>(
+          CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
+          CL_DEVICE_ATOMIC_ORDER_SEQ_CST | CL_DEVICE_ATOMIC_SCOPE_WORK_ITEM |
+          CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP | CL_DEVICE_ATOMIC_SCOPE_DEVICE |
+          CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES);
     default:
       return std::nullopt;
   }
