@@ -448,8 +448,8 @@ void write(const BuiltinCall& c) {
                             kGlobal, reinterpret_cast<bool*>(scratch.ok.data()));
     batch.for_each([&](std::uint32_t l) {
       if (!scratch.ok[l]) return;
-      Color color{};
-      for (unsigned k = 0; k < 4; ++k) {
+      Color color{};  // a depth image's write_imagef gives one component, the depth
+      for (unsigned k = 0; k < 4 && k < value.width; ++k) {
         if (T == Texel::Half) color.f[k] = half_to_float(value.get<std::uint16_t>(l, k));
         else color.u[k] = value.get<std::uint32_t>(l, k);
       }
@@ -508,11 +508,14 @@ BuiltinFn resolve_read_of(const Signature& s) {
   return nullptr;
 }
 
+// write_image{f,i,ui,h}(image, coord, colour): a four-component colour, or (OpenCL C 2.0
+// §6.13.14.4, cl_khr_depth_images) write_imagef's float depth to an image2d_depth_t or
+// image2d_array_depth_t.
 template <Texel T>
 BuiltinFn resolve_write_of(const Signature& s) {
-  if (s.params.size() != 3 || !is_image(s.params[0]) || s.params[1].scalar != Scalar::Int ||
-      s.params[2].width != 4)
+  if (s.params.size() != 3 || !is_image(s.params[0]) || s.params[1].scalar != Scalar::Int)
     return nullptr;
+  if (s.params[2].width != 4 && !(T == Texel::Float && s.params[2].width == 1)) return nullptr;
   const Scalar v = s.params[2].scalar;
   const bool fits = T == Texel::Float  ? v == Scalar::Float
                     : T == Texel::Int  ? v == Scalar::Int

@@ -43,25 +43,28 @@ bool is_srgb(std::uint32_t order) {
 
 namespace {
 
-// Where each of R, G, B, A sits among the texel's stored channels (-1: not stored), and how
-// many channels are stored.
+// Where each of R, G, B, A sits among the texel's stored channels (-1: not stored), and whether
+// the element ends in an ignored channel (the orders ending in x).
 struct Layout {
   int position[4];
-  unsigned stored;
+  bool padded;
 };
 Layout layout_of(std::uint32_t order) {
   switch (order) {
-    case kR: case kRx: case kDepth: return {{0, -1, -1, -1}, 1};
-    case kA: return {{-1, -1, -1, 0}, 1};
-    case kIntensity: return {{0, 0, 0, 0}, 1};
-    case kLuminance: return {{0, 0, 0, -1}, 1};
-    case kRG: case kRGx: return {{0, 1, -1, -1}, 2};
-    case kRA: return {{0, -1, -1, 1}, 2};
-    case kRGB: case kRGBx: case ksRGB: case ksRGBx: return {{0, 1, 2, -1}, 3};
-    case kBGRA: case ksBGRA: return {{2, 1, 0, 3}, 4};
-    case kARGB: return {{1, 2, 3, 0}, 4};
-    case kABGR: return {{3, 2, 1, 0}, 4};
-    default: return {{0, 1, 2, 3}, 4};  // RGBA, sRGBA
+    case kR: case kDepth: return {{0, -1, -1, -1}, false};
+    case kRx: return {{0, -1, -1, -1}, true};
+    case kA: return {{-1, -1, -1, 0}, false};
+    case kIntensity: return {{0, 0, 0, 0}, false};
+    case kLuminance: return {{0, 0, 0, -1}, false};
+    case kRG: return {{0, 1, -1, -1}, false};
+    case kRGx: return {{0, 1, -1, -1}, true};
+    case kRA: return {{0, -1, -1, 1}, false};
+    case kRGB: case ksRGB: return {{0, 1, 2, -1}, false};
+    case kRGBx: case ksRGBx: return {{0, 1, 2, -1}, true};
+    case kBGRA: case ksBGRA: return {{2, 1, 0, 3}, false};
+    case kARGB: return {{1, 2, 3, 0}, false};
+    case kABGR: return {{3, 2, 1, 0}, false};
+    default: return {{0, 1, 2, 3}, false};  // RGBA, sRGBA
   }
 }
 
@@ -152,16 +155,18 @@ unsigned channel_bytes(std::uint32_t type) {
   }
 }
 
-// The packed types (RGB and RGBx orders only): field widths and shifts of R, G and B.
+// The packed types (2.2 §5.3.1.1; RGB and RGBx orders, RGBA for 10-10-10-2): field widths and
+// shifts of R, G, B and A (0 bits: no alpha field, which reads as 1).
 struct Packed {
-  unsigned bits[3], shift[3];
+  unsigned bits[4], shift[4];
   bool wide;  // 32-bit texel
 };
 bool packed_of(std::uint32_t type, Packed& p) {
   switch (type) {
-    case kUnormShort565: p = {{5, 6, 5}, {11, 5, 0}, false}; return true;
-    case kUnormShort555: p = {{5, 5, 5}, {10, 5, 0}, false}; return true;
-    case kUnormInt101010: p = {{10, 10, 10}, {20, 10, 0}, true}; return true;
+    case kUnormShort565: p = {{5, 6, 5, 0}, {11, 5, 0, 0}, false}; return true;
+    case kUnormShort555: p = {{5, 5, 5, 0}, {10, 5, 0, 0}, false}; return true;
+    case kUnormInt101010: p = {{10, 10, 10, 0}, {20, 10, 0, 0}, true}; return true;
+    case kUnormInt101010_2: p = {{10, 10, 10, 2}, {22, 12, 2, 0}, true}; return true;
     default: return false;
   }
 }
@@ -177,7 +182,8 @@ Color read_texel(const ImageDescriptor& image, const std::byte* texel) {
   if (packed_of(image.data_type, packed)) {
     const std::uint32_t bits =
         packed.wide ? load<std::uint32_t>(texel) : load<std::uint16_t>(texel);
-    for (int c = 0; c < 3; ++c) {
+    for (int c = 0; c < 4; ++c) {
+      if (packed.bits[c] == 0) continue;
       const std::uint32_t max = (1u << packed.bits[c]) - 1;
       out.f[c] = unorm_to_float((bits >> packed.shift[c]) & max, static_cast<float>(max));
     }
@@ -197,8 +203,9 @@ Color read_texel(const ImageDescriptor& image, const std::byte* texel) {
 void write_texel(const ImageDescriptor& image, const Color& color, std::byte* texel) {
   Packed packed;
   if (packed_of(image.data_type, packed)) {
-    std::uint32_t bits = 0;
-    for (int c = 0; c < 3; ++c) {
+    std::uint32_t bits = 0;  // the undefined bits of 555 and 101010 written as 0
+    for (int c = 0; c < 4; ++c) {
+      if (packed.bits[c] == 0) continue;
       const std::int64_t max = (std::int64_t(1) << packed.bits[c]) - 1;
       bits |= std::uint32_t(saturate_rte(color.f[c], static_cast<float>(max), 0, max))
               << packed.shift[c];
@@ -212,6 +219,8 @@ void write_texel(const ImageDescriptor& image, const Color& color, std::byte* te
     for (int c = 0; c < 3; ++c) in.f[c] = linear_to_srgb(in.f[c]);
   const Layout layout = layout_of(image.order);
   const unsigned size = channel_bytes(image.data_type);
+  // The ignored channel of an x order is written as 0, so that the whole element is defined.
+  if (layout.padded) std::memset(texel, 0, image.element_size);
   // Each stored channel once: INTENSITY and LUMINANCE store the first component.
   bool done[4] = {false, false, false, false};
   for (int c = 0; c < 4; ++c) {
@@ -225,11 +234,15 @@ void write_texel(const ImageDescriptor& image, const Color& color, std::byte* te
 Color border_color(const ImageDescriptor& image) {
   Color out{};
   switch (image.order) {
-    case kR: case kRG: case kRGB: case kLuminance: case ksRGB: case kDepth:
+    // The orders without alpha or padding; CL_sRGB reads as (R, G, B, 1) like CL_RGB (SPIR-V
+    // environment table 9), which is the one order 1.2 §6.12.14.1.1 does not list.
+    case kR: case kRG: case kRGB: case kLuminance: case ksRGB:
       if (color_kind(image.data_type) == ColorKind::Float) out.f[3] = 1.0f;
       else out.u[3] = 1;
       break;
-    default: break;  // orders with alpha or padding: (0, 0, 0, 0)
+    // Orders with alpha or padding (CL_Rx, CL_RGx, CL_RGBx and CL_sRGBx among them): (0, 0, 0,
+    // 0); CL_DEPTH's border value is 0.0f (OpenCL C 2.0 §6.13.14.1.1).
+    default: break;
   }
   return out;
 }

@@ -43,11 +43,13 @@ std::string program_source_name(std::string_view source) {
 
 // -cl-ext: every optional feature and extension off, then exactly what the device supports,
 // so that the predefined macros match CL_DEVICE_EXTENSIONS and CL_DEVICE_OPENCL_C_FEATURES.
-std::string extension_switches() {
+std::string extension_switches(const TargetDevice& device) {
   std::string switches = "-cl-ext=-all";
   std::istringstream names(LanguageSupport::extensions());
   for (std::string name; names >> name;)
     if (name != "cl_khr_il_program") switches += ",+" + name;  // an API extension only
+  // A device with images has cl_khr_depth_images: image2d_depth_t and image2d_array_depth_t.
+  if (device.image_support) switches += ",+" + std::string(LanguageSupport::kImageExtension);
   for (const std::string& feature : LanguageSupport::c_features()) switches += ",+" + feature;
   // Clang 15's opencl-c.h declares the image built-ins of OpenCL C 3.0 whatever the features
   // say, and Sema refuses them without __opencl_c_images: the feature stays on for the header,
@@ -119,7 +121,7 @@ FrontEndResult compile_opencl_c(std::string_view source, std::string_view option
   std::vector<std::string> args = {
       "-triple", "spir64-unknown-unknown", "-x", "cl", "-cl-std=" + parsed.language,
       "-finclude-default-header", "-resource-dir", clang_resource_dir(),
-      extension_switches(), "-main-file-name", source_name, "-dwarf-version=4",
+      extension_switches(device), "-main-file-name", source_name, "-dwarf-version=4",
       parsed.full_debug_info ? "-debug-info-kind=limited" : "-debug-info-kind=line-tables-only",
       "-ferror-limit", "0"};
   // IR as an optimising build emits it (no optnone, no noinline), optimised later by the link.

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "clvet/rules/rule_ids.gen.h"
+#include "image.h"
 #include "memory.h"
 #include "queue.h"
 #include "sampler.h"
@@ -79,6 +80,13 @@ Status Kernel::set_arg(cl_uint index, std::size_t size, const void* value) {
                                                              : arg.image_type;
         if (object->type() != wanted)
           return fail(rule::SetKernelArgInvalidMemObject, "the memory object has the wrong type");
+        // 2.2 §5.7.2: an image2d_depth_t (image2d_array_depth_t) argument takes a 2D image (2D
+        // image array) "with image channel order = CL_DEPTH".
+        const auto* image = dynamic_cast<const Image*>(object.get());
+        if (arg.kind == Kind::Image && image && arg.type_name.find("_depth_t") != std::string::npos &&
+            image->format().image_channel_order != CL_DEPTH)
+          return fail(rule::SetKernelArgInvalidMemObject,
+                      "an " + arg.type_name + " argument takes an image of channel order CL_DEPTH");
         if (&object->context() != &context())
           return fail(rule::SetKernelArgContextDiffers, "the memory object is of another context");
         if (arg.kind == Kind::Image) {

@@ -41,6 +41,14 @@ constexpr NamedVersion kExtensions[] = {
     {"cl_khr_il_program", v1_0_0},
 };
 
+// Extensions of a device with images: 2D images from a buffer (CL_DEVICE_IMAGE_PITCH_ALIGNMENT
+// and CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT answer its alignments) and CL_DEPTH images with
+// the image2d_depth_t and image2d_array_depth_t types of OpenCL C.
+constexpr NamedVersion kImageExtensions[] = {
+    {"cl_khr_image2d_from_buffer", v1_0_0},
+    {"cl_khr_depth_images", v1_0_0},
+};
+
 cl_ulong host_memory_bytes() {
   const long pages = sysconf(_SC_PHYS_PAGES);
   const long page_size = sysconf(_SC_PAGE_SIZE);
@@ -50,17 +58,18 @@ cl_ulong host_memory_bytes() {
 
 }  // namespace
 
-std::span<const NamedVersion> supported_extensions() {
-  static const std::vector<NamedVersion> list = [] {
+std::vector<NamedVersion> supported_extensions() {
+  static const std::vector<NamedVersion> implemented = [] {
+    std::vector<NamedVersion> all(std::begin(kExtensions), std::end(kExtensions));
+    all.insert(all.end(), std::begin(kImageExtensions), std::end(kImageExtensions));
     const profile::DeviceProfile* p = emulated_profile();
-    if (!p || !p->has(CL_DEVICE_EXTENSIONS))
-      return std::vector<NamedVersion>(std::begin(kExtensions), std::end(kExtensions));
+    if (!p || !p->has(CL_DEVICE_EXTENSIONS)) return all;
     // The profiled device's extensions that the reference device implements; cl_khr_icd
     // always, the only way the loader reaches this device.
     const std::string named = " " + p->text(CL_DEVICE_EXTENSIONS).value_or("") + " ";
     std::vector<NamedVersion> kept;
     std::string dropped;
-    for (const NamedVersion& e : kExtensions)
+    for (const NamedVersion& e : all)
       if (e.name == "cl_khr_icd" || named.find(" " + std::string(e.name) + " ") != std::string::npos)
         kept.push_back(e);
     std::istringstream words(named);
@@ -74,11 +83,18 @@ std::span<const NamedVersion> supported_extensions() {
                    p->name.c_str(), dropped.c_str());
     return kept;
   }();
+  // The image extensions only on a device with images (CLVET_IMAGES, or the profile's).
+  const bool images = Platform::instance().devices().front()->image_support();
+  std::vector<NamedVersion> list;
+  for (const NamedVersion& e : implemented)
+    if (images || std::none_of(std::begin(kImageExtensions), std::end(kImageExtensions),
+                               [&](const NamedVersion& i) { return i.name == e.name; }))
+      list.push_back(e);
   return list;
 }
 
 bool extension_supported(std::string_view name) {
-  const auto list = supported_extensions();
+  const std::vector<NamedVersion> list = supported_extensions();
   return std::any_of(list.begin(), list.end(), [&](const NamedVersion& e) { return e.name == name; });
 }
 

@@ -21,8 +21,9 @@ struct NamedVersion {
 
 // The extensions of the platform and of every device. One list: the platform must report
 // every extension all its devices support (§4.1), and all devices support the same ones.
-// Under a device profile (CLVET_DEVICE_PROFILE), those of them the profiled device has.
-std::span<const NamedVersion> supported_extensions();
+// Under a device profile (CLVET_DEVICE_PROFILE), those of them the profiled device has; the
+// image extensions only when the device has images.
+std::vector<NamedVersion> supported_extensions();
 bool extension_supported(std::string_view name);
 // Space-separated, as CL_PLATFORM_EXTENSIONS and CL_DEVICE_EXTENSIONS answer.
 std::string extension_string();

@@ -1219,11 +1219,23 @@ CLVET_RULE(EnqueueMapImageFormatNotSupported, "clEnqueueMapImage", CL_IMAGE_FORM
            "CL_IMAGE_FORMAT_NOT_SUPPORTED if image format (image channel order and data type) for "
            "image are not supported by device associated with queue.",
            V1_0, Still, nullptr, "raised when the queue's device does not list the image's format")
+// The clause clEnqueueMapBuffer's EnqueueMapBufferOverlappingWriteMap encodes names
+// clEnqueueMapImage too. Only the image knows its live mappings.
+CLVET_RULE(EnqueueMapImageOverlappingWriteMap, "clEnqueueMapImage", CL_INVALID_OPERATION,
+           Spec::OpenCL12, "5.4.3",
+           "Mapping (and unmapping) overlapped regions in a memory object and/or associated memory "
+           "objects (sub-buffer objects or 1D image buffer objects that overlap this region) for "
+           "writing is an error and will result in CL_INVALID_OPERATION error returned by "
+           "clEnqueueMapBuffer, or clEnqueueMapImage.",
+           V1_2, Still, nullptr,
+           "raised when the region overlaps a live mapping of the image's data store and either "
+           "mapping is for writing")
 CLVET_RULE(EnqueueMapImageMapFailure, "clEnqueueMapImage", CL_MAP_FAILURE, Spec::OpenCL12, "5.3.6",
            "CL_MAP_FAILURE if there is a failure to map the requested region into the host address "
            "space. This error cannot occur for image objects created with CL_MEM_USE_HOST_PTR or "
            "CL_MEM_ALLOC_HOST_PTR.",
-           V1_0, Still, nullptr, "raised when the mapped region cannot be allocated on the host")
+           V1_0, Still, nullptr,
+           "not raised by the reference device: every data store is host memory")
 CLVET_RULE(EnqueueMapImageBlockingWaitListFailed, "clEnqueueMapImage",
            CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST, Spec::OpenCL12, "5.3.6",
            "CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST if the map operation is blocking and the "

@@ -139,10 +139,12 @@ Status EnqueueFillImage(const args::EnqueueFillImage& a) {
   if (!queue) return fail(rule::EnqueueFillImageInvalidQueue);
   Ref<Image> image = image_of(a.image);
   if (!image) return fail(rule::EnqueueFillImageInvalidImage);
-  // §5.3.4: fill_color is a float4, int4 or uint4 by the channel data type, converted as a
+  // §5.3.4: fill_color is a float4, int4 or uint4 by the channel data type (2.2 §5.3.4: "a
+  // single floating point value if the channel order is CL_DEPTH"), converted as a
   // write_image* would; the texel is made now, since the colour may be freed on return.
-  interp::Color color;
-  std::memcpy(&color, a.fill_color, sizeof color);
+  interp::Color color{};
+  const bool depth = image->format().image_channel_order == CL_DEPTH;
+  std::memcpy(&color, a.fill_color, depth ? sizeof(float) : sizeof color);
   std::vector<std::byte> texel(image->element_size());
   interp::write_texel(image->descriptor(), color, texel.data());
   const Triple origin = triple(a.origin), region = triple(a.region);
@@ -231,7 +233,7 @@ Result<void*> EnqueueMapImage(const args::EnqueueMapImage& a) {
   if (a.image_slice_pitch) *a.image_slice_pitch = has_slices ? d.image_slice_pitch : 0;
   const bool for_writing = rules::memory::map_is_for_writing(a.map_flags);
   if (!image->add_mapping(pointer, first, span, for_writing))
-    return fail(rule::EnqueueMapImageMapFailure,
+    return fail(rule::EnqueueMapImageOverlappingWriteMap,
                 "the region overlaps a live mapping of the same data store, and one of the two "
                 "maps it for writing");
   Status status = with_host_memory(rule::EnqueueMapImageOutOfHostMemory, [&] {

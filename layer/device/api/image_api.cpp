@@ -2,6 +2,7 @@
 // creation (own store, host memory, or a buffer's or image's store), the supported formats and
 // clGetImageInfo. The image commands are in enqueue_image_api.cpp.
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <new>
 #include <vector>
@@ -23,35 +24,44 @@ namespace {
 
 constexpr rules::Version kVersion{3, 0};
 
-// The channel orders and data types the device lists (tables 5.6, 5.7, less those whose layout
-// the spec leaves open: CL_Rx, CL_RGx, CL_RGBx, CL_sRGB, CL_sRGBx, CL_DEPTH, 2.1's packed
-// 10-10-10-2).
-constexpr cl_channel_order kOrders[] = {CL_R,    CL_A,    CL_RG,   CL_RA,        CL_RGB,
-                                        CL_RGBA, CL_BGRA, CL_ARGB, CL_ABGR,      CL_INTENSITY,
-                                        CL_LUMINANCE, CL_sRGBA, CL_sBGRA};
+// The channel orders and data types the device lists: every pair of tables 5.6 and 5.7 (and
+// 2.1's CL_UNORM_INT_101010_2) that rules::images::format_invalid admits, less
+//  - elements whose bits are not a power of two (2.2 §5.3.1.1: "The number of bits per element
+//    ... must be a power of two"): CL_RGx and CL_sRGB, whose three channels make 24, 48 or 96;
+//  - CL_DEPTH but for 2D images and 2D image arrays (2.2 §5.3.2.1, footnote 9);
+//  - the sRGB orders where kernels may write: the device does not have
+//    cl_khr_srgb_image_writes (2.2 §5.3.2.1, footnote 10), so they are listed only for
+//    CL_MEM_READ_ONLY.
+constexpr cl_channel_order kOrders[] = {
+    CL_R,    CL_A,     CL_RG,    CL_RA,    CL_RGB,       CL_RGBA,      CL_BGRA, CL_ARGB,
+    CL_ABGR, CL_Rx,    CL_RGx,   CL_RGBx,  CL_INTENSITY, CL_LUMINANCE, CL_DEPTH, CL_sRGB,
+    CL_sRGBx, CL_sRGBA, CL_sBGRA};
 constexpr cl_channel_type kTypes[] = {
-    CL_SNORM_INT8,     CL_SNORM_INT16,     CL_UNORM_INT8,    CL_UNORM_INT16,
-    CL_UNORM_SHORT_565, CL_UNORM_SHORT_555, CL_UNORM_INT_101010, CL_SIGNED_INT8,
-    CL_SIGNED_INT16,   CL_SIGNED_INT32,    CL_UNSIGNED_INT8, CL_UNSIGNED_INT16,
-    CL_UNSIGNED_INT32, CL_HALF_FLOAT,      CL_FLOAT};
+    CL_SNORM_INT8,     CL_SNORM_INT16,     CL_UNORM_INT8,       CL_UNORM_INT16,
+    CL_UNORM_SHORT_565, CL_UNORM_SHORT_555, CL_UNORM_INT_101010, CL_UNORM_INT_101010_2,
+    CL_SIGNED_INT8,    CL_SIGNED_INT16,    CL_SIGNED_INT32,     CL_UNSIGNED_INT8,
+    CL_UNSIGNED_INT16, CL_UNSIGNED_INT32,  CL_HALF_FLOAT,       CL_FLOAT};
 
-bool is_srgb(cl_channel_order order) { return order == CL_sRGBA || order == CL_sBGRA; }
+bool is_srgb(cl_channel_order order) {
+  return order == CL_sRGB || order == CL_sRGBx || order == CL_sRGBA || order == CL_sBGRA;
+}
 
 // The formats the context's devices support for an image type and flags (§5.3.2: "a union
-// of image formats supported by all devices in the context"). sRGB images are read-only: the
-// device does not have cl_khr_srgb_image_writes (2.2 §5.3.2.1, footnote 10), so they are listed
-// only where kernels only read (CL_MEM_READ_ONLY).
+// of image formats supported by all devices in the context").
 std::vector<cl_image_format> supported_formats(const Context& context, cl_mem_flags flags,
-                                               cl_mem_object_type) {
+                                               cl_mem_object_type type) {
   const bool any = std::any_of(context.devices().begin(), context.devices().end(),
                                [](const Ref<Device>& d) { return d->image_support(); });
   std::vector<cl_image_format> formats;
   if (!any) return formats;
   const bool kernel_writes = !(flags & CL_MEM_READ_ONLY);
+  const bool depth_allowed = type == CL_MEM_OBJECT_IMAGE2D || type == CL_MEM_OBJECT_IMAGE2D_ARRAY;
   for (cl_channel_order order : kOrders)
-    for (cl_channel_type type : kTypes) {
-      const cl_image_format f{order, type};
+    for (cl_channel_type data_type : kTypes) {
+      const cl_image_format f{order, data_type};
       if (rules::images::format_invalid(&f, kVersion)) continue;
+      if (!std::has_single_bit(rules::images::element_size(f, kVersion))) continue;
+      if (order == CL_DEPTH && !depth_allowed) continue;
       if (is_srgb(order) && kernel_writes) continue;
       formats.push_back(f);
     }

@@ -215,6 +215,8 @@ interp::TargetDevice target_of(const Program& p) {
     for (std::string name; names >> name;)
       if (!extension_supported(name)) target.lacks.push_back(name);
     if (!extension_supported("cl_khr_fp64")) target.lacks.push_back("__opencl_c_fp64");
+    if (target.image_support && !extension_supported(interp::LanguageSupport::kImageExtension))
+      target.lacks.push_back(interp::LanguageSupport::kImageExtension);
   }
   return target;
 }

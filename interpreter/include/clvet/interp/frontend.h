@@ -40,6 +40,9 @@ struct LanguageSupport {
   static std::vector<std::pair<std::string, unsigned>> c_versions();  // {"OpenCL C", CL_MAKE_VERSION}
   static std::vector<std::string> c_features();                        // "__opencl_c_int64", ...
   static std::string extensions();                                     // space separated
+  // The OpenCL C extension of a device with images (TargetDevice::image_support), beside
+  // extensions().
+  static constexpr const char* kImageExtension = "cl_khr_depth_images";
 };
 
 // An API option string split into words the way a shell would: blanks separate words, single

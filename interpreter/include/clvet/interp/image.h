@@ -24,7 +24,8 @@ inline constexpr std::uint32_t kSnormInt8 = 0x10D0, kSnormInt16 = 0x10D1, kUnorm
                                kSignedInt8 = 0x10D7, kSignedInt16 = 0x10D8,
                                kSignedInt32 = 0x10D9, kUnsignedInt8 = 0x10DA,
                                kUnsignedInt16 = 0x10DB, kUnsignedInt32 = 0x10DC,
-                               kHalfFloat = 0x10DD, kFloat = 0x10DE;
+                               kHalfFloat = 0x10DD, kFloat = 0x10DE,
+                               kUnormInt101010_2 = 0x10E0;
 inline constexpr std::uint32_t kImage2D = 0x10F1, kImage3D = 0x10F2, kImage2DArray = 0x10F3,
                                kImage1D = 0x10F4, kImage1DArray = 0x10F5,
                                kImage1DBuffer = 0x10F6;

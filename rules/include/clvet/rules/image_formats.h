@@ -11,20 +11,22 @@
 
 namespace clvet::rules::images {
 
-// Channels of a channel order; 0 when the order is unknown in `version`.
+// Channels an element of a channel order stores; 0 when the order is unknown in `version`. An
+// order ending in x stores one more channel, which is ignored (the 3.0 API §5.3.1.1 table of
+// channel orders: CL_Rx two channels, CL_RGx three, CL_RGBx and CL_sRGBx four).
 inline unsigned channel_count(cl_channel_order order, Version version) {
   switch (order) {
-    case CL_R: case CL_A: case CL_INTENSITY: case CL_LUMINANCE: case CL_Rx: return 1;
-    case CL_RG: case CL_RA: case CL_RGx: return 2;
-    case CL_RGB: case CL_RGBx: return 3;
-    case CL_RGBA: case CL_BGRA: case CL_ARGB: return 4;
+    case CL_R: case CL_A: case CL_INTENSITY: case CL_LUMINANCE: return 1;
+    case CL_RG: case CL_RA: case CL_Rx: return 2;
+    case CL_RGB: case CL_RGx: return 3;
+    case CL_RGBA: case CL_BGRA: case CL_ARGB: case CL_RGBx: return 4;
     default: break;
   }
   if (version < Version{2, 0}) return 0;
   switch (order) {  // orders OpenCL 2.0 added
     case CL_DEPTH: return 1;
-    case CL_sRGB: case CL_sRGBx: return 3;
-    case CL_sRGBA: case CL_sBGRA: case CL_ABGR: return 4;
+    case CL_sRGB: return 3;
+    case CL_sRGBA: case CL_sBGRA: case CL_ABGR: case CL_sRGBx: return 4;
     default: return 0;
   }
 }
