@@ -20,8 +20,10 @@ namespace {
 
 using namespace cl_values;
 
-// Which value a read returns or a write takes.
-enum class Texel : std::uint8_t { Float, Int, UInt, Half };
+// Which value a read returns or a write takes. Signless: SPIR-V's 32-bit integer texel, which
+// has no signedness (SPIR-V environment §2.5.1, table 11): the integers as stored for either
+// integer kind, converted on writing by the image's own channel data type (§7.4.4).
+enum class Texel : std::uint8_t { Float, Int, UInt, Half, Signless };
 
 ColorKind kind_of(Texel t) {
   return t == Texel::Int ? ColorKind::Int : t == Texel::UInt ? ColorKind::UInt : ColorKind::Float;
@@ -31,6 +33,7 @@ const char* function_suffix(Texel t) {
     case Texel::Float: return "f";
     case Texel::Int: return "i";
     case Texel::UInt: return "ui";
+    case Texel::Signless: return "i";
     default: return "h";
   }
 }
@@ -39,6 +42,7 @@ const char* function_suffix(Texel t) {
 // "values returned ... for image objects with image_channel_data_type values not specified in
 // the description above are undefined").
 bool function_suits(Texel t, std::uint32_t data_type) {
+  if (t == Texel::Signless) return color_kind(data_type) != ColorKind::Float;
   return kind_of(t) == color_kind(data_type);
 }
 
@@ -300,7 +304,7 @@ void read_sampled(const BuiltinCall& c) {
     lanes.for_each([&](std::uint32_t l) {
       std::uint32_t bits = static_cast<std::uint32_t>(c.args[1].get<std::uint64_t>(l));
       bool linear = bits & SamplerBits::kFilterLinear;
-      if (linear && (T == Texel::Int || T == Texel::UInt)) {
+      if (linear && (T == Texel::Int || T == Texel::UInt || T == Texel::Signless)) {
         c.context->image_problem(l, fmt::format("read_image{} with a CLK_FILTER_LINEAR sampler: "
                                                 "integer reads support nearest filtering only, "
                                                 "the value is undefined (1.2 §6.12.14.2); read "
@@ -517,9 +521,10 @@ BuiltinFn resolve_write_of(const Signature& s) {
     return nullptr;
   if (s.params[2].width != 4 && !(T == Texel::Float && s.params[2].width == 1)) return nullptr;
   const Scalar v = s.params[2].scalar;
-  const bool fits = T == Texel::Float  ? v == Scalar::Float
-                    : T == Texel::Int  ? v == Scalar::Int
-                    : T == Texel::UInt ? v == Scalar::UInt
+  const bool fits = T == Texel::Float      ? v == Scalar::Float
+                    : T == Texel::Int      ? v == Scalar::Int
+                    : T == Texel::UInt     ? v == Scalar::UInt
+                    : T == Texel::Signless ? v == Scalar::Int || v == Scalar::UInt
                                        : v == Scalar::Half;
   return fits ? write<T> : nullptr;
 }
@@ -551,6 +556,9 @@ void register_image_builtins(BuiltinRegistry& r) {
   r.add("write_imagei", resolve_write_of<Texel::Int>);
   r.add("write_imageui", resolve_write_of<Texel::UInt>);
   r.add("write_imageh", resolve_write_of<Texel::Half>);
+  // SPIR-V's OpImageRead and OpImageWrite of integer texels, which translate_spirv names so.
+  r.add(kSignlessReadImage, resolve_read_of<Texel::Signless>);
+  r.add(kSignlessWriteImage, resolve_write_of<Texel::Signless>);
   r.add("get_image_width", resolve_query<Query::Width>);
   r.add("get_image_height", resolve_query<Query::Height>);
   r.add("get_image_depth", resolve_query<Query::Depth>);

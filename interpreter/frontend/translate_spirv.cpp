@@ -6,10 +6,12 @@
 #include <llvm/IR/Module.h>
 #include <spirv-tools/libspirv.hpp>
 
+#include <cctype>
 #include <cstring>
 #include <sstream>
 
 #include "clvet/interp/frontend.h"
+#include "clvet/interp/image.h"
 #include "frontend/module_io.h"
 
 namespace clvet::interp {
@@ -43,6 +45,33 @@ std::string as_stream_bytes(const std::vector<std::uint32_t>& words) {
   std::string bytes(words.size() * 4, '\0');
   std::memcpy(bytes.data(), words.data(), bytes.size());
   return bytes;
+}
+
+// The translator reads an integer OpImageRead or OpImageWrite as OpenCL C's read_imagei or
+// write_imagei (read_imageui, write_imageui), whose signedness SPIR-V does not have: the
+// functions are renamed to the built-ins that read and write integer texels of either kind
+// (kSignlessReadImage, kSignlessWriteImage), keeping their mangled parameters.
+void name_signless_image_functions(llvm::Module& module) {
+  static constexpr std::pair<std::string_view, const char*> kRenamed[] = {
+      {"_Z11read_imagei", kSignlessReadImage},   {"_Z12read_imageui", kSignlessReadImage},
+      {"_Z12write_imagei", kSignlessWriteImage}, {"_Z13write_imageui", kSignlessWriteImage}};
+  for (llvm::Function& f : module) {
+    const std::string name = f.getName().str();
+    for (const auto& [prefix, to] : kRenamed) {
+      if (!name.starts_with(prefix)) continue;
+      const std::string parameters = name.substr(prefix.size());
+      // The parameters start with the image type ("14ocl_image2d_ro"), never with a letter
+      // that would continue the function's name.
+      if (parameters.empty() || !std::isdigit(static_cast<unsigned char>(parameters[0]))) break;
+      const std::string renamed = "_Z" + std::to_string(std::strlen(to)) + to + parameters;
+      if (llvm::Function* existing = module.getFunction(renamed)) {
+        f.replaceAllUsesWith(existing);
+        break;
+      }
+      f.setName(renamed);
+      break;
+    }
+  }
 }
 
 }  // namespace
@@ -122,6 +151,7 @@ FrontEndResult translate_spirv(const Bytes& il,
   if (!llvm::readSpirv(context, options, in, raw, error) || raw == nullptr)
     return failure(FrontEndStatus::Failed, "clvet: SPIR-V translation: " + error + "\n");
   std::unique_ptr<llvm::Module> module(raw);
+  name_signless_image_functions(*module);
   // Argument names are reported only for programs built from source with -cl-kernel-arg-info
   // (§5.9.4 clGetKernelArgInfo), never from IL.
   for (llvm::Function& f : *module) f.setMetadata("kernel_arg_name", nullptr);

@@ -86,6 +86,15 @@ void write_texel(const ImageDescriptor& image, const Color& color, std::byte* te
 // with alpha or padding, (0, 0, 0, 1) for those without; integer 1 for the integer types.
 Color border_color(const ImageDescriptor& image);
 
+// The names translate_spirv gives the functions the LLVM/SPIR-V translator makes of SPIR-V's
+// OpImageRead and OpImageWrite of integer texels (read_imagei, write_imagei, or the ui ones):
+// SPIR-V's integers have no signedness (SPIR-V environment §2.5.1, table 11), so the texel is
+// the stored integers whichever integer kind the image has, and a write converts it by the
+// image's own channel data type (§7.4.4); OpenCL C's read_imagei of an unsigned image is
+// undefined, which the built-ins report.
+inline constexpr const char* kSignlessReadImage = "__clvet_read_image_signless";
+inline constexpr const char* kSignlessWriteImage = "__clvet_write_image_signless";
+
 // A sampler_t's value (OpenCL C's CLK_* bits; the device turns a cl_sampler into them).
 struct SamplerBits {
   static constexpr std::uint32_t kNormalized = 0x1;
