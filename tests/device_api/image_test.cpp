@@ -94,6 +94,7 @@ TEST_F(Images, CreateImageInvalidFormat) {
       {CL_RGB, CL_UNORM_INT8},             // RGB: packed types only
       {CL_BGRA, CL_FLOAT},                 // BGRA: 8-bit types only
       {CL_R, CL_UNORM_SHORT_565},          // packed types need RGB or RGBx
+      {CL_RGB, CL_UNORM_INT_101010_2},     // 10-10-10-2 needs RGBA (2.2 §5.3.1.1)
   };
   for (const cl_image_format& format : bad)
     EXPECT_RULE_ERRCODE(clCreateImage(context, 0, &format, &d, nullptr, &err), err,

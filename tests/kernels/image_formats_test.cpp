@@ -197,6 +197,19 @@ std::vector<ReadCase> read_cases() {
     }
     cases.push_back(c);
   }
+  {  // CL_sRGBA and CL_sBGRA / UNORM_INT8: R, G, B through c_linear, alpha linear (§7.4.5)
+    const unsigned char v[kW][4] = {{0, 10, 11, 0}, {255, 128, 64, 255}, {1, 2, 3, 4}, {200, 100, 50, 77}};
+    for (cl_channel_order order : {CL_sRGBA, CL_sBGRA}) {
+      ReadCase c{order == CL_sRGBA ? "sRGBA" : "sBGRA", {order, CL_UNORM_INT8}, {}, {}, {0, 0, 0, 0}};
+      for (const auto& t : v) {
+        if (order == CL_sRGBA) c.bytes.insert(c.bytes.end(), {t[0], t[1], t[2], t[3]});
+        else c.bytes.insert(c.bytes.end(), {t[2], t[1], t[0], t[3]});
+        c.want.push_back({srgb_to_linear(unorm(t[0], 255)), srgb_to_linear(unorm(t[1], 255)),
+                          srgb_to_linear(unorm(t[2], 255)), unorm(t[3], 255)});
+      }
+      cases.push_back(c);
+    }
+  }
   return cases;
 }
 

@@ -74,9 +74,9 @@ inline bool format_invalid(const cl_image_format* format, Version version) {
     case CL_INTENSITY:
     case CL_LUMINANCE: return !one_of(type, kNormAndFloat);
     case CL_RGB:
-    case CL_RGBx:
+    case CL_RGBx:  // 10-10-10-2's order "must be CL_RGBA" (2.2 §5.3.1.1)
       return type != CL_UNORM_SHORT_565 && type != CL_UNORM_SHORT_555 &&
-             type != CL_UNORM_INT_101010 && type != CL_UNORM_INT_101010_2;
+             type != CL_UNORM_INT_101010;
     case CL_ARGB:
     case CL_BGRA:
     case CL_ABGR: return !one_of(type, kByteTypes);
