@@ -63,11 +63,16 @@ class Scan {
       ObjectLife& life = object(h);
       if (!life.created_by) life.created_by = c.index;
     }
+    // Retains and releases (1.3 on: in the call's record; before, Object records).
+    for (trace::ObjectEvent& e : c.counted) object_event(std::move(e));
   }
 
   void object_event(const trace::RecordView& r) {
     trace::ObjectEvent e;
-    if (!reader_.decode(r, e)) return;
+    if (reader_.decode(r, e)) object_event(std::move(e));
+  }
+
+  void object_event(trace::ObjectEvent e) {
     ObjectLife& life = object(e.object);
     if (e.action == trace::ObjectEvent::Action::Created) {
       if (!life.created_by) life.created_by = e.call_index;

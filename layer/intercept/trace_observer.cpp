@@ -363,15 +363,20 @@ class TraceObserver final : public CallObserver {
 
   void object_event(trace::ObjectEvent::Action action, const checker::ObjectRecord& o,
                     std::uint64_t call) {
+    // A count changed by the call in progress on this thread (a retain, a release) goes into
+    // the call's own record: one record, not two, on the calls applications make in loops.
+    OpenCalls& open = open_calls();
+    const bool in_call = !open.empty() && open.back().index == call;
+    if (in_call && action != trace::ObjectEvent::Action::Created) {
+      if (open.back().encoder)
+        open.back().encoder.counted(static_cast<std::uint8_t>(action), o.kind, o.id, o.refcount);
+      return;
+    }
     trace::ObjectEvent event;
     event.action = action;
     event.object = handle_of(o);
     event.call_index = call;
-    // A count changed by the call in progress on this thread takes the call's entry time: one
-    // reading of the clock less on every retain and release.
-    const OpenCalls& open = open_calls();
-    event.time_ns = since_origin(!open.empty() && open.back().index == call ? open.back().enter_ns
-                                                                           : host_clock::now_ns());
+    event.time_ns = since_origin(in_call ? open.back().enter_ns : host_clock::now_ns());
     event.refcount = o.refcount;
     if (action == trace::ObjectEvent::Action::Created)
       for (std::uint8_t i = 0; i < o.parent_count; ++i)

@@ -107,6 +107,9 @@ CallOrder CallOrder::read(trace::Reader& reader) {
       continue;
     }
     if (record.kind != trace::RecordKind::Call || !reader.decode(record, call)) continue;
+    for (const trace::ObjectEvent& counted : call.counted)  // 1.3 on: a release's in its call
+      if (counted.action == trace::ObjectEvent::Action::Destroyed)
+        order.destroyed_.try_emplace(key(counted.object), counted.call_index);
     threads.insert(call.thread);
     if (call.error == 0) devices.saw(call, order.devices);
     seen.push_back({waited(call) ? call.exit_ns : call.enter_ns,

@@ -163,6 +163,13 @@ void encode_call(wire::Buffer& out, const Call& call, bool enter_only) {
       out.byte(static_cast<std::uint8_t>(h.kind));
       out.varint(h.id);
     }
+    for (const ObjectEvent& e : call.counted) {
+      out.byte(kMarkCounted);
+      out.byte(static_cast<std::uint8_t>(e.action));
+      out.byte(static_cast<std::uint8_t>(e.object.kind));
+      out.varint(e.object.id);
+      out.varint(e.refcount);
+    }
   }
   out.byte(kMarkEnd);
   out.varint(enter_only || call.exit_ns < call.enter_ns ? 0 : call.exit_ns - call.enter_ns);
@@ -189,6 +196,7 @@ bool decode_call(wire::Decoder& in, Call& call) {
     return whole;
   };
   call.created.clear();
+  call.counted.clear();
   call.name.clear();
   call.error = 0;
   call.exit_ns = 0;
@@ -240,6 +248,25 @@ bool decode_call(wire::Decoder& in, Call& call) {
         const std::uint8_t kind = in.byte();
         if (!valid_object_kind(kind)) in.fail("unknown object kind");
         call.created.push_back({static_cast<api::ObjectKind>(kind), in.varint()});
+        break;
+      }
+      case kMarkCounted: {
+        past_params = true;
+        ObjectEvent e;
+        const std::uint8_t action = in.byte();
+        if (action < static_cast<std::uint8_t>(ObjectEvent::Action::Retained) ||
+            action > static_cast<std::uint8_t>(ObjectEvent::Action::Destroyed))
+          in.fail("unknown reference count change");
+        e.action = static_cast<ObjectEvent::Action>(action);
+        const std::uint8_t kind = in.byte();
+        if (!valid_object_kind(kind)) in.fail("unknown object kind");
+        e.object = {static_cast<api::ObjectKind>(kind), in.varint()};
+        const std::uint64_t refcount = in.varint();
+        if (refcount > UINT32_MAX) in.fail("reference count out of range");
+        e.refcount = static_cast<std::uint32_t>(refcount);
+        e.call_index = call.index;
+        e.time_ns = call.enter_ns;
+        call.counted.push_back(std::move(e));
         break;
       }
       case kMarkEnd: {

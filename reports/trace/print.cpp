@@ -274,6 +274,9 @@ std::string format_call(const Call& call, const PrintOptions& o) {
     for (const Handle& h : call.created) out += " " + format_handle(h);
     out += "\n";
   }
+  for (const ObjectEvent& e : call.counted)
+    out += fmt::format("    {} {}, reference count {}\n", format_handle(e.object),
+                       to_string(e.action), e.refcount);
   return out;
 }
 

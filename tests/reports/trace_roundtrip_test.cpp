@@ -153,6 +153,45 @@ TEST(TraceRoundTrip, CallEncoderMatchesTheValueModel) {
   EXPECT_EQ(*bytes, std::string(data, sizeof data));
 }
 
+// A retain's and a release's reference counts (format 1.3: Counted items of the call's own
+// record) read back as object events of that call, at its entry time, written either way.
+TEST(TraceRoundTrip, ReferenceCountsInTheirCallsRecord) {
+  testing::TempDir dir;
+  const std::string path = dir.file("counted.clvt");
+  Call retain;
+  retain.index = 5;
+  retain.thread = 7;
+  retain.enter_ns = 1000;
+  retain.exit_ns = 1040;
+  retain.entry = entry_index("clRetainMemObject");
+  retain.params = {Value::handle(api::ObjectKind::Mem, 3)};
+  retain.result = Value::sint(CL_SUCCESS);
+  retain.counted = {{ObjectEvent::Action::Retained, {api::ObjectKind::Mem, 3}, 5, 1000, 2, {}}};
+  {
+    auto writer = testing::make_writer(path);
+    writer->write_call(retain);
+    // As the layer records a release that took the count to 0: through the call's encoder.
+    CallEncoder e = writer->begin_call(entry_index("clReleaseMemObject"), 6, 2000, 7);
+    e.handle(api::ObjectKind::Mem, 3);
+    e.counted(static_cast<std::uint8_t>(ObjectEvent::Action::Destroyed), api::ObjectKind::Mem, 3, 0);
+    e.result(CL_SUCCESS).sint(CL_SUCCESS);
+    e.commit(2050);
+    writer->close();
+  }
+  auto reader = testing::open_reader(path);
+  ASSERT_TRUE(reader);
+  std::vector<Call> read = testing::all_calls(*reader);
+  EXPECT_TRUE(reader->problems().empty()) << reader->problems().front();
+  ASSERT_EQ(read.size(), 2u);
+  read[0].name.clear();
+  EXPECT_EQ(read[0], retain);
+  ASSERT_EQ(read[1].counted.size(), 1u);
+  const ObjectEvent expected{ObjectEvent::Action::Destroyed, {api::ObjectKind::Mem, 3}, 6, 2000, 0, {}};
+  EXPECT_EQ(read[1].counted[0], expected);
+  EXPECT_EQ(read[1].exit_ns, 2050u);
+  EXPECT_EQ(reader->info().minor, kFormatMinor);
+}
+
 TEST(TraceRoundTrip, EveryOtherRecordKind) {
   testing::TempDir dir;
   const std::string path = dir.file("records.clvt");

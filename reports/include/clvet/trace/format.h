@@ -10,7 +10,7 @@ namespace clvet::trace {
 // A reader accepts any minor version of its major version and skips record kinds it does not
 // know; a change that an older reader would misread bumps the major version.
 inline constexpr std::uint16_t kFormatMajor = 1;
-inline constexpr std::uint16_t kFormatMinor = 2;
+inline constexpr std::uint16_t kFormatMinor = 3;
 
 inline constexpr char kFileMagic[8] = {'C', 'L', 'V', 'T', 'R', 'A', 'C', 'E'};
 inline constexpr std::uint32_t kHeaderSize = 64;
@@ -63,6 +63,7 @@ enum : std::uint8_t {
   kMarkCreated = 0xf2,  // u8 object kind, varint id
   kMarkInput = 0xf3,    // varint parameter, then the bytes the call read through it
   kMarkEnd = 0xf4,      // varint duration in ns: the last item of a call
+  kMarkCounted = 0xf5,  // u8 action, u8 object kind, varint id, varint reference count (1.3)
 };
 }  // namespace tag
 

@@ -20,6 +20,20 @@ struct ParamValue {
   bool operator==(const ParamValue&) const = default;
 };
 
+// A change in an object's life that the recorder saw.
+struct ObjectEvent {
+  enum class Action : std::uint8_t { Created = 1, Retained = 2, Released = 3, Destroyed = 4 };
+  Action action = Action::Created;
+  Handle object;
+  std::uint64_t call_index = 0;   // the call that caused it (0: none, e.g. at exit)
+  std::uint64_t time_ns = 0;      // host time since the trace's origin
+  std::uint32_t refcount = 0;     // the application-visible reference count afterwards
+  std::vector<Handle> parents;    // Created: context, device, program, buffer... it depends on
+  bool operator==(const ObjectEvent&) const = default;
+};
+
+std::string_view to_string(ObjectEvent::Action action);
+
 inline constexpr std::uint32_t kUnknownEntry = std::numeric_limits<std::uint32_t>::max();
 
 struct Call {
@@ -37,24 +51,14 @@ struct Call {
   std::vector<ParamValue> inputs;   // data behind pointer parameters, read before the call
   std::vector<ParamValue> outputs;  // what the call wrote through pointer parameters
   std::vector<Handle> created;  // objects the call created
+  // Objects whose application-visible reference count the call changed (a retain, a release:
+  // Retained, Released or Destroyed), with the call's index and entry time. A 1.2 trace keeps
+  // them in Object records instead.
+  std::vector<ObjectEvent> counted;
   bool completed = true;        // false: read from a CallEnter record, the call had not returned
 
   bool operator==(const Call&) const = default;
 };
-
-// A change in an object's life that the recorder saw.
-struct ObjectEvent {
-  enum class Action : std::uint8_t { Created = 1, Retained = 2, Released = 3, Destroyed = 4 };
-  Action action = Action::Created;
-  Handle object;
-  std::uint64_t call_index = 0;   // the call that caused it (0: none, e.g. at exit)
-  std::uint64_t time_ns = 0;      // host time since the trace's origin
-  std::uint32_t refcount = 0;     // the application-visible reference count afterwards
-  std::vector<Handle> parents;    // Created: context, device, program, buffer... it depends on
-  bool operator==(const ObjectEvent&) const = default;
-};
-
-std::string_view to_string(ObjectEvent::Action action);
 
 // One command's device times, read from its event (CL_PROFILING_COMMAND_*), in device ns.
 struct DeviceCommand {

@@ -169,6 +169,15 @@ class CallEncoder : public ValueEncoder {
     out_->byte(static_cast<std::uint8_t>(kind));
     out_->varint(id);
   }
+  // The call changed the application-visible reference count of an object (retained,
+  // released, or destroyed when it reached 0): kept in the call's record, not one of its own.
+  void counted(std::uint8_t action, api::ObjectKind kind, std::uint64_t id, std::uint32_t refcount) {
+    out_->byte(tag::kMarkCounted);
+    out_->byte(action);
+    out_->byte(static_cast<std::uint8_t>(kind));
+    out_->varint(id);
+    out_->varint(refcount);
+  }
   // Bytes as a value: inline when small, else stored once as a blob and referenced by hash.
   void data(const void* bytes, std::size_t size);
 
