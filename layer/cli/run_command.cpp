@@ -16,6 +16,7 @@
 #include <fstream>
 #include <sstream>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 #include <utility>
@@ -32,6 +33,9 @@
 
 namespace clvet::cli {
 namespace {
+
+// The trace of each process of the program, named after its process id, in the current folder.
+constexpr const char* kDefaultTrace = "clvet-%p.clvt";
 
 // Files and folders made for the program's run, removed when it ends.
 std::vector<std::string>& made_for_the_run() {
@@ -88,10 +92,10 @@ Environment layer_environment(const std::string& program) {
 
 // The reports the application's processes wrote at exit into `folder` (CLVET_REPORT=folder/%p:
 // a file per process, so that an application that starts others, a test runner or piglit,
-// loses none of theirs), in the order they were written. `direct_child_reported`: whether the
-// process clvet started wrote its own.
-ExitReports read_process_reports(const std::filesystem::path& folder, pid_t direct_child,
-                                 bool& direct_child_reported, std::string& error) {
+// loses none of theirs), in the order they were written. `reported`: the ids of the processes
+// that wrote theirs.
+ExitReports read_process_reports(const std::filesystem::path& folder, std::set<long>& reported,
+                                 std::string& error) {
   std::vector<std::filesystem::directory_entry> files;
   std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
@@ -100,13 +104,14 @@ ExitReports read_process_reports(const std::filesystem::path& folder, pid_t dire
     return a.last_write_time() < b.last_write_time();
   });
   ExitReports all;
-  direct_child_reported = false;
   for (const auto& file : files) {
     std::string unreadable;
     ExitReports one = read_exit_reports(file.path().string(), unreadable);
     if (!unreadable.empty()) error += (error.empty() ? "" : "; ") + unreadable;
-    if (file.path().filename() == std::to_string(direct_child))
-      direct_child_reported = one.reports > 0;
+    const std::string name = file.path().filename().string();
+    if (one.reports > 0 && !name.empty() && name.find_first_not_of("0123456789") == std::string::npos &&
+        name.size() < 10)
+      reported.insert(std::stol(name));
     all.reports += one.reports;
     all.findings.insert(all.findings.end(), std::make_move_iterator(one.findings.begin()),
                         std::make_move_iterator(one.findings.end()));
@@ -125,8 +130,12 @@ int run_program(const std::vector<std::string>& command, const Environment& envi
   char report_folder[] = "/tmp/clvet-report-XXXXXX";
   if (mkdtemp(report_folder) == nullptr)
     throw CLI::RuntimeError("cannot create a temporary folder for the reports", 2);
-  // A trace unless the user said none: named after the child, in the current directory.
+  // A trace unless the user said none: one per process (%p: its id), in the current directory.
   const std::string user_trace = options::value("trace");
+  const std::string trace_pattern = user_trace.empty() ? std::string(kDefaultTrace) : user_trace;
+  // Every process of the run reports into the run's own folder: that tells its traces from
+  // those of earlier runs, or of another clvet run in the same folder.
+  const std::string run_report = std::string(report_folder) + "/%p";
 
   std::optional<LiveDiff> live;
   pid_t child = fork();
@@ -138,13 +147,13 @@ int run_program(const std::vector<std::string>& command, const Environment& envi
         setenv(name.c_str(), value.c_str(), 1);
     }
     // A report per process: the application may start others under the layer.
-    setenv("CLVET_REPORT", (std::string(report_folder) + "/%p").c_str(), 1);
+    setenv("CLVET_REPORT", run_report.c_str(), 1);
     // Read back and rendered by clvet as --report-format asks (run_report.h).
     setenv("CLVET_REPORT_FORMAT", "json", 1);
     if (user_trace == "none")
       unsetenv("CLVET_TRACE");
     else if (user_trace.empty())
-      setenv("CLVET_TRACE", fmt::format("clvet-{}.clvt", getpid()).c_str(), 1);
+      setenv("CLVET_TRACE", kDefaultTrace, 1);
     std::vector<char*> argv;
     for (const std::string& arg : command) argv.push_back(const_cast<char*>(arg.c_str()));
     argv.push_back(nullptr);
@@ -155,8 +164,7 @@ int run_program(const std::vector<std::string>& command, const Environment& envi
   int status = 0;
   if (diff != nullptr) {
     // The launches diffed while the program runs, as the trace receives them.
-    const std::string trace = user_trace.empty() ? fmt::format("clvet-{}.clvt", child) : user_trace;
-    live.emplace(*diff, trace);
+    live.emplace(*diff, options::with_process_id_of(trace_pattern, child));
     for (;;) {
       const pid_t ended = waitpid(child, &status, WNOHANG);
       if (ended == child || (ended < 0 && errno != EINTR)) break;
@@ -170,28 +178,32 @@ int run_program(const std::vector<std::string>& command, const Environment& envi
   for (const std::string& path : made_for_the_run()) std::filesystem::remove_all(path);
   // Nothing but the report on stderr when it goes there as JSON or SARIF.
   const bool quiet = report_to_stderr_as_data();
-  const std::string trace =
-      user_trace == "none" ? std::string()
-      : user_trace.empty() ? fmt::format("clvet-{}.clvt", child)
-                           : user_trace;
-  const bool trace_written = !trace.empty() && is_trace_file(trace);
-  if (trace_written && !quiet) fmt::print(stderr, "clvet: trace written to {}\n", trace);
+  // Every process's trace: the program may start others under the layer.
+  const std::vector<ProcessTrace> traces =
+      user_trace == "none" ? std::vector<ProcessTrace>{}
+                           : traces_of_the_run(trace_pattern, child, run_report);
+  if (!quiet)
+    for (const ProcessTrace& t : traces) fmt::print(stderr, "clvet: trace written to {}\n", t.path);
 
   std::string unreadable;
-  bool child_reported = false;
-  ExitReports written = read_process_reports(report_folder, child, child_reported, unreadable);
+  std::set<long> reported;
+  ExitReports written = read_process_reports(report_folder, reported, unreadable);
   std::filesystem::remove_all(report_folder);
   if (!unreadable.empty() && !quiet) fmt::print(stderr, "clvet: {}\n", unreadable);
   std::vector<reports::Finding> findings = std::move(written.findings);
-  // A program that died, or left without running its exit handlers, wrote no report: its
-  // findings are in its trace, written as they happened.
-  const bool ended_early = WIFSIGNALED(status) || (!child_reported && unreadable.empty());
-  if (ended_early && trace_written)
-    if (auto recorded = read_trace_findings(trace)) {
-      // Beside what the processes it started reported.
-      findings.insert(findings.end(), recorded->begin(), recorded->end());
-      findings.push_back(ending_note(command[0], status, trace));
-    }
+  // A process that died, or left without running its exit handlers, wrote no report: its
+  // findings are in its trace, written as they happened. Beside what the others reported.
+  for (const ProcessTrace& t : traces) {
+    const bool direct = t.pid == child || t.pid == 0;
+    const bool ended_early = direct ? WIFSIGNALED(status) || (!reported.count(child) && unreadable.empty())
+                                    : !reported.count(t.pid);
+    if (!ended_early) continue;
+    auto recorded = read_trace_findings(t.path);
+    if (!recorded) continue;
+    findings.insert(findings.end(), recorded->begin(), recorded->end());
+    findings.push_back(direct ? ending_note(command[0], status, t.path)
+                              : started_process_note(fmt::format("process {}", t.pid), t.path));
+  }
   deliver_run_report(findings);
   if (WIFSIGNALED(status)) {
     if (!quiet) fmt::print(stderr, "clvet: {} was {}\n", command[0], how_it_ended(status));
@@ -200,7 +212,7 @@ int run_program(const std::vector<std::string>& command, const Environment& envi
   const int app_status = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
   int diff_status = 0;
   if (diff != nullptr) {
-    diff->file = user_trace.empty() ? fmt::format("clvet-{}.clvt", child) : user_trace;
+    diff->file = options::with_process_id_of(trace_pattern, child);
     diff_status = diff_trace(*diff, live->done());
   }
   if (app_status != 0) return app_status;

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -87,6 +88,77 @@ reports::Finding ending_note(const std::string& program, int status, const std::
       "until then (objects still held are not listed)",
       program, how_it_ended(status), trace);
   return note;
+}
+
+reports::Finding started_process_note(const std::string& process, const std::string& trace) {
+  reports::Finding note;
+  note.category = reports::Category::Application;
+  note.severity = reports::Severity::Note;
+  note.rule_id = "ProcessEndedEarly";
+  note.detail = fmt::format(
+      "{} ended before writing its report: the findings above are those its trace {} recorded "
+      "until then (objects still held are not listed)",
+      process, trace);
+  return note;
+}
+
+namespace {
+
+// Whether the trace at `path` is of a process of this run: its recorded environment has
+// CLVET_REPORT as `run_report` (the run's own folder, which every process of the run inherits).
+// A file of an earlier run, or of another clvet run in the same folder, is not this run's.
+bool of_the_run(const std::string& path, const std::string& run_report) {
+  std::string error;
+  auto reader = trace::Reader::open(path, error);
+  if (!reader) return false;
+  trace::RecordView r;
+  while (reader->next(r)) {
+    if (r.kind != trace::RecordKind::ProcessInfo) continue;
+    trace::ProcessInfo info;
+    if (!reader->decode(r, info)) return false;
+    for (const auto& [name, value] : info.environment)
+      if (name == "CLVET_REPORT") return value == run_report;
+    return false;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<ProcessTrace> traces_of_the_run(const std::string& pattern, long direct_child,
+                                            const std::string& run_report) {
+  namespace fs = std::filesystem;
+  std::vector<ProcessTrace> traces;
+  const std::size_t at = pattern.find("%p");
+  const fs::path given(pattern);
+  const std::string name = given.filename().string();
+  const std::size_t in_name = name.find("%p");
+  if (at == std::string::npos || in_name == std::string::npos) {
+    // One file, or a process id in the folder's name: the direct child's alone.
+    const std::string path = options::with_process_id_of(pattern, direct_child);
+    if (is_trace_file(path)) traces.push_back({path, at == std::string::npos ? 0 : direct_child});
+    return traces;
+  }
+  const std::string before = name.substr(0, in_name);
+  const std::string after = name.substr(in_name + 2);
+  const fs::path folder = given.has_parent_path() ? given.parent_path() : fs::path(".");
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(folder, ec)) {
+    const std::string file = entry.path().filename().string();
+    if (file.size() <= before.size() + after.size() || !file.starts_with(before) ||
+        !file.ends_with(after))
+      continue;
+    const std::string digits = file.substr(before.size(), file.size() - before.size() - after.size());
+    if (digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 9) continue;
+    const std::string path = given.has_parent_path() ? entry.path().string() : file;
+    if (!is_trace_file(path) || !of_the_run(path, run_report)) continue;
+    traces.push_back({path, std::stol(digits)});
+  }
+  std::sort(traces.begin(), traces.end(), [&](const ProcessTrace& a, const ProcessTrace& b) {
+    if ((a.pid == direct_child) != (b.pid == direct_child)) return a.pid == direct_child;
+    return a.pid < b.pid;
+  });
+  return traces;
 }
 
 bool report_to_stderr_as_data() {

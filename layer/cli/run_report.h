@@ -32,6 +32,17 @@ bool is_trace_file(const std::string& path);
 std::string how_it_ended(int status);
 // A note that the report was read from the trace because the program ended before writing it.
 reports::Finding ending_note(const std::string& program, int status, const std::string& trace);
+// The same for a process the program started, whose end clvet did not see: `process` names it.
+reports::Finding started_process_note(const std::string& process, const std::string& trace);
+// The trace files the run's processes wrote: `pattern` (CLVET_TRACE) with "%p" as each
+// process's id, those of that form whose process ran with CLVET_REPORT=`run_report` (the run's
+// own), the direct child's first; or the one file a pattern without "%p" names.
+struct ProcessTrace {
+  std::string path;
+  long pid = 0;  // 0: not known from the name
+};
+std::vector<ProcessTrace> traces_of_the_run(const std::string& pattern, long direct_child,
+                                            const std::string& run_report);
 // Whether the report goes to stderr as JSON or SARIF: nothing else may be written there.
 bool report_to_stderr_as_data();
 // Renders the findings as --report-format says (CLVET_REPORT_FORMAT), where --report says

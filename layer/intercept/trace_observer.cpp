@@ -611,8 +611,10 @@ void catch_fatal_signals() {
 }  // namespace
 
 void start_trace() {
-  const std::string path = options::value("trace");
-  if (path.empty() || path == "none") return;
+  const std::string given = options::value("trace");
+  if (given.empty() || given == "none") return;
+  // %p: this process's id, so that the processes an application starts each keep their own.
+  const std::string path = options::with_process_id(given);
   std::string error;
   auto writer = trace::Writer::create(path, error);
   if (!writer) {

@@ -27,10 +27,14 @@ std::string value(std::string_view id) {
 }
 
 std::string with_process_id(std::string_view path) {
+  return with_process_id_of(path, getpid());
+}
+
+std::string with_process_id_of(std::string_view path, long pid) {
   std::string out;
   for (std::size_t i = 0; i < path.size(); ++i) {
     if (path[i] == '%' && i + 1 < path.size() && path[i + 1] == 'p') {
-      out += std::to_string(getpid());
+      out += std::to_string(pid);
       ++i;
     } else {
       out += path[i];

@@ -22,6 +22,8 @@ std::string value(std::string_view id);
 // `path` with each "%p" replaced by this process's id (CLVET_REPORT: one report per process of
 // an application that starts others).
 std::string with_process_id(std::string_view path);
+// The same with another process's id (clvet run naming its child's files).
+std::string with_process_id_of(std::string_view path, long pid);
 // The README's option table, as Markdown.
 std::string markdown_table();
 // The man page's list of options, as roff (a .TP paragraph per option).

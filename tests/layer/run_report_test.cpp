@@ -5,7 +5,10 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
+#include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -80,6 +83,55 @@ TEST(RunReport, AProgramThatDiesIsReportedFromItsTrace) {
   EXPECT_NE(left.err.find("exited with status 0 before writing its report"), std::string::npos)
       << left.err;
   std::remove(trace.c_str());
+}
+
+// Each process of the program keeps its own trace (%p: its id; clvet run's default is
+// clvet-%p.clvt), and the report holds every process's findings: here a second OpenCL process
+// killed before it could write its report, whose finding comes from its own trace.
+TEST(RunReport, EachProcessHasItsOwnTrace) {
+  const std::string folder = temporary_path("traces");  // a file made for the name: a folder instead
+  ASSERT_EQ(run({"sh", "-c", "rm -f \"$0\" && mkdir \"$0\"", folder}).status, 0);
+  for (const bool named : {true, false}) {
+    const std::string file = temporary_path("report.json");
+    // Named: --trace=FOLDER/p-%p.clvt; by default: clvet-%p.clvt in the current folder.
+    const Ran ran =
+        named ? under_clvet("child", {"--report-format=json", "--report=" + file, "--trace=" + folder + "/p-%p.clvt"})
+              : run({"sh", "-c", "cd \"$1\" && exec \"$0\" run --report-format=json --report=\"$3\" -- \"$2\" child",
+                     CLVET_CLI, folder, CLVET_ENDING_PROGRAM, file},
+                    kPocl);
+    EXPECT_EQ(ran.status, 1) << ran.err;
+    // Two traces, each of its own process: the ProcessInfo's pid is the one in its name.
+    const Ran listed = run({"sh", "-c", named ? "ls \"$0\"/p-*.clvt" : "ls \"$0\"/clvet-*.clvt", folder});
+    std::vector<std::string> traces;
+    std::istringstream lines(listed.out);
+    for (std::string line; std::getline(lines, line);) traces.push_back(line);
+    ASSERT_EQ(traces.size(), 2u) << listed.out << ran.err;
+    std::set<std::string> pids;
+    std::size_t killed_traces = 0;
+    for (const std::string& trace : traces) {
+      const Ran info = run({CLVET_CLI, "trace", "info", trace});
+      const std::size_t dash = trace.rfind('-');
+      const std::string pid = trace.substr(dash + 1, trace.size() - dash - 1 - 5);
+      EXPECT_NE(info.out.find("process " + pid + " on"), std::string::npos) << trace << "\n" << info.out;
+      pids.insert(pid);
+      const Ran dump = run({CLVET_CLI, "trace", "dump", trace});
+      EXPECT_NE(dump.out.find("clReleaseMemObject"), std::string::npos) << dump.out;
+      if (info.out.find(" kill (recorded by") != std::string::npos) ++killed_traces;
+      const std::string said = named ? trace : trace.substr(trace.rfind('/') + 1);
+      EXPECT_NE(ran.err.find("trace written to " + said), std::string::npos) << ran.err;
+    }
+    EXPECT_EQ(pids.size(), 2u);
+    EXPECT_EQ(killed_traces, 1u) << "the killed child's trace is its own";
+    // Both processes' double release, the child's from its trace with a note that it ended early.
+    const nlohmann::json report = nlohmann::json::parse(read_file(file), nullptr, false);
+    std::remove(file.c_str());
+    ASSERT_FALSE(report.is_discarded()) << ran.err;
+    const auto ids = rules_in(report);
+    EXPECT_EQ(std::count(ids.begin(), ids.end(), "ReleaseMemObjectInvalidMemObject"), 2) << ran.err;
+    EXPECT_TRUE(contains(ids, "ProcessEndedEarly")) << ran.err;
+    for (const std::string& trace : traces) std::remove(trace.c_str());
+  }
+  run({"rmdir", folder});
 }
 
 // The call the driver crashed in is in the trace with its arguments, as a call that never

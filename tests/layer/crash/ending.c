@@ -1,16 +1,27 @@
 /* A program that makes one mistake (a buffer released twice, §5.4.1) and then ends as its
  * argument says: "exit" normally, "_exit" without exit handlers, "kill" by SIGKILL, "driver"
  * inside the driver (tests/layer/fake_icd crashes on CL_MEM_HOST_PTR), "many" after 300,000
- * more calls. It writes nothing on stderr, so that a report there is all there is. */
+ * more calls, "child" normally after running itself as a second OpenCL process that is killed
+ * ("kill"). It writes nothing on stderr, so that a report there is all there is. */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 #include <signal.h>
+#include <sys/wait.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 int main(int argc, char** argv) {
   if (argc != 2) return 2;
+  if (strcmp(argv[1], "child") == 0) {
+    const pid_t pid = fork();
+    if (pid == 0) {
+      execl("/proc/self/exe", argv[0], "kill", (char*)NULL);
+      _exit(127);
+    }
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFSIGNALED(status)) return 2;
+  }
   cl_platform_id platform = NULL;
   cl_device_id device = NULL;
   cl_int err = CL_SUCCESS;
