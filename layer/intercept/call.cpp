@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "argument_values.h"
+#include "associated_devices.h"
 #include "clvet/checker/api_validation.h"
 #include "clvet/rules/args.gen.h"
 #include "driver_guards.h"
@@ -309,9 +310,53 @@ void Call::created(const void* handle, ObjectKind kind) {
       objects().set_platform(handle, platform);
     }
   }
+  if (kind == ObjectKind::Context || kind == ObjectKind::Program) associate_devices(handle, record);
   if (kind == ObjectKind::Program && entry_index() == args::CreateProgramWithSource::kEntryIndex)
     learn_source(record.id);
   created_.push_back(record);
+}
+
+void Call::associate_devices(const void* handle, const checker::ObjectRecord& record) const {
+  // The devices the application created it with are the object's, whatever the driver answers
+  // for it later (the rules ask CL_CONTEXT_DEVICES and CL_PROGRAM_DEVICES).
+  std::vector<cl_device_id> devices;
+  const auto of_context = [&](const void* context) {
+    return associated_devices::of(context, objects().identity(context).id);
+  };
+  switch (entry_index()) {
+    case args::CreateContext::kEntryIndex: {
+      const auto& a = *static_cast<const args::CreateContext*>(observed_.args);
+      devices = associated_devices::listed(a.devices, a.num_devices);
+      break;
+    }
+    case args::CreateProgramWithSource::kEntryIndex:
+      devices = of_context(static_cast<const args::CreateProgramWithSource*>(observed_.args)->context);
+      break;
+    case args::CreateProgramWithIL::kEntryIndex:
+      devices = of_context(static_cast<const args::CreateProgramWithIL*>(observed_.args)->context);
+      break;
+    case args::CreateProgramWithBinary::kEntryIndex: {
+      const auto& a = *static_cast<const args::CreateProgramWithBinary*>(observed_.args);
+      devices = associated_devices::listed(a.device_list, a.num_devices);
+      break;
+    }
+    case args::CreateProgramWithBuiltInKernels::kEntryIndex: {
+      const auto& a = *static_cast<const args::CreateProgramWithBuiltInKernels*>(observed_.args);
+      devices = associated_devices::listed(a.device_list, a.num_devices);
+      break;
+    }
+    case args::LinkProgram::kEntryIndex: {
+      const auto& a = *static_cast<const args::LinkProgram*>(observed_.args);
+      devices = a.device_list != nullptr ? associated_devices::listed(a.device_list, a.num_devices)
+                                         : of_context(a.context);
+      break;
+    }
+    default:
+      return;
+  }
+  if (devices.empty()) return;
+  associated_devices::keep(handle, record.id, std::move(devices));
+  associated_devices::compare_with_driver(handle, record.kind, record.id, index(), entry_->name);
 }
 
 void Call::learn_source(std::uint64_t program_id) const {

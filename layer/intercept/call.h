@@ -97,6 +97,8 @@ class Call {
              bool in_array, std::size_t element);
   std::string describe(const BadHandle& bad) const;
   void end(cl_int error, const void* result, bool forwarded);
+  // Keeps the devices a context or program was created with (associated_devices.h).
+  void associate_devices(const void* handle, const checker::ObjectRecord& record) const;
   // Keeps the kernel signatures of the source clCreateProgramWithSource was given.
   void learn_source(std::uint64_t program_id) const;
 

@@ -39,6 +39,10 @@ inline constexpr std::string_view kHandleReturnedTwice = "HandleReturnedTwice";
 inline constexpr std::string_view kInfoSizeMismatch = "InfoSizeMismatch";
 // Platform: an info query answered a value outside the enumeration of its type.
 inline constexpr std::string_view kInfoValueOutsideEnum = "InfoValueOutsideEnum";
+// Platform: a context's CL_CONTEXT_DEVICES, or a program's CL_PROGRAM_DEVICES, is not the
+// devices the application created it with (PoCL answers the root device for a context of its
+// sub-devices).
+inline constexpr std::string_view kAssociatedDevicesDiffer = "AssociatedDevicesDiffer";
 }  // namespace check
 
 // Records a finding: the process's log (reported at exit), stderr at once with CLVET_LIVE=1,

@@ -4,8 +4,10 @@
 #include <array>
 #include <cstddef>
 #include <string_view>
+#include <vector>
 #include <cstring>
 
+#include "associated_devices.h"
 #include "dispatch.h"
 #include "driver_platforms.h"
 #include "lasting_answers.h"
@@ -83,6 +85,18 @@ int slot_of(InfoQuery query) {
   return (*slots)[static_cast<std::size_t>(query)];
 }
 
+// The devices kept (`list`), or their number, answered as a driver answers.
+cl_int answer_devices(const std::vector<cl_device_id>& devices, bool list, std::size_t size,
+                      void* value, std::size_t* size_ret) {
+  const auto count = static_cast<cl_uint>(devices.size());
+  const void* data = list ? static_cast<const void*>(devices.data()) : &count;
+  const std::size_t bytes = list ? devices.size() * sizeof(cl_device_id) : sizeof count;
+  if (value != nullptr && size < bytes) return CL_INVALID_VALUE;
+  if (value != nullptr) std::memcpy(value, data, bytes);
+  if (size_ret != nullptr) *size_ret = bytes;
+  return CL_SUCCESS;
+}
+
 }  // namespace
 
 api::ObjectKind LayerWorld::kind_of(const void* handle) const {
@@ -94,6 +108,16 @@ api::ObjectKind LayerWorld::kind_of(const void* handle) const {
 
 cl_int LayerWorld::info(InfoQuery query, const void* handle, const void* extra, cl_uint param,
                         std::size_t size, void* value, std::size_t* size_ret) const {
+  // A context's and a program's devices are those the application created it with
+  // (associated_devices.h), whatever the driver answers.
+  const bool devices_asked =
+      (query == InfoQuery::Context && (param == CL_CONTEXT_DEVICES || param == CL_CONTEXT_NUM_DEVICES)) ||
+      (query == InfoQuery::Program && (param == CL_PROGRAM_DEVICES || param == CL_PROGRAM_NUM_DEVICES));
+  if (devices_asked)
+    if (const auto known = objects().identity(handle); known.kind == kind_asked(query))
+      if (const auto devices = associated_devices::of(handle, known.id); !devices.empty())
+        return answer_devices(devices, param == CL_CONTEXT_DEVICES || param == CL_PROGRAM_DEVICES,
+                              size, value, size_ret);
   const checker::ObjectTable::AnswerKey key{static_cast<std::uint32_t>(query), param, extra};
   switch (objects().recall(handle, kind_asked(query), key, size, value, size_ret)) {
     case checker::ObjectTable::Recall::Answered:
