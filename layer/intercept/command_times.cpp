@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "dispatch.h"
+#include "host_clock.h"
 #include "objects.h"
 #include "queue_profiling.h"
 
@@ -91,6 +92,17 @@ bool CommandTimes::enqueued(std::uint64_t call, const void* queue, const void* k
   return full;
 }
 
+void CommandTimes::synchronised(trace::Writer& writer) {
+  {
+    const std::uint64_t now = host_clock::now_ns();
+    std::lock_guard lock(mutex_);
+    const bool batch = pending_.size() >= left_incomplete_ + kReadBatch;
+    const bool due = pending_.size() > left_incomplete_ && now - last_read_ns_ >= kReadEveryNs;
+    if (!batch && !due) return;
+  }
+  read_complete(writer, nullptr);
+}
+
 void CommandTimes::read_complete(trace::Writer& writer, const void* queue) {
   std::vector<Pending> mine;
   {
@@ -144,8 +156,11 @@ void CommandTimes::read_complete(trace::Writer& writer, const void* queue) {
     if (d.clReleaseEvent != nullptr) d.clReleaseEvent(p.event);
   }
   clock_pairs_.write_due(writer);
-  if (incomplete.empty()) return;
   std::lock_guard lock(mutex_);
+  if (queue == nullptr) {
+    left_incomplete_ = incomplete.size();
+    last_read_ns_ = host_clock::now_ns();
+  }
   for (Pending& p : incomplete) pending_.push_back(std::move(p));
 }
 

@@ -417,10 +417,8 @@ class TraceObserver final : public CallObserver {
     const CallFacts f = call_facts(call.entry, call.args);
     switch (effect) {
       case api::Effect::Finish:
-        command_times_.read_complete(*writer_, static_cast<const args::Finish*>(call.args)->role_command_queue());
-        break;
       case api::Effect::WaitForEvents:
-        command_times_.read_complete(*writer_, nullptr);
+        command_times_.synchronised(*writer_);
         break;
       case api::Effect::Map:
         mapped_for_reading(call, outcome, f);

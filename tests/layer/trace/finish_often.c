@@ -1,5 +1,6 @@
-/* A program that finishes its profiling queue after every command (as clpeak does): 200
- * writes, each followed by clFinish. Prints the last value it reads back. */
+/* A program that finishes its profiling queue after every command (as clpeak does): 600
+ * writes, each followed by clFinish (more than two of the layer's batches of device times).
+ * Prints the last value it reads back. */
 #include "../programs/common.h"
 
 int main(void) {
@@ -11,7 +12,7 @@ int main(void) {
   CHECK(err);
   cl_mem buffer = clCreateBuffer(context, CL_MEM_READ_WRITE, sizeof(int), NULL, &err);
   CHECK(err);
-  for (int i = 0; i < 200; ++i) {
+  for (int i = 0; i < 600; ++i) {
     CHECK(clEnqueueWriteBuffer(queue, buffer, CL_FALSE, 0, sizeof i, &i, 0, NULL, NULL));
     CHECK(clFinish(queue));
   }
