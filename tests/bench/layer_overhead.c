@@ -10,11 +10,12 @@
  *       makes N calls of that workload on the first device of the first platform and exits.
  *   layer_overhead LAYER_LIBRARY [LABEL:VAR=VALUE[,VAR=VALUE...]]...
  *       runs itself for each workload without the layer, under the layer (CLVET_REPORT=none),
- *       and under the layer with each extra configuration (its variables set), best of five
- *       each, and prints the CPU time (user + system of all the process's threads) of the
- *       calls, measured by the child around its loop (start-up and exit left out), per call,
- *       and its ratio to no layer; and the whole process's. tests/bench/layer_overhead.sh
- *       chooses the configurations. */
+ *       and under the layer with each extra configuration (its variables set), in rounds that
+ *       run each configuration once (LAYER_OVERHEAD_REPS rounds, 7 by default), and prints the
+ *       median CPU time (user + system of all the process's threads) of the calls, measured by
+ *       the child around its loop (start-up and exit left out), per call (the minimum beside
+ *       it), its ratio to no layer and to the stamping floor; and the whole process's.
+ *       tests/bench/layer_overhead.sh chooses the configurations. */
 #define _GNU_SOURCE
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
@@ -168,20 +169,18 @@ static int run_child(const char* self, const char* workload, const char* calls, 
   return 1;
 }
 
-/* The best of five runs: CPU time on a shared machine only ever comes out too long. */
-static double calls_cpu(const char* self, const struct workload* w, const char* layer,
-                        const char* env, double* total) {
-  double best = -1;
-  for (int i = 0; i < 5; ++i) {
-    double calls_s = 0, process_s = 0;
-    if (!run_child(self, w->name, w->calls, layer, env, &calls_s, &process_s)) return -1;
-    if (best < 0 || calls_s < best) {
-      best = calls_s;
-      *total = process_s;
+/* The median of doubles (sorted in place). */
+static double median(double* values, int n) {
+  for (int i = 1; i < n; ++i)
+    for (int j = i; j > 0 && values[j - 1] > values[j]; --j) {
+      const double t = values[j];
+      values[j] = values[j - 1];
+      values[j - 1] = t;
     }
-  }
-  return best;
+  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
+
+enum { kMaxConfigs = 16, kMaxReps = 31 };
 
 int main(int argc, char** argv) {
   if (argc == 4 && strcmp(argv[1], "--run") == 0) {
@@ -189,7 +188,7 @@ int main(int argc, char** argv) {
     if (strcmp(argv[2], "enqueue") == 0) return enqueue_calls(atol(argv[3]));
     return 2;
   }
-  if (argc < 2) {
+  if (argc < 2 || argc > kMaxConfigs) {
     fprintf(stderr, "usage: %s LAYER_LIBRARY [LABEL:VAR=VALUE[,VAR=VALUE...]]...\n", argv[0]);
     return 2;
   }
@@ -197,40 +196,74 @@ int main(int argc, char** argv) {
   const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
   if (n <= 0) return 2;
   self[n] = '\0';
+  /* Repetitions, interleaved: each round runs every configuration once, so that the load of a
+   * shared machine, which changes by the minute, weighs on all of them alike; the median of
+   * the rounds is the figure, the ratios are of medians. */
+  int reps = getenv("LAYER_OVERHEAD_REPS") ? atoi(getenv("LAYER_OVERHEAD_REPS")) : 7;
+  if (reps < 1) reps = 1;
+  if (reps > kMaxReps) reps = kMaxReps;
+  /* Configuration 0 is no layer, 1 the layer alone, then the labelled ones. */
+  const int configs = argc;
+  const char* labels[kMaxConfigs];
+  const char* envs[kMaxConfigs];
+  char names[kMaxConfigs][256];
+  labels[0] = "no layer";
+  envs[0] = NULL;
+  labels[1] = "layer";
+  envs[1] = NULL;
+  int floor_config = -1;
+  for (int i = 2; i < configs; ++i) {
+    const char* colon = strchr(argv[i], ':');
+    if (!colon) return 2;
+    snprintf(names[i], sizeof names[i], "%.*s", (int)(colon - argv[i]), argv[i]);
+    labels[i] = names[i];
+    envs[i] = colon + 1;
+    if (strstr(names[i], "stamps")) floor_config = i;
+  }
   int failed = 0;
   for (size_t w = 0; w < sizeof kWorkloads / sizeof kWorkloads[0]; ++w) {
     const struct workload* workload = &kWorkloads[w];
     const double calls = atof(workload->calls);
-    double total = 0;
-    const double plain = calls_cpu(self, workload, NULL, NULL, &total);
-    if (plain <= 0) {
+    static double calls_s[kMaxConfigs][kMaxReps], process_s[kMaxConfigs][kMaxReps];
+    int ok[kMaxConfigs];
+    for (int c = 0; c < configs; ++c) ok[c] = 1;
+    for (int r = 0; r < reps; ++r)
+      for (int c = 0; c < configs; ++c)
+        if (ok[c] && !run_child(self, workload->name, workload->calls, c == 0 ? NULL : argv[1],
+                                envs[c], &calls_s[c][r], &process_s[c][r]))
+          ok[c] = 0;
+    if (!ok[0]) {
       fprintf(stderr, "layer_overhead: the %s run without the layer failed\n", workload->name);
       return 1;
     }
-    printf("%s workload, %s calls\n", workload->name, workload->calls);
-    printf("  %-32s %12s %12s %10s %8s\n", "configuration", "process s", "calls s", "ns/call",
-           "ratio");
-    printf("  %-32s %12.3f %12.3f %10.1f %8.2f\n", "no layer", total, plain,
-           plain * 1e9 / calls, 1.0);
-    for (int i = 1; i < argc; ++i) {
-      const char* label = i == 1 ? "layer" : argv[i];
-      const char* env = NULL;
-      char name[256];
-      if (i > 1) {
-        const char* colon = strchr(argv[i], ':');
-        if (!colon) return 2;
-        snprintf(name, sizeof name, "%.*s", (int)(colon - argv[i]), argv[i]);
-        label = name;
-        env = colon + 1;
-      }
-      const double t = calls_cpu(self, workload, argv[1], env, &total);
-      if (t < 0) {
-        printf("  %-32s %12s\n", label, "failed");
+    printf("%s workload, %s calls, CPU time, median of %d interleaved runs (min in brackets)\n",
+           workload->name, workload->calls, reps);
+    printf("  %-32s %10s %10s %18s %8s %8s\n", "configuration", "process s", "calls s", "ns/call",
+           "ratio", "/floor");
+    double medians[kMaxConfigs];
+    double mins[kMaxConfigs];
+    double process[kMaxConfigs];
+    for (int c = 0; c < configs; ++c) {
+      if (!ok[c]) continue;
+      mins[c] = calls_s[c][0];
+      for (int r = 1; r < reps; ++r)
+        if (calls_s[c][r] < mins[c]) mins[c] = calls_s[c][r];
+      medians[c] = median(calls_s[c], reps);
+      process[c] = median(process_s[c], reps);
+    }
+    for (int c = 0; c < configs; ++c) {
+      if (!ok[c]) {
+        printf("  %-32s %10s\n", labels[c], "failed");
         failed = 1;
         continue;
       }
-      printf("  %-32s %12.3f %12.3f %10.1f %8.2f\n", label, total, t, t * 1e9 / calls,
-             t / plain);
+      char per_call[64];
+      snprintf(per_call, sizeof per_call, "%.1f (%.1f)", medians[c] * 1e9 / calls, mins[c] * 1e9 / calls);
+      char to_floor[16] = "";
+      if (floor_config >= 0 && ok[floor_config])
+        snprintf(to_floor, sizeof to_floor, "%.2f", medians[c] / medians[floor_config]);
+      printf("  %-32s %10.3f %10.3f %18s %8.2f %8s\n", labels[c], process[c], medians[c], per_call,
+             medians[c] / medians[0], to_floor);
     }
   }
   return failed;

@@ -2,7 +2,8 @@
 # Benchmark, not a test (`make bench`): the layer's overhead on the first platform (PoCL here)
 # for two call-heavy programs, a million of the cheapest calls and 200,000 calls of a kernel
 # loop (clSetKernelArg, clEnqueueNDRangeKernel, clEnqueueWriteBuffer), as process CPU time of
-# the calls and its ratio to no layer:
+# the calls, the median of interleaved rounds (LAYER_OVERHEAD_REPS, 7), and its ratio to no
+# layer and to the stamping floor:
 # without the layer, under it, and, where this clvet has CLVET_TRACE, tracing without and with
 # data capture, and with device times for every queue (CLVET_DEVICE_TIMES=1: profiling and an
 # event per command, the driver's own cost); and, beside them, the floor of any layer that sees
