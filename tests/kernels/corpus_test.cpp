@@ -172,12 +172,35 @@ ReportedFindings read_report(const fs::path& report) {
   return out;
 }
 
-// Where a run of `param` leaves its files: a folder of this process, and the case's name in it
-// (add the extension).
+// A folder of this process for its runs' files, made on first use and removed with what it
+// holds when the process exits: under ctest every case runs in a process of its own, and a
+// folder left behind by each would pile up in the temporary directory.
+class ScratchFolder {
+ public:
+  ScratchFolder()
+      : owner_(getpid()),
+        path_(fs::temp_directory_path() / ("clvet-corpus-" + std::to_string(owner_))) {
+    fs::create_directories(path_);
+  }
+  ~ScratchFolder() {
+    if (getpid() != owner_) return;  // a forked child that exits leaves the parent's folder
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  ScratchFolder(const ScratchFolder&) = delete;
+  ScratchFolder& operator=(const ScratchFolder&) = delete;
+  const fs::path& path() const { return path_; }
+
+ private:
+  pid_t owner_;
+  fs::path path_;
+};
+
+// Where a run of `param` leaves its files: this process's scratch folder, and the case's name
+// in it (add the extension).
 std::string scratch_stem(const CorpusParam& param) {
-  const fs::path scratch = fs::temp_directory_path() / ("clvet-corpus-" + std::to_string(getpid()));
-  fs::create_directories(scratch);
-  return (scratch / param_name(testing::TestParamInfo<CorpusParam>(param, 0))).string();
+  static const ScratchFolder scratch;
+  return (scratch.path() / param_name(testing::TestParamInfo<CorpusParam>(param, 0))).string();
 }
 
 class Corpus : public testing::TestWithParam<CorpusParam> {};

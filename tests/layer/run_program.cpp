@@ -6,11 +6,55 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <regex>
 #include <sstream>
+#include <system_error>
 
 namespace clvet::test {
+
+namespace {
+
+// The paths temporary_path made in this process, removed when it exits together with the
+// files a test made beside each under the same name and an extension ("...-Ab3xYz.clvt"): each
+// test runs in a process of its own under ctest, and what each left would pile up in /tmp.
+class TemporaryPaths {
+ public:
+  void add(const std::string& path) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    paths_.push_back(path);
+  }
+  ~TemporaryPaths() {
+    if (getpid() != owner_) return;  // a forked child that exits leaves its parent's files
+    namespace fs = std::filesystem;
+    for (const std::string& path : paths_) {
+      const fs::path made(path);
+      const std::string name = made.filename().string();
+      std::error_code ec;
+      for (const fs::directory_entry& entry : fs::directory_iterator(made.parent_path(), ec)) {
+        const std::string other = entry.path().filename().string();
+        if (other == name || other.rfind(name + ".", 0) == 0) {
+          std::error_code ignored;
+          fs::remove_all(entry.path(), ignored);
+        }
+      }
+    }
+  }
+
+ private:
+  pid_t owner_ = getpid();
+  std::mutex mutex_;
+  std::vector<std::string> paths_;
+};
+
+TemporaryPaths& temporary_paths() {
+  static TemporaryPaths paths;
+  return paths;
+}
+
+}  // namespace
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path);
@@ -23,6 +67,7 @@ std::string temporary_path(const std::string& stem) {
   std::string pattern = "/tmp/clvet-layer-test-" + stem + "-XXXXXX";
   int fd = mkstemp(pattern.data());
   if (fd >= 0) close(fd);
+  temporary_paths().add(pattern);
   return pattern;
 }
 

@@ -19,6 +19,8 @@ Ran run(const std::vector<std::string>& command,
         const std::vector<std::pair<std::string, std::string>>& environment = {});
 
 std::string read_file(const std::string& path);
+// A new empty file's path in /tmp naming `stem`; it and the files beside it named the same with
+// an extension added (a test's "PATH.clvt") are removed when the process exits.
 std::string temporary_path(const std::string& stem);
 
 // "application:CreateBufferSizeZero", "platform:InfoSizeMismatch": one per finding heading of
