@@ -74,11 +74,12 @@ def main():
     cases = sys.argv[2:] or sorted(
         os.path.join(d, f) for d, _, fs in os.walk(HERE) for f in fs if f.endswith(".cl"))
     env = dict(os.environ)
+    # The folder of Oclgrind's .icd file, when none is given, lives as long as the comparison.
+    vendors = tempfile.TemporaryDirectory(prefix="clvet-oclgrind-")
     if "OCL_ICD_VENDORS" not in env:
-        vendors = tempfile.mkdtemp()
-        with open(os.path.join(vendors, "oclgrind.icd"), "w") as f:
+        with open(os.path.join(vendors.name, "oclgrind.icd"), "w") as f:
             f.write("/usr/lib/oclgrind/liboclgrind-rt-icd.so\n")
-        env["OCL_ICD_VENDORS"] = vendors
+        env["OCL_ICD_VENDORS"] = vendors.name
     env.update(OCLGRIND_DATA_RACES="1", OCLGRIND_UNINITIALIZED="1", OCLGRIND_CHECK_API="1")
     for case in cases:
         name = os.path.relpath(case, HERE)
