@@ -1,6 +1,8 @@
 // Program entry points (OpenCL 1.2 §5.6, 2.2 §5.8): every rule of rules/catalogue/program.h
 // that the API can provoke, the program queries' answers, builds, compiles and links through
 // the front ends, binaries, reference counts and release callbacks.
+#include <signal.h>
+
 #include <cstring>
 #include <string>
 #include <vector>
@@ -491,6 +493,45 @@ TEST_F(ProgramApi, RecursionFailsTheBuild_6_9) {
             std::string::npos)
       << build_string(p, CL_PROGRAM_BUILD_LOG);
   clReleaseProgram(p);
+}
+
+// No input may end the application: a program that makes Clang report a fatal error (LLVM's
+// report_fatal_error, which exits or aborts the process unless a handler stops it) or crash
+// (a trap in the compiler) fails its build (§5.6.2 CL_BUILD_PROGRAM_FAILURE) with the reason
+// in the log, and the process builds and runs the next program as before. Clang's debug
+// pragmas are inputs known to do each.
+TEST_F(ProgramApi, CompilerFatalErrorsAndCrashesFailTheBuild_5_6_2) {
+  const struct {
+    const char* pragma;
+    const char* logged;
+  } cases[] = {
+      {"llvm_fatal_error", "LLVM ERROR: #pragma clang __debug llvm_fatal_error"},
+      {"crash", "signal "},
+  };
+  struct sigaction before {};
+  sigaction(SIGSEGV, nullptr, &before);
+  for (const auto& c : cases) {
+    const std::string source = std::string("#pragma clang __debug ") + c.pragma +
+                               "\nkernel void k(global int* p) { p[0] = 1; }\n";
+    cl_program p = make(source.c_str());
+    EXPECT_RULE(clBuildProgram(p, 0, nullptr, nullptr, nullptr, nullptr),
+                CL_BUILD_PROGRAM_FAILURE, "BuildProgramFailure");
+    EXPECT_EQ(build_status(p), CL_BUILD_ERROR);
+    const std::string log = build_string(p, CL_PROGRAM_BUILD_LOG);
+    EXPECT_NE(log.find("the OpenCL C compiler (Clang) stopped on an error it cannot recover from"),
+              std::string::npos)
+        << c.pragma << ": " << log;
+    EXPECT_NE(log.find(c.logged), std::string::npos) << c.pragma << ": " << log;
+    clReleaseProgram(p);
+  }
+  cl_program after = make();
+  EXPECT_EQ(clBuildProgram(after, 0, nullptr, nullptr, nullptr, nullptr), CL_SUCCESS);
+  EXPECT_EQ(build_status(after), CL_BUILD_SUCCESS);
+  clReleaseProgram(after);
+  // The guard's signal handlers are there only while a build runs: the application's are back.
+  struct sigaction now {};
+  sigaction(SIGSEGV, nullptr, &now);
+  EXPECT_EQ(now.sa_handler, before.sa_handler);
 }
 
 // ---------------------------------------------------------------- clCompileProgram
