@@ -29,6 +29,16 @@ LaunchFindings::LaunchFindings(LaunchDescription launch, KernelChecks checks)
     o.origin = a.created_by;
     sorted_.push_back(std::move(o));
   }
+  for (const interp::LaunchMemory& m : launch_.memory) {
+    LaunchObject o;
+    o.label = m.label;
+    o.base = reinterpret_cast<std::uint64_t>(m.pointer);
+    o.size = m.size;
+    o.read_only = m.read_only;
+    o.write_only = m.write_only;
+    o.origin = m.created_by;
+    sorted_.push_back(std::move(o));
+  }
   std::sort(sorted_.begin(), sorted_.end(),
             [](const LaunchObject& a, const LaunchObject& b) { return a.base < b.base; });
   for (const LaunchObject& o : sorted_) {
@@ -65,6 +75,7 @@ const LaunchObject* LaunchFindings::nearest(std::uint64_t address) const {
 }
 
 std::string LaunchFindings::object_name(const LaunchObject& o) const {
+  if (!o.label.empty()) return o.label;
   return o.name.empty() ? fmt::format("argument {}", o.arg)
                         : fmt::format("argument {} '{}'", o.arg, o.name);
 }

@@ -60,6 +60,30 @@ class DecodedExecutable final : public Executable {
     return total;
   }
 
+  std::vector<ProgramVariable> program_variables() const override {
+    std::vector<ProgramVariable> list;
+    for (std::size_t g = 0; g < module_.globals.size(); ++g) {
+      const ir::Global& global = module_.globals[g];
+      if (global.address_space == kLocal || global.name == kUninitialisedGlobal || global.size == 0)
+        continue;
+      ProgramVariable v;
+      const bool constant = global.address_space == kConstant;
+      if (global.source_name.empty())
+        v.label = fmt::format("the compiler's constant '{}'", global.name);
+      else if (!global.function.empty())
+        v.label = fmt::format("static {} variable '{}' in '{}'", constant ? "__constant" : "__global",
+                              global.source_name, global.function);
+      else
+        v.label = fmt::format("program-scope {} variable '{}'", constant ? "__constant" : "__global",
+                              global.source_name);
+      v.address = reinterpret_cast<void*>(addresses_[g]);
+      v.size = global.size;
+      v.constant = constant;
+      list.push_back(std::move(v));
+    }
+    return list;
+  }
+
   LaunchResult launch(const LaunchRequest& request) override;
 
  private:
@@ -102,6 +126,7 @@ LaunchResult DecodedExecutable::launch(const LaunchRequest& request) {
   // Every object the kernel may reach: its buffers and the program's variables.
   for (const LaunchArg& a : request.args)
     if (a.kind == LaunchArg::Kind::Buffer) shared.regions.add(a.pointer, a.size);
+  for (const LaunchMemory& m : request.memory) shared.regions.add(m.pointer, m.size);
   shared.regions.add(storage_.data(), module_.global_globals_size);
   shared.regions.seal();
   shared.red_zones = request.separate_objects;
@@ -119,6 +144,11 @@ LaunchResult DecodedExecutable::launch(const LaunchRequest& request) {
                                                               : ShadowMap::Kind::Tracked;
         shared.shadow.add(a.pointer, a.size, marks, marks ? tracked : ShadowMap::Kind::Clean, true);
       }
+    for (const LaunchMemory& m : request.memory) {
+      std::uint8_t* marks = sources.buffer_marks ? m.taint : nullptr;
+      shared.shadow.add(m.pointer, m.size, marks,
+                        marks ? ShadowMap::Kind::TrackedWritten : ShadowMap::Kind::Clean, true);
+    }
     for (std::size_t i = 0; i < module_.globals.size(); ++i) {
       const ir::Global& global = module_.globals[i];
       if (global.address_space == kLocal) continue;

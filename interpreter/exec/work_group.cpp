@@ -244,7 +244,7 @@ bool WorkGroupRunner::access(std::uint32_t lane, const void* address, std::size_
     batch.order = atomic_order_;
     batch.scope = atomic_scope_;
     batch.site = site_of(*current_frame_, *current_instr_);
-    observer_->memory(batch);
+    observe_batch(batch);
   }
   if (check(a, size)) return true;
   if (current_instr_)
@@ -273,7 +273,7 @@ void WorkGroupRunner::access_lanes(const Lanes& lanes, const std::uint64_t* addr
     batch.addresses = addresses;
     batch.builtin = true;
     batch.site = site_of(*current_frame_, *current_instr_);
-    observer_->memory(batch);
+    observe_batch(batch);
   }
   lanes.for_each([&](std::uint32_t l) {
     ok[l] = check(addresses[l], size);
@@ -319,7 +319,48 @@ void WorkGroupRunner::observe(Frame& f, const ir::Instr& in, Access kind,
   batch.values = values;
   batch.value_stride = value_stride;
   batch.site = site_of(f, in);
-  observer_->memory(batch);
+  observe_batch(batch);
+}
+
+void WorkGroupRunner::observe_batch(AccessBatch& batch) {
+  if (batch.address_space != kGeneric) {
+    observer_->memory(batch);
+    return;
+  }
+  constexpr std::uint8_t kSpaces[3] = {kGlobal, kLocal, kPrivate};
+  for (auto& lanes : by_space_) lanes.clear();
+  for (std::uint32_t k = 0; k < batch.count; ++k) {
+    const std::uint32_t l = batch.lanes[k];
+    const std::uint8_t space = address_space_of(batch.addresses[l]);
+    by_space_[space == kLocal ? 1 : space == kPrivate ? 2 : 0].push_back(l);
+  }
+  for (int s = 0; s < 3; ++s) {
+    if (by_space_[s].empty()) continue;
+    AccessBatch part = batch;
+    part.address_space = kSpaces[s];
+    part.lanes = by_space_[s].data();
+    part.count = static_cast<std::uint32_t>(by_space_[s].size());
+    observer_->memory(part);
+  }
+}
+
+// The __local arena of this group, else a frame's private area or by-value copies (red zones
+// included, so that an overflow of a private array is still private), else global memory: the
+// buffers, SVM and program-scope variables a generic pointer may reach (__constant memory is
+// never in the generic address space, OpenCL C 3.0 §6.7.1.1).
+std::uint8_t WorkGroupRunner::address_space_of(std::uint64_t address) const {
+  const auto arena = reinterpret_cast<std::uint64_t>(local_arena_.data());
+  if (address - arena < local_arena_.size()) return kLocal;
+  for (const std::unique_ptr<Frame>& f : frames_) {
+    if (!f) continue;
+    const auto area = reinterpret_cast<std::uint64_t>(f->private_area.data());
+    if (address - area < f->private_area.size()) return kPrivate;
+    for (const Frame::ByVal& b : f->byval) {
+      const auto copies = reinterpret_cast<std::uint64_t>(b.storage.data());
+      if (address - copies < b.storage.size()) return kPrivate;
+    }
+  }
+  return kGlobal;
 }
 
 void WorkGroupRunner::print(std::uint32_t, std::string_view text) { printf_.append(text); }

@@ -69,6 +69,7 @@ class WorkGroupRunner final : public BuiltinContext {
   void access_lanes(const Lanes& lanes, const std::uint64_t* addresses, std::size_t size,
                     Access kind, std::uint8_t address_space, bool* ok) override;
   const ImageDescriptor* image(std::uint64_t handle) const override;
+  std::uint8_t address_space_of(std::uint64_t address) const override;
   void image_problem(std::uint32_t lane, std::string message) override;
   bool reachable(const void* address, std::size_t size) override {
     return check(reinterpret_cast<std::uint64_t>(address), size);
@@ -116,6 +117,9 @@ class WorkGroupRunner final : public BuiltinContext {
             std::move(message), lane, address, size);
   }
   SourceSite site_of(const Frame& f, const ir::Instr& in) const;
+  // Hands an access batch to the observer; one through a generic pointer goes as one batch per
+  // address space its lanes' addresses lie in, so that every checker names the actual space.
+  void observe_batch(AccessBatch& batch);
   void observe(Frame& f, const ir::Instr& in, Access kind, std::uint8_t address_space,
                std::uint32_t size, std::uint32_t alignment, const LaneSet& lanes,
                const std::uint64_t* addresses, const std::byte* values, std::uint32_t value_stride);
@@ -200,6 +204,7 @@ class WorkGroupRunner final : public BuiltinContext {
   const ir::Instr* current_instr_ = nullptr;
   std::vector<std::uint64_t> address_lanes_;  // built-ins' accesses, one lane at a time
   std::vector<std::uint32_t> exchanged_, failed_;  // a compare-exchange's lanes, by outcome
+  std::vector<std::uint32_t> by_space_[3];  // a generic access's lanes: global, local, private
   std::vector<std::uint64_t> local_offsets_;  // per module global: its offset in the arena
   std::vector<std::uint64_t> local_arg_offsets_;  // per kernel argument (__local ones)
   std::vector<LocalObject> local_objects_;        // for the observer's findings, by base

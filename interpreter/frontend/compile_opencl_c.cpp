@@ -15,7 +15,6 @@
 
 #include <cstdio>
 #include <mutex>
-#include <sstream>
 
 #include "clvet/interp/frontend.h"
 #include "frontend/build_options.h"
@@ -41,42 +40,47 @@ std::string program_source_name(std::string_view source) {
   return name;
 }
 
-// -cl-ext: every optional feature and extension off, then exactly what the device supports,
-// so that the predefined macros match CL_DEVICE_EXTENSIONS and CL_DEVICE_OPENCL_C_FEATURES.
+// -cl-ext: every optional feature and extension off, then exactly what the table claims for
+// `device`, so that Clang's own macros (and what its Sema allows: the generic address space,
+// program-scope variables, pipes under OpenCL C 3.0) match CL_DEVICE_EXTENSIONS and
+// CL_DEVICE_OPENCL_C_FEATURES.
 std::string extension_switches(const TargetDevice& device) {
   std::string switches = "-cl-ext=-all";
-  std::istringstream names(LanguageSupport::extensions());
-  for (std::string name; names >> name;)
-    if (name != "cl_khr_il_program") switches += ",+" + name;  // an API extension only
-  // A device with images has cl_khr_depth_images: image2d_depth_t and image2d_array_depth_t.
-  if (device.image_support) switches += ",+" + std::string(LanguageSupport::kImageExtension);
-  for (const std::string& feature : LanguageSupport::c_features()) switches += ",+" + feature;
+  for (const LanguageFeature& f : claimed(device, FeatureKind::Extension))
+    switches += ",+" + std::string(f.name);
+  for (const LanguageFeature& f : claimed(device, FeatureKind::OpenCLC))
+    switches += ",+" + std::string(f.name);
   // Clang 15's opencl-c.h declares the image built-ins of OpenCL C 3.0 whatever the features
   // say, and Sema refuses them without __opencl_c_images: the feature stays on for the header,
-  // and its macro is undefined (kUndefinedFeatureMacros) so that programs see what we claim.
+  // and the undefinitions below take its macro away where the device does not claim it.
   return switches + ",+__opencl_c_images,+__opencl_c_read_write_images";
 }
 
-// The image features that stay on for the header but that the device may not claim.
-constexpr const char* kHeaderOnlyFeatures[] = {"__opencl_c_images", "__opencl_c_read_write_images"};
+// Included after opencl-c.h: opencl-c-base.h defines feature and extension macros for SPIR
+// under OpenCL C 2.0 and 3.0 whatever -cl-ext says (work-group collectives, the atomic orders
+// and scopes, the sub-group extensions, ...); each one the device does not claim is undefined,
+// so that a program testing a macro sees what the device's queries answer.
+constexpr const char* kFeatureUndefinitions = "/clvet-embedded-headers/clvet-feature-macros.h";
 
-bool feature_claimed(std::string_view feature) {
-  for (const std::string& f : LanguageSupport::c_features())
-    if (f == feature) return true;
-  return false;
+// Feature macros are OpenCL C 3.0's (§6.2.1): under 1.x, where Clang defines those -cl-ext
+// names too, none is defined.
+std::string feature_undefinitions(const TargetDevice& device, const std::string& language) {
+  const bool before_2_0 = language.rfind("CL1.", 0) == 0;
+  std::string text = "// the macros of features the device does not claim\n";
+  for (std::string_view macro : clang_feature_macros()) {
+    const bool feature = macro.rfind("__opencl_c_", 0) == 0;
+    if (!claims(device, macro) || (feature && before_2_0))
+      text += "#undef " + std::string(macro) + "\n";
+  }
+  return text;
 }
 
 // The predefined macros that follow the device rather than the language (OpenCL C 3.0 §6.12):
 // Clang defines __IMAGE_SUPPORT__ for every SPIR target and no __OPENCL_VERSION__ at all.
-std::vector<std::string> device_macros(const TargetDevice& device, const std::string& language) {
+std::vector<std::string> device_macros(const TargetDevice& device) {
   std::vector<std::string> args = {"-D__OPENCL_VERSION__=" + std::to_string(device.opencl_version)};
   if (!device.image_support) args.push_back("-U__IMAGE_SUPPORT__");
   if (device.embedded_profile) args.push_back("-D__EMBEDDED_PROFILE__=1");
-  // What the device lacks off after extension_switches() turned the compiler's set on.
-  for (const std::string& name : device.lacks) args.push_back("-cl-ext=-" + name);
-  if (language == "CL3.0")
-    for (const char* feature : kHeaderOnlyFeatures)
-      if (!feature_claimed(feature)) args.push_back(std::string("-U") + feature);
   return args;
 }
 
@@ -84,6 +88,17 @@ std::vector<std::string> device_macros(const TargetDevice& device, const std::st
 unsigned language_version(std::string_view language) {
   if (language.size() < 5 || language.substr(0, 2) != "CL" || language[3] != '.') return 0;
   return static_cast<unsigned>((language[2] - '0') * 100 + (language[4] - '0') * 10);
+}
+
+// 2.2 §5.8.6.5: -cl-std=CL2.0 "will fail to compile the program for any devices with
+// CL_DEVICE_OPENCL_C_VERSION = ... OpenCL C 1.2", and a 3.0 device may claim OpenCL C 2.0 only
+// with every optional feature of it (3.0 clGetDeviceInfo, CL_DEVICE_OPENCL_C_VERSION).
+std::string refuse_opencl_c_20(const TargetDevice& device) {
+  const std::vector<std::string_view> missing = missing_for_opencl_c_20(device);
+  if (missing.empty()) return {};
+  std::string log = "clvet: -cl-std=CL2.0: the device does not support OpenCL C 2.0 (it lacks";
+  for (std::string_view f : missing) log += " " + std::string(f);
+  return log + "; -cl-std=CL3.0 compiles with the features CL_DEVICE_OPENCL_C_FEATURES lists)\n";
 }
 
 FrontEndResult failure(FrontEndStatus status, std::string log) {
@@ -102,13 +117,6 @@ FrontEndResult compile_opencl_c(std::string_view source, std::string_view option
   std::string error;
   if (!parse_compile_options(options, parsed, error))
     return failure(FrontEndStatus::InvalidOptions, "clvet: " + error + "\n");
-  // 2.2 §5.8.6.5: -cl-std=CL2.0 "will fail to compile the program for any devices with
-  // CL_DEVICE_OPENCL_C_VERSION = ... OpenCL C 1.2" (the device's; 3.0 is supported, 2.0 not).
-  if (parsed.language == "CL2.0")
-    return failure(FrontEndStatus::Failed,
-                   "clvet: -cl-std=CL2.0: the device does not support OpenCL C 2.0 (it supports "
-                   "OpenCL C 1.0, 1.1, 1.2 and 3.0)\n");
-
   // 2.2 §5.8.6.5: an OpenCL C version newer than the device's CL_DEVICE_OPENCL_C_VERSION (a
   // device profile's older device) fails to compile.
   if (const unsigned asked = language_version(parsed.language); asked > device.max_c_version)
@@ -116,6 +124,10 @@ FrontEndResult compile_opencl_c(std::string_view source, std::string_view option
                    "clvet: -cl-std=" + parsed.language + ": the device supports OpenCL C up to " +
                        std::to_string(device.max_c_version / 100) + "." +
                        std::to_string(device.max_c_version / 10 % 10) + "\n");
+  if (parsed.language == "CL2.0") {
+    std::string refusal = refuse_opencl_c_20(device);
+    if (!refusal.empty()) return failure(FrontEndStatus::Failed, refusal);
+  }
 
   const std::string source_name = program_source_name(source);
   std::vector<std::string> args = {
@@ -130,7 +142,7 @@ FrontEndResult compile_opencl_c(std::string_view source, std::string_view option
   } else {
     args.insert(args.end(), {"-O2", "-disable-llvm-passes"});
   }
-  const std::vector<std::string> macros = device_macros(device, parsed.language);
+  const std::vector<std::string> macros = device_macros(device);
   args.insert(args.end(), macros.begin(), macros.end());
   if (!headers.empty()) args.insert(args.end(), {"-I", kHeaderFolder});
   args.insert(args.end(), parsed.clang_args.begin(), parsed.clang_args.end());
@@ -156,10 +168,14 @@ FrontEndResult compile_opencl_c(std::string_view source, std::string_view option
       source_name, llvm::MemoryBuffer::getMemBufferCopy(
                        llvm::StringRef(source.data(), source.size()), source_name)
                        .release());
+  invocation->getPreprocessorOpts().Includes.push_back(kFeatureUndefinitions);
   invocation->getPreprocessorOpts().RetainRemappedFileBuffers = false;
   invocation->getFrontendOpts().DisableFree = false;
 
   auto memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  memory->addFile(kFeatureUndefinitions, 0,
+                  llvm::MemoryBuffer::getMemBufferCopy(feature_undefinitions(device, parsed.language),
+                                                       kFeatureUndefinitions));
   for (const EmbeddedHeader& h : headers)
     memory->addFile(std::string(kHeaderFolder) + "/" + h.name, 0,
                     llvm::MemoryBuffer::getMemBufferCopy(h.source, h.name));

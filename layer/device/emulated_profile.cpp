@@ -84,7 +84,7 @@ std::string fit(profile::DeviceProfile& p) {
       return "CL_DEVICE_OPENCL_C_VERSION \"" + *text + "\" does not start \"OpenCL C <major>.<minor> \"";
     // The newest OpenCL C version the compiler has that is no newer than the profile's.
     cl_version best = 0;
-    for (const auto& [name, version] : interp::LanguageSupport::c_versions())
+    for (const auto& [name, version] : interp::opencl_c_versions(interp::TargetDevice{}))
       if (version <= *v && version > best) best = version;
     if (best == 0) return "CL_DEVICE_OPENCL_C_VERSION " + version_text(*v) + " is older than 1.0";
     if (best != *v) {
@@ -185,7 +185,7 @@ const profile::DeviceProfile* emulated_profile() {
 // device reports 1.2 there and may still take 3.0, §4.2).
 cl_version max_opencl_c_version() {
   cl_version newest = 0;
-  for (const auto& [name, version] : interp::LanguageSupport::c_versions())
+  for (const auto& [name, version] : interp::opencl_c_versions(interp::TargetDevice{}))
     newest = std::max<cl_version>(newest, version);
   const profile::DeviceProfile* p = emulated_profile();
   if (!p) return newest;

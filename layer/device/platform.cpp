@@ -20,35 +20,6 @@ namespace clvet::device {
 
 namespace {
 
-constexpr cl_version v1_0_0 = CL_MAKE_VERSION(1, 0, 0);
-
-// Extensions the reference device implements. cl_khr_fp64 and the atomics are OpenCL C
-// extensions the interpreter executes (interp::LanguageSupport::extensions() lists those the
-// compiler defines; a device test checks both agree); the rest are API extensions.
-constexpr NamedVersion kExtensions[] = {
-    {"cl_khr_icd", v1_0_0},
-    {"cl_khr_extended_versioning", v1_0_0},
-    {"cl_khr_device_uuid", v1_0_0},
-    {"cl_khr_create_command_queue", v1_0_0},
-    {"cl_khr_byte_addressable_store", v1_0_0},
-    {"cl_khr_global_int32_base_atomics", v1_0_0},
-    {"cl_khr_global_int32_extended_atomics", v1_0_0},
-    {"cl_khr_local_int32_base_atomics", v1_0_0},
-    {"cl_khr_local_int32_extended_atomics", v1_0_0},
-    {"cl_khr_fp64", v1_0_0},
-    {"cl_khr_int64_base_atomics", v1_0_0},
-    {"cl_khr_int64_extended_atomics", v1_0_0},
-    {"cl_khr_il_program", v1_0_0},
-};
-
-// Extensions of a device with images: 2D images from a buffer (CL_DEVICE_IMAGE_PITCH_ALIGNMENT
-// and CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT answer its alignments) and CL_DEPTH images with
-// the image2d_depth_t and image2d_array_depth_t types of OpenCL C.
-constexpr NamedVersion kImageExtensions[] = {
-    {"cl_khr_image2d_from_buffer", v1_0_0},
-    {"cl_khr_depth_images", v1_0_0},
-};
-
 cl_ulong host_memory_bytes() {
   const long pages = sysconf(_SC_PHYS_PAGES);
   const long page_size = sysconf(_SC_PAGE_SIZE);
@@ -56,20 +27,61 @@ cl_ulong host_memory_bytes() {
   return static_cast<cl_ulong>(pages) * static_cast<cl_ulong>(page_size);
 }
 
+// Whether the devices have images: the setting, narrowed by a device profile.
+bool images_on() {
+  if (options::value("images") == "0") return false;
+  const profile::DeviceProfile* p = emulated_profile();
+  return !p || p->number(CL_DEVICE_IMAGE_SUPPORT).value_or(CL_TRUE) != CL_FALSE;
+}
+
+// What the table of features claims of the reference device itself (its extensions before a
+// profile narrows them).
+interp::TargetDevice implemented_target() {
+  interp::TargetDevice target;
+  target.opencl_version = CL_VERSION_MAJOR(Platform::kVersion) * 100 +
+                          CL_VERSION_MINOR(Platform::kVersion) * 10;
+  target.image_support = images_on();
+  return target;
+}
+
+// What the table's claims and the predefined macros follow of every device (they are alike:
+// the root device and its sub-devices, all under the same settings): under a device profile,
+// its OpenCL and OpenCL C versions, its profile, and the extensions it lacks (with
+// __opencl_c_fp64 when it lacks cl_khr_fp64).
+interp::TargetDevice device_target() {
+  interp::TargetDevice target = implemented_target();
+  const profile::DeviceProfile* emulated = emulated_profile();
+  if (!emulated) return target;
+  if (auto v = profile::version_in(emulated->text(CL_DEVICE_VERSION).value_or(""), "OpenCL "))
+    target.opencl_version = CL_VERSION_MAJOR(*v) * 100 + CL_VERSION_MINOR(*v) * 10;
+  const cl_version c = max_opencl_c_version();
+  target.max_c_version = CL_VERSION_MAJOR(c) * 100 + CL_VERSION_MINOR(c) * 10;
+  target.embedded_profile = emulated->text(CL_DEVICE_PROFILE) == "EMBEDDED_PROFILE";
+  for (const interp::LanguageFeature& f : interp::language_features())
+    if (f.kind != interp::FeatureKind::OpenCLC && !extension_supported(f.name))
+      target.lacks.emplace_back(f.name);
+  if (!extension_supported("cl_khr_fp64")) target.lacks.emplace_back("__opencl_c_fp64");
+  return target;
+}
+
 }  // namespace
 
-std::vector<NamedVersion> supported_extensions() {
-  static const std::vector<NamedVersion> implemented = [] {
-    std::vector<NamedVersion> all(std::begin(kExtensions), std::end(kExtensions));
-    all.insert(all.end(), std::begin(kImageExtensions), std::end(kImageExtensions));
+std::span<const NamedVersion> supported_extensions() {
+  static const std::vector<NamedVersion> list = [] {
+    // The table's extensions (for a device with images, if the settings give it images).
+    std::vector<NamedVersion> implemented;
+    const interp::TargetDevice any = implemented_target();
+    for (interp::FeatureKind kind : {interp::FeatureKind::ApiExtension, interp::FeatureKind::Extension})
+      for (const interp::LanguageFeature& f : interp::claimed(any, kind))
+        implemented.push_back({f.name, f.version});
     const profile::DeviceProfile* p = emulated_profile();
-    if (!p || !p->has(CL_DEVICE_EXTENSIONS)) return all;
+    if (!p || !p->has(CL_DEVICE_EXTENSIONS)) return implemented;
     // The profiled device's extensions that the reference device implements; cl_khr_icd
     // always, the only way the loader reaches this device.
     const std::string named = " " + p->text(CL_DEVICE_EXTENSIONS).value_or("") + " ";
     std::vector<NamedVersion> kept;
     std::string dropped;
-    for (const NamedVersion& e : all)
+    for (const NamedVersion& e : implemented)
       if (e.name == "cl_khr_icd" || named.find(" " + std::string(e.name) + " ") != std::string::npos)
         kept.push_back(e);
     std::istringstream words(named);
@@ -94,8 +106,9 @@ std::vector<NamedVersion> supported_extensions() {
 }
 
 bool extension_supported(std::string_view name) {
-  const std::vector<NamedVersion> list = supported_extensions();
-  return std::any_of(list.begin(), list.end(), [&](const NamedVersion& e) { return e.name == name; });
+  const std::span<const NamedVersion> list = supported_extensions();
+  return std::any_of(list.begin(), list.end(),
+                     [&](const NamedVersion& e) { return e.name == name; });
 }
 
 std::string extension_string() {
@@ -107,11 +120,9 @@ std::string extension_string() {
   return s;
 }
 
-bool Device::image_support() const {
-  if (options::value("images") == "0") return false;
-  const profile::DeviceProfile* p = emulated_profile();
-  return !p || p->number(CL_DEVICE_IMAGE_SUPPORT).value_or(CL_TRUE) != CL_FALSE;
-}
+bool Device::image_support() const { return images_on(); }
+
+interp::TargetDevice Device::target() const { return device_target(); }
 
 Platform& Platform::instance() {
   static Platform* platform = new Platform;  // never destroyed

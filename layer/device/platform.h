@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "clvet/interp/language_features.h"
 #include "object.h"
 
 namespace clvet::device {
@@ -19,11 +20,11 @@ struct NamedVersion {
   cl_version version;
 };
 
-// The extensions of the platform and of every device. One list: the platform must report
-// every extension all its devices support (§4.1), and all devices support the same ones.
-// Under a device profile (CLVET_DEVICE_PROFILE), those of them the profiled device has; the
-// image extensions only when the device has images.
-std::vector<NamedVersion> supported_extensions();
+// The extensions of the platform and of every device, from the table of features
+// (clvet/interp/language_features.h). One list: the platform must report every extension all
+// its devices support (§4.1), and all devices support the same ones.
+// Under a device profile (CLVET_DEVICE_PROFILE), those of them the profiled device has.
+std::span<const NamedVersion> supported_extensions();
 bool extension_supported(std::string_view name);
 // Space-separated, as CL_PLATFORM_EXTENSIONS and CL_DEVICE_EXTENSIONS answer.
 std::string extension_string();
@@ -102,8 +103,23 @@ class Device final : public Object, public _cl_device_id {
   bool linker_available() const { return compiler_available(); }
   // Images and samplers, unless CLVET_IMAGES=0 asks for a device without them.
   bool image_support() const;
-  cl_device_svm_capabilities svm_capabilities() const { return 0; }
+  // What the table of OpenCL C features (clvet/interp/language_features.h) and the compiler's
+  // predefined macros follow of this device.
+  interp::TargetDevice target() const;
+  // Coarse- and fine-grain buffer SVM: clSVMAlloc memory is host memory the kernels reach as
+  // memory objects (bounds, races, uninitialised bytes). No fine-grain system SVM: with it any
+  // host address would be an object, and the bounds checker could no longer tell a stray
+  // pointer from a shared one. No SVM atomics until OpenCL C's memory_scope_all_svm_devices
+  // works (__opencl_c_atomic_scope_all_devices).
+  cl_device_svm_capabilities svm_capabilities() const {
+    return CL_DEVICE_SVM_COARSE_GRAIN_BUFFER | CL_DEVICE_SVM_FINE_GRAIN_BUFFER;
+  }
   bool pipe_support() const { return false; }
+  // CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE: 64 KiB (the full profile's minimum) where the table
+  // claims program-scope variables, else 0.
+  std::size_t max_global_variable_size() const {
+    return interp::claims(target(), "__opencl_c_program_scope_global_variables") ? 64 * 1024 : 0;
+  }
 
   // Partitioning (§4.3). A device splits only if it has two compute units or more.
   bool can_partition() const { return compute_units_ >= 2; }

@@ -440,10 +440,22 @@ TEST_F(DeviceApi, ImageLimitsMeetTheMinimums) {
   }
 }
 
-// 3.0 clGetDeviceInfo: the optional features the device lacks answer "none" consistently:
-// SVM, pipes, device-side queues, sub-groups, IL, program-scope globals.
-TEST_F(DeviceApi, MissingOptionalFeaturesAnswerNone) {
-  EXPECT_EQ(scalar<cl_device_svm_capabilities>(device, CL_DEVICE_SVM_CAPABILITIES), 0u);
+// 3.0 clGetDeviceInfo: the optional features the device lacks answer "none" consistently
+// (pipes, device-side queues, sub-groups); those it has answer as CL_DEVICE_OPENCL_C_FEATURES
+// says (buffer SVM, the generic address space, program-scope variables with the full
+// profile's 64 KiB for one).
+TEST_F(DeviceApi, OptionalFeaturesAnswerConsistently) {
+  EXPECT_EQ(scalar<cl_device_svm_capabilities>(device, CL_DEVICE_SVM_CAPABILITIES),
+            cl_device_svm_capabilities{CL_DEVICE_SVM_COARSE_GRAIN_BUFFER |
+                                       CL_DEVICE_SVM_FINE_GRAIN_BUFFER});
+  const auto features = names(CL_DEVICE_OPENCL_C_FEATURES);
+  EXPECT_EQ(scalar<cl_bool>(device, CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT) == CL_TRUE,
+            features.count("__opencl_c_generic_address_space") == 1);
+  EXPECT_EQ(scalar<cl_bool>(device, CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT) == CL_TRUE,
+            features.count("__opencl_c_work_group_collective_functions") == 1);
+  const bool globals = features.count("__opencl_c_program_scope_global_variables") == 1;
+  EXPECT_EQ(scalar<size_t>(device, CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE), globals ? 65536u : 0u);
+  EXPECT_EQ(scalar<size_t>(device, CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE) != 0, globals);
   EXPECT_EQ(scalar<cl_bool>(device, CL_DEVICE_PIPE_SUPPORT), cl_bool{CL_FALSE});
   for (cl_device_info p : {CL_DEVICE_MAX_PIPE_ARGS, CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS,
                            CL_DEVICE_PIPE_MAX_PACKET_SIZE, CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE,
@@ -462,7 +474,6 @@ TEST_F(DeviceApi, MissingOptionalFeaturesAnswerNone) {
   ASSERT_EQ(ils.size(), 3u);
   EXPECT_STREQ(ils[2].name, "SPIR-V");
   EXPECT_EQ(ils[2].version, CL_MAKE_VERSION(1, 2, 0));
-  EXPECT_EQ(scalar<size_t>(device, CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE), 0u);
   EXPECT_EQ(device_string(device, CL_DEVICE_BUILT_IN_KERNELS), "");
   EXPECT_TRUE(array<cl_name_version>(device, CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION).empty());
   // The mandated minimum atomic capabilities.

@@ -251,27 +251,65 @@ TEST_F(KernelObjects, ArgInfo_5_7_3) {
   clReleaseProgram(plain);
 }
 
-// 3.0 §5.9.2 clSetKernelExecInfo: CL_INVALID_OPERATION if param_name is
-// CL_KERNEL_EXEC_INFO_SVM_PTRS and no devices in the kernel's context support SVM (the reference
-// device reports CL_DEVICE_SVM_CAPABILITIES 0), whatever the list: none at all (what the CTS's
-// consistency_svm passes) or a well-formed one. CL_INVALID_VALUE for an unknown param_name, and
-// CL_INVALID_OPERATION for fine-grain system SVM asked for where no device has it (2.2 §5.9.2).
-TEST_F(KernelObjects, ExecInfoWithoutSVM_5_9_2) {
-  cl_device_svm_capabilities svm = 1;
+// 2.2 §5.9.2 clSetKernelExecInfo on a device with buffer SVM and no fine-grain system SVM:
+// CL_KERNEL_EXEC_INFO_SVM_PTRS takes a list (empty too, what the CTS's consistency_svm passes);
+// CL_INVALID_VALUE for an unknown param_name or a size that is no list of pointers, and
+// CL_INVALID_OPERATION for fine-grain system SVM asked for where no device has it.
+TEST_F(KernelObjects, ExecInfo_5_9_2) {
+  cl_device_svm_capabilities svm = 0;
   ASSERT_EQ(clGetDeviceInfo(device, CL_DEVICE_SVM_CAPABILITIES, sizeof svm, &svm, nullptr),
             CL_SUCCESS);
-  ASSERT_EQ(svm, 0u);
-  EXPECT_RULE(clSetKernelExecInfo(kernel, CL_KERNEL_EXEC_INFO_SVM_PTRS, 0, nullptr),
-              CL_INVALID_OPERATION, "SetKernelExecInfoSVMPtrsNoSVM");
-  void* pointers[2] = {&svm, &svm};
-  EXPECT_RULE(clSetKernelExecInfo(kernel, CL_KERNEL_EXEC_INFO_SVM_PTRS, sizeof pointers, pointers),
-              CL_INVALID_OPERATION, "SetKernelExecInfoSVMPtrsNoSVM");
+  ASSERT_EQ(svm & CL_DEVICE_SVM_FINE_GRAIN_SYSTEM, 0u);
+  void* a = clSVMAlloc(context, CL_MEM_READ_WRITE, 64, 0);
+  ASSERT_NE(a, nullptr);
+  void* pointers[2] = {a, static_cast<char*>(a) + 16};
+  EXPECT_EQ(clSetKernelExecInfo(kernel, CL_KERNEL_EXEC_INFO_SVM_PTRS, sizeof pointers, pointers),
+            CL_SUCCESS);
+  EXPECT_RULE(clSetKernelExecInfo(kernel, CL_KERNEL_EXEC_INFO_SVM_PTRS, 3, pointers),
+              CL_INVALID_VALUE, "SetKernelExecInfoBadParam");
   EXPECT_RULE(clSetKernelExecInfo(kernel, 0x7777, sizeof pointers, pointers), CL_INVALID_VALUE,
               "SetKernelExecInfoBadParam");
-  cl_bool yes = CL_TRUE;
+  cl_bool yes = CL_TRUE, no = CL_FALSE;
   EXPECT_RULE(clSetKernelExecInfo(kernel, CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM, sizeof yes,
                                   &yes),
               CL_INVALID_OPERATION, "SetKernelExecInfoFineGrainSystemUnsupported");
+  EXPECT_EQ(clSetKernelExecInfo(kernel, CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM, sizeof no, &no),
+            CL_SUCCESS);
+  clSVMFree(context, a);
+}
+
+// 2.2 §5.9.2 clSetKernelArgSVMPointer: an index past the kernel's arguments, an argument that
+// is no pointer to global or constant memory; and 2.2 §5.10: a pointer in no SVM allocation of
+// the context is a system pointer, which the launch refuses without fine-grain system SVM.
+TEST_F(KernelObjects, SetKernelArgSVMPointer_5_9_2) {
+  cl_int err = CL_SUCCESS;
+  cl_kernel second = clCreateKernel(program, "second", &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  int* a = static_cast<int*>(clSVMAlloc(context, CL_MEM_READ_WRITE, 64, 0));
+  ASSERT_NE(a, nullptr);
+  EXPECT_RULE(clSetKernelArgSVMPointer(second, 1, a), CL_INVALID_ARG_INDEX,
+              "SetKernelArgSVMPointerBadIndex");
+  EXPECT_RULE(clSetKernelArgSVMPointer(kernel, 3, a), CL_INVALID_ARG_VALUE,
+              "SetKernelArgSVMPointerBadValue");
+  int host[4] = {};
+  ASSERT_EQ(clSetKernelArgSVMPointer(second, 0, host), CL_SUCCESS);
+  size_t one = 1;
+  EXPECT_RULE(clEnqueueNDRangeKernel(queue, second, 1, nullptr, &one, nullptr, 0, nullptr,
+                                     nullptr),
+              CL_INVALID_OPERATION, "EnqueueNDRangeKernelSVMUnsupported");
+  EXPECT_RULE(clEnqueueTask(queue, second, 0, nullptr, nullptr), CL_INVALID_OPERATION,
+              "EnqueueTaskSVMUnsupported");
+  // Inside the allocation (not at its start) it runs, and writes there.
+  ASSERT_EQ(clSetKernelArgSVMPointer(second, 0, a + 3), CL_SUCCESS);
+  ASSERT_EQ(clEnqueueNDRangeKernel(queue, second, 1, nullptr, &one, nullptr, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  ASSERT_EQ(clEnqueueSVMMap(queue, CL_TRUE, CL_MAP_READ, a, 64, 0, nullptr, nullptr), CL_SUCCESS);
+  EXPECT_EQ(a[3], 2);
+  ASSERT_EQ(clEnqueueSVMUnmap(queue, a, 0, nullptr, nullptr), CL_SUCCESS);
+  ASSERT_EQ(clFinish(queue), CL_SUCCESS);
+  EXPECT_EQ(host[0], 0);
+  clReleaseKernel(second);
+  clSVMFree(context, a);
 }
 
 }  // namespace

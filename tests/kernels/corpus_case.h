@@ -31,13 +31,14 @@ struct Launch {
 
 // One `// arg N:` line.
 struct Arg {
-  enum class Kind { Buffer, SubBuffer, Local, Value, Null } kind = Kind::Buffer;
+  enum class Kind { Buffer, SubBuffer, Local, Value, Null, Svm } kind = Kind::Buffer;
   std::string type;          // element type of a buffer, type of a value
   std::size_t count = 0;     // elements of a buffer or sub-buffer, bytes of __local memory
   std::string init = "none"; // iota, zero, random, wide or none (created without host data)
   std::string access;        // "", "read_only" or "write_only"
   std::size_t origin = 0;    // sub-buffer: first element inside its parent
   std::size_t parent = 0;    // sub-buffer: elements of the parent buffer
+  bool fine_grain = false;   // svm: CL_MEM_SVM_FINE_GRAIN_BUFFER (else coarse grain)
   std::vector<std::uint8_t> bytes;  // a value's (or a struct's) bytes
 };
 
@@ -184,7 +185,7 @@ inline std::string run_line(const std::string& text, Launch& launch) {
 }
 
 inline std::string arg_line(const std::vector<std::string>& w, Arg& arg) {
-  if (w.empty()) return "arg: needs a kind (buffer, sub-buffer, local, value, struct, null)";
+  if (w.empty()) return "arg: needs a kind (buffer, sub-buffer, svm, local, value, struct, null)";
   const std::string& kind = w[0];
   if (kind == "null") {
     arg.kind = Arg::Kind::Null;
@@ -225,9 +226,11 @@ inline std::string arg_line(const std::vector<std::string>& w, Arg& arg) {
     encode(w[1], std::stod(w[2]), arg.bytes.data());
     return "";
   }
-  if (kind != "buffer" && kind != "sub-buffer")
+  if (kind != "buffer" && kind != "sub-buffer" && kind != "svm")
     return "arg: unknown kind '" + kind + "'";
-  arg.kind = kind == "buffer" ? Arg::Kind::Buffer : Arg::Kind::SubBuffer;
+  arg.kind = kind == "buffer" ? Arg::Kind::Buffer
+             : kind == "svm"  ? Arg::Kind::Svm
+                              : Arg::Kind::SubBuffer;
   if (w.size() < 3 || type_size(w[1]) == 0) return "arg: " + kind + " <type> <count> ...";
   arg.type = w[1];
   arg.count = std::stoul(w[2]);
@@ -239,6 +242,8 @@ inline std::string arg_line(const std::vector<std::string>& w, Arg& arg) {
       if (arg.init != "iota" && arg.init != "zero" && arg.init != "random" && arg.init != "wide" &&
           arg.init != "none")
         return "arg: init is one of iota, zero, random, wide, none";
+    } else if (w[i] == "fine" && arg.kind == Arg::Kind::Svm) {
+      arg.fine_grain = true;
     } else if (w[i].rfind("at=", 0) == 0 && arg.kind == Arg::Kind::SubBuffer) {
       arg.origin = std::stoul(w[i].substr(3));
     } else if (w[i].rfind("of=", 0) == 0 && arg.kind == Arg::Kind::SubBuffer) {

@@ -10,12 +10,13 @@
 // the last launch; --dump writes every buffer's bytes after the last launch to FILE, one after
 // the other in the order of the arguments (what a `compare:` case compares). Exit status: 0 ran, 1 an OpenCL call failed, 2 bad usage or case file,
 // 3 no such platform or device, 4 the program did not build.
-#define CL_TARGET_OPENCL_VERSION 120
+#define CL_TARGET_OPENCL_VERSION 300
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
 #include <CL/cl.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <string>
@@ -73,7 +74,11 @@ struct Objects {
   std::vector<cl_mem> parents, buffers;
   std::map<std::string, cl_program> programs;  // by build options
   std::vector<cl_kernel> kernels;
+  std::vector<void*> svm;  // by argument (null for the others)
   ~Objects() {
+    if (queue) clFinish(queue);
+    for (void* p : svm)
+      if (p) clSVMFree(context, p);
     for (cl_kernel k : kernels) clReleaseKernel(k);
     for (auto& [options, p] : programs) clReleaseProgram(p);
     for (cl_mem m : buffers)
@@ -91,7 +96,39 @@ cl_mem_flags access_flags(const Arg& arg) {
   return CL_MEM_READ_WRITE;
 }
 
-// The buffer an argument names (null for local, value and null arguments).
+// An `svm` argument's allocation (OpenCL 2.2 §5.6.1): coarse grain, filled through
+// clEnqueueSVMMemcpy, or fine grain, written by the host directly; init=none writes nothing.
+bool create_svm(Objects& o, const Arg& arg, void** out) {
+  std::vector<std::uint8_t> data = clvet::corpus::initial_contents(arg);
+  const cl_svm_mem_flags flags =
+      access_flags(arg) | (arg.fine_grain ? CL_MEM_SVM_FINE_GRAIN_BUFFER : 0);
+  *out = clSVMAlloc(o.context, flags, data.size(), 0);
+  if (*out == nullptr) {
+    std::fprintf(stderr, "corpus_runner: clSVMAlloc returned NULL\n");
+    return false;
+  }
+  if (arg.init == "none") return true;
+  if (arg.fine_grain) {
+    std::memcpy(*out, data.data(), data.size());
+    return true;
+  }
+  const cl_int err = clEnqueueSVMMemcpy(o.queue, CL_TRUE, *out, data.data(), data.size(), 0,
+                                        nullptr, nullptr);
+  if (err != CL_SUCCESS) std::fprintf(stderr, "corpus_runner: clEnqueueSVMMemcpy: error %d\n", err);
+  return err == CL_SUCCESS;
+}
+
+// The bytes of an argument's buffer or SVM allocation after the launches.
+bool read_back(cl_command_queue q, const Arg& arg, cl_mem m, void* svm, std::vector<char>& data) {
+  data.resize(arg.count * clvet::corpus::type_size(arg.type));
+  if (svm != nullptr)
+    return clEnqueueSVMMemcpy(q, CL_TRUE, data.data(), svm, data.size(), 0, nullptr, nullptr) ==
+           CL_SUCCESS;
+  return clEnqueueReadBuffer(q, m, CL_TRUE, 0, data.size(), data.data(), 0, nullptr, nullptr) ==
+         CL_SUCCESS;
+}
+
+// The buffer an argument names (null for local, value, null and svm arguments).
 bool create_buffer(Objects& o, const Arg& arg, cl_mem* out) {
   *out = nullptr;
   if (arg.kind != Arg::Kind::Buffer && arg.kind != Arg::Kind::SubBuffer) return true;
@@ -135,7 +172,8 @@ cl_program build(Objects& o, cl_device_id device, const Case& c, const std::stri
   return nullptr;
 }
 
-bool set_args(cl_kernel k, const Case& c, const Launch& launch, const std::vector<cl_mem>& mems) {
+bool set_args(cl_kernel k, const Case& c, const Launch& launch, const std::vector<cl_mem>& mems,
+              const std::vector<void*>& svm) {
   for (cl_uint i = 0; i < launch.args.size(); ++i) {
     const Arg& arg = c.args[launch.args[i]];
     cl_int err = CL_SUCCESS;
@@ -146,6 +184,9 @@ bool set_args(cl_kernel k, const Case& c, const Launch& launch, const std::vecto
         break;
       case Arg::Kind::Null:
         err = clSetKernelArg(k, i, sizeof(cl_mem), nullptr);
+        break;
+      case Arg::Kind::Svm:
+        err = clSetKernelArgSVMPointer(k, i, svm[launch.args[i]]);
         break;
       case Arg::Kind::Local:
         err = clSetKernelArg(k, i, arg.count, nullptr);
@@ -163,26 +204,22 @@ bool set_args(cl_kernel k, const Case& c, const Launch& launch, const std::vecto
   return true;
 }
 
-// Appends the bytes of buffer `m` (argument `arg`) to `out`.
-bool dump_buffer(cl_command_queue q, const Arg& arg, cl_mem m, std::ofstream& out) {
-  std::vector<char> data(arg.count * clvet::corpus::type_size(arg.type));
-  if (clEnqueueReadBuffer(q, m, CL_TRUE, 0, data.size(), data.data(), 0, nullptr, nullptr) !=
-      CL_SUCCESS)
-    return false;
+// Appends the bytes of buffer `m` or allocation `svm` (argument `arg`) to `out`.
+bool dump_buffer(cl_command_queue q, const Arg& arg, cl_mem m, void* svm, std::ofstream& out) {
+  std::vector<char> data;
+  if (!read_back(q, arg, m, svm, data)) return false;
   out.write(data.data(), static_cast<std::streamsize>(data.size()));
   return static_cast<bool>(out);
 }
 
-void print_buffer(cl_command_queue q, std::size_t index, const Arg& arg, cl_mem m) {
+void print_buffer(cl_command_queue q, std::size_t index, const Arg& arg, cl_mem m, void* svm) {
   const std::string scalar = clvet::corpus::scalar_type(arg.type);
   const std::size_t scalar_bytes = clvet::corpus::type_size(scalar);
-  std::vector<std::uint8_t> data(arg.count * clvet::corpus::type_size(arg.type));
-  if (clEnqueueReadBuffer(q, m, CL_TRUE, 0, data.size(), data.data(), 0, nullptr, nullptr) !=
-      CL_SUCCESS)
-    return;
+  std::vector<char> data;
+  if (!read_back(q, arg, m, svm, data)) return;
   std::printf("arg %zu:", index);
   for (std::size_t i = 0; i < 16 && (i + 1) * scalar_bytes <= data.size(); ++i) {
-    const std::uint8_t* at = data.data() + i * scalar_bytes;
+    const auto* at = reinterpret_cast<const std::uint8_t*>(data.data()) + i * scalar_bytes;
     if (scalar == "float") {
       float f;
       std::memcpy(&f, at, 4);
@@ -234,8 +271,10 @@ int main(int argc, char** argv) {
       return 3;
     }
     std::vector<cl_mem> mems(c.args.size(), nullptr);
+    o.svm.assign(c.args.size(), nullptr);
     for (std::size_t i = 0; i < c.args.size(); ++i) {
-      bool made = create_buffer(o, c.args[i], &mems[i]);
+      bool made = c.args[i].kind == Arg::Kind::Svm ? create_svm(o, c.args[i], &o.svm[i])
+                                                   : create_buffer(o, c.args[i], &mems[i]);
       o.buffers.push_back(mems[i]);
       if (!made) return 1;
     }
@@ -252,7 +291,7 @@ int main(int argc, char** argv) {
         return 1;
       }
       o.kernels.push_back(k);
-      if (!set_args(k, c, launch, mems)) return 1;
+      if (!set_args(k, c, launch, mems, o.svm)) return 1;
       err = clEnqueueNDRangeKernel(o.queue, k, launch.dims, nullptr, launch.global, launch.local, 0,
                                    nullptr, nullptr);
       if (err == CL_SUCCESS) err = clFinish(o.queue);
@@ -263,11 +302,11 @@ int main(int argc, char** argv) {
     }
     if (options.print)
       for (std::size_t i = 0; i < c.args.size(); ++i)
-        if (mems[i]) print_buffer(o.queue, i, c.args[i], mems[i]);
+        if (mems[i] || o.svm[i]) print_buffer(o.queue, i, c.args[i], mems[i], o.svm[i]);
     if (!options.dump.empty()) {
       std::ofstream out(options.dump, std::ios::binary | std::ios::trunc);
       for (std::size_t i = 0; i < c.args.size(); ++i)
-        if (mems[i] && !dump_buffer(o.queue, c.args[i], mems[i], out)) {
+        if ((mems[i] || o.svm[i]) && !dump_buffer(o.queue, c.args[i], mems[i], o.svm[i], out)) {
           std::fprintf(stderr, "corpus_runner: cannot dump argument %zu to %s\n", i,
                        options.dump.c_str());
           status = 1;

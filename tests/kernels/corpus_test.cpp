@@ -310,7 +310,7 @@ TEST_P(CorpusAgainstPoCL, SameBuffers) {
   for (std::size_t i = 0; i < c.args.size(); ++i) {
     const clvet::corpus::Arg& arg = c.args[i];
     if (arg.kind != clvet::corpus::Arg::Kind::Buffer &&
-        arg.kind != clvet::corpus::Arg::Kind::SubBuffer)
+        arg.kind != clvet::corpus::Arg::Kind::SubBuffer && arg.kind != clvet::corpus::Arg::Kind::Svm)
       continue;
     const std::size_t size = arg.count * clvet::corpus::type_size(arg.type);
     ASSERT_LE(at + size, got.size()) << param.file;

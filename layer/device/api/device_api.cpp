@@ -59,8 +59,12 @@ namespace {
 
 // --- What clGetDeviceInfo answers ------------------------------------------------------------
 
-constexpr cl_version kOpenCLC12 = CL_MAKE_VERSION(1, 2, 0);
-constexpr cl_version kOpenCLC30 = CL_MAKE_VERSION(3, 0, 0);
+// CL_DEVICE_OPENCL_C_VERSION: "the highest fully backwards compatible OpenCL C version", 2.0
+// when the table claims all of it, else 1.2 (3.0 clGetDeviceInfo).
+cl_version backward_compatible_c_version(const Device& d) {
+  return interp::missing_for_opencl_c_20(d.target()).empty() ? CL_MAKE_VERSION(2, 0, 0)
+                                                             : CL_MAKE_VERSION(1, 2, 0);
+}
 
 cl_name_version name_version(std::string_view name, cl_version version) {
   cl_name_version nv{};
@@ -92,29 +96,21 @@ std::vector<cl_name_version> ils_with_version() {
 }
 
 // OpenCL C versions a compiler for the device accepts: 3.0 and the ones it stays backward
-// compatible with (3.0 clGetDeviceInfo, CL_DEVICE_OPENCL_C_ALL_VERSIONS); a device profile's
-// device older than 3.0 only those up to its CL_DEVICE_OPENCL_C_VERSION.
-std::vector<cl_name_version> opencl_c_versions() {
+// compatible with (3.0 clGetDeviceInfo, CL_DEVICE_OPENCL_C_ALL_VERSIONS), from the table of
+// features (clvet/interp/language_features.h) that the compiler reads too.
+std::vector<cl_name_version> opencl_c_versions(const Device& d) {
   std::vector<cl_name_version> list;
-  const cl_version newest = max_opencl_c_version();
-  for (const auto& [name, version] : interp::LanguageSupport::c_versions())
-    if (version <= newest) list.push_back(name_version(name, version));
+  for (const auto& [name, version] : interp::opencl_c_versions(d.target()))
+    list.push_back(name_version(name, version));
   return list;
 }
 
-// Optional OpenCL C 3.0 features; each matches a device query (fp64: CL_DEVICE_DOUBLE_FP_CONFIG;
-// int64: required by the full profile; the work-group collectives and the atomic orders and
-// scopes: interpreter/builtins, judged by the kernel checkers). Pipes etc. are not claimed.
+// Optional OpenCL C 3.0 features the table claims for the device; the compiler defines exactly
+// these feature macros.
 std::vector<cl_name_version> opencl_c_features(const Device& d) {
   std::vector<cl_name_version> list;
-  for (const std::string& feature : interp::LanguageSupport::c_features())
-    if (feature != "__opencl_c_fp64" || extension_supported("cl_khr_fp64"))
-      list.push_back(name_version(feature, kOpenCLC30));
-  // The image built-ins of every image type, read_write images and writes to 3D images.
-  if (d.image_support())
-    for (const char* feature :
-         {"__opencl_c_images", "__opencl_c_read_write_images", "__opencl_c_3d_image_writes"})
-      list.push_back(name_version(feature, kOpenCLC30));
+  for (const interp::LanguageFeature& f : interp::claimed(d.target(), interp::FeatureKind::OpenCLC))
+    list.push_back(name_version(f.name, f.version));
   return list;
 }
 
@@ -191,6 +187,12 @@ Answer from_profile(Device& d, cl_device_info param, const InfoWriter& out) {
     case CL_DEVICE_MAX_CONSTANT_ARGS:
     case CL_DEVICE_IMAGE_SUPPORT:
     case CL_DEVICE_EXTENSIONS:
+    // The table of OpenCL C features answers these, as the compiler's macros follow it (the
+    // profile's missing extensions are the target's `lacks`).
+    case CL_DEVICE_OPENCL_C_FEATURES:
+    case CL_DEVICE_OPENCL_C_ALL_VERSIONS:
+    case CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT:
+    case CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT:
       return std::nullopt;
     // What the device itself can do, narrowed by the profile.
     case CL_DEVICE_SVM_CAPABILITIES:
@@ -211,7 +213,7 @@ Answer from_profile(Device& d, cl_device_info param, const InfoWriter& out) {
       return std::nullopt;
     case CL_DEVICE_OPENCL_C_NUMERIC_VERSION_KHR:
       if (auto text = p->text(CL_DEVICE_OPENCL_C_VERSION))
-        return out.scalar<cl_version>(profile::version_in(*text, "OpenCL C ").value_or(kOpenCLC12));
+        return out.scalar<cl_version>(profile::version_in(*text, "OpenCL C ").value_or(CL_MAKE_VERSION(1, 2, 0)));
       return std::nullopt;
     default:
       break;
@@ -256,11 +258,13 @@ Answer identity(Device& d, cl_device_info param, const InfoWriter& out) {
     case CL_DEVICE_NUMERIC_VERSION:
       return out.scalar<cl_version>(Platform::kVersion);
     case CL_DEVICE_OPENCL_C_VERSION:
-      return out.string("OpenCL C 1.2 clvet");
+      return out.string(fmt::format("OpenCL C {}.{} clvet",
+                                    CL_VERSION_MAJOR(backward_compatible_c_version(d)),
+                                    CL_VERSION_MINOR(backward_compatible_c_version(d))));
     case CL_DEVICE_OPENCL_C_NUMERIC_VERSION_KHR:
-      return out.scalar<cl_version>(kOpenCLC12);
+      return out.scalar<cl_version>(backward_compatible_c_version(d));
     case CL_DEVICE_OPENCL_C_ALL_VERSIONS:
-      return out.array(opencl_c_versions());
+      return out.array(opencl_c_versions(d));
     case CL_DEVICE_OPENCL_C_FEATURES:
       return out.array(opencl_c_features(d));
     case CL_DEVICE_EXTENSIONS:
@@ -350,11 +354,15 @@ Answer execution(Device& d, cl_device_info param, const InfoWriter& out) {
       return out.scalar<U>(0);
     case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS:
       return out.scalar<B>(no);
-    case CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT:
-      return out.scalar<B>(CL_TRUE);
     case CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT:
-    case CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT:
       return out.scalar<B>(no);
+    // The OpenCL C features with a query of their own answer as the table claims them.
+    case CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT:
+      return out.scalar<B>(
+          interp::claims(d.target(), "__opencl_c_work_group_collective_functions") ? yes : no);
+    case CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT:
+      return out.scalar<B>(interp::claims(d.target(), "__opencl_c_generic_address_space") ? yes
+                                                                                           : no);
     // Every order and scope (the __opencl_c_atomic_* features): atomics are host atomics, and
     // the race checker judges by the orders and scopes asked for.
     case CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES:
@@ -394,10 +402,13 @@ Answer memory(Device& d, cl_device_info param, const InfoWriter& out) {
       return out.scalar<cl_ulong>(d.max_constant_buffer_size());
     case CL_DEVICE_MAX_CONSTANT_ARGS:
       return out.scalar<U>(d.max_constant_args());
-    // Program-scope global variables: not supported.
+    // Program-scope global variables, where the table claims them: the full profile's minimum
+    // for one variable (64 KiB, which a build holds programs to), and as much in all as a
+    // buffer may have.
     case CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE:
+      return out.scalar<S>(d.max_global_variable_size());
     case CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE:
-      return out.scalar<S>(0);
+      return out.scalar<S>(d.max_global_variable_size() ? d.max_mem_alloc_size() : 0);
     // Local memory is host memory, like global memory.
     case CL_DEVICE_LOCAL_MEM_TYPE:
       return out.scalar<cl_device_local_mem_type>(CL_GLOBAL);

@@ -14,6 +14,7 @@
 #include "memory.h"
 #include "options.h"
 #include "platform.h"
+#include "svm.h"
 
 namespace clvet::device::impl {
 namespace {
@@ -168,9 +169,13 @@ Status GetMemObjectInfo(const args::GetMemObjectInfo& a) {
       return out.scalar<cl_mem>(mem->parent() ? mem->parent()->id() : nullptr);
     case CL_MEM_OFFSET:
       return out.scalar<size_t>(dynamic_cast<Image*>(mem.get()) ? 0 : mem->offset());
-    // The device has no SVM (CL_DEVICE_SVM_CAPABILITIES is 0), so no host_ptr is an SVM pointer.
-    case CL_MEM_USES_SVM_POINTER:
-      return out.scalar<cl_bool>(CL_FALSE);
+    // A CL_MEM_USE_HOST_PTR buffer (or its sub-buffer) whose host_ptr lies in an SVM
+    // allocation of the context (3.0 clGetMemObjectInfo).
+    case CL_MEM_USES_SVM_POINTER: {
+      const bool svm = (mem->flags() & CL_MEM_USE_HOST_PTR) && mem->host_ptr() != nullptr &&
+                       SvmAllocations::instance().find(mem->host_ptr(), 0, mem->context().id());
+      return out.scalar<cl_bool>(svm ? CL_TRUE : CL_FALSE);
+    }
     // Empty (size 0) unless created by clCreateBufferWithProperties with a non-NULL list.
     case CL_MEM_PROPERTIES:
       return out.array(mem->properties());

@@ -23,6 +23,7 @@
 #include "options.h"
 #include "queue.h"
 #include "sampler.h"
+#include "svm.h"
 
 namespace clvet::device::impl {
 
@@ -129,6 +130,17 @@ void set_up_checkers(Launch& launch) {
     d.global_offset[dim] = r.global_offset[dim];
   }
   d.args = r.args;
+  d.memory = r.memory;
+  // The program's variables are objects for the checkers too (the engine has them already).
+  // Not read-only ones: a write to __constant memory is the memory checker's already (by the
+  // access's address space), and a read-only object would make it look up every global write.
+  for (const interp::Executable::ProgramVariable& v : launch.executable->program_variables()) {
+    interp::LaunchMemory m;
+    m.pointer = v.address;
+    m.size = v.size;
+    m.label = v.label;
+    d.memory.push_back(std::move(m));
+  }
   launch.checker = std::make_unique<checker::KernelChecker>(std::move(d), checks);
   r.taint = launch.checker->taint();
   if (checks.any_observer() || r.taint.on()) {
@@ -254,7 +266,21 @@ Status prepare(Queue& q, Kernel& k, cl_uint work_dim, const std::size_t* offset,
         break;
       case KernelArgument::Kind::Buffer: {
         if (v.source == Kernel::ArgValue::Source::SVMPointer) {
-          return fail(rules.svm_unsupported, "the device has no SVM");
+          // The kernel gets the pointer itself (it may point into the allocation); the
+          // allocation is one of the launch's memory objects (below). A pointer outside every
+          // SVM allocation of the context is a system pointer, which needs fine-grain system
+          // SVM (2.2 §5.10).
+          const auto value = reinterpret_cast<std::uint64_t>(v.svm);
+          if (v.svm != nullptr && !SvmAllocations::instance().find(v.svm, 0, k.context().id()))
+            return fail(rules.svm_unsupported,
+                        fmt::format("argument {} is 0x{:x}, in no SVM allocation of the kernel's "
+                                    "context: a system pointer, and the device has no fine-grain "
+                                    "system SVM",
+                                    i, value));
+          arg.kind = interp::LaunchArg::Kind::Bytes;
+          arg.bytes.resize(sizeof value);
+          std::memcpy(arg.bytes.data(), &value, sizeof value);
+          break;
         }
         cl_mem handle = nullptr;
         if (v.bytes.size() == sizeof(cl_mem)) std::memcpy(&handle, v.bytes.data(), sizeof handle);
@@ -339,6 +365,19 @@ Status prepare(Queue& q, Kernel& k, cl_uint work_dim, const std::size_t* offset,
         break;
     }
     r.args.push_back(std::move(arg));
+  }
+  // Every SVM allocation of the context: the kernel may reach one through a pointer stored in
+  // another, or one clSetKernelExecInfo named (2.2 §5.9.2).
+  for (const SvmAllocation& a : SvmAllocations::instance().of(k.context().id())) {
+    interp::LaunchMemory m;
+    m.pointer = reinterpret_cast<void*>(a.base);
+    m.size = a.size;
+    m.taint = a.written;
+    m.read_only = (a.flags & CL_MEM_READ_ONLY) != 0;
+    m.write_only = (a.flags & CL_MEM_WRITE_ONLY) != 0;
+    m.label = a.label();
+    m.created_by = fmt::format("clSVMAlloc (call #{})", a.call);
+    r.memory.push_back(std::move(m));
   }
   launch.program = Ref<Program>(&k.program());
   launch.enqueue = checker::FindingLog::instance().next_call_index();

@@ -197,28 +197,10 @@ std::string link_part(const std::string& options) {
   return {};
 }
 
-// What OpenCL C's predefined macros say of the program's devices (all alike: the root device
-// and its sub-devices).
+// What OpenCL C's predefined macros and feature claims say of the program's devices (all alike:
+// the root device and its sub-devices).
 interp::TargetDevice target_of(const Program& p) {
-  interp::TargetDevice target;
-  target.opencl_version = CL_VERSION_MAJOR(Platform::kVersion) * 100 +
-                          CL_VERSION_MINOR(Platform::kVersion) * 10;
-  target.image_support = !p.devices().empty() && p.devices().front()->image_support();
-  // A device profile's device: its OpenCL version, OpenCL C version, profile and extensions.
-  if (const profile::DeviceProfile* emulated = emulated_profile()) {
-    if (auto v = profile::version_in(emulated->text(CL_DEVICE_VERSION).value_or(""), "OpenCL "))
-      target.opencl_version = CL_VERSION_MAJOR(*v) * 100 + CL_VERSION_MINOR(*v) * 10;
-    const cl_version c = max_opencl_c_version();
-    target.max_c_version = CL_VERSION_MAJOR(c) * 100 + CL_VERSION_MINOR(c) * 10;
-    target.embedded_profile = emulated->text(CL_DEVICE_PROFILE) == "EMBEDDED_PROFILE";
-    std::istringstream names(interp::LanguageSupport::extensions());
-    for (std::string name; names >> name;)
-      if (!extension_supported(name)) target.lacks.push_back(name);
-    if (!extension_supported("cl_khr_fp64")) target.lacks.push_back("__opencl_c_fp64");
-    if (target.image_support && !extension_supported(interp::LanguageSupport::kImageExtension))
-      target.lacks.push_back(interp::LanguageSupport::kImageExtension);
-  }
-  return target;
+  return p.devices().empty() ? interp::TargetDevice{} : p.devices().front()->target();
 }
 
 std::vector<std::pair<std::uint32_t, interp::Bytes>> spec_constants(const Program& p) {

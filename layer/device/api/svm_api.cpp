@@ -1,7 +1,7 @@
 // Shared virtual memory entry points (OpenCL 2.2 §5.6): clSVMAlloc, clSVMFree and the SVM
-// commands. The reference device reports CL_DEVICE_SVM_CAPABILITIES = 0, so the rules stop
-// every call that needs SVM; the allocations and commands below are what a context with SVM
-// devices gets, and clSVMFree's "no action" is what one without gets.
+// commands. The reference device has coarse- and fine-grain buffer SVM (Device::
+// svm_capabilities); the host and the device share one memory, so mapping and migrating move
+// nothing, and what the commands write is marked for the uninitialised-value checker.
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -11,55 +11,17 @@
 #include <string>
 #include <vector>
 
+#include "clvet/checker/api_validation.h"
 #include "clvet/rules/rule_ids.gen.h"
 #include "context.h"
 #include "device_impl.gen.h"
 #include "enqueue.h"
 #include "queue.h"
+#include "svm.h"
 
 namespace clvet::device::impl {
 
 namespace {
-
-// Live clSVMAlloc allocations: start address -> size and the context they were made in (not
-// owned: the application frees its SVM before releasing the context).
-class SvmAllocations {
- public:
-  static SvmAllocations& instance() {
-    static auto* allocations = new SvmAllocations;  // SVM may be freed after main()
-    return *allocations;
-  }
-  void add(void* ptr, std::size_t size, cl_context context) {
-    std::lock_guard lock(mutex_);
-    live_[address(ptr)] = {size, context};
-  }
-  // Removes and returns true if `ptr` starts an allocation of `context`.
-  bool remove(void* ptr, cl_context context) {
-    std::lock_guard lock(mutex_);
-    auto it = live_.find(address(ptr));
-    if (it == live_.end() || it->second.context != context) return false;
-    live_.erase(it);
-    return true;
-  }
-  // [ptr, ptr + size) lies inside one allocation of `context` (size 0: ptr does).
-  bool contains(const void* ptr, std::size_t size, cl_context context) {
-    std::lock_guard lock(mutex_);
-    auto it = live_.upper_bound(address(ptr));
-    if (it == live_.begin()) return false;
-    --it;
-    std::uintptr_t start = it->first, end = start + it->second.size, p = address(ptr);
-    return it->second.context == context && p < end && size <= end - p;
-  }
-
- private:
-  struct Allocation {
-    std::size_t size;
-    cl_context context;
-  };
-  static std::uintptr_t address(const void* p) { return reinterpret_cast<std::uintptr_t>(p); }
-  std::mutex mutex_;
-  std::map<std::uintptr_t, Allocation> live_;
-};
 
 Ref<Queue> queue_of(cl_command_queue handle) { return lookup<Queue>(handle); }
 
@@ -71,7 +33,21 @@ Result<void*> SVMAlloc(const args::SVMAlloc& a) {
   std::size_t size = (a.size + alignment - 1) / alignment * alignment;
   void* ptr = std::aligned_alloc(alignment, size);
   if (ptr == nullptr) return fail(rule::SVMAllocOutOfResources, "aligned_alloc failed");
-  SvmAllocations::instance().add(ptr, a.size, a.context);
+  SvmAllocation allocation;
+  allocation.base = reinterpret_cast<std::uintptr_t>(ptr);
+  allocation.size = a.size;
+  allocation.context = a.context;
+  allocation.flags = a.flags;
+  allocation.call = checker::FindingLog::instance().next_call_index();
+  if (!allocation.fine_grain()) {
+    // Zero pages until touched: nothing is written yet.
+    allocation.written = static_cast<std::uint8_t*>(std::calloc(a.size, 1));
+    if (allocation.written == nullptr) {
+      std::free(ptr);
+      return fail(rule::SVMAllocOutOfResources, "the marks of written bytes could not be allocated");
+    }
+  }
+  SvmAllocations::instance().add(allocation);
   return ptr;
 }
 
@@ -123,6 +99,7 @@ Status EnqueueSVMMemcpy(const args::EnqueueSVMMemcpy& a) {
                 a.event, a.blocking_copy == CL_TRUE,
                 [=] {
                   std::memcpy(dst, src, size);
+                  SvmAllocations::instance().copy_marks(dst, src, size);
                   return CL_SUCCESS;
                 },
                 &rule::EnqueueSVMMemcpyBlockingWaitListFailed);
@@ -141,16 +118,26 @@ Status EnqueueSVMMemFill(const args::EnqueueSVMMemFill& a) {
                 a.event, false, [=] {
                   for (std::size_t at = 0; at < size; at += pattern->size())
                     std::memcpy(dst + at, pattern->data(), pattern->size());
+                  SvmAllocations::instance().mark_written(dst, size);
                   return CL_SUCCESS;
                 });
 }
 
-// The host and the device share memory, so mapping and unmapping only order the command.
+// The host and the device share memory, so mapping and unmapping only order the command. A map
+// for writing hands the region to the host, which writes it before the unmap: its bytes count
+// as written from the map on (a coarse-grain allocation's host writes are seen no other way).
 Status EnqueueSVMMap(const args::EnqueueSVMMap& a) {
   Ref<Queue> queue = queue_of(a.command_queue);
   if (!queue) return fail(rule::EnqueueSVMMapInvalidQueue, "the queue was released");
+  const bool writes = (a.flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) != 0;
+  void* ptr = a.svm_ptr;
+  const std::size_t size = a.size;
   return submit(*queue, CL_COMMAND_SVM_MAP, a.num_events_in_wait_list, a.event_wait_list, a.event,
-                a.blocking_map == CL_TRUE, [] { return CL_SUCCESS; },
+                a.blocking_map == CL_TRUE,
+                [=] {
+                  if (writes) SvmAllocations::instance().mark_written(ptr, size);
+                  return CL_SUCCESS;
+                },
                 &rule::EnqueueSVMMapBlockingWaitListFailed);
 }
 
@@ -166,7 +153,7 @@ Status EnqueueSVMMigrateMem(const args::EnqueueSVMMigrateMem& a) {
   if (!queue) return fail(rule::EnqueueSVMMigrateMemInvalidQueue, "the queue was released");
   for (cl_uint i = 0; i < a.num_svm_pointers; ++i) {
     std::size_t size = a.sizes ? a.sizes[i] : 0;
-    if (!SvmAllocations::instance().contains(a.svm_pointers[i], size, queue->context().id()))
+    if (!SvmAllocations::instance().find(a.svm_pointers[i], size, queue->context().id()))
       return fail(rule::EnqueueSVMMigrateMemRangeOutside,
                   "range " + std::to_string(i) + " is not inside an SVM allocation of the context");
   }

@@ -28,10 +28,12 @@ struct KernelChecks {
   static KernelChecks parse(std::string_view list);
 };
 
-// A buffer a launch reaches through a kernel argument (from its LaunchArg).
+// A buffer a launch reaches through a kernel argument (from its LaunchArg), or an SVM
+// allocation it reaches (from its LaunchMemory, named by `label`).
 struct LaunchObject {
   std::uint32_t arg = 0;
   std::string name;          // the parameter's name, if the program has it
+  std::string label;         // an SVM allocation: "SVM allocation of 256 bytes"
   std::uint64_t base = 0;    // host address of the first byte
   std::uint64_t size = 0;
   bool read_only = false, write_only = false, constant = false;
@@ -46,6 +48,7 @@ struct LaunchDescription {
   // The launch's arguments, as the engine gets them: buffers are found by address in them, and
   // arguments (__local ones too) named by their declared names.
   std::vector<interp::LaunchArg> args;
+  std::vector<interp::LaunchMemory> memory;  // the SVM allocations the launch reaches
   std::uint64_t global_size[3] = {1, 1, 1};
   std::uint64_t local_size[3] = {1, 1, 1};
   std::uint64_t global_offset[3] = {0, 0, 0};

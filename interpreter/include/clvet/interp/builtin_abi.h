@@ -201,6 +201,12 @@ class BuiltinContext {
   }
   // printf's output for the current work-item, appended to the device's printf buffer.
   virtual void print(std::uint32_t lane, std::string_view text) = 0;
+  // The address space `address` lies in (kGlobal, kLocal or kPrivate): where a pointer of the
+  // generic address space points (OpenCL C 3.0 §6.7.1.1), decided at run time.
+  virtual std::uint8_t address_space_of(std::uint64_t address) const {
+    (void)address;
+    return kGlobal;
+  }
   // Whether other host threads run work-groups of this launch at the same time (the cores may
   // then contend for an atomic object's cache line).
   virtual bool groups_run_concurrently() const { return false; }
@@ -247,7 +253,8 @@ void register_vector_data_builtins(BuiltinRegistry&);  // vload/vstore, shuffle
 void register_atomic_builtins(BuiltinRegistry&);
 void register_async_copy_builtins(BuiltinRegistry&);
 void register_printf_builtins(BuiltinRegistry&);
-void register_image_builtins(BuiltinRegistry&);
-void register_work_group_builtins(BuiltinRegistry&);  // work_group_all/any/broadcast/reduce/scan  // read_image*, write_image*, get_image_*
+void register_image_builtins(BuiltinRegistry&);  // read_image*, write_image*, get_image_*
+void register_work_group_builtins(BuiltinRegistry&);  // work_group_all/any/broadcast/reduce/scan
+void register_address_space_builtins(BuiltinRegistry&);  // to_global, to_local, ..., get_fence
 
 }  // namespace clvet::interp

@@ -83,6 +83,19 @@ struct LaunchArg {
   std::optional<ImageDescriptor> image;
 };
 
+// Memory a launch reaches that no argument is: the context's SVM allocations (OpenCL 2.2 §5.6.1:
+// a kernel follows pointers stored in SVM, and clSetKernelExecInfo's CL_KERNEL_EXEC_INFO_SVM_PTRS
+// names more). The engine lets accesses in and carries taint through them as through a buffer.
+struct LaunchMemory {
+  void* pointer = nullptr;
+  std::uint64_t size = 0;
+  // One byte per byte, 1 where written (ShadowMap::Kind::TrackedWritten); nullptr: all written.
+  std::uint8_t* taint = nullptr;
+  bool read_only = false, write_only = false;  // the allocation's CL_MEM_READ_ONLY / WRITE_ONLY
+  std::string label;       // "SVM allocation of 256 bytes", as findings name it
+  std::string created_by;  // "clSVMAlloc (call #3)"
+};
+
 // The taint shadow, a mechanism that a checker configures: one shadow byte per byte of memory and
 // of every register, 1 where the byte is tainted. The sources say which bytes start tainted; the
 // engine carries taint from operands to results (element by element), from memory to what a load
@@ -118,6 +131,7 @@ struct LaunchRequest {
   std::uint64_t global_size[3] = {1, 1, 1};
   std::uint64_t local_size[3] = {1, 1, 1};  // already chosen (the device picks when NULL)
   std::vector<LaunchArg> args;
+  std::vector<LaunchMemory> memory;         // SVM allocations (argument or not)
   unsigned threads = 0;                     // 0: the engine's pool size
   LaunchObserver* observer = nullptr;       // the kernel checkers, or none
   // The budget: the launch is stopped after this many decoded instructions (each counted
@@ -155,6 +169,15 @@ class Executable {
   virtual const std::vector<KernelInfo>& kernels() const = 0;
   // Bytes of program-scope __global variables (CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE).
   virtual std::uint64_t global_variable_size() const = 0;
+  // The program's own __global and __constant variables where they live (OpenCL C 3.0
+  // §6.7.8), for the checkers to know them as objects.
+  struct ProgramVariable {
+    std::string label;      // "program-scope variable 'counter'", "static variable 'n' in 'f'"
+    void* address = nullptr;
+    std::uint64_t size = 0;
+    bool constant = false;  // __constant: never written
+  };
+  virtual std::vector<ProgramVariable> program_variables() const = 0;
   virtual LaunchResult launch(const LaunchRequest& request) = 0;
 };
 

@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "clvet/interp/language_features.h"
+
 namespace clvet::interp {
 
 using Bytes = std::vector<std::uint8_t>;
@@ -34,35 +36,10 @@ struct EmbeddedHeader {
   std::string source;
 };
 
-// The OpenCL C versions and 3.0 features the reference device supports (device info answers
-// these, and the compiler defines exactly these feature macros).
-struct LanguageSupport {
-  static std::vector<std::pair<std::string, unsigned>> c_versions();  // {"OpenCL C", CL_MAKE_VERSION}
-  static std::vector<std::string> c_features();                        // "__opencl_c_int64", ...
-  static std::string extensions();                                     // space separated
-  // The OpenCL C extension of a device with images (TargetDevice::image_support), beside
-  // extensions().
-  static constexpr const char* kImageExtension = "cl_khr_depth_images";
-};
-
 // An API option string split into words the way a shell would: blanks separate words, single
 // and double quotes group, a backslash escapes the next character. False on an unterminated
 // quote (`error` says so).
 bool split_options(std::string_view options, std::vector<std::string>& words, std::string& error);
-
-// The device a program is compiled for, as far as OpenCL C's predefined macros follow it
-// (OpenCL C 3.0 §6.12, 1.2 §6.10): __OPENCL_VERSION__ is its CL_DEVICE_VERSION, and
-// __IMAGE_SUPPORT__ is defined exactly when CL_DEVICE_IMAGE_SUPPORT is CL_TRUE.
-struct TargetDevice {
-  unsigned opencl_version = 300;  // 100 * major + 10 * minor
-  bool image_support = false;
-  // A device profile's device (CLVET_DEVICE_PROFILE): the newest -cl-std it takes (100 * major
-  // + 10 * minor), whether it is an embedded-profile device (__EMBEDDED_PROFILE__), and the
-  // extensions and OpenCL C features of the compiler it lacks (cl_khr_fp64, __opencl_c_fp64).
-  unsigned max_c_version = 300;
-  bool embedded_profile = false;
-  std::vector<std::string> lacks;
-};
 
 // clBuildProgram / clCompileProgram on source: preprocess and compile OpenCL C to bitcode
 // (compiled object). `options` are the API's option string; an unknown option is InvalidOptions.

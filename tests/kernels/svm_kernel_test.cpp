@@ -1,0 +1,187 @@
+// Kernels over shared virtual memory (OpenCL 2.2 §5.6, §5.9.2) against host computations, as
+// written and with -cl-opt-disable: a linked list in a fine-grain allocation whose nodes point
+// into a second allocation named by CL_KERNEL_EXEC_INFO_SVM_PTRS, walked by every work-item;
+// a coarse-grain allocation mapped, written by the host, processed in place and mapped back;
+// a pointer into the middle of an allocation as the argument. And the checkers: an access past
+// an allocation's end names the allocation and its clSVMAlloc call; a coarse-grain allocation's
+// bytes are uninitialised until a map for writing, an SVM copy or fill, or a kernel writes them.
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "reference_device.h"
+
+namespace clvet::test {
+namespace {
+
+struct Node {
+  cl_int value;
+  cl_int pad;
+  Node* next;  // an SVM pointer, as the kernel's `global struct node*`
+};
+
+const char* kSource = R"CLC(
+typedef struct node { int value; int pad; global struct node* next; } node;
+
+kernel void walk(global node* heads, global int* sums) {
+  size_t i = get_global_id(0);
+  int s = 0;
+  for (global node* n = heads + i; n != 0; n = n->next) s += n->value;
+  sums[i] = s;
+}
+
+kernel void square(global int* data) {
+  size_t i = get_global_id(0);
+  data[i] = data[i] * data[i];
+}
+)CLC";
+
+// The device's findings so far (clvetWriteFindingsCLVET), forgotten after.
+std::vector<nlohmann::json> take_findings(cl_platform_id platform) {
+  using WriteFindings = cl_int(CL_API_CALL*)(const char*);
+  auto write = reinterpret_cast<WriteFindings>(
+      clGetExtensionFunctionAddressForPlatform(platform, "clvetWriteFindingsCLVET"));
+  EXPECT_NE(write, nullptr);
+  if (write == nullptr) return {};
+  const std::string path = ::testing::TempDir() + "clvet_svm_findings.json";
+  EXPECT_EQ(write(path.c_str()), CL_SUCCESS);
+  std::ifstream in(path);
+  const nlohmann::json report = nlohmann::json::parse(in, nullptr, false);
+  std::vector<nlohmann::json> findings;
+  if (report.is_object() && report.contains("findings"))
+    for (const nlohmann::json& f : report.at("findings")) findings.push_back(f);
+  return findings;
+}
+
+void expect_no_finding(cl_platform_id platform) {
+  for (const nlohmann::json& f : take_findings(platform)) ADD_FAILURE() << f.dump();
+}
+
+class SvmKernels : public testing::TestWithParam<const char*> {};
+
+TEST_P(SvmKernels, LinkedListAcrossTwoAllocations) {
+  ReferenceDevice dev;
+  ASSERT_TRUE(dev.available());
+  cl_program p = dev.build(kSource, GetParam());
+  ASSERT_NE(p, nullptr);
+  cl_kernel walk = dev.kernel(p, "walk");
+  take_findings(dev.platform);
+  constexpr int kHeads = 16, kTail = 8;
+  auto* heads = static_cast<Node*>(
+      clSVMAlloc(dev.context, CL_MEM_SVM_FINE_GRAIN_BUFFER, kHeads * sizeof(Node), 0));
+  auto* tail = static_cast<Node*>(
+      clSVMAlloc(dev.context, CL_MEM_SVM_FINE_GRAIN_BUFFER, kTail * sizeof(Node), 0));
+  auto* sums = static_cast<cl_int*>(
+      clSVMAlloc(dev.context, CL_MEM_SVM_FINE_GRAIN_BUFFER, kHeads * sizeof(cl_int), 0));
+  ASSERT_TRUE(heads && tail && sums);
+  // Head i links to tail node i % kTail, which links on to the tail's end.
+  for (int t = 0; t < kTail; ++t) tail[t] = {100 * (t + 1), 0, t + 1 < kTail ? &tail[t + 1] : nullptr};
+  for (int h = 0; h < kHeads; ++h) heads[h] = {h, 0, &tail[h % kTail]};
+  for (int h = 0; h < kHeads; ++h) sums[h] = -1;
+  void* indirect[1] = {tail};
+  ASSERT_EQ(clSetKernelExecInfo(walk, CL_KERNEL_EXEC_INFO_SVM_PTRS, sizeof indirect, indirect),
+            CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArgSVMPointer(walk, 0, heads), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArgSVMPointer(walk, 1, sums), CL_SUCCESS);
+  const size_t global = kHeads;
+  ASSERT_EQ(clEnqueueNDRangeKernel(dev.queue, walk, 1, nullptr, &global, nullptr, 0, nullptr,
+                                   nullptr),
+            CL_SUCCESS);
+  ASSERT_EQ(clFinish(dev.queue), CL_SUCCESS);
+  for (int h = 0; h < kHeads; ++h) {
+    int want = h;
+    for (const Node* n = heads[h].next; n != nullptr; n = n->next) want += n->value;
+    EXPECT_EQ(sums[h], want) << "head " << h;
+  }
+  expect_no_finding(dev.platform);
+  clSVMFree(dev.context, heads);
+  clSVMFree(dev.context, tail);
+  clSVMFree(dev.context, sums);
+}
+
+TEST_P(SvmKernels, CoarseGrainMappedWrittenAndReadBack) {
+  ReferenceDevice dev;
+  ASSERT_TRUE(dev.available());
+  cl_program p = dev.build(kSource, GetParam());
+  ASSERT_NE(p, nullptr);
+  cl_kernel square = dev.kernel(p, "square");
+  constexpr int kCount = 40;
+  auto* data = static_cast<cl_int*>(clSVMAlloc(dev.context, CL_MEM_READ_WRITE, kCount * 4, 0));
+  ASSERT_NE(data, nullptr);
+  take_findings(dev.platform);
+  ASSERT_EQ(clEnqueueSVMMap(dev.queue, CL_TRUE, CL_MAP_WRITE_INVALIDATE_REGION, data, kCount * 4,
+                            0, nullptr, nullptr),
+            CL_SUCCESS);
+  for (int i = 0; i < kCount; ++i) data[i] = i - 20;
+  ASSERT_EQ(clEnqueueSVMUnmap(dev.queue, data, 0, nullptr, nullptr), CL_SUCCESS);
+  // The argument points 8 elements in: the kernel sees the rest of the allocation.
+  ASSERT_EQ(clSetKernelArgSVMPointer(square, 0, data + 8), CL_SUCCESS);
+  const size_t global = kCount - 8;
+  ASSERT_EQ(clEnqueueNDRangeKernel(dev.queue, square, 1, nullptr, &global, nullptr, 0, nullptr,
+                                   nullptr),
+            CL_SUCCESS);
+  ASSERT_EQ(clEnqueueSVMMap(dev.queue, CL_TRUE, CL_MAP_READ, data, kCount * 4, 0, nullptr,
+                            nullptr),
+            CL_SUCCESS);
+  for (int i = 0; i < kCount; ++i) {
+    const int v = i - 20;
+    EXPECT_EQ(data[i], i < 8 ? v : v * v) << i;
+  }
+  ASSERT_EQ(clEnqueueSVMUnmap(dev.queue, data, 0, nullptr, nullptr), CL_SUCCESS);
+  ASSERT_EQ(clFinish(dev.queue), CL_SUCCESS);
+  expect_no_finding(dev.platform);
+  clSVMFree(dev.context, data);
+}
+
+TEST_P(SvmKernels, CheckersKnowTheAllocation) {
+  ReferenceDevice dev;
+  ASSERT_TRUE(dev.available());
+  cl_program p = dev.build(kSource, GetParam());
+  ASSERT_NE(p, nullptr);
+  cl_kernel square = dev.kernel(p, "square");
+  auto* data = static_cast<cl_int*>(clSVMAlloc(dev.context, CL_MEM_READ_WRITE, 16 * 4, 0));
+  ASSERT_NE(data, nullptr);
+  take_findings(dev.platform);
+  // Nothing wrote the allocation: the squares are of uninitialised values, stored to it.
+  ASSERT_EQ(clSetKernelArgSVMPointer(square, 0, data), CL_SUCCESS);
+  size_t global = 16;
+  ASSERT_EQ(clEnqueueNDRangeKernel(dev.queue, square, 1, nullptr, &global, nullptr, 0, nullptr,
+                                   nullptr),
+            CL_SUCCESS);
+  ASSERT_EQ(clFinish(dev.queue), CL_SUCCESS);
+  std::vector<nlohmann::json> findings = take_findings(dev.platform);
+  for (const nlohmann::json& f : findings) EXPECT_EQ(f.value("kind", ""), "uninitialised") << f.dump();
+  if (findings.size() != 1u)
+    for (const nlohmann::json& f : findings) ADD_FAILURE() << f.dump();
+  ASSERT_EQ(findings.size(), 1u);
+  // A fill writes every byte (what that kernel stored was computed from uninitialised values,
+  // and stays so): one element too many is now out of bounds and nothing else, each access of
+  // the line naming the allocation and the call that made it.
+  const cl_int zero = 0;
+  ASSERT_EQ(clEnqueueSVMMemFill(dev.queue, data, &zero, sizeof zero, 16 * 4, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  global = 17;
+  ASSERT_EQ(clEnqueueNDRangeKernel(dev.queue, square, 1, nullptr, &global, nullptr, 0, nullptr,
+                                   nullptr),
+            CL_SUCCESS);
+  ASSERT_EQ(clFinish(dev.queue), CL_SUCCESS);
+  findings = take_findings(dev.platform);
+  EXPECT_FALSE(findings.empty());
+  for (const nlohmann::json& f : findings) {
+    const std::string text = f.dump();
+    EXPECT_EQ(f.value("kind", ""), "out-of-bounds") << text;
+    EXPECT_NE(text.find("past the end of SVM allocation of 64 bytes"), std::string::npos) << text;
+    EXPECT_NE(text.find("\"created_by\":\"clSVMAlloc (call #"), std::string::npos) << text;
+  }
+  clSVMFree(dev.context, data);
+}
+
+INSTANTIATE_TEST_SUITE_P(Builds, SvmKernels, testing::Values("", "-cl-opt-disable"),
+                         [](const testing::TestParamInfo<const char*>& info) {
+                           return std::string(info.param).empty() ? "AsWritten" : "OptDisable";
+                         });
+
+}  // namespace
+}  // namespace clvet::test
