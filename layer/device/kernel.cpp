@@ -9,6 +9,7 @@
 #include "memory.h"
 #include "queue.h"
 #include "sampler.h"
+#include "svm.h"
 
 namespace clvet::device {
 
@@ -149,6 +150,12 @@ Status Kernel::set_arg_svm(cl_uint index, const void* value) {
   if (arg.kind != KernelArgument::Kind::Buffer)
     return fail(rule::SetKernelArgSVMPointerBadValue,
                 "SVM pointers are for global or constant pointer arguments");
+  // "not a valid value": without fine-grain system SVM, a pointer in no live allocation of the
+  // kernel's context (the layer judges the same way, layer/intercept/argument_values.cpp).
+  if (value != nullptr && !SvmAllocations::instance().find(value, 0, context().id()))
+    return fail(rule::SetKernelArgSVMPointerBadValue,
+                "the pointer lies in no live SVM allocation of the kernel's context, and the "
+                "device has no fine-grain system SVM");
   ArgValue stored;
   stored.source = ArgValue::Source::SVMPointer;
   stored.svm = value;

@@ -279,8 +279,9 @@ TEST_F(KernelObjects, ExecInfo_5_9_2) {
 }
 
 // 2.2 §5.9.2 clSetKernelArgSVMPointer: an index past the kernel's arguments, an argument that
-// is no pointer to global or constant memory; and 2.2 §5.10: a pointer in no SVM allocation of
-// the context is a system pointer, which the launch refuses without fine-grain system SVM.
+// is no pointer to global or constant memory, a pointer in no SVM allocation of the context
+// (without fine-grain system SVM no valid value); and 2.2 §5.10: an allocation freed after it
+// was set leaves a system pointer, which the launch refuses.
 TEST_F(KernelObjects, SetKernelArgSVMPointer_5_9_2) {
   cl_int err = CL_SUCCESS;
   cl_kernel second = clCreateKernel(program, "second", &err);
@@ -292,7 +293,12 @@ TEST_F(KernelObjects, SetKernelArgSVMPointer_5_9_2) {
   EXPECT_RULE(clSetKernelArgSVMPointer(kernel, 3, a), CL_INVALID_ARG_VALUE,
               "SetKernelArgSVMPointerBadValue");
   int host[4] = {};
-  ASSERT_EQ(clSetKernelArgSVMPointer(second, 0, host), CL_SUCCESS);
+  EXPECT_RULE(clSetKernelArgSVMPointer(second, 0, host), CL_INVALID_ARG_VALUE,
+              "SetKernelArgSVMPointerBadValue");
+  void* doomed = clSVMAlloc(context, CL_MEM_READ_WRITE, 64, 0);
+  ASSERT_NE(doomed, nullptr);
+  ASSERT_EQ(clSetKernelArgSVMPointer(second, 0, doomed), CL_SUCCESS);
+  clSVMFree(context, doomed);
   size_t one = 1;
   EXPECT_RULE(clEnqueueNDRangeKernel(queue, second, 1, nullptr, &one, nullptr, 0, nullptr,
                                      nullptr),
