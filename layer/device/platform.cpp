@@ -95,13 +95,6 @@ std::span<const NamedVersion> supported_extensions() {
                    p->name.c_str(), dropped.c_str());
     return kept;
   }();
-  // The image extensions only on a device with images (CLVET_IMAGES, or the profile's).
-  const bool images = Platform::instance().devices().front()->image_support();
-  std::vector<NamedVersion> list;
-  for (const NamedVersion& e : implemented)
-    if (images || std::none_of(std::begin(kImageExtensions), std::end(kImageExtensions),
-                               [&](const NamedVersion& i) { return i.name == e.name; }))
-      list.push_back(e);
   return list;
 }
 
