@@ -24,6 +24,8 @@
 
 #include "clvet/interp/source_position.h"
 #include "decode/program_ir.h"
+#include "decode/variable_names.h"
+#include "frontend/array_index_checks.h"
 #include "frontend/module_io.h"
 
 namespace clvet::interp::ir {
@@ -324,8 +326,7 @@ class FunctionDecoder {
   }
   bool decode_element(const llvm::Instruction& i, std::string& error);
   bool decode_control(const llvm::Instruction& i, std::string& error);
-  bool check_array_indices(const llvm::Instruction& access, const llvm::Value* pointer,
-                           std::uint64_t size, std::string& error);
+  bool decode_index_check(const llvm::CallInst& call, std::string& error);
   void write_phis_directly();
   bool decode_call(const llvm::CallInst& call, std::string& error);
   bool decode_intrinsic(const llvm::IntrinsicInst& call, std::string& error);
@@ -503,91 +504,37 @@ void FunctionDecoder::write_phis_directly() {
     if (direct[b]) out_.blocks[b].phi_count = 0;
 }
 
-void source_name(const llvm::GlobalVariable& g, std::string& name, std::string& function);
-
-// What an array element access goes through, for findings: "array 'a' (private)",
-// "an array in 's' (private)", "array 'tile' (__local in 'blur')". Names come from the IR
-// (Clang keeps them) or, with -g, the debug info.
-std::string array_description(const llvm::GetElementPtrInst& gep) {
-  const llvm::Value* object = llvm::getUnderlyingObject(gep.getPointerOperand());
-  std::string name = object->getName().str();
-  std::string where;
-  if (const auto* alloca = llvm::dyn_cast<llvm::AllocaInst>(object)) {
-    for (const llvm::DbgVariableIntrinsic* declare : llvm::FindDbgDeclareUses(
-             const_cast<llvm::AllocaInst*>(alloca)))
-      name = declare->getVariable()->getName().str();
-    where = "private";
-  } else if (const auto* g = llvm::dyn_cast<llvm::GlobalVariable>(object)) {
-    std::string function;
-    source_name(*g, name, function);
-    unsigned space = g->getAddressSpace();
-    where = space == kLocal ? "__local" : space == kConstant ? "__constant" : "__global";
-    if (!function.empty()) where += " in '" + function + "'";
-  } else if (const auto* arg = llvm::dyn_cast<llvm::Argument>(object)) {
-    where = fmt::format("argument {}", arg->getArgNo());
+// A check the link placed before an access through an element of a static array
+// (frontend/array_index_checks.h): an IndexCheck of its index, but where the optimiser made
+// the index a constant inside the array (an unrolled loop's trips), which needs none.
+bool FunctionDecoder::decode_index_check(const llvm::CallInst& call, std::string& error) {
+  const llvm::Value* index = call.getArgOperand(0);
+  const auto* count = llvm::dyn_cast<llvm::ConstantInt>(call.getArgOperand(1));
+  const auto* size = llvm::dyn_cast<llvm::ConstantInt>(call.getArgOperand(2));
+  if (!count || !size) return fail(call, "malformed array index check", error);
+  if (const auto* constant = llvm::dyn_cast<llvm::ConstantInt>(index)) {
+    if (constant->getValue().isNonNegative() && constant->getValue().ult(count->getZExtValue()))
+      return true;
+  } else if (llvm::isa<llvm::Constant>(index)) {
+    return true;  // undef or poison: no index to judge (an uninitialised one is the taint's)
   }
-  // The whole variable is the array (`int a[4]; a[i]`), or the array is a part of it.
-  llvm::Type* type = nullptr;
-  if (const auto* alloca = llvm::dyn_cast<llvm::AllocaInst>(object)) type = alloca->getAllocatedType();
-  if (const auto* g = llvm::dyn_cast<llvm::GlobalVariable>(object)) type = g->getValueType();
-  const bool whole = type == gep.getSourceElementType();
-  std::string what = whole ? "array" : "an array in";
-  if (name.empty()) return where.empty() ? "an array" : fmt::format("{} ({})", what, where);
-  return where.empty() ? fmt::format("{} '{}'", what, name)
-                       : fmt::format("{} '{}' ({})", what, name, where);
-}
-
-// Each variable index of the GEP an access goes through that selects an element of an array
-// type gets an IndexCheck (an intrinsic of clvet's) before the access (not at the GEP: a pointer one past the end may be
-// formed, C99 §6.5.6, only not dereferenced).
-bool FunctionDecoder::check_array_indices(const llvm::Instruction& access,
-                                          const llvm::Value* pointer, std::uint64_t size,
-                                          std::string& error) {
-  const auto* gep = llvm::dyn_cast<llvm::GetElementPtrInst>(pointer);
-  if (!gep) return true;
-  std::string description;
-  // The first index steps over whole objects (pointer arithmetic, unbounded); each later one
-  // selects within the type reached so far.
-  llvm::Type* type = gep->getSourceElementType();
-  for (unsigned n = 2; n < gep->getNumOperands(); ++n) {
-    const llvm::Value* operand = gep->getOperand(n);
-    auto* array = llvm::dyn_cast<llvm::ArrayType>(type);
-    if (auto* st = llvm::dyn_cast<llvm::StructType>(type)) {
-      type = st->getTypeAtIndex(operand);
-      continue;
-    }
-    if (!array) break;  // a vector element: its index is the engine's to check
-    type = array->getElementType();
-    const std::uint64_t count = array->getNumElements();
-    // A flexible array member ([0 x T]) is bounded by its object only. A constant index
-    // inside the array needs no check; one outside it (a loop's last trip unrolled: s.a[3] of
-    // int a[3]) is checked where it runs, as a variable one would be.
-    if (count == 0) continue;
-    if (const auto* constant = llvm::dyn_cast<llvm::ConstantInt>(operand)) {
-      if (constant->getBitWidth() <= 64 && constant->getSExtValue() >= 0 &&
-          static_cast<std::uint64_t>(constant->getSExtValue()) < count)
-        continue;
-    } else if (llvm::isa<llvm::Constant>(operand)) {
-      continue;
-    }
-    Ty ty;
-    unsigned width;
-    if (!element_of(operand->getType(), ty, width) || width != 1) continue;
-    std::uint32_t index;
-    if (!reg(operand, index, error)) return false;
-    if (description.empty()) description = array_description(*gep);
-    Instr& in = emit(access, Op::Intrinsic);
-    in.imm = static_cast<std::int64_t>(IntrinsicKind::IndexCheck);
-    in.ty = ty;
-    in.bits = odd_bits(operand->getType());
-    in.dst = kNoRegister;
-    in.a = index;
-    in.b = md_.array_index(description);
-    in.c = kNoRegister;
-    in.extra = static_cast<std::uint32_t>(out_.extra_imm.size());
-    out_.extra_imm.push_back(static_cast<std::int64_t>(count));
-    in.size = static_cast<std::uint32_t>(size);
-  }
+  std::uint32_t r;
+  if (!reg(index, r, error)) return false;
+  std::string description = "an array";
+  if (const llvm::MDNode* node = call.getMetadata(kIndexCheckArray); node && node->getNumOperands())
+    if (const auto* text = llvm::dyn_cast<llvm::MDString>(node->getOperand(0)))
+      description = text->getString().str();
+  Instr& in = emit(call, Op::Intrinsic);
+  in.imm = static_cast<std::int64_t>(IntrinsicKind::IndexCheck);
+  in.ty = Ty::I64;
+  in.bits = 0;
+  in.dst = kNoRegister;
+  in.a = r;
+  in.b = md_.array_index(description);
+  in.c = kNoRegister;
+  in.extra = static_cast<std::uint32_t>(out_.extra_imm.size());
+  out_.extra_imm.push_back(static_cast<std::int64_t>(count->getZExtValue()));
+  in.size = static_cast<std::uint32_t>(size->getZExtValue());
   return true;
 }
 
@@ -739,8 +686,6 @@ bool FunctionDecoder::decode_memory(const llvm::Instruction& i, std::string& err
       auto* ld = llvm::cast<llvm::LoadInst>(&i);
       std::uint32_t p;
       if (!op_reg(0, p)) return false;
-      if (!check_array_indices(i, ld->getPointerOperand(), dl_.getTypeStoreSize(i.getType()), error))
-        return false;
       Instr& in = emit(i, Op::Load);
       set_type(in, i.getType());
       if (in.ty == Ty::I1 && in.width > 1) return fail(i, "unsupported load of a vector of i1", error);
@@ -758,9 +703,6 @@ bool FunctionDecoder::decode_memory(const llvm::Instruction& i, std::string& err
       auto* st = llvm::cast<llvm::StoreInst>(&i);
       std::uint32_t v, p;
       if (!op_reg(0, v) || !op_reg(1, p)) return false;
-      if (!check_array_indices(i, st->getPointerOperand(),
-                               dl_.getTypeStoreSize(st->getValueOperand()->getType()), error))
-        return false;
       Instr& in = emit(i, Op::Store);
       set_type(in, st->getValueOperand()->getType());
       if (in.ty == Ty::I1 && in.width > 1) return fail(i, "unsupported store of a vector of i1", error);
@@ -812,8 +754,6 @@ bool FunctionDecoder::decode_memory(const llvm::Instruction& i, std::string& err
       auto* rmw = llvm::cast<llvm::AtomicRMWInst>(&i);
       std::uint32_t p, v;
       if (!op_reg(0, p) || !op_reg(1, v)) return false;
-      if (!check_array_indices(i, rmw->getPointerOperand(), dl_.getTypeStoreSize(i.getType()), error))
-        return false;
       Instr& in = emit(i, Op::AtomicRMW);
       set_type(in, i.getType());
       in.dst = dst();
@@ -828,9 +768,6 @@ bool FunctionDecoder::decode_memory(const llvm::Instruction& i, std::string& err
       auto* cx = llvm::cast<llvm::AtomicCmpXchgInst>(&i);
       std::uint32_t p, cmp, nv;
       if (!op_reg(0, p) || !op_reg(1, cmp) || !op_reg(2, nv)) return false;
-      if (!check_array_indices(i, cx->getPointerOperand(),
-                               dl_.getTypeStoreSize(cx->getCompareOperand()->getType()), error))
-        return false;
       Instr& in = emit(i, Op::CmpXchg);
       set_type(in, cx->getCompareOperand()->getType());
       in.dst = dst();
@@ -1037,6 +974,7 @@ bool FunctionDecoder::decode_call(const llvm::CallInst& call, std::string& error
     return decode_intrinsic(*intrinsic, error);
   const llvm::Function* callee = call.getCalledFunction();
   if (!callee) return fail(call, "unsupported call through a function pointer", error);
+  if (callee->getName() == kIndexCheckFunction) return decode_index_check(call, error);
   if (callee->isDeclaration()) return decode_builtin(call, *callee, error);
   std::uint32_t index = md_.function_index(callee);
   std::vector<std::uint32_t> args;
@@ -1281,30 +1219,6 @@ bool FunctionDecoder::decode_intrinsic(const llvm::IntrinsicInst& call, std::str
   return true;
 }
 
-// A variable's name as declared and, for one declared in a function (every __local variable
-// of OpenCL C 1.2, §6.5.2), that function's name: from the debug info when compiled with -g,
-// else from Clang's name for function-scope variables, "<function>.<variable>".
-void source_name(const llvm::GlobalVariable& g, std::string& name, std::string& function) {
-  llvm::SmallVector<llvm::DIGlobalVariableExpression*, 1> debug;
-  g.getDebugInfo(debug);
-  if (!debug.empty()) {
-    const llvm::DIGlobalVariable* v = debug.front()->getVariable();
-    name = v->getName().str();
-    if (const auto* sub = llvm::dyn_cast_or_null<llvm::DISubprogram>(v->getScope()))
-      function = sub->getName().str();
-    return;
-  }
-  std::string ir = g.getName().str();
-  std::size_t dot = ir.find('.');
-  if (dot != std::string::npos && g.getParent()->getFunction(ir.substr(0, dot))) {
-    function = ir.substr(0, dot);
-    name = ir.substr(dot + 1);
-    // A variable of another program linked in gets a ".1" suffix: not part of its name.
-    if (std::size_t suffix = name.find('.'); suffix != std::string::npos) name.erase(suffix);
-    return;
-  }
-  if (!g.hasPrivateLinkage()) name = ir;  // private ones are the compiler's (string literals)
-}
 
 bool ModuleDecoder::decode_global(const llvm::GlobalVariable* g, std::string& error) {
   Global& out = out_.globals[global_index_.at(g)];

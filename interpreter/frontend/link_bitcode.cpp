@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "clvet/interp/frontend.h"
+#include "frontend/array_index_checks.h"
 #include "frontend/build_options.h"
 #include "frontend/component_stores.h"
 #include "frontend/module_io.h"
@@ -89,6 +90,7 @@ bool undefined_functions(const llvm::Module& module, std::string& log) {
   bool found = false;
   for (const llvm::Function& f : module) {
     if (!f.isDeclaration() || f.isIntrinsic() || f.use_empty()) continue;
+    if (f.getName() == kIndexCheckFunction) continue;
     if (is_opencl_builtin(f.getName().str())) continue;
     std::string caller;
     for (const llvm::User* user : f.users())
@@ -199,6 +201,7 @@ FrontEndResult link_bitcode(const std::vector<Bytes>& inputs, std::string_view o
       return passes;
     });
     drop_unused_uninitialised_loads(*linked);
+    place_array_index_checks(*linked);
     if (optimise) {
       make_memory_accesses_volatile(*linked);
       keep_synchronisation_calls_apart(*linked);

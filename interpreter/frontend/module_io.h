@@ -24,7 +24,8 @@ std::unique_ptr<llvm::Module> parse_bitcode(const Bytes& bitcode, llvm::LLVMCont
 Bytes write_bitcode(const llvm::Module& module);
 
 // Named metadata holding one string: "clvet.compile_options", "clvet.link_options",
-// "clvet.opt_disable" (present when compiled with -cl-opt-disable).
+// "clvet.opt_disable" (present when compiled with -cl-opt-disable), "clvet.index_checks"
+// (present once the array index checks are placed).
 void set_module_string(llvm::Module& module, std::string_view key, std::string_view value);
 std::string module_string(const llvm::Module& module, std::string_view key);
 bool has_module_flag(const llvm::Module& module, std::string_view key);
