@@ -42,8 +42,8 @@ int report(const ReportOptions& o) {
   // A damaged trace's report holds only the findings before the damage: say so in the status,
   // as the trace commands do, so that a script does not take it for the whole story.
   if (!reader->problems().empty()) return 3;
-  // Like `clvet run`: the status says whether there were findings.
-  return findings.empty() ? 0 : 1;
+  // Like `clvet run`: the status says whether there were findings other than notes.
+  return any_failure(findings) ? 1 : 0;
 }
 
 }  // namespace

@@ -78,6 +78,12 @@ std::string how_it_ended(int status) {
   return "ended";
 }
 
+bool any_failure(const std::vector<reports::Finding>& findings) {
+  for (const reports::Finding& f : findings)
+    if (f.severity != reports::Severity::Note) return true;
+  return false;
+}
+
 reports::Finding ending_note(const std::string& program, int status, const std::string& trace) {
   reports::Finding note;
   note.category = reports::Category::Application;

@@ -43,6 +43,9 @@ struct ProcessTrace {
 };
 std::vector<ProcessTrace> traces_of_the_run(const std::string& pattern, long direct_child,
                                             const std::string& run_report);
+// Whether a finding fails a run (the exit status of clvet run and clvet report): an error or a
+// warning does; a note (a probing query's answer, how a process ended) is shown, no failure.
+bool any_failure(const std::vector<reports::Finding>& findings);
 // Whether the report goes to stderr as JSON or SARIF: nothing else may be written there.
 bool report_to_stderr_as_data();
 // Renders the findings as --report-format says (CLVET_REPORT_FORMAT), where --report says

@@ -134,6 +134,52 @@ TEST(RunReport, EachProcessHasItsOwnTrace) {
   run({"rmdir", folder});
 }
 
+// The severities of a clvet JSON report's findings with rule `id`.
+std::vector<std::string> severities_of(const nlohmann::json& report, const std::string& id) {
+  std::vector<std::string> out;
+  for (const auto& finding : report.at("findings"))
+    if (finding.value("rule", "") == id) out.push_back(finding.value("severity", ""));
+  return out;
+}
+
+const std::vector<std::pair<std::string, std::string>> kReference = {
+    {"OCL_ICD_VENDORS", CLVET_REFERENCE_ICD_DIR}, {"OCL_ICD_FILENAMES", ""}};
+
+// A note is shown but fails nothing: a program whose only finding is a note (a query of a
+// vendor's name that the device does not answer, how programs find extensions, OpenCL 3.0
+// §4.2) succeeds under clvet run, on the reference device alone, under the layer over it,
+// and when the report comes from the trace of a program that left by _exit (with the note of
+// how it ended); clvet report of that trace succeeds too. A real finding still fails it.
+TEST(RunReport, NotesAloneAreNoFailure) {
+  const Ran alone = under_clvet("probe", {"--device=reference", "--report-format=json"}, kReference);
+  EXPECT_EQ(alone.status, 0) << alone.err;
+  const nlohmann::json alone_report = nlohmann::json::parse(alone.err, nullptr, false);
+  ASSERT_FALSE(alone_report.is_discarded()) << alone.err;
+  EXPECT_EQ(severities_of(alone_report, "GetDeviceInfoBadParam"), std::vector<std::string>{"note"})
+      << alone.err;
+
+  const std::string trace = temporary_path("notes.clvt");
+  const Ran layered = under_clvet("probe", {"--report-format=json", "--trace=" + trace}, kReference);
+  EXPECT_EQ(layered.status, 0) << layered.err;
+  const nlohmann::json layered_report = nlohmann::json::parse(layered.err, nullptr, false);
+  ASSERT_FALSE(layered_report.is_discarded()) << layered.err;
+  EXPECT_EQ(severities_of(layered_report, "GetDeviceInfoBadParam"), std::vector<std::string>{"note"})
+      << layered.err;
+
+  const Ran left = under_clvet("probe_exit", {"--report-format=json", "--trace=" + trace}, kReference);
+  EXPECT_EQ(left.status, 0) << left.err;
+  const nlohmann::json left_report = nlohmann::json::parse(left.err, nullptr, false);
+  ASSERT_FALSE(left_report.is_discarded()) << left.err;
+  EXPECT_EQ(severities_of(left_report, "ProcessEndedEarly"), std::vector<std::string>{"note"})
+      << left.err;
+  const Ran reported = run({CLVET_CLI, "report", trace});
+  EXPECT_EQ(reported.status, 0) << reported.out << reported.err;
+
+  const Ran mistaken = under_clvet("exit", {"--device=reference", "--report=none"}, kReference);
+  EXPECT_EQ(mistaken.status, 1) << mistaken.err;
+  std::remove(trace.c_str());
+}
+
 // The call the driver crashed in is in the trace with its arguments, as a call that never
 // returned (tests/layer/fake_icd crashes on CL_MEM_HOST_PTR).
 TEST(RunReport, TheCallADriverCrashedInIsInTheTrace) {

@@ -1,6 +1,7 @@
 // Writes a small trace with every record kind and every value kind: the seed of the trace
-// reader's fuzz corpus and the input of the `clvet trace` and `clvet report` tests.
-//   clvet-sample-trace OUT.clvt
+// reader's fuzz corpus and the input of the `clvet trace` and `clvet report` tests. With
+// --note its one finding is a note (shown, no failure: clvet report's exit status is 0).
+//   clvet-sample-trace OUT.clvt [--note]
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -20,8 +21,9 @@ std::uint32_t entry(std::string_view name) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: %s OUT.clvt\n", argv[0]);
+  const bool note = argc == 3 && std::string(argv[2]) == "--note";
+  if (argc != 2 && !note) {
+    std::fprintf(stderr, "usage: %s OUT.clvt [--note]\n", argv[0]);
     return 2;
   }
   std::string error;
@@ -171,6 +173,7 @@ int main(int argc, char** argv) {
   f.clause = "CL_INVALID_VALUE if the region being read specified by (offset, size) is out of bounds";
   f.detail = "offset 0 + size 8192 > buffer size 4096";
   f.call_index = 9;
+  if (note) f.severity = reports::Severity::Note;
   w->write_finding(f);
   {
     auto c = call("clReleaseMemObject", 10);

@@ -2,7 +2,9 @@
  * argument says: "exit" normally, "_exit" without exit handlers, "kill" by SIGKILL, "driver"
  * inside the driver (tests/layer/fake_icd crashes on CL_MEM_HOST_PTR), "many" after 300,000
  * more calls, "child" normally after running itself as a second OpenCL process that is killed
- * ("kill"). It writes nothing on stderr, so that a report there is all there is. */
+ * ("kill"). "probe" and "probe_exit" make no mistake but ask clGetDeviceInfo for a vendor's
+ * name (CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV, how programs find an extension), then end
+ * normally or by _exit. It writes nothing on stderr, so that a report there is all there is. */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 #include <signal.h>
@@ -28,11 +30,19 @@ int main(int argc, char** argv) {
   if (clGetPlatformIDs(1, &platform, NULL) != CL_SUCCESS) return 2;
   if (clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL) != CL_SUCCESS) return 2;
   cl_context context = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
+  const char* mode = argv[1];
+  if (strncmp(mode, "probe", 5) == 0) {
+    cl_uint major = 0;
+    printf("probe: %d\n", clGetDeviceInfo(device, 0x4000, sizeof major, &major, NULL));
+    fflush(stdout);
+    clReleaseContext(context);
+    if (strcmp(mode, "probe_exit") == 0) _exit(0);
+    return 0;
+  }
   cl_mem buffer = clCreateBuffer(context, CL_MEM_READ_WRITE, 64, NULL, &err);
   clReleaseMemObject(buffer);
   printf("second release: %d\n", clReleaseMemObject(buffer));
   fflush(stdout);
-  const char* mode = argv[1];
   if (strcmp(mode, "_exit") == 0) _exit(0);
   if (strcmp(mode, "kill") == 0) kill(getpid(), SIGKILL);
   if (strcmp(mode, "driver") == 0) {
