@@ -29,7 +29,7 @@ POCL_ICD = "/etc/OpenCL/vendors/pocl.icd"
 # What the CTS harness prints after each sub-test and at the end of a binary
 # (test_common/harness/testHarness.cpp).
 RESULT_LINE = re.compile(r"^(\S+) (passed|FAILED|skipped|test not supported)\s*$")
-COUNT_LINE = re.compile(r"^(PASSED|FAILED) (\d+ of \d+) sub-tests\.")
+COUNT_LINE = re.compile(r"^(PASSED|FAILED|SKIPPED) (\d+ of \d+) (sub-tests|tests)\.")
 STATUS_LINE = re.compile(r"^rc=(\d+)")
 
 
@@ -59,7 +59,7 @@ def read_reasons(path):
 
 def judge(text):
     """{sub-test: passed | FAILED | skipped | timeout | crash (N) | ...} of one run's log."""
-    results, count, status = {}, None, None
+    results, counts, status = {}, {}, None
     for line in text.splitlines():
         line = line.strip()
         m = RESULT_LINE.match(line)
@@ -67,15 +67,14 @@ def judge(text):
             results[m.group(1)] = "skipped" if m.group(2) == "test not supported" else m.group(2)
         m = COUNT_LINE.match(line)
         if m:
-            count = f"{m.group(1)} {m.group(2)}"
+            counts[f"({m.group(3)})"] = f"{m.group(1)} {m.group(2)}"
         m = STATUS_LINE.match(line)
         if m:
             status = int(m.group(1))
     # A binary that stopped before its summary (a time-out or a crash) left the rest unrun.
-    if count is None and status not in (None, 0, 1):
+    if not counts and status not in (None, 0, 1):
         results["(rest)"] = "timeout" if status == 124 else f"crash ({status})"
-    if count is not None:
-        results["(sub-tests)"] = count
+    results.update(counts)
     if not results:
         results["(binary)"] = f"no result ({status})"
     return results
@@ -115,7 +114,7 @@ def merge(clvet_logs, pocl_logs, list_path, results_path):
         for subtest in sorted(set(clvet) | set(pocl)):
             a, b = clvet.get(subtest, "not run"), pocl.get(subtest, "not run")
             reason = ""
-            if a != b and subtest != "(sub-tests)" and "not run" not in (a, b):
+            if a != b and not subtest.endswith("tests)") and "not run" not in (a, b):
                 reason = reasons.get((name, subtest), "unexplained")
                 unexplained += reason == "unexplained"
             rows.append((name, subtest, a, b, reason))
@@ -126,7 +125,7 @@ def merge(clvet_logs, pocl_logs, list_path, results_path):
             f.write("\t".join(row) + "\n")
             if row[4] == "unexplained":
                 print(f"{row[0]} {row[1]}: clvet {row[2]}, PoCL {row[3]}: unexplained")
-    judged = [r for r in rows if r[1] != "(sub-tests)"]
+    judged = [r for r in rows if not r[1].endswith("tests)")]
     passed = sum(1 for r in judged if r[2] == "passed")
     pocl_passed = sum(1 for r in judged if r[3] == "passed")
     print(f"{len(judged)} sub-tests in {len(read_list(list_path))} runs: clvet passes {passed}, "
