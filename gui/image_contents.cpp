@@ -1,6 +1,9 @@
 // Rebuilding an image's pixels from the calls that wrote them.
 #include "image_contents.h"
 
+#include <QStringList>
+
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <unordered_map>
@@ -101,7 +104,9 @@ std::optional<double> ImagePixels::channel(std::uint64_t x, std::uint64_t y, int
   if (x >= width || y >= height || c < 0 || c >= channels || !element_size) return std::nullopt;
   const std::uint64_t pixel = y * width + x;
   if (!known[pixel]) return std::nullopt;
-  const std::uint32_t size = element_size / static_cast<std::uint32_t>(channels);
+  const auto channel_size = channel_type(type);
+  if (!channel_size) return std::nullopt;
+  const std::uint32_t size = channel_size->size;  // the x orders' ignored channel comes last
   const char* p = bytes.data() + pixel * element_size + static_cast<std::uint64_t>(c) * size;
   auto load = [p]<typename T>(T) {
     T v;
@@ -164,6 +169,10 @@ ImagePixels image_at(TraceDocument& doc, const trace::Handle& mem, std::uint64_t
         img.width = desc[1];
         img.height = std::max<std::uint64_t>(desc[2], 1);
         img.depth = std::max<std::uint64_t>(desc[3], 1);
+        // An array's layers are its rows (1D) or slices (2D), as the origin and region of
+        // its commands name them (1.2 §5.3.3).
+        if (desc[0] == CL_MEM_OBJECT_IMAGE1D_ARRAY) img.height = std::max<std::uint64_t>(desc[4], 1);
+        if (desc[0] == CL_MEM_OBJECT_IMAGE2D_ARRAY) img.depth = std::max<std::uint64_t>(desc[4], 1);
         row_pitch = desc[5];
         slice_pitch = desc[6];
       } else {
@@ -180,7 +189,9 @@ ImagePixels image_at(TraceDocument& doc, const trace::Handle& mem, std::uint64_t
         return img;
       }
       img.channels = static_cast<int>(img.channel_names.size());
-      img.element_size = type->size * static_cast<std::uint32_t>(img.channels);
+      // An order ending in x stores one ignored channel after the others (3.0 §5.3.1.1).
+      const bool padded = img.order == CL_Rx || img.order == CL_RGx || img.order == CL_RGBx || img.order == CL_sRGBx;
+      img.element_size = type->size * static_cast<std::uint32_t>(img.channels + (padded ? 1 : 0));
       img.normalized = type->normalized;
       const std::uint64_t pixels = img.width * img.height * img.depth;
       if (pixels == 0 || pixels > (std::uint64_t{1} << 28)) {
@@ -225,6 +236,27 @@ ImagePixels image_at(TraceDocument& doc, const trace::Handle& mem, std::uint64_t
     }
   }
   if (!img.element_size && img.error.isEmpty()) img.error = QObject::tr("not an image created in the trace");
+  if (!img.element_size) return img;
+  // Kernels launched since the last write may have written it (the trace names a launch's
+  // images only through its arguments), and image copies and fills are not rebuilt here.
+  const TraceFacts& facts = doc.facts();
+  for (const CallRow& row : facts.rows) {
+    if (at && row.index > at) break;
+    if (row.index <= img.last_write || row.error != 0) continue;
+    const std::string& entry = facts.entry_names[row.name];
+    if (entry == "clEnqueueNDRangeKernel" || entry == "clEnqueueTask" || entry == "clEnqueueNativeKernel") {
+      img.kernels_since = row.index;
+      break;
+    }
+  }
+  QStringList notes;
+  const auto known = static_cast<std::uint64_t>(std::count(img.known.begin(), img.known.end(), true));
+  if (known < img.known.size())
+    notes << QObject::tr("%1 of %2 pixels are not in the trace's data (shown magenta)").arg(img.known.size() - known).arg(img.known.size());
+  if (img.kernels_since)
+    notes << QObject::tr("kernels ran from call #%1 on and may have written it: replay to this call for its pixels after them")
+                 .arg(img.kernels_since);
+  img.note = notes.join(QStringLiteral("; "));
   return img;
 }
 

@@ -1,6 +1,7 @@
 // An image's pixels at a call, rebuilt from the trace's image data (the host bytes it was
 // created with, clEnqueueWriteImage's bytes, regions written through a mapping), and read
-// as channel values by its cl_image_format (1.2 §5.3.1.1).
+// as channel values by its cl_image_format (1.2 §5.3.1.1). An array's layers are its rows
+// (1D) or slices (2D).
 #pragma once
 
 #include <QString>
@@ -26,6 +27,8 @@ struct ImagePixels {
   std::string bytes;                  // packed: width * element_size bytes a row, rows, slices
   std::vector<bool> known;            // per pixel
   std::uint64_t last_write = 0;
+  std::uint64_t kernels_since = 0;    // the first launch after last_write (up to the call), or 0
+  QString note;                       // pixels the trace lacks, kernels that may have written it
   bool normalized = false;            // UNORM/SNORM: values in [0, 1] or [-1, 1]
   QString error;                      // why it has no pixels
 

@@ -4,10 +4,12 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSpinBox>
@@ -19,6 +21,7 @@
 
 #include "clvet/rules/opencl.h"
 #include "clvet/trace/print.h"
+#include "replay_contents.h"
 #include "trace_document.h"
 
 namespace clvet::gui {
@@ -94,7 +97,71 @@ ImageViewer::ImageViewer(QWidget* parent) : QWidget(parent) {
   bar->addWidget(autoRange);
   bar->addWidget(zoom_);
   layout->addLayout(bar);
+  auto* replayBar = new QHBoxLayout;
+  replay_ = new ReplayContents(this);
+  platform_ = new QComboBox;
+  platform_->setToolTip(tr("the platform the trace is replayed on: clvet's reference device or any of the ICD loader's"));
+  replay_button_ = new QPushButton(tr("Replay to this call"));
+  replay_button_->setToolTip(tr("re-issue the trace's calls up to the one shown on the platform chosen, in a helper "
+                                "process, and show the image's pixels there (what kernels wrote, which a trace "
+                                "holds only as their launches)"));
+  replay_button_->setEnabled(false);
+  replay_progress_ = new QProgressBar;
+  replay_progress_->setMaximumWidth(220);
+  replay_progress_->setVisible(false);
+  replay_cancel_ = new QPushButton(tr("Cancel"));
+  replay_cancel_->setVisible(false);
+  replayBar->addWidget(new QLabel(tr("Replay on:")));
+  replayBar->addWidget(platform_, 1);
+  replayBar->addWidget(replay_button_);
+  replayBar->addWidget(replay_progress_);
+  replayBar->addWidget(replay_cancel_);
+  replayBar->addStretch(1);
+  layout->addLayout(replayBar);
+  auto fillPlatforms = [this] {
+    const QString chosen = platform_->currentData().toString();
+    const QSignalBlocker block(platform_);
+    platform_->clear();
+    for (const auto& [value, shown] : replay_->platforms()) platform_->addItem(shown, value);
+    platform_->setCurrentIndex(std::max(0, platform_->findData(chosen)));
+  };
+  fillPlatforms();
+  connect(replay_, &ReplayContents::platformsListed, this, fillPlatforms);
+  connect(replay_button_, &QPushButton::clicked, this, [this] { replayContents(); });
+  connect(replay_cancel_, &QPushButton::clicked, replay_, &ReplayContents::cancel);
+  connect(replay_, &ReplayContents::progress, this, [this](quint64 done, quint64 total) {
+    replay_progress_->setRange(0, 1000);
+    replay_progress_->setValue(total ? static_cast<int>(1000 * std::min(done, total) / total) : 0);
+    replay_progress_->setFormat(tr("%1 of %2 calls").arg(done).arg(total));
+  });
+  connect(replay_, &ReplayContents::contentsReady, this,
+          [this](const trace::Handle& mem, std::uint64_t at, const QString& platform, const QByteArray& bytes) {
+            replayRunning(false);
+            if (!shown_ || !(*shown_ == mem) || shown_at_ != at) return;  // the user moved on
+            // The target reads the whole image packed, as the trace's pixels are laid out:
+            // rows of width * element size, then the next slice or layer's rows.
+            const auto got = static_cast<std::size_t>(bytes.size()), want = pixels_.bytes.size();
+            if (want == 0 || got != want) {
+              info_->setText(trace_note_ + QStringLiteral("\n") +
+                             tr("Replay on %1 gave %2 bytes, not the image's %3").arg(platform).arg(got).arg(want));
+              return;
+            }
+            pixels_.bytes.assign(bytes.constData(), want);
+            std::fill(pixels_.known.begin(), pixels_.known.end(), true);
+            replayed_ = true;
+            info_->setText(tr("%1: %2 x %3 %4, %5 bytes a pixel, replayed on %6 %7")
+                               .arg(QString::fromStdString(trace::format_handle(mem)))
+                               .arg(pixels_.width).arg(pixels_.height).arg(pixels_.channel_names).arg(pixels_.element_size)
+                               .arg(platform, at ? tr("to call #%1").arg(at) : tr("to the end")));
+            render();
+          });
+  connect(replay_, &ReplayContents::failed, this, [this](const trace::Handle& mem, std::uint64_t at, const QString& why) {
+    replayRunning(false);
+    if (!shown_ || !(*shown_ == mem) || shown_at_ != at) return;
+    info_->setText(trace_note_ + QStringLiteral("\n") + tr("Replay: %1").arg(why));
+  });
   info_ = new QLabel;
+  info_->setWordWrap(true);
   layout->addWidget(info_);
   scroll_ = new QScrollArea;
   canvas_ = new ImageCanvas;
@@ -172,9 +239,20 @@ void ImageViewer::chosen() {
 
 void ImageViewer::showImage(const trace::Handle& mem, std::uint64_t at) {
   if (!document_) return;
+  // The image and call shown are the ones chosen in the bar, whoever asked for them.
+  if (const int i = image_->findData(QVariant::fromValue<quint64>(HandleKey::of(mem).bits)); i >= 0) {
+    const QSignalBlocker block(image_), blockAt(at_);
+    image_->setCurrentIndex(i);
+    at_->setValue(static_cast<int>(std::min<std::uint64_t>(at, INT32_MAX)));
+  }
   pixels_ = image_at(*document_, mem, at);
+  shown_ = mem;
+  shown_at_ = at;
+  replayed_ = false;
+  replay_button_->setEnabled(pixels_.element_size != 0 && !replay_->running());
   if (!pixels_.error.isEmpty()) {
     info_->setText(tr("%1: %2").arg(QString::fromStdString(trace::format_handle(mem)), pixels_.error));
+    trace_note_ = info_->text();
     picture_ = {};
     canvas_->setImage(picture_, 1);
     return;
@@ -191,6 +269,8 @@ void ImageViewer::showImage(const trace::Handle& mem, std::uint64_t at) {
                      .arg(QString::fromStdString(trace::format_handle(mem)))
                      .arg(pixels_.width).arg(pixels_.height).arg(pixels_.channel_names).arg(pixels_.element_size)
                      .arg(pixels_.last_write ? tr(", last written by call #%1").arg(pixels_.last_write) : QString()));
+  if (!pixels_.note.isEmpty()) info_->setText(info_->text() + QStringLiteral("; ") + pixels_.note);
+  trace_note_ = info_->text();
   // The range the format implies: normalized values, else that of 8-bit integers until the
   // user fits it to the data.
   const QSignalBlocker b1(low_), b2(high_);
@@ -257,6 +337,33 @@ QString ImageViewer::describePixel(int x, int y) const {
   if (x < 0 || y < 0) return {};
   return tr("pixel %1, %2: %3 (%4)").arg(x).arg(y)
       .arg(pixels_.pixelText(static_cast<std::uint64_t>(x), static_cast<std::uint64_t>(y)), pixels_.channel_names);
+}
+
+bool ImageViewer::replayContents(const QString& platform) {
+  if (!document_ || !shown_ || pixels_.element_size == 0 || replay_->running()) return false;
+  const QString on = platform.isEmpty() ? platform_->currentData().toString() : platform;
+  if (!replay_->request(QFileInfo(document_->path()).absoluteFilePath(), on, *shown_, shown_at_)) return false;
+  replayRunning(true);  // nothing runs when the pixels were known already
+  return true;
+}
+
+void ImageViewer::replayRunning(bool running) {
+  running = running && replay_->running();
+  replay_progress_->setRange(0, 0);  // busy until replay says how far it is
+  replay_progress_->setFormat(tr("replaying..."));
+  replay_progress_->setVisible(running);
+  replay_cancel_->setVisible(running);
+  replay_button_->setEnabled(!running && shown_.has_value() && pixels_.element_size != 0);
+  if (running) info_->setText(trace_note_ + QStringLiteral("\n") + tr("Replaying on %1...").arg(platform_->currentText()));
+}
+
+QString ImageViewer::note() const { return info_->text(); }
+
+void ImageViewer::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  if (platforms_asked_) return;
+  platforms_asked_ = true;
+  replay_->listPlatforms();
 }
 
 void ImageViewer::setZoom(int zoom) { zoom_->setValue(zoom); }

@@ -1,15 +1,21 @@
 // The image viewer: an image at any call as a picture, zoomed, with channels on and off,
 // channel values mapped from a range (float images, integers beyond 255), and the value of
-// the pixel under the cursor.
+// the pixel under the cursor. Pixels come from the trace's data, or from a replay up to that
+// call on a platform the user picks, in a helper process (what kernels wrote, which a trace
+// holds only as the launch).
 #pragma once
 
 #include <QImage>
 #include <QWidget>
 
+#include <optional>
+
 #include "clvet/trace/records.h"
 #include "image_contents.h"
 
 class QComboBox;
+class QProgressBar;
+class QPushButton;
 class QSpinBox;
 class QDoubleSpinBox;
 class QCheckBox;
@@ -19,6 +25,7 @@ class QScrollArea;
 namespace clvet::gui {
 
 class TraceDocument;
+class ReplayContents;
 
 // Paints an image at an integer zoom, nearest pixel, and says which pixel the cursor is on.
 class ImageCanvas : public QWidget {
@@ -56,10 +63,25 @@ class ImageViewer : public QWidget {
   void setRange(double low, double high);
   void showMostInteresting();
 
+  // Replays the trace on `platform` (a --platform value; empty: the one chosen in the viewer)
+  // up to the call shown, in a helper process, and shows the image's pixels there, read back
+  // from the platform packed as the trace's pixels are; false when no image is shown or a
+  // replay already runs. Its progress and a cancel button show in the viewer meanwhile.
+  bool replayContents(const QString& platform = {});
+  ReplayContents* replay() const { return replay_; }
+  // The pixels shown came from a replay.
+  bool replayed() const { return replayed_; }
+  // The line above the picture: the image, its shape, where its pixels came from.
+  QString note() const;
+
+ protected:
+  void showEvent(QShowEvent* event) override;
+
  private:
   void refill();
   void chosen();
   void render();
+  void replayRunning(bool running);
 
   TraceDocument* document_ = nullptr;
   QComboBox* image_;
@@ -74,6 +96,17 @@ class ImageViewer : public QWidget {
   ImageCanvas* canvas_;
   ImagePixels pixels_;
   QImage picture_;
+  // Replay: the platform, the button, its progress and cancel; the image and call shown.
+  ReplayContents* replay_;
+  QComboBox* platform_;
+  QPushButton* replay_button_;
+  QProgressBar* replay_progress_;
+  QPushButton* replay_cancel_;
+  std::optional<trace::Handle> shown_;
+  std::uint64_t shown_at_ = 0;
+  QString trace_note_;  // the note of the trace's pixels, kept when a replay fails
+  bool replayed_ = false;
+  bool platforms_asked_ = false;
 };
 
 }  // namespace clvet::gui

@@ -12,6 +12,7 @@
 #include <QTest>
 #include <QTimer>
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 
@@ -563,6 +564,91 @@ class GuiTest : public QObject {
                  static_cast<unsigned char>(luma[y * 64 + x]) / 255.0);
     window.images()->showMostInteresting();
     saveShot(window, QStringLiteral("images"), QStringLiteral("images"));
+  }
+
+  // tests/replay/programs/images.c traced on PoCL without kernel buffers: its `out` image is
+  // written only by the kernel `invert`, so the trace has none of its pixels, and the image
+  // viewer gets them by replay up to that launch on the reference device, in a helper process.
+  // The program's own host computation: channel c of texel (x, y) of `in` is
+  // (x * 13 + y * 29 + c * 7) mod 256, and `out` is 255 minus it. Its 1D image buffer `view`
+  // holds the buffer's texels 0x01020304 * (i + 1), channel c being byte c (little-endian).
+  void imageContentsByReplay() {
+    MainWindow window(false);
+    QVERIFY(window.openTrace(tracePath("images_plain")));
+    window.document()->waitForScan();
+    TraceDocument* doc = window.document();
+    QVERIFY(doc->facts().kernel_buffers.empty());
+    std::vector<trace::Handle> images;
+    std::vector<std::uint64_t> launches;
+    for (const CallRow& row : doc->facts().rows) {
+      auto call = doc->call(row.index);
+      if (call->name == "clCreateImage") images.push_back(call->result.as_handle());
+      if (call->name == "clEnqueueNDRangeKernel") launches.push_back(row.index);
+    }
+    QCOMPARE(images.size(), 3u);
+    QCOMPARE(launches.size(), 2u);
+    const trace::Handle out = images[1], view = images[2];
+    ImageViewer* viewer = window.images();
+
+    // From the trace alone: no pixel, and a note that a kernel ran.
+    viewer->showImage(out, launches[0]);
+    QVERIFY(!viewer->replayed());
+    QCOMPARE(viewer->pixels().width, 16u);
+    QCOMPARE(viewer->pixels().height, 8u);
+    QVERIFY(std::none_of(viewer->pixels().known.begin(), viewer->pixels().known.end(), [](bool k) { return k; }));
+    QVERIFY2(viewer->note().contains(QStringLiteral("kernels ran from call #%1").arg(launches[0])), qPrintable(viewer->note()));
+    QCOMPARE(viewer->picture().pixel(0, 0), qRgba(0xff, 0x00, 0xff, 0xff));  // unknown: magenta
+
+    QVERIFY(viewer->replayContents(QStringLiteral("reference")));
+    QVERIFY(viewer->replay()->running());
+    QVERIFY(!viewer->replayContents(QStringLiteral("reference")));  // one at a time
+    QVERIFY(viewer->replay()->wait(240000));
+    QTRY_VERIFY2(viewer->replayed(), qPrintable(viewer->note()));
+    QVERIFY2(viewer->note().contains(QStringLiteral("replayed on reference to call #%1").arg(launches[0])),
+             qPrintable(viewer->note()));
+    const ImagePixels& pixels = viewer->pixels();
+    QCOMPARE(pixels.channel_names, QStringLiteral("RGBA"));
+    int differing = 0;
+    for (std::uint64_t y = 0; y < 8; ++y)
+      for (std::uint64_t x = 0; x < 16; ++x) {
+        int want[4];
+        for (int c = 0; c < 4; ++c) {
+          want[c] = 255 - static_cast<int>((x * 13 + y * 29 + static_cast<std::uint64_t>(c) * 7) % 256);
+          if (pixels.channel(x, y, c).value_or(-1) != want[c]) ++differing;
+        }
+        // The picture: R, G and B over the unsigned range 0..255, alpha off.
+        const QRgb shown = viewer->picture().pixel(static_cast<int>(x), static_cast<int>(y));
+        if (qRed(shown) != want[0] || qGreen(shown) != want[1] || qBlue(shown) != want[2] || qAlpha(shown) != 255)
+          ++differing;
+        if (viewer->describePixel(static_cast<int>(x), static_cast<int>(y)) !=
+            QStringLiteral("pixel %1, %2: %3, %4, %5, %6 (RGBA)").arg(x).arg(y).arg(want[0]).arg(want[1]).arg(want[2]).arg(want[3]))
+          ++differing;
+      }
+    QCOMPARE(differing, 0);
+    viewer->setZoom(32);
+    saveShot(window, QStringLiteral("images"), QStringLiteral("images-replay"), false);
+
+    // The 1D image buffer, replayed to the launch that reads it.
+    viewer->showImage(view, launches[1]);
+    QVERIFY(!viewer->replayed());
+    QVERIFY(viewer->replayContents(QStringLiteral("reference")));
+    QVERIFY(viewer->replay()->wait(240000));
+    QTRY_VERIFY2(viewer->replayed(), qPrintable(viewer->note()));
+    QCOMPARE(viewer->pixels().width, 16u);
+    QCOMPARE(viewer->pixels().height, 1u);
+    for (std::uint64_t i = 0; i < 16; ++i) {
+      const std::uint32_t texel = 0x01020304u * static_cast<std::uint32_t>(i + 1);
+      for (int c = 0; c < 4; ++c) QCOMPARE(viewer->pixels().channel(i, 0, c).value_or(-1), double((texel >> (8 * c)) & 0xff));
+    }
+
+    // Asked again, the pixels replayed before come at once; an image that no longer exists at
+    // a call says so.
+    viewer->showImage(out, launches[0]);
+    QVERIFY(viewer->replayContents(QStringLiteral("reference")));
+    QVERIFY(!viewer->replay()->running());
+    QVERIFY(viewer->replayed());
+    viewer->showImage(trace::Handle{api::ObjectKind::Mem, out.id + 1000}, launches[0]);
+    QVERIFY(!viewer->replayContents(QStringLiteral("reference")));  // not an image of the trace
   }
 
 
