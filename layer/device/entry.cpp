@@ -13,11 +13,15 @@ void remember(const rules::Rule* rule);
 
 namespace {
 thread_local bool t_probe = false;
+thread_local const char* t_probe_spec = nullptr;
 }  // namespace
 
 // The error this thread reports next answers a probe: a query of a name the device does not
 // know, which is how programs find out whether a vendor's extension is there.
-void note_probe() { t_probe = true; }
+void note_probe(const char* spec) {
+  t_probe = true;
+  t_probe_spec = spec;
+}
 
 void report(const Error& error) {
   remember(error.rule);
@@ -30,9 +34,9 @@ void report(const Error& error) {
       checker::finding_for(*error.rule, reports::Category::Application, detail);
   if (std::exchange(t_probe, false)) {
     // Shown, for who wonders why a query failed, but no fault: the spec gives the error code
-    // as the answer (the clause of the device's own version, OpenCL 3.0 §4.2).
+    // as the answer (the clause of the device's own version where the probe names it).
     finding.severity = reports::Severity::Note;
-    finding.spec = "OpenCL 3.0 §4.2";
+    if (t_probe_spec != nullptr) finding.spec = t_probe_spec;
   }
   static const bool live = options::value("live") == "1";
   if (live) std::fprintf(stderr, "clvet: %s", reports::render_text(finding).c_str());

@@ -12,6 +12,10 @@ namespace clvet::device::entry {
 
 // Records that the application broke `error.rule` in this call.
 void report(const Error& error);
+// The error this thread reports next answers a probe for an extension the device does not
+// support, which the spec answers with that error: a note, not a fault, citing `spec` (the
+// clause of the device's own version) when given, else the rule's.
+void note_probe(const char* spec = nullptr);
 
 template <class Args> const rules::Rule* precheck(const Args& args) {
   return checker::first_violation(Args::kName, &args, DeviceWorld::instance());

@@ -3,9 +3,14 @@
 // clGetMemObjectInfo, the image commands against bytes computed here from the spec's layout
 // rules, and bad input (a format not listed, a region past the image, a pitch too small): the
 // spec's error and the rule that names it.
+#include <algorithm>
 #include <cstring>
+#include <fstream>
 #include <numeric>
+#include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "fixtures.h"
 
@@ -352,6 +357,40 @@ TEST_F(ImageObjects, SamplersAnswerTheirSettings) {
   clGetSamplerInfo(s, CL_SAMPLER_NORMALIZED_COORDS, sizeof normalized, &normalized, nullptr);
   EXPECT_EQ(normalized, cl_bool{CL_TRUE});
   clReleaseSampler(s);
+}
+
+// 1.2 §5.5.2: cl_khr_mipmap_image's sampler queries on a device without the extension are
+// CL_INVALID_VALUE; programs ask them to find out (pyopencl's get_info over every name it
+// knows), so the finding is a note citing the clause, while a name no extension gives is an
+// error.
+TEST_F(ImageObjects, ProbingSamplerQueryIsANote) {
+  using WriteFindings = cl_int(CL_API_CALL*)(const char*);
+  auto write = reinterpret_cast<WriteFindings>(
+      clGetExtensionFunctionAddressForPlatform(platform, "clvetWriteFindingsCLVET"));
+  ASSERT_NE(write, nullptr);
+  const std::string path = ::testing::TempDir() + "clvet_sampler_probe_findings.json";
+  ASSERT_EQ(write(path.c_str()), CL_SUCCESS);  // the findings so far, forgotten
+  cl_int err;
+  cl_sampler s = clCreateSampler(context, CL_TRUE, CL_ADDRESS_REPEAT, CL_FILTER_NEAREST, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  cl_float lod = 0;
+  cl_filter_mode filter = 0;
+  EXPECT_EQ(clGetSamplerInfo(s, CL_SAMPLER_MIP_FILTER_MODE_KHR, sizeof filter, &filter, nullptr),
+            CL_INVALID_VALUE);
+  EXPECT_EQ(clGetSamplerInfo(s, CL_SAMPLER_LOD_MIN_KHR, sizeof lod, &lod, nullptr), CL_INVALID_VALUE);
+  EXPECT_EQ(clGetSamplerInfo(s, CL_SAMPLER_LOD_MAX_KHR, sizeof lod, &lod, nullptr), CL_INVALID_VALUE);
+  EXPECT_EQ(clGetSamplerInfo(s, 0x1234, sizeof lod, &lod, nullptr), CL_INVALID_VALUE);
+  clReleaseSampler(s);
+  ASSERT_EQ(write(path.c_str()), CL_SUCCESS);
+  std::ifstream in(path);
+  const nlohmann::json report = nlohmann::json::parse(in);
+  std::vector<std::string> seen;
+  for (const nlohmann::json& f : report.at("findings"))
+    if (f.value("rule", "") == "GetSamplerInfoBadParam")
+      for (int i = 0; i < f.value("count", 1); ++i) seen.push_back(f.value("severity", "") + " " + f.value("spec", ""));
+  std::sort(seen.begin(), seen.end());
+  EXPECT_EQ(seen, (std::vector<std::string>{"error OpenCL 1.2 §5.5.2", "note OpenCL 1.2 §5.5.2",
+                                            "note OpenCL 1.2 §5.5.2", "note OpenCL 1.2 §5.5.2"}));
 }
 
 }  // namespace

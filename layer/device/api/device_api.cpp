@@ -16,14 +16,11 @@
 #include "clvet/rules/rule_ids.gen.h"
 #include "device_impl.gen.h"
 #include "emulated_profile.h"
+#include "entry.h"
 #include "event.h"
 #include "host_allocation.h"
 #include "info.h"
 #include "platform.h"
-
-namespace clvet::device::entry {
-void note_probe();  // entry.cpp: the error reported next answers a probe
-}  // namespace clvet::device::entry
 
 namespace clvet::device::impl {
 
@@ -529,7 +526,7 @@ Status answer(Device& d, cl_device_info param, const InfoWriter& out) {
   // CL_DEVICE_HALF_FP_CONFIG, cl_ext_device_fission's, cl_khr_terminate_context's, a vendor's
   // CL_DEVICE_..._NV or _AMD): programs ask to find out, so CL_INVALID_VALUE is its answer and
   // the finding a note.
-  entry::note_probe();
+  entry::note_probe("OpenCL 3.0 §4.2");
   return fail(rule::GetDeviceInfoBadParam,
               fmt::format("param_name 0x{:x} is not a query the device answers (a program "
                           "probing for an extension gets CL_INVALID_VALUE)", param));

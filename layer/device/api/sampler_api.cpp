@@ -1,11 +1,14 @@
 // Sampler entry points (OpenCL 1.2 §5.5, 2.2 §5.7): clCreateSampler,
 // clCreateSamplerWithProperties, clRetainSampler, clReleaseSampler, clGetSamplerInfo.
+#include <fmt/format.h>
+
 #include <new>
 
 #include "clvet/rules/rule_ids.gen.h"
 #include "clvet/rules/world.h"
 #include "context.h"
 #include "device_impl.gen.h"
+#include "entry.h"
 #include "info.h"
 #include "sampler.h"
 
@@ -89,6 +92,17 @@ Status GetSamplerInfo(const args::GetSamplerInfo& a) {
       return out.scalar<cl_filter_mode>(sampler->filter_mode());
     case CL_SAMPLER_PROPERTIES:
       return out.array(sampler->properties());
+    case CL_SAMPLER_MIP_FILTER_MODE_KHR:
+    case CL_SAMPLER_LOD_MIN_KHR:
+    case CL_SAMPLER_LOD_MAX_KHR:
+      // cl_khr_mipmap_image's queries, which the device does not support: programs (pyopencl's
+      // Sampler.get_info over every name it knows) ask to find out, and CL_INVALID_VALUE is
+      // the answer (1.2 §5.5.2: not a valid param_name here).
+      entry::note_probe();
+      return fail(rule::GetSamplerInfoBadParam,
+                  fmt::format("param_name 0x{:x} is a query of cl_khr_mipmap_image, which the device does not "
+                              "support (a program probing for an extension gets CL_INVALID_VALUE)",
+                              a.param_name));
     default:
       return fail(rule::GetSamplerInfoBadParam, "unknown param_name");
   }
