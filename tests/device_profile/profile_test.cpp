@@ -363,6 +363,39 @@ TEST_F(NvidiaProfile, HoldsLaunchesToItsWorkItemSizes) {
   EXPECT_EQ(launch_with_local(48 * 1024 + 4), CL_OUT_OF_RESOURCES);
 }
 
+// --- nvidia-h200: written by `clvet profile --from-platform` on a real H200 (driver 580.159.04). -
+
+using NvidiaH200Profile = Profiled;
+
+// The values are those NVIDIA's driver answered on the device machine, not recalled ones.
+TEST_F(NvidiaH200Profile, AnswersAsTheDriverDid) {
+  EXPECT_EQ(info<cl_device_type>(device, CL_DEVICE_TYPE), cl_device_type{CL_DEVICE_TYPE_GPU});
+  EXPECT_EQ(device_string(device, CL_DEVICE_NAME), "NVIDIA H200");
+  EXPECT_EQ(info<cl_uint>(device, CL_DEVICE_MAX_COMPUTE_UNITS), 132u);
+  EXPECT_EQ(sizes(device, CL_DEVICE_MAX_WORK_ITEM_SIZES), (std::vector<std::size_t>{1024, 1024, 64}));
+  EXPECT_EQ(info<cl_ulong>(device, CL_DEVICE_LOCAL_MEM_SIZE), 49152u);
+  EXPECT_EQ(info<cl_uint>(device, CL_DEVICE_MAX_NUM_SUB_GROUPS), 0u);
+  // Coarse-grain buffer SVM only (§4.2's CL_DEVICE_SVM_CAPABILITIES).
+  EXPECT_EQ(info<cl_device_svm_capabilities>(device, CL_DEVICE_SVM_CAPABILITIES),
+            cl_device_svm_capabilities{CL_DEVICE_SVM_COARSE_GRAIN_BUFFER});
+  const std::string extensions = " " + device_string(device, CL_DEVICE_EXTENSIONS) + " ";
+  EXPECT_NE(extensions.find(" cl_khr_fp64 "), std::string::npos);
+  EXPECT_EQ(extensions.find(" cl_khr_external_memory "), std::string::npos);
+}
+
+// §5.6.1: a fine-grain SVM allocation needs CL_DEVICE_SVM_FINE_GRAIN_BUFFER, which the H200's
+// driver does not report, so clSVMAlloc returns NULL; coarse grain is allocated.
+TEST_F(NvidiaH200Profile, AllocatesOnlyCoarseGrainSvm) {
+  void* fine = clSVMAlloc(context, CL_MEM_READ_WRITE | CL_MEM_SVM_FINE_GRAIN_BUFFER, 64, 0);
+  EXPECT_EQ(fine, nullptr);
+  if (fine) clSVMFree(context, fine);
+  void* coarse = clSVMAlloc(context, CL_MEM_READ_WRITE, 64, 0);
+  EXPECT_NE(coarse, nullptr);
+  if (coarse) clSVMFree(context, coarse);
+  EXPECT_EQ(launch_with_local(48 * 1024), CL_SUCCESS);
+  EXPECT_EQ(launch_with_local(48 * 1024 + 4), CL_OUT_OF_RESOURCES);
+}
+
 // --- intel-iris-xe: an integrated GPU without double precision. -----------------------------
 
 using IntelXeProfile = Profiled;
