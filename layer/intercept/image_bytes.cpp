@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "clvet/rules/args.gen.h"
+#include "clvet/rules/image_formats.h"
 #include "dispatch.h"
 #include "objects.h"
 #include "trace_encode.h"
@@ -11,45 +12,9 @@
 namespace clvet::layer::image_bytes {
 
 std::size_t element_size(const cl_image_format& format) {
-  // Packed channel types hold every channel in one unit (1.2 table 5.7 notes).
-  switch (format.image_channel_data_type) {
-    case CL_UNORM_SHORT_565:
-    case CL_UNORM_SHORT_555: return 2;
-    case CL_UNORM_INT_101010: return 4;
-    default: break;
-  }
-  std::size_t channels = 0;
-  switch (format.image_channel_order) {
-    case CL_R: case CL_A: case CL_INTENSITY: case CL_LUMINANCE: case CL_Rx:
-#ifdef CL_DEPTH
-    case CL_DEPTH:
-#endif
-      channels = 1;
-      break;
-    case CL_RG: case CL_RA: case CL_RGx:
-      channels = 2;
-      break;
-    case CL_RGB: case CL_RGBx:
-      channels = 3;
-      break;
-    case CL_RGBA: case CL_BGRA: case CL_ARGB:
-#ifdef CL_sRGBA
-    case CL_sRGBA: case CL_sBGRA:
-#endif
-      channels = 4;
-      break;
-    default: return 0;
-  }
-  switch (format.image_channel_data_type) {
-    case CL_SNORM_INT8: case CL_UNORM_INT8: case CL_SIGNED_INT8: case CL_UNSIGNED_INT8:
-      return channels;
-    case CL_SNORM_INT16: case CL_UNORM_INT16: case CL_SIGNED_INT16: case CL_UNSIGNED_INT16:
-    case CL_HALF_FLOAT:
-      return 2 * channels;
-    case CL_SIGNED_INT32: case CL_UNSIGNED_INT32: case CL_FLOAT:
-      return 4 * channels;
-    default: return 0;
-  }
+  // By the newest version's table: the layer records whatever format the driver took, and an
+  // order ending in x stores its ignored channel too (3.0 §5.3.1.1).
+  return rules::images::element_size(format, rules::Version{3, 0});
 }
 
 Layout Layout::packed_defaults() const {

@@ -655,6 +655,66 @@ class GuiTest : public QObject {
     QVERIFY(!viewer->replayContents(QStringLiteral("reference")));  // not an image of the trace
   }
 
+  // image_layouts.c traced over the reference device: images from host memory whose texels
+  // are not packed channels of one size (its header's pattern, computed again here). CL_sRGBx
+  // and CL_Rx store an ignored channel after the others (3.0 §5.3.1.1; the viewer shows the
+  // stored values); a 1D array's layers are the rows shown; a 2D array's layers are slices
+  // after the first, which the viewer shows, and its replay reads all of them, as many bytes
+  // as the trace's pixels.
+  void imageLayouts() {
+    MainWindow window(false);
+    QVERIFY(window.openTrace(tracePath("image_layouts")));
+    window.document()->waitForScan();
+    TraceDocument* doc = window.document();
+    std::vector<trace::Handle> images;
+    std::vector<std::uint64_t> reads;  // of each image in turn
+    for (const CallRow& row : doc->facts().rows) {
+      auto call = doc->call(row.index);
+      if (call->name == "clCreateImage") images.push_back(call->result.as_handle());
+      if (call->name == "clEnqueueReadImage") reads.push_back(row.index);
+    }
+    QCOMPARE(images.size(), 3u);
+    QCOMPARE(reads.size(), 3u);
+    auto value = [](std::uint64_t x, std::uint64_t y, std::uint64_t layer, int c) {
+      return double((x * 7 + y * 31 + layer * 53 + static_cast<std::uint64_t>(c) * 11) % 256);
+    };
+    ImageViewer* viewer = window.images();
+    int differing = 0;
+
+    viewer->showImage(images[0], 0);
+    QCOMPARE(viewer->pixels().channel_names, QStringLiteral("RGB"));
+    QCOMPARE(viewer->pixels().element_size, 4u);
+    for (std::uint64_t y = 0; y < 5; ++y)
+      for (std::uint64_t x = 0; x < 12; ++x)
+        for (int c = 0; c < 3; ++c) differing += viewer->pixels().channel(x, y, c).value_or(-1) != value(x, y, 0, c) / 255.0;
+    QCOMPARE(differing, 0);
+
+    viewer->showImage(images[2], 0);
+    QCOMPARE(viewer->pixels().width, 12u);
+    QCOMPARE(viewer->pixels().height, 4u);  // the layers
+    QCOMPARE(viewer->pixels().element_size, 4u);
+    for (std::uint64_t layer = 0; layer < 4; ++layer)
+      for (std::uint64_t x = 0; x < 12; ++x) differing += viewer->pixels().channel(x, layer, 0).value_or(-1) != value(x, 0, layer, 0) * 257;
+    QCOMPARE(differing, 0);
+
+    viewer->showImage(images[1], reads[1]);  // replayed where it still exists
+    QCOMPARE(viewer->pixels().depth, 3u);
+    QCOMPARE(viewer->pixels().bytes.size(), std::size_t{12 * 5 * 3 * 4});
+    QVERIFY(std::all_of(viewer->pixels().known.begin(), viewer->pixels().known.end(), [](bool k) { return k; }));
+    for (std::uint64_t layer = 0; layer < 3; ++layer)
+      for (std::uint64_t y = 0; y < 5; ++y)
+        for (std::uint64_t x = 0; x < 12; ++x)
+          for (int c = 0; c < 4; ++c)
+            differing += static_cast<unsigned char>(viewer->pixels().bytes[((layer * 5 + y) * 12 + x) * 4 + static_cast<std::uint64_t>(c)]) !=
+                         value(x, y, layer, c);
+    QCOMPARE(differing, 0);
+    const std::string traced = viewer->pixels().bytes;
+    QVERIFY(viewer->replayContents(QStringLiteral("reference")));
+    QVERIFY(viewer->replay()->wait(240000));
+    QTRY_VERIFY2(viewer->replayed(), qPrintable(viewer->note()));
+    QVERIFY(viewer->pixels().bytes == traced);
+  }
+
   // ffmpeg's avgblur_opencl traced on PoCL without kernel buffers: the blurred luma plane its
   // kernel writes is not in the trace. The image viewer replays the trace up to the second
   // frame's read of that plane, on PoCL (where it was recorded) and on the reference device,

@@ -1,0 +1,71 @@
+/* Images whose layout the image viewer must know beyond one texel of packed channels, made
+ * from host memory on a device that lists their formats (the reference device): a CL_sRGBx
+ * CL_UNORM_INT8 2D image, whose ignored fourth byte per texel follows R, G and B (OpenCL 3.0
+ * §5.3.1.1), a 2D array of three CL_RGBA CL_UNSIGNED_INT8 layers and a 1D array of four
+ * CL_Rx CL_UNSIGNED_INT16 layers (an ignored channel after R). Channel c of texel
+ * (x, y, layer) holds (x * 7 + y * 31 + layer * 53 + c * 11) mod 256 (times 257 in 16 bits;
+ * the ignored channels 0xee bytes), which the test of the viewer computes again. Reads each
+ * back and prints "image_layouts ok". */
+#include "common.h" /* tests/layer/programs: CHECK, setup_first_device */
+
+#define W 12
+#define H 5
+
+static unsigned value(unsigned x, unsigned y, unsigned layer, unsigned c) { return (x * 7 + y * 31 + layer * 53 + c * 11) % 256; }
+
+static cl_mem image(struct setup* s, cl_channel_order order, cl_channel_type type, cl_mem_object_type kind,
+                    size_t width, size_t height, size_t layers, void* host) {
+  const cl_image_format format = {order, type};
+  cl_image_desc desc;
+  memset(&desc, 0, sizeof desc);
+  desc.image_type = kind;
+  desc.image_width = width;
+  desc.image_height = height;
+  desc.image_array_size = layers;
+  cl_int err = CL_SUCCESS;
+  cl_mem made = clCreateImage(s->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, &format, &desc, host, &err);
+  CHECK(err);
+  return made;
+}
+
+int main(void) {
+  struct setup s = setup_first_device();
+  unsigned char rgbx[H][W][4], layers[3][H][W][4], got[3][H][W][4];
+  unsigned short rows[4][W][2], got_rows[4][W][2];
+  for (unsigned y = 0; y < H; ++y)
+    for (unsigned x = 0; x < W; ++x) {
+      for (unsigned c = 0; c < 3; ++c) rgbx[y][x][c] = (unsigned char)value(x, y, 0, c);
+      rgbx[y][x][3] = 0xee;
+      for (unsigned l = 0; l < 3; ++l)
+        for (unsigned c = 0; c < 4; ++c) layers[l][y][x][c] = (unsigned char)value(x, y, l, c);
+    }
+  for (unsigned l = 0; l < 4; ++l)
+    for (unsigned x = 0; x < W; ++x) {
+      rows[l][x][0] = (unsigned short)(value(x, 0, l, 0) * 257);
+      rows[l][x][1] = 0xeeee;
+    }
+
+  cl_mem padded = image(&s, CL_sRGBx, CL_UNORM_INT8, CL_MEM_OBJECT_IMAGE2D, W, H, 0, rgbx);
+  cl_mem array2d = image(&s, CL_RGBA, CL_UNSIGNED_INT8, CL_MEM_OBJECT_IMAGE2D_ARRAY, W, H, 3, layers);
+  cl_mem array1d = image(&s, CL_Rx, CL_UNSIGNED_INT16, CL_MEM_OBJECT_IMAGE1D_ARRAY, W, 0, 4, rows);
+
+  const size_t origin[3] = {0, 0, 0}, region2d[3] = {W, H, 1}, region_layers[3] = {W, H, 3}, region1d[3] = {W, 4, 1};
+  CHECK(clEnqueueReadImage(s.queue, padded, CL_TRUE, origin, region2d, 0, 0, got, 0, NULL, NULL));
+  for (unsigned y = 0; y < H; ++y)
+    for (unsigned x = 0; x < W; ++x)
+      for (unsigned c = 0; c < 3; ++c)
+        if (got[0][y][x][c] != rgbx[y][x][c]) return fprintf(stderr, "sRGBx (%u, %u) %u\n", x, y, c), 1;
+  CHECK(clEnqueueReadImage(s.queue, array2d, CL_TRUE, origin, region_layers, 0, 0, got, 0, NULL, NULL));
+  if (memcmp(got, layers, sizeof layers) != 0) return fprintf(stderr, "2D array\n"), 1;
+  CHECK(clEnqueueReadImage(s.queue, array1d, CL_TRUE, origin, region1d, 0, 0, got_rows, 0, NULL, NULL));
+  for (unsigned l = 0; l < 4; ++l)
+    for (unsigned x = 0; x < W; ++x)
+      if (got_rows[l][x][0] != rows[l][x][0]) return fprintf(stderr, "1D array (%u, %u)\n", x, l), 1;
+
+  CHECK(clReleaseMemObject(array1d));
+  CHECK(clReleaseMemObject(array2d));
+  CHECK(clReleaseMemObject(padded));
+  teardown(&s);
+  printf("image_layouts ok\n");
+  return 0;
+}
