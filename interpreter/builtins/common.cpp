@@ -1,4 +1,4 @@
-// The common built-ins (OpenCL C 1.2 §6.12.4, table 6.12) for float and double, scalars and
+// The common built-ins (OpenCL C 1.2 §6.12.4, table 6.12) for half, float and double, scalars and
 // vectors, including the overloads with a scalar bound, edge or blend factor.
 #include <cmath>
 #include <numbers>
@@ -73,7 +73,7 @@ struct Step {
 struct SmoothStep {
   template <class T>
   T operator()(T edge0, T edge1, T x) const {
-    const T t = Clamp{}((x - edge0) / (edge1 - edge0), T(0), T(1));
+    const T t = Clamp{}(T((x - edge0) / (edge1 - edge0)), T(0), T(1));
     return t * t * (T(3) - T(2) * t);
   }
 };

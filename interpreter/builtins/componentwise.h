@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "clvet/interp/builtin_abi.h"
+#include "half_arithmetic.h"
 
 namespace clvet::interp::componentwise {
 
@@ -20,7 +21,7 @@ inline bool is_integer(Scalar s) {
   return s >= Scalar::Char && s <= Scalar::ULong;
 }
 inline bool is_fp(Scalar s) {
-  return s == Scalar::Float || s == Scalar::Double;
+  return s == Scalar::Half || s == Scalar::Float || s == Scalar::Double;
 }
 inline bool is_value(const ParamType& p) {
   return !p.pointer && is_opencl_width(p.width);
@@ -114,9 +115,12 @@ BuiltinFn with_integer(Scalar s, V&& v) {
   }
 }
 
+// Half (cl_khr_fp16) as HalfFloat: computed in float, rounded once to half per result.
 template <class V>
 BuiltinFn with_fp(Scalar s, V&& v) {
   switch (s) {
+    case Scalar::Half:
+      return v.template operator()<HalfFloat>();
     case Scalar::Float:
       return v.template operator()<float>();
     case Scalar::Double:

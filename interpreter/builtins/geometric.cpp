@@ -1,5 +1,5 @@
-// The geometric built-ins (OpenCL C 1.2 §6.12.5, table 6.13) for float and double, widths 1 to 4.
-// Float results are computed in double and rounded once; double lengths are scaled by a power of
+// The geometric built-ins (OpenCL C 1.2 §6.12.5, table 6.13) for half, float and double, widths
+// 1 to 4. Half and float results are computed in double and rounded once; double lengths are scaled by a power of
 // two when the sum of squares could overflow or underflow (§7.5.1: "without overflow or
 // extraordinary precision loss due to underflow").
 #include <array>
@@ -28,11 +28,12 @@ void store_vec(const Operand& o, std::size_t lane, const Vec<T, N>& v) {
 
 template <class T, unsigned N>
 T dot(const Vec<T, N>& a, const Vec<T, N>& b) {
-  if constexpr (std::is_same_v<T, float>) {
-    // Products of floats are exact in double: the only roundings are the sums and the last.
+  if constexpr (!std::is_same_v<T, double>) {
+    // Products of floats (and halves) are exact in double: the only roundings are the sums and
+    // the last.
     double sum = 0;
     for (unsigned i = 0; i < N; ++i) sum += double(a[i]) * double(b[i]);
-    return float(sum);
+    return T(sum);
   } else {
     double sum = 0;
     for (unsigned i = 0; i < N; ++i) sum = std::fma(a[i], b[i], sum);
@@ -46,11 +47,11 @@ constexpr double kSafeHigh = 0x1p+500;
 
 template <class T, unsigned N>
 T length(const Vec<T, N>& p) {
-  if constexpr (std::is_same_v<T, float>) {
-    // A float squared cannot leave double's normal range.
+  if constexpr (!std::is_same_v<T, double>) {
+    // A float (or half) squared cannot leave double's normal range.
     double sum = 0;
     for (unsigned i = 0; i < N; ++i) sum += double(p[i]) * double(p[i]);
-    return float(std::sqrt(sum));
+    return T(std::sqrt(sum));
   } else {
     double m = 0;
     for (unsigned i = 0; i < N; ++i) {
@@ -85,7 +86,7 @@ Vec<T, N> normalize(Vec<T, N> p) {
     for (unsigned i = 0; i < N; ++i)
       p[i] = std::isinf(p[i]) ? std::copysign(T(1), p[i]) : std::copysign(T(0), p[i]);
   Vec<double, N> q;
-  for (unsigned i = 0; i < N; ++i) q[i] = p[i];
+  for (unsigned i = 0; i < N; ++i) q[i] = double(p[i]);
   if constexpr (std::is_same_v<T, double>) {
     double m = 0;
     for (unsigned i = 0; i < N; ++i) m = std::fmax(m, std::fabs(q[i]));
@@ -146,10 +147,10 @@ void cross_fn(const BuiltinCall& c) {
     const Vec<T, N> a = load_vec<T, N>(c.args[0], l);
     const Vec<T, N> b = load_vec<T, N>(c.args[1], l);
     Vec<T, N> r{};
-    if constexpr (std::is_same_v<T, float>) {
-      r[0] = float(double(a[1]) * b[2] - double(a[2]) * b[1]);
-      r[1] = float(double(a[2]) * b[0] - double(a[0]) * b[2]);
-      r[2] = float(double(a[0]) * b[1] - double(a[1]) * b[0]);
+    if constexpr (!std::is_same_v<T, double>) {
+      r[0] = T(double(a[1]) * double(b[2]) - double(a[2]) * double(b[1]));
+      r[1] = T(double(a[2]) * double(b[0]) - double(a[0]) * double(b[2]));
+      r[2] = T(double(a[0]) * double(b[1]) - double(a[1]) * double(b[0]));
     } else {
       // a*b - c*d with one rounding of the first product recovered by fma (Kahan's method).
       auto diff_of_products = [](double p, double q, double s, double t) {

@@ -51,8 +51,24 @@ struct Remainder {
   static T eval(T x, T y) { return std::remainder(x, y); }
 };
 struct Nextafter {
+  static constexpr bool kHalfNative = true;
   template <class T>
   static T eval(T x, T y) { return std::nextafter(x, y); }
+  // The next half: one step of the bits' magnitude, toward y (the smallest subnormal with y's
+  // sign from a zero).
+  static HalfFloat eval(HalfFloat x, HalfFloat y) {
+    const float fx = x, fy = y;
+    if (std::isnan(fx) || std::isnan(fy)) return HalfFloat(fx + fy);
+    if (fx == fy) return y;
+    HalfFloat r;
+    if (fx == 0.0f) {
+      r.bits = std::uint16_t((y.bits & 0x8000) | 1);
+      return r;
+    }
+    const bool away = (fx < fy) == (fx > 0.0f);  // toward a larger magnitude
+    r.bits = std::uint16_t(away ? x.bits + 1 : x.bits - 1);
+    return r;
+  }
 };
 struct Maxmag {
   template <class T>
@@ -73,9 +89,25 @@ struct Minmag {
   }
 };
 
-struct Fma { template <class T> static T eval(T a, T b, T c) { return std::fma(a, b, c); } };
+// A half fma is rounded once from the exact a * b + c (half_arithmetic.h): computed in double,
+// it would be rounded twice.
+struct Fma {
+  static constexpr bool kHalfNative = true;
+  template <class T> static T eval(T a, T b, T c) { return std::fma(a, b, c); }
+  static HalfFloat eval(HalfFloat a, HalfFloat b, HalfFloat c) { return fma_of(a, b, c); }
+  static HalfFloat fma_of(HalfFloat a, HalfFloat b, HalfFloat c) {
+    HalfFloat r;
+    r.bits = half_fma(a.bits, b.bits, c.bits);
+    return r;
+  }
+};
 // mad may return any value (§7.4); the rounded product and sum is what a compiler would emit.
-struct Mad { template <class T> static T eval(T a, T b, T c) { return a * b + c; } };
+// For half, the correctly rounded fma (one of the two results the half column allows).
+struct Mad {
+  static constexpr bool kHalfNative = true;
+  template <class T> static T eval(T a, T b, T c) { return a * b + c; }
+  static HalfFloat eval(HalfFloat a, HalfFloat b, HalfFloat c) { return Fma::fma_of(a, b, c); }
+};
 
 struct Ldexp {
   template <class T>
@@ -94,8 +126,17 @@ struct Ilogb {
   }
 };
 
-// fmin(x - floor(x), the float below 1): §7.5.1 fixes the zeros, infinities and NaN.
+// fmin(x - floor(x), the float below 1): §7.5.1 fixes the zeros, infinities and NaN. A half's
+// is computed in float (x - floor(x) is exact) and bounded by the half below 1, 0x1.ffcp-1.
+template <class T>
+T below_one() {
+  if constexpr (std::is_same_v<T, HalfFloat>)
+    return T(0x1.ffcp-1f);
+  else
+    return T(1) - std::numeric_limits<T>::epsilon() / 2;
+}
 struct Fract {
+  static constexpr bool kHalfNative = true;
   template <class T>
   static T eval(T x, T& integral) {
     if (std::isnan(x)) {
@@ -108,7 +149,7 @@ struct Fract {
     }
     integral = std::floor(x);
     if (x == T(0)) return x;  // fract(-0) is -0
-    return std::fmin(x - integral, T(1) - std::numeric_limits<T>::epsilon() / 2);
+    return T(std::fmin(x - integral, below_one<T>()));
   }
 };
 
@@ -169,6 +210,11 @@ struct Remquo {
 };
 
 struct Nan {
+  static HalfFloat eval(std::uint16_t code) {
+    HalfFloat r;
+    r.bits = std::uint16_t(0x7e00u | (code & 0x01ffu));
+    return r;
+  }
   static float eval(std::uint32_t code) {
     return std::bit_cast<float>(0x7fc00000u | (code & 0x003fffffu));
   }
@@ -188,11 +234,13 @@ void nan_lanes(const BuiltinCall& call) {
   }
 }
 
-// floatn nan(uintn), doublen nan(ulongn)
+// halfn nan(ushortn), floatn nan(uintn), doublen nan(ulongn)
 BuiltinFn resolve_nan(const Signature& sig) {
   if (sig.params.size() != 1) return nullptr;
   const ParamType& code = sig.params[0];
   if (code.pointer || code.width == 0 || code.width > kMaxWidth) return nullptr;
+  if (code.scalar == Scalar::UShort && returns(sig, Scalar::Half, code.width))
+    return &nan_lanes<HalfFloat, std::uint16_t>;
   if (code.scalar == Scalar::UInt && returns(sig, Scalar::Float, code.width))
     return &nan_lanes<float, std::uint32_t>;
   if (code.scalar == Scalar::ULong && returns(sig, Scalar::Double, code.width))

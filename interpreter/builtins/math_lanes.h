@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "clvet/interp/builtin_abi.h"
+#include "half_arithmetic.h"
 
 namespace clvet::interp::math {
 
@@ -26,6 +27,28 @@ inline constexpr W kPi = W(3.14159265358979323846264338327950288419716939937510L
 
 inline constexpr unsigned kMaxWidth = 16;
 
+// Half (cl_khr_fp16): a function computes a half argument in double and its result is rounded
+// once to half. glibc's double functions are within a few double ulps, so the half result is
+// the correctly rounded one except where the exact value lies within about 2^-40 of a half's
+// rounding boundary, far inside every limit of the half column of OpenCL C 3.0 §7.4 (SPIR-V
+// environment §7.4). A function whose result depends on the format itself (fract's largest
+// value below 1, nextafter's neighbour) or that double rounding could spoil (fma) says so with
+// kHalfNative and is called with HalfFloat.
+template <class F>
+concept HalfNative = requires { F::kHalfNative; };
+
+template <class T>
+inline constexpr bool kIsHalf = std::is_same_v<T, HalfFloat>;
+
+// The type F computes a T in, and an argument in it.
+template <class T, class F>
+using Computed = std::conditional_t<kIsHalf<T> && !HalfNative<F>, double, T>;
+template <class C, class A>
+inline auto computed(A a) {
+  if constexpr (std::is_same_v<A, HalfFloat>) return C(float(a));
+  else return a;
+}
+
 // ----------------------------------------------------------------------------------------------
 // Lane loops. F is a function object type with static template members named after the shape
 // (eval for value-only shapes); components run contiguously inside each lane.
@@ -33,18 +56,21 @@ inline constexpr unsigned kMaxWidth = 16;
 // gentype f(gentype)
 template <class T, class F>
 void unary(const BuiltinCall& call) {
+  using C = Computed<T, F>;
   const Operand& r = call.result;
   const Operand& x = call.args[0];
   const unsigned n = r.width;
   for (std::uint32_t i = 0; i < call.lanes.count; ++i) {
     const std::uint32_t l = call.lanes.ids[i];
-    for (unsigned c = 0; c < n; ++c) r.set<T>(l, c, F::eval(x.get<T>(l, c)));
+    for (unsigned c = 0; c < n; ++c)
+      r.set<T>(l, c, T(F::eval(computed<C>(x.get<T>(l, c)))));
   }
 }
 
 // gentype f(gentype, gentype); with ScalarY, gentype f(gentype, scalar) (fmin, fmax).
 template <class T, class F, bool ScalarY>
 void binary(const BuiltinCall& call) {
+  using C = Computed<T, F>;
   const Operand& r = call.result;
   const Operand& x = call.args[0];
   const Operand& y = call.args[1];
@@ -52,13 +78,14 @@ void binary(const BuiltinCall& call) {
   for (std::uint32_t i = 0; i < call.lanes.count; ++i) {
     const std::uint32_t l = call.lanes.ids[i];
     for (unsigned c = 0; c < n; ++c)
-      r.set<T>(l, c, F::eval(x.get<T>(l, c), y.get<T>(l, ScalarY ? 0 : c)));
+      r.set<T>(l, c, T(F::eval(computed<C>(x.get<T>(l, c)), computed<C>(y.get<T>(l, ScalarY ? 0 : c)))));
   }
 }
 
 // gentype f(gentype, gentype, gentype)
 template <class T, class F>
 void ternary(const BuiltinCall& call) {
+  using C = Computed<T, F>;
   const Operand& r = call.result;
   const Operand& a = call.args[0];
   const Operand& b = call.args[1];
@@ -67,7 +94,8 @@ void ternary(const BuiltinCall& call) {
   for (std::uint32_t i = 0; i < call.lanes.count; ++i) {
     const std::uint32_t l = call.lanes.ids[i];
     for (unsigned c = 0; c < n; ++c)
-      r.set<T>(l, c, F::eval(a.get<T>(l, c), b.get<T>(l, c), d.get<T>(l, c)));
+      r.set<T>(l, c, T(F::eval(computed<C>(a.get<T>(l, c)), computed<C>(b.get<T>(l, c)),
+                               computed<C>(d.get<T>(l, c)))));
   }
 }
 
@@ -75,6 +103,7 @@ void ternary(const BuiltinCall& call) {
 // int is shared by every component (ldexp(floatn, int)).
 template <class T, class F, bool ScalarK>
 void with_int(const BuiltinCall& call) {
+  using C = Computed<T, F>;
   const Operand& r = call.result;
   const Operand& x = call.args[0];
   const Operand& k = call.args[1];
@@ -82,19 +111,20 @@ void with_int(const BuiltinCall& call) {
   for (std::uint32_t i = 0; i < call.lanes.count; ++i) {
     const std::uint32_t l = call.lanes.ids[i];
     for (unsigned c = 0; c < n; ++c)
-      r.set<T>(l, c, F::eval(x.get<T>(l, c), k.get<std::int32_t>(l, ScalarK ? 0 : c)));
+      r.set<T>(l, c, T(F::eval(computed<C>(x.get<T>(l, c)), k.get<std::int32_t>(l, ScalarK ? 0 : c))));
   }
 }
 
 // intn f(gentype) (ilogb)
 template <class T, class F>
 void to_int(const BuiltinCall& call) {
+  using C = Computed<T, F>;
   const Operand& r = call.result;
   const Operand& x = call.args[0];
   const unsigned n = r.width;
   for (std::uint32_t i = 0; i < call.lanes.count; ++i) {
     const std::uint32_t l = call.lanes.ids[i];
-    for (unsigned c = 0; c < n; ++c) r.set<std::int32_t>(l, c, F::eval(x.get<T>(l, c)));
+    for (unsigned c = 0; c < n; ++c) r.set<std::int32_t>(l, c, F::eval(computed<C>(x.get<T>(l, c))));
   }
 }
 
@@ -112,6 +142,9 @@ void store(const BuiltinCall& call, const Operand& p, std::uint32_t l, const E* 
 // F::eval(x, out) returns the result and sets *out.
 template <class T, class E, class F>
 void with_out(const BuiltinCall& call) {
+  using C = Computed<T, F>;
+  // The value stored is computed as the result is (a half's in double, then rounded).
+  using CE = std::conditional_t<std::is_same_v<E, T>, C, E>;
   const Operand& r = call.result;
   const Operand& x = call.args[0];
   const Operand& p = call.args[1];
@@ -119,7 +152,11 @@ void with_out(const BuiltinCall& call) {
   E out[kMaxWidth];
   for (std::uint32_t i = 0; i < call.lanes.count; ++i) {
     const std::uint32_t l = call.lanes.ids[i];
-    for (unsigned c = 0; c < n; ++c) r.set<T>(l, c, F::eval(x.get<T>(l, c), out[c]));
+    for (unsigned c = 0; c < n; ++c) {
+      CE o;
+      r.set<T>(l, c, T(F::eval(computed<C>(x.get<T>(l, c)), o)));
+      out[c] = E(o);
+    }
     store(call, p, l, out, n);
   }
 }
@@ -127,6 +164,7 @@ void with_out(const BuiltinCall& call) {
 // gentype f(gentype, gentype, intn*) (remquo)
 template <class T, class F>
 void binary_with_out(const BuiltinCall& call) {
+  using C = Computed<T, F>;
   const Operand& r = call.result;
   const Operand& x = call.args[0];
   const Operand& y = call.args[1];
@@ -136,7 +174,7 @@ void binary_with_out(const BuiltinCall& call) {
   for (std::uint32_t i = 0; i < call.lanes.count; ++i) {
     const std::uint32_t l = call.lanes.ids[i];
     for (unsigned c = 0; c < n; ++c)
-      r.set<T>(l, c, F::eval(x.get<T>(l, c), y.get<T>(l, c), out[c]));
+      r.set<T>(l, c, T(F::eval(computed<C>(x.get<T>(l, c)), computed<C>(y.get<T>(l, c)), out[c])));
     store(call, p, l, out, n);
   }
 }
@@ -156,17 +194,21 @@ inline bool returns(const Signature& sig, Scalar s, unsigned width) {
          sig.result_is_float == is_float(s);
 }
 // The element type of the first parameter, when it is one the family implements.
+// (half_ and native_ functions are float only: OpenCL C declares no half overloads of them.)
 inline bool element_ok(const ParamType& p, bool float_only) {
   if (p.pointer || p.width == 0 || p.width > kMaxWidth) return false;
-  return p.scalar == Scalar::Float || (!float_only && p.scalar == Scalar::Double);
+  return p.scalar == Scalar::Float ||
+         (!float_only && (p.scalar == Scalar::Double || p.scalar == Scalar::Half));
 }
 
-// Picks Fn<float> or Fn<double> by the element type; FloatOnly never instantiates the double one.
+// Picks Fn<float>, Fn<double> or Fn<HalfFloat> by the element type; FloatOnly instantiates
+// the float one only.
 template <bool FloatOnly, class Pick>
 BuiltinFn by_element(Scalar s, Pick pick) {
   if (s == Scalar::Float) return pick(float{});
   if constexpr (!FloatOnly) {
     if (s == Scalar::Double) return pick(double{});
+    if (s == Scalar::Half) return pick(HalfFloat{});
   }
   return nullptr;
 }

@@ -109,13 +109,16 @@ struct Relation {
   }
 };
 
-// float gives int(n); double gives int as a scalar and long(n) as a vector.
+// float gives int(n); double gives int as a scalar and long(n) as a vector; half int as a
+// scalar and short(n) as a vector (cl_khr_fp16).
 template <class Test, std::size_t Count>
 BuiltinFn relation(const Signature& s) {
   if (!same_types(s, Count)) return nullptr;
   const bool vector = s.params[0].width > 1;
   return with_fp(s.params[0].scalar, [vector]<class T>() -> BuiltinFn {
-    using R = std::conditional_t<std::is_same_v<T, double>, std::int64_t, std::int32_t>;
+    using R = std::conditional_t<std::is_same_v<T, double>, std::int64_t,
+                                 std::conditional_t<std::is_same_v<T, HalfFloat>, std::int16_t,
+                                                    std::int32_t>>;
     if constexpr (Count == 1)
       return vector ? &apply<Relation<Test, R, true>, R, T>
                     : &apply<Relation<Test, std::int32_t, false>, std::int32_t, T>;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "clvet/interp/builtin_abi.h"
+#include "half_arithmetic.h"
 
 namespace clvet::interp {
 namespace {
@@ -20,9 +21,13 @@ namespace {
 enum class Op : std::uint8_t { Add, Min, Max };
 enum class Form : std::uint8_t { Reduce, Inclusive, Exclusive };
 
+// A half (cl_khr_fp16) is combined in float and rounded to half at each step.
+template <class T>
+inline constexpr bool kFloating = std::is_floating_point_v<T> || std::is_same_v<T, HalfFloat>;
+
 template <class T>
 T combine(Op op, T a, T b) {
-  if constexpr (std::is_floating_point_v<T>) {
+  if constexpr (kFloating<T>) {
     if (op == Op::Min) return std::fmin(a, b);
     if (op == Op::Max) return std::fmax(a, b);
     return a + b;
@@ -39,8 +44,9 @@ T combine(Op op, T a, T b) {
 template <class T>
 T identity(Op op) {
   if (op == Op::Add) return T(0);
-  if constexpr (std::is_floating_point_v<T>)
-    return op == Op::Min ? std::numeric_limits<T>::infinity() : -std::numeric_limits<T>::infinity();
+  if constexpr (kFloating<T>)
+    return T(op == Op::Min ? std::numeric_limits<float>::infinity()
+                           : -std::numeric_limits<float>::infinity());
   else
     return op == Op::Min ? std::numeric_limits<T>::max() : std::numeric_limits<T>::lowest();
 }
@@ -134,6 +140,7 @@ BuiltinFn by_type(Scalar s, F pick) {
     case Scalar::UInt: return pick(std::uint32_t{});
     case Scalar::Long: return pick(std::int64_t{});
     case Scalar::ULong: return pick(std::uint64_t{});
+    case Scalar::Half: return pick(HalfFloat{});
     case Scalar::Float: return pick(float{});
     case Scalar::Double: return pick(double{});
     default: return nullptr;

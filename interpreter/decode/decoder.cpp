@@ -66,6 +66,22 @@ bool element_of(llvm::Type* t, Ty& ty, unsigned& width) {
 }
 
 // The exact width of an integer (element) type when it is narrower than its container, else 0.
+// The intrinsics that compute on floating-point values (a half's are done in float).
+bool is_float_intrinsic(IntrinsicKind k) {
+  switch (k) {
+    case IntrinsicKind::FMulAdd: case IntrinsicKind::Fma: case IntrinsicKind::FAbs:
+    case IntrinsicKind::Sqrt: case IntrinsicKind::MinNum: case IntrinsicKind::MaxNum:
+    case IntrinsicKind::Minimum: case IntrinsicKind::Maximum: case IntrinsicKind::CopySign:
+    case IntrinsicKind::Floor: case IntrinsicKind::Ceil: case IntrinsicKind::Trunc:
+    case IntrinsicKind::Rint: case IntrinsicKind::NearbyInt: case IntrinsicKind::Round:
+    case IntrinsicKind::RoundEven: case IntrinsicKind::ReduceFAdd: case IntrinsicKind::ReduceFMul:
+    case IntrinsicKind::ReduceFMax: case IntrinsicKind::ReduceFMin:
+      return true;
+    default:
+      return false;
+  }
+}
+
 std::uint8_t odd_bits(llvm::Type* t) {
   if (auto* v = llvm::dyn_cast<llvm::VectorType>(t)) t = v->getElementType();
   auto* i = llvm::dyn_cast<llvm::IntegerType>(t);
@@ -555,7 +571,6 @@ bool FunctionDecoder::decode_arithmetic(const llvm::Instruction& i, std::string&
     if (!op_reg(0, a) || !op_reg(1, b2)) return false;
     Instr& in = emit(i, kOps.at(bo->getOpcode()));
     set_type(in, i.getType());
-    if (in.ty == Ty::F16) return fail(i, "unsupported half-precision arithmetic", error);
     in.dst = dst();
     in.a = a;
     in.b = b2;
@@ -623,8 +638,6 @@ bool FunctionDecoder::decode_cast(const llvm::Instruction& i, std::string& error
       if (!element_of(i.getOperand(0)->getType(), src, w)) return fail(i, "unsupported cast", error);
       Instr& in = emit(i, Op::Cast);
       set_type(in, i.getType());
-      if (in.ty == Ty::F16 || src == Ty::F16)
-        return fail(i, "unsupported half-precision conversion", error);
       in.dst = dst();
       in.a = a;
       in.aux = static_cast<std::uint8_t>(src);
@@ -756,6 +769,8 @@ bool FunctionDecoder::decode_memory(const llvm::Instruction& i, std::string& err
       if (!op_reg(0, p) || !op_reg(1, v)) return false;
       Instr& in = emit(i, Op::AtomicRMW);
       set_type(in, i.getType());
+      // No half atomics: cl_ext_float_atomics is not claimed.
+      if (in.ty == Ty::F16) return fail(i, "unsupported half-precision atomic", error);
       in.dst = dst();
       in.a = p;
       in.b = v;
@@ -1189,7 +1204,9 @@ bool FunctionDecoder::decode_intrinsic(const llvm::IntrinsicInst& call, std::str
   if (kind == IntrinsicKind::ReduceFAdd || kind == IntrinsicKind::ReduceFMul)
     t = call.getArgOperand(1)->getType();  // (start, vector)
   set_type(out, t);
-  if (out.ty == Ty::F16) return fail(call, "unsupported half-precision intrinsic", error);
+  // Half has the floating-point intrinsics only (exec/work_group_intrinsics.cpp).
+  if (out.ty == Ty::F16 && !is_float_intrinsic(kind))
+    return fail(call, "unsupported half-precision intrinsic", error);
   switch (kind) {
     case IntrinsicKind::Memcpy: case IntrinsicKind::Memmove: case IntrinsicKind::Memset: {
       out.ty = Ty::I8;

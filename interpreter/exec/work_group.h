@@ -148,6 +148,7 @@ class WorkGroupRunner final : public BuiltinContext {
   void odd_width_arithmetic(Frame& f, const ir::Instr& in, const LaneSet& lanes);
   void compare(Frame& f, const ir::Instr& in, const LaneSet& lanes);
   void cast(Frame& f, const ir::Instr& in, const LaneSet& lanes);
+  void half_cast(Frame& f, const ir::Instr& in, const LaneSet& lanes);
   void vector_op(Frame& f, const ir::Instr& in, const LaneSet& lanes);
   void memory(Frame& f, const ir::Instr& in, const LaneSet& lanes);
   void atomic(Frame& f, const ir::Instr& in, const LaneSet& lanes);

@@ -9,6 +9,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "builtins/half_arithmetic.h"
 #include "exec/array_index_check.h"
 #include "exec/frame.h"
 #include "exec/type_dispatch.h"
@@ -45,10 +46,81 @@ U byte_swap(U v) {
   return r;
 }
 
+// The float intrinsics on halves: each computed on the floats the halves widen to and rounded
+// once to half, exact or correctly rounded (builtins/half_arithmetic.h); fma rounds once from
+// the exact sum; a reduction rounds to half after each step, as the sequential order does.
+void half_intrinsic(Frame& f, const Instr& in, const LaneSet& lanes) {
+  using H = std::uint16_t;
+  auto kind = static_cast<IntrinsicKind>(in.imm);
+  unsigned w = in.width;
+  auto widen = [](H x) { return half_to_float(x); };
+  if (kind == IntrinsicKind::ReduceFAdd || kind == IntrinsicKind::ReduceFMul ||
+      kind == IntrinsicKind::ReduceFMax || kind == IntrinsicKind::ReduceFMin) {
+    H* d = reg<H>(f, in.dst);
+    const bool has_start = kind == IntrinsicKind::ReduceFAdd || kind == IntrinsicKind::ReduceFMul;
+    const H* v = reg<H>(f, has_start ? in.b : in.a);
+    const H* start = has_start ? reg<H>(f, in.a) : nullptr;
+    for (std::uint32_t k = 0; k < lanes.count; ++k) {
+      std::uint32_t l = lanes.ids[k];
+      H acc = has_start ? start[l] : v[std::size_t(l) * w];
+      for (unsigned c = has_start ? 0 : 1; c < w; ++c) {
+        const float x = widen(v[std::size_t(l) * w + c]), y = widen(acc);
+        switch (kind) {
+          case IntrinsicKind::ReduceFAdd: acc = half_of(y + x); break;
+          case IntrinsicKind::ReduceFMul: acc = half_of(y * x); break;
+          case IntrinsicKind::ReduceFMax: acc = half_of(std::fmax(y, x)); break;
+          default: acc = half_of(std::fmin(y, x)); break;
+        }
+      }
+      d[l] = acc;
+    }
+    return;
+  }
+  H* d = reg<H>(f, in.dst);
+  const H* a = reg<H>(f, in.a);
+  const H* b = in.b != ir::kNoRegister ? reg<H>(f, in.b) : nullptr;
+  const H* c = in.c != ir::kNoRegister ? reg<H>(f, in.c) : nullptr;
+  auto unary = [&](auto op) { each<H>(lanes, w, [&](std::size_t i) { d[i] = half_of(op(widen(a[i]))); }); };
+  auto binary = [&](auto op) {
+    each<H>(lanes, w, [&](std::size_t i) { d[i] = half_of(op(widen(a[i]), widen(b[i]))); });
+  };
+  constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+  switch (kind) {
+    case IntrinsicKind::FMulAdd:
+    case IntrinsicKind::Fma: each<H>(lanes, w, [&](std::size_t i) { d[i] = half_fma(a[i], b[i], c[i]); }); return;
+    case IntrinsicKind::FAbs: each<H>(lanes, w, [&](std::size_t i) { d[i] = H(a[i] & 0x7fff); }); return;
+    case IntrinsicKind::CopySign:
+      each<H>(lanes, w, [&](std::size_t i) { d[i] = H((a[i] & 0x7fff) | (b[i] & 0x8000)); });
+      return;
+    case IntrinsicKind::Sqrt: return unary([](float x) { return std::sqrt(x); });
+    case IntrinsicKind::MinNum: return binary([](float x, float y) { return std::fmin(x, y); });
+    case IntrinsicKind::MaxNum: return binary([](float x, float y) { return std::fmax(x, y); });
+    case IntrinsicKind::Minimum:
+      return binary([](float x, float y) {
+        return std::isnan(x) || std::isnan(y) ? kNaN
+               : x == y ? (std::signbit(x) ? x : y) : std::fmin(x, y);
+      });
+    case IntrinsicKind::Maximum:
+      return binary([](float x, float y) {
+        return std::isnan(x) || std::isnan(y) ? kNaN
+               : x == y ? (std::signbit(x) ? y : x) : std::fmax(x, y);
+      });
+    case IntrinsicKind::Floor: return unary([](float x) { return std::floor(x); });
+    case IntrinsicKind::Ceil: return unary([](float x) { return std::ceil(x); });
+    case IntrinsicKind::Trunc: return unary([](float x) { return std::trunc(x); });
+    case IntrinsicKind::Rint:
+    case IntrinsicKind::NearbyInt:
+    case IntrinsicKind::RoundEven: return unary([](float x) { return std::nearbyint(x); });
+    case IntrinsicKind::Round: return unary([](float x) { return std::round(x); });
+    default: return;
+  }
+}
+
 // Floating-point intrinsics (fma, fabs, sqrt, min/max, rounding) and their vector reductions.
 void float_intrinsic(Frame& f, const Instr& in, const LaneSet& lanes) {
   auto kind = static_cast<IntrinsicKind>(in.imm);
   unsigned w = in.width;
+  if (in.ty == Ty::F16) return half_intrinsic(f, in, lanes);
   switch (kind) {
     case IntrinsicKind::FMulAdd: case IntrinsicKind::Fma: case IntrinsicKind::FAbs:
     case IntrinsicKind::Sqrt: case IntrinsicKind::MinNum: case IntrinsicKind::MaxNum:

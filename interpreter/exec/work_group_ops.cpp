@@ -9,6 +9,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "builtins/half_arithmetic.h"
 #include "exec/frame.h"
 #include "exec/type_dispatch.h"
 #include "exec/work_group.h"
@@ -138,6 +139,24 @@ void WorkGroupRunner::execute(Frame& f, const Instr& in, const LaneSet& lanes) {
 
 void WorkGroupRunner::arithmetic(Frame& f, const Instr& in, const LaneSet& lanes) {
   unsigned w = in.width;
+  if (in.ty == Ty::F16) {
+    // Computed in float and rounded once (builtins/half_arithmetic.h: correctly rounded).
+    using H = std::uint16_t;
+    H* d = reg<H>(f, in.dst);
+    const H* a = reg<H>(f, in.a);
+    if (in.op == Op::FNeg) return map1(lanes, w, d, a, [](H x) { return H(x ^ 0x8000); });
+    const H* b = reg<H>(f, in.b);
+    auto half_op = [&](auto op) {
+      map2(lanes, w, d, a, b, [op](H x, H y) { return half_of(op(half_to_float(x), half_to_float(y))); });
+    };
+    switch (in.op) {
+      case Op::FAdd: return half_op([](float x, float y) { return x + y; });
+      case Op::FSub: return half_op([](float x, float y) { return x - y; });
+      case Op::FMul: return half_op([](float x, float y) { return x * y; });
+      case Op::FDiv: return half_op([](float x, float y) { return x / y; });
+      default: return half_op([](float x, float y) { return std::fmod(x, y); });
+    }
+  }
   if (in.ty == Ty::F32 || in.ty == Ty::F64) {
     with_float(in.ty, [&](auto tag) {
       using T = typename decltype(tag)::type;
@@ -206,7 +225,16 @@ void WorkGroupRunner::compare(Frame& f, const Instr& in, const LaneSet& lanes) {
       using T = typename decltype(tag)::type;
       const T* a = reg<T>(f, in.a);
       const T* b = reg<T>(f, in.b);
-      auto cmp = [&](auto pred) { map2<T, std::uint8_t>(lanes, w, d, a, b, pred); };
+      auto cmp = [&](auto pred) {
+        // Halves compare as the floats they widen to exactly.
+        if (in.ty == Ty::F16)
+          return map2<std::uint16_t, std::uint8_t>(
+              lanes, w, d, reg<std::uint16_t>(f, in.a), reg<std::uint16_t>(f, in.b),
+              [pred](std::uint16_t x, std::uint16_t y) {
+                return pred(T(half_to_float(x)), T(half_to_float(y)));
+              });
+        map2<T, std::uint8_t>(lanes, w, d, a, b, pred);
+      };
       switch (in.imm) {  // llvm::CmpInst::Predicate
         case 0: cmp([](T, T) { return 0; }); break;
         case 1: cmp([](T x, T y) { return x == y; }); break;
@@ -255,6 +283,7 @@ void WorkGroupRunner::cast(Frame& f, const Instr& in, const LaneSet& lanes) {
   auto kind = static_cast<ir::CastKind>(in.imm);
   Ty from = static_cast<Ty>(in.aux);
   unsigned w = in.width;
+  if (from == Ty::F16 || in.ty == Ty::F16) return half_cast(f, in, lanes);
   unsigned from_bits = in.aux2 ? in.aux2 : bits_of(from);
   unsigned to_bits = bits_of(in);
   with_any(from, [&](auto src_tag) {
@@ -309,6 +338,56 @@ void WorkGroupRunner::cast(Frame& f, const Instr& in, const LaneSet& lanes) {
           break;
       }
     });
+  });
+}
+
+// Conversions to and from half (LLVM's fpext, fptrunc, fptosi, fptoui, sitofp, uitofp): a half
+// widens exactly to float; a float, double or integer rounds once to half, to nearest even (an
+// integer through double, exact below 2^53, and any larger one is past the largest half).
+void WorkGroupRunner::half_cast(Frame& f, const Instr& in, const LaneSet& lanes) {
+  auto kind = static_cast<ir::CastKind>(in.imm);
+  Ty from = static_cast<Ty>(in.aux);
+  unsigned w = in.width;
+  unsigned from_bits = in.aux2 ? in.aux2 : bits_of(from);
+  using H = std::uint16_t;
+  if (from == Ty::F16) {
+    const H* a = reg<H>(f, in.a);
+    if (in.ty == Ty::F16) return map1(lanes, w, reg<H>(f, in.dst), a, [](H x) { return x; });
+    with_any(in.ty, [&](auto dst_tag) {
+      using D = typename decltype(dst_tag)::type;
+      D* d = reg<D>(f, in.dst);
+      if constexpr (std::is_floating_point_v<D>) {
+        map1(lanes, w, d, a, [](H x) { return D(half_to_float(x)); });
+      } else if (kind == ir::CastKind::FPToSI) {
+        map1(lanes, w, d, a, [](H x) { return D(float_to_int<std::make_signed_t<D>>(half_to_float(x))); });
+      } else {
+        map1(lanes, w, d, a, [](H x) { return float_to_int<D>(half_to_float(x)); });
+      }
+      if constexpr (std::is_integral_v<D>) {
+        const unsigned to_bits = bits_of(in);
+        if (to_bits < sizeof(D) * 8) {
+          const D mask = D((std::uint64_t(1) << to_bits) - 1);
+          map1(lanes, w, d, d, [mask](D x) { return D(x & mask); });
+        }
+      }
+    });
+    return;
+  }
+  H* d = reg<H>(f, in.dst);
+  with_any(from, [&](auto src_tag) {
+    using A = typename decltype(src_tag)::type;
+    const A* a = reg<A>(f, in.a);
+    if constexpr (std::is_floating_point_v<A>) {
+      map1(lanes, w, d, a, [](A x) { return half_of(x); });
+    } else if (kind == ir::CastKind::SIToFP) {
+      map1(lanes, w, d, a, [from_bits](A x) {
+        return half_of(double(std::make_signed_t<A>(sign_extend<A>(x, from_bits))));
+      });
+    } else if (from == Ty::I1) {
+      map1(lanes, w, d, a, [](A x) { return half_of(double(x & 1)); });
+    } else {
+      map1(lanes, w, d, a, [](A x) { return half_of(double(x)); });
+    }
   });
 }
 

@@ -13,6 +13,7 @@
 #include <llvm/Support/VirtualFileSystem.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <mutex>
 
@@ -72,6 +73,13 @@ std::string feature_undefinitions(const TargetDevice& device, const std::string&
     if (!claims(device, macro) || (feature && before_2_0))
       text += "#undef " + std::string(macro) + "\n";
   }
+  // The claimed features Clang 15 does not know (__opencl_c_fp16, of OpenCL C 3.0 §6.2.1), which
+  // -cl-ext cannot define: defined here, where Clang defines the features it knows.
+  const auto known = clang_feature_macros();
+  if (!before_2_0)
+    for (const LanguageFeature& f : claimed(device, FeatureKind::OpenCLC))
+      if (std::find(known.begin(), known.end(), f.name) == known.end())
+        text += "#define " + std::string(f.name) + " 1\n";
   return text;
 }
 

@@ -39,6 +39,10 @@ constexpr LanguageFeature kFeatures[] = {
     {"__opencl_c_atomic_order_seq_cst", K::OpenCLC, v3_0},
     {"__opencl_c_atomic_scope_device", K::OpenCLC, v3_0},
     {"__opencl_c_atomic_scope_all_devices", K::OpenCLC, v3_0},
+    // Half (cl_khr_fp16): half arithmetic and conversions in the engine, computed in float and
+    // rounded once (exec/work_group_ops.cpp), and every built-in OpenCL C declares for half
+    // (builtins/half_arithmetic.h); CL_DEVICE_HALF_FP_CONFIG says what is true of it.
+    {"__opencl_c_fp16", K::OpenCLC, v3_0},
     {"__opencl_c_images", K::OpenCLC, v3_0, N::Images},
     {"__opencl_c_read_write_images", K::OpenCLC, v3_0, N::Images},
     {"__opencl_c_3d_image_writes", K::OpenCLC, v3_0, N::Images},
@@ -59,6 +63,7 @@ constexpr LanguageFeature kFeatures[] = {
     {"cl_khr_local_int32_base_atomics", K::Extension, v1_0},
     {"cl_khr_local_int32_extended_atomics", K::Extension, v1_0},
     {"cl_khr_fp64", K::Extension, v1_0},
+    {"cl_khr_fp16", K::Extension, v1_0},
     // OpenCL C 3.0 §6.2.1: a compiler that defines __opencl_c_3d_image_writes defines this too.
     {"cl_khr_3d_image_writes", K::Extension, v1_0, N::Images},
     {"cl_khr_int64_base_atomics", K::Extension, v1_0},

@@ -47,7 +47,7 @@ interp::TargetDevice implemented_target() {
 // What the table's claims and the predefined macros follow of every device (they are alike:
 // the root device and its sub-devices, all under the same settings): under a device profile,
 // its OpenCL and OpenCL C versions, its profile, and the extensions it lacks (with
-// __opencl_c_fp64 when it lacks cl_khr_fp64).
+// __opencl_c_fp64 when it lacks cl_khr_fp64, __opencl_c_fp16 when it lacks cl_khr_fp16).
 interp::TargetDevice device_target() {
   interp::TargetDevice target = implemented_target();
   const profile::DeviceProfile* emulated = emulated_profile();
@@ -61,6 +61,7 @@ interp::TargetDevice device_target() {
     if (f.kind != interp::FeatureKind::OpenCLC && !extension_supported(f.name))
       target.lacks.emplace_back(f.name);
   if (!extension_supported("cl_khr_fp64")) target.lacks.emplace_back("__opencl_c_fp64");
+  if (!extension_supported("cl_khr_fp16")) target.lacks.emplace_back("__opencl_c_fp16");
   return target;
 }
 

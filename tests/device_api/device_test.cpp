@@ -207,7 +207,8 @@ const Query kQueries[] = {
     {CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS, kU, 0}, {CL_DEVICE_PIPE_MAX_PACKET_SIZE, kU, 0},
     {CL_DEVICE_MAX_PARAMETER_SIZE, kS, 0}, {CL_DEVICE_MEM_BASE_ADDR_ALIGN, kU, 0},
     {CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE, kU, 0}, {CL_DEVICE_SINGLE_FP_CONFIG, kL, 0},
-    {CL_DEVICE_DOUBLE_FP_CONFIG, kL, 0}, {CL_DEVICE_GLOBAL_MEM_CACHE_TYPE, kU, 0},
+    {CL_DEVICE_DOUBLE_FP_CONFIG, kL, 0}, {CL_DEVICE_HALF_FP_CONFIG, kL, 0},
+    {CL_DEVICE_GLOBAL_MEM_CACHE_TYPE, kU, 0},
     {CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE, kU, 0}, {CL_DEVICE_GLOBAL_MEM_CACHE_SIZE, kL, 0},
     {CL_DEVICE_GLOBAL_MEM_SIZE, kL, 0}, {CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE, kL, 0},
     {CL_DEVICE_MAX_CONSTANT_ARGS, kU, 0}, {CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE, kS, 0},
@@ -303,9 +304,8 @@ TEST_F(DeviceApi, GetDeviceInfoBadParam) {
   cl_ulong value;
   EXPECT_RULE(clGetDeviceInfo(device, 0x0FFF, sizeof value, &value, nullptr), CL_INVALID_VALUE,
               "GetDeviceInfoBadParam");
-  // cl_khr_fp16, cl_khr_terminate_context and cl_ext_device_fission are not supported.
-  for (cl_device_info param : {cl_device_info{CL_DEVICE_HALF_FP_CONFIG},
-                               cl_device_info{CL_DEVICE_TERMINATE_CAPABILITY_KHR},
+  // cl_khr_terminate_context and cl_ext_device_fission are not supported.
+  for (cl_device_info param : {cl_device_info{CL_DEVICE_TERMINATE_CAPABILITY_KHR},
                                cl_device_info{CL_DEVICE_PARENT_DEVICE_EXT}}) {
     size_t size;
     EXPECT_RULE(clGetDeviceInfo(device, param, 0, nullptr, &size), CL_INVALID_VALUE,
@@ -512,9 +512,16 @@ TEST_F(DeviceApi, ExtensionsAndFeaturesAreConsistent) {
   EXPECT_EQ(fp64, scalar<cl_uint>(device, CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE) != 0);
   EXPECT_EQ(fp64, features.count("__opencl_c_fp64") != 0);
   EXPECT_TRUE(features.count("__opencl_c_int64"));
-  EXPECT_FALSE(from_string.count("cl_khr_fp16"));
-  EXPECT_EQ(scalar<cl_uint>(device, CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF), 0u);
-  EXPECT_EQ(scalar<cl_uint>(device, CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF), 0u);
+  // Half precision likewise: cl_khr_fp16, __opencl_c_fp16, CL_DEVICE_HALF_FP_CONFIG (a query of
+  // the extension) and the half vector widths, which are 0 without it.
+  const bool fp16 = from_string.count("cl_khr_fp16") != 0;
+  EXPECT_EQ(fp16, features.count("__opencl_c_fp16") != 0);
+  EXPECT_EQ(fp16, scalar<cl_uint>(device, CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF) != 0);
+  EXPECT_EQ(fp16, scalar<cl_uint>(device, CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF) != 0);
+  cl_device_fp_config half_config = 0;
+  EXPECT_EQ(clGetDeviceInfo(device, CL_DEVICE_HALF_FP_CONFIG, sizeof half_config, &half_config,
+                            nullptr),
+            fp16 ? CL_SUCCESS : CL_INVALID_VALUE);
   std::string platform_list = " " + platform_string(platform, CL_PLATFORM_EXTENSIONS) + " ";
   for (const std::string& e : from_string)
     EXPECT_NE(platform_list.find(" " + e + " "), std::string::npos) << e;
@@ -529,6 +536,17 @@ TEST_F(DeviceApi, DoubleFpConfigHasTheOpenCL12Minimum) {
   const cl_device_fp_config minimum = CL_FP_FMA | CL_FP_ROUND_TO_NEAREST | CL_FP_ROUND_TO_ZERO |
                                       CL_FP_ROUND_TO_INF | CL_FP_INF_NAN | CL_FP_DENORM;
   EXPECT_EQ(scalar<cl_device_fp_config>(device, CL_DEVICE_DOUBLE_FP_CONFIG) & minimum, minimum);
+}
+
+// cl_khr_fp16's CL_DEVICE_HALF_FP_CONFIG: the extension's minimum is CL_FP_ROUND_TO_ZERO or
+// CL_FP_ROUND_TO_NEAREST, with CL_FP_INF_NAN; the reference device keeps denormals (a half
+// subnormal is exactly a float) and rounds to nearest even, and its fma is rounded once, which
+// tests/kernels/half_test.cpp pins.
+TEST_F(DeviceApi, HalfFpConfigSaysWhatTheDeviceDoes) {
+  EXPECT_EQ(scalar<cl_device_fp_config>(device, CL_DEVICE_HALF_FP_CONFIG),
+            CL_FP_DENORM | CL_FP_INF_NAN | CL_FP_ROUND_TO_NEAREST | CL_FP_FMA);
+  EXPECT_EQ(scalar<cl_uint>(device, CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF), 8u);
+  EXPECT_EQ(scalar<cl_uint>(device, CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF), 8u);
 }
 
 // 3.0 clGetDeviceInfo CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED: a conformance version in the

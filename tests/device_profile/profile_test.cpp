@@ -153,6 +153,27 @@ class Profiled : public WithQueue {
 
   static constexpr const char* kDoubleKernel =
       "kernel void twice(global double* d) { d[get_global_id(0)] *= 2.0; }";
+  static constexpr const char* kHalfKernel =
+      "#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n"
+      "kernel void twice(global half* h) { h[get_global_id(0)] *= 2.0h; }";
+
+  // A half kernel doubling 1.5 (cl_khr_fp16): the half read back, or 0 if it did not build.
+  std::uint16_t doubled_half(const char* options) {
+    cl_int status = CL_SUCCESS;
+    cl_program p = build(kHalfKernel, options, status);
+    if (status != CL_SUCCESS) return 0;
+    cl_kernel k = kernel(p, "twice");
+    cl_mem data = buffer(sizeof(std::uint16_t));
+    const std::uint16_t one_and_a_half = 0x3e00;
+    EXPECT_EQ(clEnqueueWriteBuffer(queue, data, CL_TRUE, 0, 2, &one_and_a_half, 0, nullptr, nullptr),
+              CL_SUCCESS);
+    EXPECT_EQ(clSetKernelArg(k, 0, sizeof data, &data), CL_SUCCESS);
+    const std::size_t one = 1;
+    EXPECT_EQ(clEnqueueNDRangeKernel(queue, k, 1, nullptr, &one, &one, 0, nullptr, nullptr), CL_SUCCESS);
+    std::uint16_t value = 0;
+    EXPECT_EQ(clEnqueueReadBuffer(queue, data, CL_TRUE, 0, 2, &value, 0, nullptr, nullptr), CL_SUCCESS);
+    return value;
+  }
 
  private:
   std::vector<cl_program> programs_;
@@ -234,6 +255,14 @@ TEST_F(MinimumProfile, HoldsLaunchesToOneWorkItem) {
                                      &kernel_limit, nullptr),
             CL_SUCCESS);
   EXPECT_EQ(kernel_limit, 1u);
+}
+
+// The reference device's half precision (cl_khr_fp16) builds and runs: 1.5 * 2 = 3 (0x4200).
+TEST_F(DefaultDevice, HasHalfPrecision) {
+  EXPECT_EQ(doubled_half(""), 0x4200);
+  EXPECT_EQ(doubled_half("-cl-std=CL3.0"), 0x4200);
+  EXPECT_EQ(is_defined("cl_khr_fp16", ""), 1);
+  EXPECT_EQ(is_defined("__opencl_c_fp16", "-cl-std=CL3.0"), 1);
 }
 
 // §5.2.1: a buffer over CL_DEVICE_MAX_MEM_ALLOC_SIZE is CL_INVALID_BUFFER_SIZE.
@@ -346,6 +375,27 @@ TEST_F(NvidiaProfile, AnswersAsTheGpu) {
   EXPECT_EQ(extensions.find(" cl_khr_il_program "), std::string::npos);
 }
 
+// NVIDIA's OpenCL driver has no cl_khr_fp16: under its profile a half kernel does not build, as
+// on the A100 (OpenCL C 3.0 §6.1.1.1: half arithmetic needs the extension), the macros say there
+// is none, CL_DEVICE_HALF_FP_CONFIG is no query (CL_INVALID_VALUE, as for any extension's query
+// the device lacks) and the half vector widths are 0 (3.0 clGetDeviceInfo).
+TEST_F(NvidiaProfile, HasNoHalfPrecision) {
+  cl_int status = CL_SUCCESS;
+  build(kHalfKernel, "", status);
+  EXPECT_EQ(status, CL_BUILD_PROGRAM_FAILURE);
+  build(kHalfKernel, "-cl-std=CL3.0", status);
+  EXPECT_EQ(status, CL_BUILD_PROGRAM_FAILURE);
+  EXPECT_EQ(is_defined("cl_khr_fp16", ""), 0);
+  EXPECT_EQ(is_defined("__opencl_c_fp16", "-cl-std=CL3.0"), 0);
+  cl_device_fp_config config = 0;
+  EXPECT_EQ(clGetDeviceInfo(device, CL_DEVICE_HALF_FP_CONFIG, sizeof config, &config, nullptr),
+            CL_INVALID_VALUE);
+  EXPECT_EQ(info<cl_uint>(device, CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF), 0u);
+  EXPECT_EQ(info<cl_uint>(device, CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF), 0u);
+  const std::string extensions = " " + device_string(device, CL_DEVICE_EXTENSIONS) + " ";
+  EXPECT_EQ(extensions.find(" cl_khr_fp16 "), std::string::npos);
+}
+
 // §5.8: a local size over CL_DEVICE_MAX_WORK_ITEM_SIZES in one dimension is
 // CL_INVALID_WORK_ITEM_SIZE, though the group's 128 work-items are within 1024.
 TEST_F(NvidiaProfile, HoldsLaunchesToItsWorkItemSizes) {
@@ -416,6 +466,13 @@ TEST_F(IntelXeProfile, HasNoDoublePrecision) {
   ASSERT_EQ(clGetDeviceInfo(device, CL_DEVICE_OPENCL_C_FEATURES, bytes, features.data(), nullptr),
             CL_SUCCESS);
   for (const cl_name_version& f : features) EXPECT_STRNE(f.name, "__opencl_c_fp64");
+}
+
+// Intel's integrated GPUs have cl_khr_fp16, and so has the reference device under their profile.
+TEST_F(IntelXeProfile, HasHalfPrecision) {
+  EXPECT_EQ(doubled_half(""), 0x4200);
+  EXPECT_NE(info<cl_device_fp_config>(device, CL_DEVICE_HALF_FP_CONFIG) & CL_FP_ROUND_TO_NEAREST, 0u);
+  EXPECT_EQ(is_defined("__opencl_c_fp16", "-cl-std=CL3.0"), 1);
 }
 
 TEST_F(IntelXeProfile, HoldsGroupsTo512) {

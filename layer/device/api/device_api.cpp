@@ -158,6 +158,12 @@ constexpr cl_device_fp_config kSingleFp = CL_FP_DENORM | CL_FP_INF_NAN | CL_FP_R
 constexpr cl_device_fp_config kDoubleFp = CL_FP_FMA | CL_FP_ROUND_TO_NEAREST | CL_FP_ROUND_TO_ZERO |
                                           CL_FP_ROUND_TO_INF | CL_FP_INF_NAN | CL_FP_DENORM;
 
+// Half (cl_khr_fp16): denormals kept, infinities and NaNs, round to nearest even, and fma
+// rounded once (interpreter/builtins/half_arithmetic.h); every operation is computed in float
+// and rounded once to half, which is correctly rounded for +, -, *, / and sqrt.
+constexpr cl_device_fp_config kHalfFp = CL_FP_DENORM | CL_FP_INF_NAN | CL_FP_ROUND_TO_NEAREST |
+                                        CL_FP_FMA;
+
 // clGetDeviceInfo's answers by family. Each answers the params it knows and returns nullopt
 // for the others.
 using Answer = std::optional<Status>;
@@ -203,6 +209,14 @@ Answer from_profile(Device& d, cl_device_info param, const InfoWriter& out) {
     case CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE:
     case CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE:
       if (!extension_supported("cl_khr_fp64")) return out.scalar<U>(0);
+      break;
+    // Without cl_khr_fp16 no half: its config is no query (the execution family refuses it)
+    // and its widths are 0 (3.0 clGetDeviceInfo).
+    case CL_DEVICE_HALF_FP_CONFIG:
+      return std::nullopt;
+    case CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF:
+    case CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF:
+      if (!extension_supported("cl_khr_fp16")) return out.scalar<U>(0);
       break;
     case CL_DEVICE_NUMERIC_VERSION:
       if (auto text = p->text(CL_DEVICE_VERSION))
@@ -305,7 +319,7 @@ Answer execution(Device& d, cl_device_info param, const InfoWriter& out) {
       return out.scalar<S>(d.max_work_group_size());
     case CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
       return out.scalar<S>(16);
-    // Vector widths of a 128-bit SIMD unit; no half precision (cl_khr_fp16 unsupported).
+    // Vector widths of a 128-bit SIMD unit.
     case CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR:
     case CL_DEVICE_NATIVE_VECTOR_WIDTH_CHAR:
       return out.scalar<U>(16);
@@ -324,7 +338,7 @@ Answer execution(Device& d, cl_device_info param, const InfoWriter& out) {
       return out.scalar<U>(2);
     case CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF:
     case CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF:
-      return out.scalar<U>(0);
+      return out.scalar<U>(extension_supported("cl_khr_fp16") ? 8 : 0);
     case CL_DEVICE_MAX_CLOCK_FREQUENCY:
       return out.scalar<U>(clock_mhz());
     case CL_DEVICE_ADDRESS_BITS:
@@ -336,6 +350,10 @@ Answer execution(Device& d, cl_device_info param, const InfoWriter& out) {
     // Without cl_khr_fp64 (a device profile's device may lack it) no double at all.
     case CL_DEVICE_DOUBLE_FP_CONFIG:
       return out.scalar<cl_device_fp_config>(extension_supported("cl_khr_fp64") ? kDoubleFp : 0);
+    // A query of cl_khr_fp16 (cl_ext.h): without the extension, no query at all.
+    case CL_DEVICE_HALF_FP_CONFIG:
+      if (!extension_supported("cl_khr_fp16")) return std::nullopt;
+      return out.scalar<cl_device_fp_config>(kHalfFp);
     case CL_DEVICE_ENDIAN_LITTLE:
       return out.scalar<B>(std::endian::native == std::endian::little ? yes : no);
     case CL_DEVICE_ERROR_CORRECTION_SUPPORT:
@@ -523,8 +541,8 @@ Status answer(Device& d, cl_device_info param, const InfoWriter& out) {
     if (Answer a = device_uuid(param, out)) return *a;
   }
   // Unknown, or a query of an extension the device does not support (cl_khr_fp16's
-  // CL_DEVICE_HALF_FP_CONFIG, cl_ext_device_fission's, cl_khr_terminate_context's, a vendor's
-  // CL_DEVICE_..._NV or _AMD): programs ask to find out, so CL_INVALID_VALUE is its answer and
+  // CL_DEVICE_HALF_FP_CONFIG under a profile without it, cl_ext_device_fission's,
+  // cl_khr_terminate_context's, a vendor's CL_DEVICE_..._NV or _AMD): programs ask to find out, so CL_INVALID_VALUE is its answer and
   // the finding a note.
   entry::note_probe("OpenCL 3.0 §4.2");
   return fail(rule::GetDeviceInfoBadParam,

@@ -37,7 +37,8 @@ inline std::uint16_t reference_half(double x, Mode mode) {
   const bool negative = std::signbit(x);
   const std::uint16_t sign = negative ? 0x8000 : 0;
   const double a = std::fabs(x);
-  if (std::isinf(a) || a >= 65536.0) {
+  if (std::isinf(a)) return std::uint16_t(sign | 0x7c00);  // exact in every direction
+  if (a >= 65536.0) {
     // Beyond the last step: infinity, unless the direction stops at the largest half.
     const bool stops =
         mode == Mode::Rtz || (mode == Mode::Rtp && negative) || (mode == Mode::Rtn && !negative);

@@ -183,7 +183,9 @@ TEST(MathSection6_12_2, OverloadsTheSpecDoesNotDeclareDoNotResolve) {
   EXPECT_EQ(resolve(mangle("native_divide", {value(D, 2), value(D, 2)}), D, 2), nullptr);
   EXPECT_EQ(resolve(mangle("native_powr", {value(D), value(D)}), D, 1), nullptr);
   EXPECT_EQ(resolve(mangle("sin", {value(I)}), I, 1), nullptr);
-  EXPECT_EQ(resolve(mangle("sin", {value(Scalar::Half)}), Scalar::Half, 1), nullptr);
+  // half_ and native_ functions take float (and double) only, even with cl_khr_fp16.
+  EXPECT_EQ(resolve(mangle("half_sin", {value(Scalar::Half)}), Scalar::Half, 1), nullptr);
+  EXPECT_EQ(resolve(mangle("native_exp", {value(Scalar::Half, 4)}), Scalar::Half, 4), nullptr);
   EXPECT_EQ(resolve(mangle("atan2", {value(F, 4), value(F)}), F, 4), nullptr);  // no scalar y
   EXPECT_EQ(resolve(mangle("fmin", {value(F), value(D)}), F, 1), nullptr);
   EXPECT_EQ(resolve(mangle("pown", {value(F, 4), value(I)}), F, 4), nullptr);  // intn only
