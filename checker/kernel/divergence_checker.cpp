@@ -80,6 +80,25 @@ void DivergenceChecker::group_function(std::string_view function, const std::uin
     }, nullptr, 0, 0);
 }
 
+void DivergenceChecker::sub_group_function(std::string_view function, const std::uint32_t* lanes,
+                                           std::uint32_t count, std::uint32_t size, bool uniform,
+                                           const interp::SourceSite& site) {
+  // 3.0 §6.15.19: these functions "must be encountered by all work-items in a sub-group
+  // executing the kernel"; broadcast's sub_group_local_id "must be the same value for all
+  // work-items in the sub-group" and name one of them.
+  if (count < size)
+    findings_.report(reports::KernelKind::BarrierDivergence, site, group_, lanes[0], [&] {
+      return fmt::format("{} reached by {} of the sub-group's {} work-items (all or none must "
+                         "reach it, OpenCL C 3.0 §6.15.19)", function, count, size);
+    }, nullptr, 0, 0);
+  else if (!uniform)
+    findings_.report(reports::KernelKind::BarrierDivergence, site, group_, lanes[0], [&] {
+      return fmt::format("{} reached by the sub-group's work-items with a sub-group local id "
+                         "that differs between them or names no work-item of the sub-group "
+                         "(OpenCL C 3.0 §6.15.19)", function);
+    }, nullptr, 0, 0);
+}
+
 void DivergenceChecker::group_end() {
   for (const Pending& p : pending_)
     findings_.report(reports::KernelKind::UnwaitedAsyncCopy, p.site, group_, p.lane, [] {

@@ -30,6 +30,10 @@ class DivergenceChecker {
   void group_function(std::string_view function, const std::uint32_t* lanes, std::uint32_t count,
                       std::uint32_t total, bool uniform, bool in_range,
                       const interp::SourceSite& site);
+  // A sub-group function reached by `count` of its sub-group's `size` work-items.
+  void sub_group_function(std::string_view function, const std::uint32_t* lanes,
+                          std::uint32_t count, std::uint32_t size, bool uniform,
+                          const interp::SourceSite& site);
   void group_end();
 
  private:

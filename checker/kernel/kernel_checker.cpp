@@ -114,6 +114,16 @@ class Worker final : public interp::GroupObserver {
       divergence_.group_function(function, lanes, count, total, uniform, in_range, site);
   }
 
+  void sub_group_function(std::string_view function, const std::uint32_t* lanes,
+                          std::uint32_t count, std::uint32_t size, bool uniform,
+                          const interp::SourceSite& site) override {
+    if (checks_.divergence) divergence_.sub_group_function(function, lanes, count, size, uniform, site);
+    // A sub_group_barrier orders its sub-group's accesses; the race checker knows only the
+    // work-group's order, so one reached by a whole sub-group orders the whole group's: races
+    // between different sub-groups across it are missed, none is reported that is not there.
+    if (races_ && function == "sub_group_barrier" && count == size) races_->barrier(1 | 2);
+  }
+
   void engine_problem(const interp::EngineProblem& p) override {
     const KernelKind kind = kind_of(p.event);
     if (kind == KernelKind::OutOfBounds || kind == KernelKind::NullAccess ||

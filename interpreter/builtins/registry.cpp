@@ -36,6 +36,7 @@ struct RegistryBuilder {
     register_image_builtins(r);
     register_work_group_builtins(r);
     register_address_space_builtins(r);
+    register_sub_group_builtins(r);
     std::stable_sort(r.entries_.begin(), r.entries_.end(),
                      [](const BuiltinRegistry::Entry& a, const BuiltinRegistry::Entry& b) {
                        return a.name < b.name;

@@ -380,6 +380,13 @@ void WorkGroupRunner::group_function(const Lanes& lanes, std::string_view functi
                             site_of(*current_frame_, *current_instr_));
 }
 
+void WorkGroupRunner::sub_group_function(const Lanes& reached, std::uint32_t size,
+                                         std::string_view function, bool uniform) {
+  if (!observer_ || !current_instr_ || !current_frame_) return;
+  observer_->sub_group_function(function, reached.ids, reached.count, size, uniform,
+                                site_of(*current_frame_, *current_instr_));
+}
+
 bool WorkGroupRunner::budget_tick(const ir::Instr& at, std::uint32_t lane) {
   std::uint64_t total = shared_.executed.fetch_add(budget_count_) + budget_count_;
   budget_count_ = 0;

@@ -87,6 +87,8 @@ class WorkGroupRunner final : public BuiltinContext {
                     std::uint8_t scope) override {
     if (observer_) observer_->fence(lanes.ids, lanes.count, flags, order, scope);
   }
+  void sub_group_function(const Lanes& reached, std::uint32_t size, std::string_view function,
+                          bool uniform) override;
   bool stopped() const { return stopped_; }
 
   struct Frame;

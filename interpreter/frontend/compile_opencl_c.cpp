@@ -83,12 +83,26 @@ std::string feature_undefinitions(const TargetDevice& device, const std::string&
   return text;
 }
 
+// The extensions Clang 15 leaves undefined before OpenCL C 2.0 (its OpenCLExtensions.def makes
+// cl_khr_subgroups available from 2.0 on, and opencl-c-base.h defines the cl_khr_subgroup_*
+// ones only there), though a device offers them to every OpenCL C version.
+constexpr std::string_view kExtensionsClangDefinesFrom20[] = {
+    "cl_khr_subgroups", "cl_khr_subgroup_extended_types", "cl_khr_subgroup_non_uniform_vote",
+    "cl_khr_subgroup_ballot", "cl_khr_subgroup_non_uniform_arithmetic", "cl_khr_subgroup_shuffle",
+    "cl_khr_subgroup_shuffle_relative", "cl_khr_subgroup_clustered_reduce"};
+
 // The predefined macros that follow the device rather than the language (OpenCL C 3.0 §6.12):
-// Clang defines __IMAGE_SUPPORT__ for every SPIR target and no __OPENCL_VERSION__ at all.
-std::vector<std::string> device_macros(const TargetDevice& device) {
+// Clang defines __IMAGE_SUPPORT__ for every SPIR target and no __OPENCL_VERSION__ at all. Under
+// OpenCL C 1.x the claimed extensions Clang leaves undefined there are defined before opencl-c.h,
+// which then declares their functions: every extension CL_DEVICE_EXTENSIONS lists has its macro
+// (OpenCL C 3.0 §6.2.1).
+std::vector<std::string> device_macros(const TargetDevice& device, unsigned language) {
   std::vector<std::string> args = {"-D__OPENCL_VERSION__=" + std::to_string(device.opencl_version)};
   if (!device.image_support) args.push_back("-U__IMAGE_SUPPORT__");
   if (device.embedded_profile) args.push_back("-D__EMBEDDED_PROFILE__=1");
+  if (language < 200)
+    for (std::string_view name : kExtensionsClangDefinesFrom20)
+      if (claims(device, name)) args.push_back("-D" + std::string(name) + "=1");
   return args;
 }
 
@@ -150,7 +164,8 @@ FrontEndResult compile_opencl_c(std::string_view source, std::string_view option
   } else {
     args.insert(args.end(), {"-O2", "-disable-llvm-passes"});
   }
-  const std::vector<std::string> macros = device_macros(device);
+  const unsigned language = language_version(parsed.language);
+  const std::vector<std::string> macros = device_macros(device, language ? language : 120);
   args.insert(args.end(), macros.begin(), macros.end());
   if (!headers.empty()) args.insert(args.end(), {"-I", kHeaderFolder});
   args.insert(args.end(), parsed.clang_args.begin(), parsed.clang_args.end());

@@ -46,6 +46,10 @@ constexpr LanguageFeature kFeatures[] = {
     {"__opencl_c_images", K::OpenCLC, v3_0, N::Images},
     {"__opencl_c_read_write_images", K::OpenCLC, v3_0, N::Images},
     {"__opencl_c_3d_image_writes", K::OpenCLC, v3_0, N::Images},
+    // Sub-groups of kSubGroupSize work-items in linear local id order
+    // (interpreter/builtins/sub_groups.cpp); a sub-group function reached by part of its
+    // sub-group is judged by the divergence checker.
+    {"__opencl_c_subgroups", K::OpenCLC, v3_0},
 
     {"cl_khr_icd", K::ApiExtension, v1_0},
     {"cl_khr_extended_versioning", K::ApiExtension, v1_0},
@@ -68,6 +72,7 @@ constexpr LanguageFeature kFeatures[] = {
     {"cl_khr_3d_image_writes", K::Extension, v1_0, N::Images},
     {"cl_khr_int64_base_atomics", K::Extension, v1_0},
     {"cl_khr_int64_extended_atomics", K::Extension, v1_0},
+    {"cl_khr_subgroups", K::Extension, v1_0},
 };
 
 // What OpenCL C 2.0 has that 1.2 lacks, as 3.0 names the features (OpenCL C 3.0 §6.2.1: each

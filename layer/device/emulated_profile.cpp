@@ -94,12 +94,10 @@ std::string fit(profile::DeviceProfile& p) {
       set_text(p, CL_DEVICE_OPENCL_C_VERSION, "OpenCL C " + version_text(best) + " clvet");
     }
   }
-  // Sub-groups: the reference device has none to offer yet.
-  if (auto v = p.number(CL_DEVICE_MAX_NUM_SUB_GROUPS); v && *v != 0) {
-    warn("CL_DEVICE_MAX_NUM_SUB_GROUPS lowered to 0: the reference device has no sub-groups");
-    set_number(p, CL_DEVICE_MAX_NUM_SUB_GROUPS, 0);
-    set_number(p, CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS, CL_FALSE);
-  }
+  // Sub-groups: the reference device's own size, and no independent forward progress.
+  if (auto v = p.number(CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS); v && *v != CL_FALSE)
+    warn("CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS is CL_FALSE: the reference device runs "
+         "a work-group's sub-groups in lockstep");
   return {};
 }
 
@@ -174,6 +172,16 @@ std::string value_text(const profile::DeviceProfile& p, cl_device_info param) {
 }
 
 }  // namespace
+
+bool sub_groups_supported() {
+  const profile::DeviceProfile* p = emulated_profile();
+  if (!p) return true;
+  if (p->number(CL_DEVICE_MAX_NUM_SUB_GROUPS).value_or(0) > 0) return true;
+  // A profile that says nothing of sub-groups keeps the reference device's.
+  if (!p->has(CL_DEVICE_EXTENSIONS)) return !p->has(CL_DEVICE_MAX_NUM_SUB_GROUPS);
+  const std::string named = " " + p->text(CL_DEVICE_EXTENSIONS).value_or("") + " ";
+  return named.find(" cl_khr_subgroups ") != std::string::npos;
+}
 
 const profile::DeviceProfile* emulated_profile() {
   static const profile::DeviceProfile* profile = read_emulated();

@@ -19,6 +19,11 @@ const profile::DeviceProfile* emulated_profile();
 // reports 1.2 there and may still take 3.0, 3.0 §4.2).
 cl_version max_opencl_c_version();
 
+// Whether the device offers sub-groups: always without a profile; under one, when the profiled
+// device has them (CL_DEVICE_MAX_NUM_SUB_GROUPS above 0, or cl_khr_subgroups), or the profile
+// names neither.
+bool sub_groups_supported();
+
 // Where profiles are found by name: the share/clvet/profiles folder beside this library's
 // build tree or installed tree.
 std::vector<std::string> profile_folders();

@@ -62,6 +62,7 @@ interp::TargetDevice device_target() {
       target.lacks.emplace_back(f.name);
   if (!extension_supported("cl_khr_fp64")) target.lacks.emplace_back("__opencl_c_fp64");
   if (!extension_supported("cl_khr_fp16")) target.lacks.emplace_back("__opencl_c_fp16");
+  if (!sub_groups_supported()) target.lacks.emplace_back("__opencl_c_subgroups");
   return target;
 }
 
@@ -76,6 +77,9 @@ std::span<const NamedVersion> supported_extensions() {
       for (const interp::LanguageFeature& f : interp::claimed(any, kind))
         implemented.push_back({f.name, f.version});
     const profile::DeviceProfile* p = emulated_profile();
+    // A profiled device without sub-groups (CL_DEVICE_MAX_NUM_SUB_GROUPS 0) lacks their extension.
+    if (!sub_groups_supported())
+      std::erase_if(implemented, [](const NamedVersion& e) { return e.name == "cl_khr_subgroups"; });
     if (!p || !p->has(CL_DEVICE_EXTENSIONS)) return implemented;
     // The profiled device's extensions that the reference device implements; cl_khr_icd
     // always, the only way the loader reaches this device.

@@ -441,8 +441,9 @@ TEST_F(DeviceApi, ImageLimitsMeetTheMinimums) {
 }
 
 // 3.0 clGetDeviceInfo: the optional features the device lacks answer "none" consistently
-// (pipes, device-side queues, sub-groups); those it has answer as CL_DEVICE_OPENCL_C_FEATURES
-// says (buffer SVM, the generic address space, program-scope variables with the full
+// (pipes, device-side queues); those it has answer as CL_DEVICE_OPENCL_C_FEATURES
+// says (buffer SVM, the generic address space, sub-groups of 32 without independent forward
+// progress, program-scope variables with the full
 // profile's 64 KiB for one).
 TEST_F(DeviceApi, OptionalFeaturesAnswerConsistently) {
   EXPECT_EQ(scalar<cl_device_svm_capabilities>(device, CL_DEVICE_SVM_CAPABILITIES),
@@ -460,8 +461,12 @@ TEST_F(DeviceApi, OptionalFeaturesAnswerConsistently) {
   for (cl_device_info p : {CL_DEVICE_MAX_PIPE_ARGS, CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS,
                            CL_DEVICE_PIPE_MAX_PACKET_SIZE, CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE,
                            CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE, CL_DEVICE_MAX_ON_DEVICE_QUEUES,
-                           CL_DEVICE_MAX_ON_DEVICE_EVENTS, CL_DEVICE_MAX_NUM_SUB_GROUPS})
+                           CL_DEVICE_MAX_ON_DEVICE_EVENTS})
     EXPECT_EQ(scalar<cl_uint>(device, p), 0u) << p;
+  // "The minimum value is 1 if the device supports sub-groups": work-groups of up to
+  // CL_DEVICE_MAX_WORK_GROUP_SIZE in sub-groups of 32.
+  EXPECT_EQ(scalar<cl_uint>(device, CL_DEVICE_MAX_NUM_SUB_GROUPS),
+            (scalar<std::size_t>(device, CL_DEVICE_MAX_WORK_GROUP_SIZE) + 31) / 32);
   EXPECT_EQ(scalar<cl_command_queue_properties>(device, CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES), 0u);
   EXPECT_EQ(scalar<cl_device_device_enqueue_capabilities>(device,
                                                           CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES),

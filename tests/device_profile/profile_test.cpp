@@ -413,6 +413,16 @@ TEST_F(NvidiaProfile, HoldsLaunchesToItsWorkItemSizes) {
   EXPECT_EQ(launch_with_local(48 * 1024 + 4), CL_OUT_OF_RESOURCES);
 }
 
+// NVIDIA's OpenCL has no sub-groups: none are reported, and a kernel using them does not build
+// (no __opencl_c_subgroups, OpenCL C 3.0 §6.15.19).
+TEST_F(NvidiaProfile, HasNoSubGroups) {
+  EXPECT_EQ(info<cl_uint>(device, CL_DEVICE_MAX_NUM_SUB_GROUPS), 0u);
+  EXPECT_EQ(is_defined("__opencl_c_subgroups", "-cl-std=CL3.0"), 0);
+  cl_int status = CL_SUCCESS;
+  build("kernel void k(global uint* o) { o[0] = get_sub_group_size(); }", "-cl-std=CL3.0", status);
+  EXPECT_EQ(status, CL_BUILD_PROGRAM_FAILURE);
+}
+
 // --- nvidia-h200: written by `clvet profile --from-platform` on a real H200 (driver 580.159.04). -
 
 using NvidiaH200Profile = Profiled;
@@ -449,6 +459,12 @@ TEST_F(NvidiaH200Profile, AllocatesOnlyCoarseGrainSvm) {
 // --- intel-iris-xe: an integrated GPU without double precision. -----------------------------
 
 using IntelXeProfile = Profiled;
+
+// Its sub-groups are the reference device's (32 work-items): groups of up to 512 hold 16.
+TEST_F(IntelXeProfile, HasTheReferenceDevicesSubGroups) {
+  EXPECT_EQ(info<cl_uint>(device, CL_DEVICE_MAX_NUM_SUB_GROUPS), 16u);
+  EXPECT_EQ(is_defined("__opencl_c_subgroups", "-cl-std=CL3.0"), 1);
+}
 
 TEST_F(IntelXeProfile, HasNoDoublePrecision) {
   EXPECT_EQ(info<cl_device_fp_config>(device, CL_DEVICE_DOUBLE_FP_CONFIG), 0u);

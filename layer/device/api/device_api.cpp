@@ -11,6 +11,7 @@
 #include <string>
 
 #include "clvet/rules/info_params.h"
+#include "clvet/interp/builtin_abi.h"
 #include "clvet/interp/frontend.h"
 #include "clvet/rules/partition.h"
 #include "clvet/rules/rule_ids.gen.h"
@@ -196,6 +197,8 @@ Answer from_profile(Device& d, cl_device_info param, const InfoWriter& out) {
     case CL_DEVICE_OPENCL_C_ALL_VERSIONS:
     case CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT:
     case CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT:
+    case CL_DEVICE_MAX_NUM_SUB_GROUPS:
+    case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS:
       return std::nullopt;
     // What the device itself can do, narrowed by the profile.
     case CL_DEVICE_SVM_CAPABILITIES:
@@ -364,9 +367,14 @@ Answer execution(Device& d, cl_device_info param, const InfoWriter& out) {
       return out.scalar<cl_device_exec_capabilities>(d.execution_capabilities());
     case CL_DEVICE_PRINTF_BUFFER_SIZE:
       return out.scalar<S>(d.printf_buffer_size());
-    // Sub-groups: not supported.
+    // Sub-groups of interp::kSubGroupSize (builtins/sub_groups.cpp), unless a device profile's
+    // device has none. The engine runs a work-group in lockstep: a sub-group that waits for
+    // another never sees it move on.
     case CL_DEVICE_MAX_NUM_SUB_GROUPS:
-      return out.scalar<U>(0);
+      return out.scalar<U>(interp::claims(d.target(), "__opencl_c_subgroups")
+                               ? static_cast<U>((d.max_work_group_size() + interp::kSubGroupSize - 1) /
+                                                interp::kSubGroupSize)
+                               : 0);
     case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS:
       return out.scalar<B>(no);
     case CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT:

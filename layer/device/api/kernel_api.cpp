@@ -10,6 +10,7 @@
 #include <new>
 #include <optional>
 
+#include "clvet/interp/builtin_abi.h"
 #include "clvet/rules/rule_ids.gen.h"
 #include "device_impl.gen.h"
 #include "enqueue.h"
@@ -37,11 +38,12 @@ std::size_t kernel_work_group_size(const Kernel& kernel, const Device& device) {
   return device.max_work_group_size();
 }
 
-// Answers of clGetKernelSubGroupInfo(KHR). The interpreter runs each work-item as its own
-// sub-group of one until sub-groups are supported.
+// Answers of clGetKernelSubGroupInfo(KHR): the work-items of a work-group split in linear local
+// id order into sub-groups of interp::kSubGroupSize, whatever the kernel.
 Status sub_group_info(const Kernel& kernel, const Device& device, cl_kernel_sub_group_info param,
                       std::size_t input_size, const void* input, std::size_t param_value_size,
                       const InfoWriter& out, const rules::Rule& bad_param) {
+  constexpr std::size_t kSub = interp::kSubGroupSize;
   auto local_items = [&] {
     std::size_t product = 1;
     const auto* sizes = static_cast<const std::size_t*>(input);
@@ -50,8 +52,10 @@ Status sub_group_info(const Kernel& kernel, const Device& device, cl_kernel_sub_
     return product;
   };
   switch (param) {
-    case CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE: return out.scalar<size_t>(1);
-    case CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE: return out.scalar<size_t>(local_items());
+    case CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE:
+      return out.scalar<size_t>(std::min<std::size_t>(kSub, local_items()));
+    case CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE:
+      return out.scalar<size_t>((local_items() + kSub - 1) / kSub);
     case CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT: {
       if (input == nullptr || input_size != sizeof(std::size_t))
         return fail(bad_param, "the sub-group count is one size_t");
@@ -61,12 +65,13 @@ Status sub_group_info(const Kernel& kernel, const Device& device, cl_kernel_sub_
       std::size_t dims =
           std::clamp<std::size_t>(param_value_size / sizeof(std::size_t), 1, 3);
       std::vector<size_t> local(dims, 1);
-      local[0] = count <= kernel_work_group_size(kernel, device) ? count : 0;
+      // The smallest 1D work-group of `count` sub-groups: count full ones.
+      local[0] = count != 0 && count <= kernel_work_group_size(kernel, device) / kSub ? count * kSub : 0;
       if (local[0] == 0) std::fill(local.begin(), local.end(), 0);
       return out.array(local);
     }
     case CL_KERNEL_MAX_NUM_SUB_GROUPS:
-      return out.scalar<size_t>(kernel_work_group_size(kernel, device));
+      return out.scalar<size_t>((kernel_work_group_size(kernel, device) + kSub - 1) / kSub);
     case CL_KERNEL_COMPILE_NUM_SUB_GROUPS:
       return out.scalar<size_t>(kernel.signature().required_num_sub_groups);
     default: return fail(bad_param, "unknown param_name");

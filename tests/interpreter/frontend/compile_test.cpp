@@ -134,6 +134,8 @@ TEST(Compile, FeatureAndExtensionMacrosMatchTheTable) {
   // The table has the features the device reports today; a device with images claims theirs.
   EXPECT_TRUE(claims(device, "__opencl_c_fp64"));
   EXPECT_TRUE(claims(device, "__opencl_c_generic_address_space"));
+  EXPECT_TRUE(claims(device, "__opencl_c_subgroups"));
+  EXPECT_TRUE(claims(device, "cl_khr_subgroups"));
   EXPECT_FALSE(claims(device, "__opencl_c_images"));
   TargetDevice with_images;
   with_images.image_support = true;

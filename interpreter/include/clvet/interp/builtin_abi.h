@@ -12,6 +12,12 @@
 
 namespace clvet::interp {
 
+// The reference device's sub-group size (cl_khr_subgroups, __opencl_c_subgroups): a
+// work-group's work-items split in linear local id order into sub-groups of this many (the last
+// may be smaller). A fixed choice, as a GPU's SIMD width is; the lockstep engine runs a whole
+// work-group together, so sub-groups make no independent forward progress.
+inline constexpr std::uint32_t kSubGroupSize = 32;
+
 // OpenCL C scalar types. Signedness matters to built-ins and is lost in LLVM types, so it is
 // read from the mangled name.
 enum class Scalar : std::uint8_t {
@@ -199,6 +205,14 @@ class BuiltinContext {
                             std::uint8_t scope) {
     (void)lanes, (void)flags, (void)order, (void)scope;
   }
+  // A sub-group function (`function`, 3.0 §6.15.19) reached by `reached`, the lanes of one
+  // sub-group of `size` work-items that reached it: every work-item of the sub-group must reach
+  // it, with the same arguments where the function asks for that (`uniform` false when they
+  // differ or name no work-item of the sub-group).
+  virtual void sub_group_function(const Lanes& reached, std::uint32_t size,
+                                  std::string_view function, bool uniform) {
+    (void)reached, (void)size, (void)function, (void)uniform;
+  }
   // printf's output for the current work-item, appended to the device's printf buffer.
   virtual void print(std::uint32_t lane, std::string_view text) = 0;
   // The address space `address` lies in (kGlobal, kLocal or kPrivate): where a pointer of the
@@ -256,5 +270,6 @@ void register_printf_builtins(BuiltinRegistry&);
 void register_image_builtins(BuiltinRegistry&);  // read_image*, write_image*, get_image_*
 void register_work_group_builtins(BuiltinRegistry&);  // work_group_all/any/broadcast/reduce/scan
 void register_address_space_builtins(BuiltinRegistry&);  // to_global, to_local, ..., get_fence
+void register_sub_group_builtins(BuiltinRegistry&);  // cl_khr_subgroups
 
 }  // namespace clvet::interp

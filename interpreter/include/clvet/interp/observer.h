@@ -152,6 +152,13 @@ class GroupObserver {
                      std::uint8_t order, std::uint8_t scope) {
     (void)lanes, (void)count, (void)flags, (void)order, (void)scope;
   }
+  // A sub-group function reached by `count` of its sub-group's `size` work-items (`lanes`);
+  // `uniform` false when their arguments differ where they must not.
+  virtual void sub_group_function(std::string_view function, const std::uint32_t* lanes,
+                                  std::uint32_t count, std::uint32_t size, bool uniform,
+                                  const SourceSite& site) {
+    (void)function, (void)lanes, (void)count, (void)size, (void)uniform, (void)site;
+  }
   virtual void group_end() = 0;
 };
 
