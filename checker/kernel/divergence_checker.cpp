@@ -80,6 +80,27 @@ void DivergenceChecker::group_function(std::string_view function, const std::uin
     }, nullptr, 0, 0);
 }
 
+namespace {
+
+// The non-uniform sub-group functions of the cl_khr_subgroup_* extensions "need not be
+// encountered by all work items in a sub-group" (the engine says the active work-items were all
+// it needed), but have arguments the active work-items must agree on, or the behaviour is
+// undefined: what the finding says of each. Empty for the cl_khr_subgroups functions.
+std::string_view non_uniform_rule(std::string_view function) {
+  if (function == "sub_group_non_uniform_broadcast")
+    return "reached by the active work-items of a sub-group with an index that differs between "
+           "them (it must be the same for all active work-items, cl_khr_subgroup_ballot)";
+  if (function == "sub_group_inverse_ballot")
+    return "reached by the active work-items of a sub-group with ballot values that differ "
+           "between them (it must be the same for all active work-items, cl_khr_subgroup_ballot)";
+  if (function.starts_with("sub_group_clustered_reduce_"))
+    return "with a cluster size that is not a power of two no greater than the maximum sub-group "
+           "size (cl_khr_subgroup_clustered_reduce)";
+  return {};
+}
+
+}  // namespace
+
 void DivergenceChecker::sub_group_function(std::string_view function, const std::uint32_t* lanes,
                                            std::uint32_t count, std::uint32_t size, bool uniform,
                                            const interp::SourceSite& site) {
@@ -90,6 +111,10 @@ void DivergenceChecker::sub_group_function(std::string_view function, const std:
     findings_.report(reports::KernelKind::BarrierDivergence, site, group_, lanes[0], [&] {
       return fmt::format("{} reached by {} of the sub-group's {} work-items (all or none must "
                          "reach it, OpenCL C 3.0 §6.15.19)", function, count, size);
+    }, nullptr, 0, 0);
+  else if (const std::string_view rule = non_uniform_rule(function); !uniform && !rule.empty())
+    findings_.report(reports::KernelKind::UndefinedBehaviour, site, group_, lanes[0], [&] {
+      return fmt::format("{} {}", function, rule);
     }, nullptr, 0, 0);
   else if (!uniform)
     findings_.report(reports::KernelKind::BarrierDivergence, site, group_, lanes[0], [&] {

@@ -1,6 +1,7 @@
 // The built-in registry: every family's names, sorted once, looked up by name at decode time.
 #include <algorithm>
 
+#include "sub_group_lanes.h"
 #include "clvet/interp/builtin_abi.h"
 
 namespace clvet::interp {
@@ -37,6 +38,9 @@ struct RegistryBuilder {
     register_work_group_builtins(r);
     register_address_space_builtins(r);
     register_sub_group_builtins(r);
+    register_sub_group_ballot_builtins(r);
+    register_sub_group_shuffle_builtins(r);
+    register_sub_group_non_uniform_builtins(r);
     std::stable_sort(r.entries_.begin(), r.entries_.end(),
                      [](const BuiltinRegistry::Entry& a, const BuiltinRegistry::Entry& b) {
                        return a.name < b.name;

@@ -73,6 +73,17 @@ constexpr LanguageFeature kFeatures[] = {
     {"cl_khr_int64_base_atomics", K::Extension, v1_0},
     {"cl_khr_int64_extended_atomics", K::Extension, v1_0},
     {"cl_khr_subgroups", K::Extension, v1_0},
+    // The cl_khr_subgroup_* extensions (builtins/sub_group_ballot.cpp, sub_group_shuffles.cpp,
+    // sub_group_non_uniform.cpp; the extended types in sub_groups.cpp): their non-uniform
+    // functions compute over the sub-group's active work-items, and the checkers find an
+    // argument that breaks a function's rule.
+    {"cl_khr_subgroup_extended_types", K::Extension, v1_0},
+    {"cl_khr_subgroup_non_uniform_vote", K::Extension, v1_0},
+    {"cl_khr_subgroup_ballot", K::Extension, v1_0},
+    {"cl_khr_subgroup_non_uniform_arithmetic", K::Extension, v1_0},
+    {"cl_khr_subgroup_shuffle", K::Extension, v1_0},
+    {"cl_khr_subgroup_shuffle_relative", K::Extension, v1_0},
+    {"cl_khr_subgroup_clustered_reduce", K::Extension, v1_0},
 };
 
 // What OpenCL C 2.0 has that 1.2 lacks, as 3.0 names the features (OpenCL C 3.0 §6.2.1: each

@@ -79,7 +79,9 @@ std::span<const NamedVersion> supported_extensions() {
     const profile::DeviceProfile* p = emulated_profile();
     // A profiled device without sub-groups (CL_DEVICE_MAX_NUM_SUB_GROUPS 0) lacks their extension.
     if (!sub_groups_supported())
-      std::erase_if(implemented, [](const NamedVersion& e) { return e.name == "cl_khr_subgroups"; });
+      std::erase_if(implemented, [](const NamedVersion& e) {
+        return std::string_view(e.name).starts_with("cl_khr_subgroup");
+      });
     if (!p || !p->has(CL_DEVICE_EXTENSIONS)) return implemented;
     // The profiled device's extensions that the reference device implements; cl_khr_icd
     // always, the only way the loader reaches this device.
