@@ -13,6 +13,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include "clvet/reports/formats.h"
@@ -110,23 +111,27 @@ reports::Finding started_process_note(const std::string& process, const std::str
 
 namespace {
 
-// Whether the trace at `path` is of a process of this run: its recorded environment has
-// CLVET_REPORT as `run_report` (the run's own folder, which every process of the run inherits).
-// A file of an earlier run, or of another clvet run in the same folder, is not this run's.
-bool of_the_run(const std::string& path, const std::string& run_report) {
+// The process of this run whose trace is at `path` (its recorded environment has CLVET_REPORT
+// as `run_report`: the run's own folder, which every process of the run inherits); nullopt for
+// a file of an earlier run, or of another clvet run in the same folder.
+std::optional<long> process_of_the_run(const std::string& path, const std::string& run_report) {
   std::string error;
   auto reader = trace::Reader::open(path, error);
-  if (!reader) return false;
+  if (!reader) return std::nullopt;
   trace::RecordView r;
   while (reader->next(r)) {
     if (r.kind != trace::RecordKind::ProcessInfo) continue;
     trace::ProcessInfo info;
-    if (!reader->decode(r, info)) return false;
+    if (!reader->decode(r, info)) return std::nullopt;
     for (const auto& [name, value] : info.environment)
-      if (name == "CLVET_REPORT") return value == run_report;
-    return false;
+      if (name == "CLVET_REPORT" && value == run_report) return static_cast<long>(info.pid);
+    return std::nullopt;
   }
-  return false;
+  return std::nullopt;
+}
+
+bool of_the_run(const std::string& path, const std::string& run_report) {
+  return process_of_the_run(path, run_report).has_value();
 }
 
 }  // namespace
@@ -139,10 +144,24 @@ std::vector<ProcessTrace> traces_of_the_run(const std::string& pattern, long dir
   const fs::path given(pattern);
   const std::string name = given.filename().string();
   const std::size_t in_name = name.find("%p");
-  if (at == std::string::npos || in_name == std::string::npos) {
-    // One file, or a process id in the folder's name: the direct child's alone.
+  if (at == std::string::npos) {
+    // One file for every process: the first process of the run took it, the others recorded
+    // beside it (options::per_process: its name with their id before the extension).
+    if (is_trace_file(pattern))
+      if (const auto pid = process_of_the_run(pattern, run_report)) traces.push_back({pattern, *pid});
+    const std::vector<ProcessTrace> others =
+        traces_of_the_run(options::per_process(pattern), direct_child, run_report);
+    traces.insert(traces.end(), others.begin(), others.end());
+    std::sort(traces.begin(), traces.end(), [&](const ProcessTrace& a, const ProcessTrace& b) {
+      if ((a.pid == direct_child) != (b.pid == direct_child)) return a.pid == direct_child;
+      return a.pid < b.pid;
+    });
+    return traces;
+  }
+  if (in_name == std::string::npos) {
+    // A process id in the folder's name: the direct child's alone.
     const std::string path = options::with_process_id_of(pattern, direct_child);
-    if (is_trace_file(path)) traces.push_back({path, at == std::string::npos ? 0 : direct_child});
+    if (is_trace_file(path)) traces.push_back({path, direct_child});
     return traces;
   }
   const std::string before = name.substr(0, in_name);

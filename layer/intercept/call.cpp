@@ -439,7 +439,8 @@ cl_int Call::finish(cl_int code, const void* result) {
 
 void Call::finish_pointer(const void* result) {
   if (result != nullptr && entry_index() == args::SVMAlloc::kEntryIndex)
-    svm_allocated(result, static_cast<const args::SVMAlloc*>(observed_.args)->size);
+    svm_allocated(result, static_cast<const args::SVMAlloc*>(observed_.args)->size,
+                  static_cast<const args::SVMAlloc*>(observed_.args)->flags);
   if (violated_ && result != nullptr && !rule_is_optional(*violated_))
     record_rule(*violated_, Category::Platform, index(),
                 fmt::format("the platform returned {} where the rule demands NULL", result));

@@ -2,10 +2,13 @@
 // told apart from a pointer never allocated).
 #include "svm_allocations.h"
 
+#include <atomic>
 #include <cstdint>
 #include <iterator>
 #include <map>
 #include <mutex>
+
+#include <CL/cl.h>
 
 namespace clvet::layer {
 namespace {
@@ -13,12 +16,15 @@ namespace {
 struct Allocation {
   std::size_t size = 0;
   bool live = true;
+  bool fine_grain = false;
 };
 
 struct Allocations {
   std::mutex mutex;
   std::map<std::uintptr_t, Allocation> by_address;
   std::size_t freed = 0;
+  // Live fine-grain allocations: none is the usual case, asked at every kernel launch.
+  std::atomic<std::size_t> fine_grain{0};
 };
 
 Allocations& allocations() {
@@ -31,13 +37,15 @@ constexpr std::size_t kFreedKept = 4096;
 
 }  // namespace
 
-void svm_allocated(const void* pointer, std::size_t size) {
+void svm_allocated(const void* pointer, std::size_t size, std::uint64_t flags) {
   Allocations& a = allocations();
   std::lock_guard lock(a.mutex);
+  const bool fine_grain = (flags & CL_MEM_SVM_FINE_GRAIN_BUFFER) != 0;
   auto [at, inserted] = a.by_address.insert_or_assign(reinterpret_cast<std::uintptr_t>(pointer),
-                                                       Allocation{size == 0 ? 1 : size, true});
+                                                       Allocation{size == 0 ? 1 : size, true, fine_grain});
   (void)at;
   (void)inserted;
+  if (fine_grain) a.fine_grain.fetch_add(1, std::memory_order_relaxed);
 }
 
 void svm_freed(const void* pointer) {
@@ -46,6 +54,7 @@ void svm_freed(const void* pointer) {
   auto found = a.by_address.find(reinterpret_cast<std::uintptr_t>(pointer));
   if (found == a.by_address.end() || !found->second.live) return;
   found->second.live = false;
+  if (found->second.fine_grain) a.fine_grain.fetch_sub(1, std::memory_order_relaxed);
   if (++a.freed > kFreedKept) {
     for (auto it = a.by_address.begin(); it != a.by_address.end(); ++it)
       if (!it->second.live) {
@@ -65,6 +74,17 @@ SvmPointer svm_pointer(const void* pointer) {
   const auto& [start, allocation] = *std::prev(after);
   if (address - start >= allocation.size) return SvmPointer::Unknown;
   return allocation.live ? SvmPointer::Live : SvmPointer::Freed;
+}
+
+std::vector<SharedAllocation> fine_grain_allocations() {
+  Allocations& a = allocations();
+  std::vector<SharedAllocation> shared;
+  if (a.fine_grain.load(std::memory_order_relaxed) == 0) return shared;
+  std::lock_guard lock(a.mutex);
+  for (const auto& [start, allocation] : a.by_address)
+    if (allocation.live && allocation.fine_grain)
+      shared.push_back({reinterpret_cast<const void*>(start), allocation.size});
+  return shared;
 }
 
 }  // namespace clvet::layer

@@ -4,10 +4,14 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <vector>
 
 namespace clvet::layer {
 
-void svm_allocated(const void* pointer, std::size_t size);
+// `flags`: clSVMAlloc's cl_svm_mem_flags (fine-grain allocations are the host's to write
+// without a map, 2.0 §5.6.1).
+void svm_allocated(const void* pointer, std::size_t size, std::uint64_t flags = 0);
 void svm_freed(const void* pointer);
 
 enum class SvmPointer {
@@ -16,5 +20,13 @@ enum class SvmPointer {
   Unknown,  // inside no allocation the layer has seen
 };
 SvmPointer svm_pointer(const void* pointer);
+
+// The live fine-grain buffer allocations (CL_MEM_SVM_FINE_GRAIN_BUFFER), by address: memory
+// the host reads and writes directly, between commands, with no map (2.0 §5.6.2.1).
+struct SharedAllocation {
+  const void* pointer = nullptr;
+  std::size_t size = 0;
+};
+std::vector<SharedAllocation> fine_grain_allocations();
 
 }  // namespace clvet::layer

@@ -39,7 +39,9 @@ struct CallFacts {
   std::uint64_t map_flags = 0;
   std::size_t map_size = 0;
   bool map_image = false;
+  const void* map_ptr = nullptr;   // an SVM map: the region's pointer (buffer maps return theirs)
   const void* unmapped = nullptr;  // an unmap: the pointer unmapped
+  std::uint32_t unmapped_param = kNoParam;  // and its parameter
   // A kernel argument set: the kernel, the argument's index, its value and size.
   bool sets_kernel_argument = false;
   const void* kernel = nullptr;
@@ -127,6 +129,10 @@ inline void input_bytes(TraceEncoding& t, std::uint32_t param, const void* bytes
   t.encoder.input(param);
   t.encoder.data(bytes, size);
 }
+
+// Whether `pointer` is host memory and not inside an SVM allocation the application made:
+// an SVM copy's source or destination whose bytes the trace keeps.
+bool host_memory(const void* pointer);
 
 // clSetKernelArg's value: the object when it holds the handle of a memory object, sampler
 // or queue the layer knows (a replay maps it to its own), else its bytes like any input.

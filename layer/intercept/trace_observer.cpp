@@ -30,7 +30,9 @@
 #include "objects.h"
 #include "options.h"
 #include "queue_profiling.h"
+#include "svm_allocations.h"
 #include "trace_encode.h"
+#include "trace_file.h"
 
 namespace clvet::layer {
 
@@ -42,6 +44,10 @@ void handle(trace::CallEncoder& e, const void* object, api::ObjectKind kind) {
     return e.handle(known.kind, known.id);
   (void)kind;
   e.pointer(object);  // not an object the layer knows: the raw value says what was passed
+}
+
+bool host_memory(const void* pointer) {
+  return pointer != nullptr && svm_pointer(pointer) == SvmPointer::Unknown;
 }
 
 void strings(trace::CallEncoder& e, const char** list, cl_uint count, const size_t* lengths,
@@ -203,8 +209,13 @@ class TraceObserver final : public CallObserver {
     if (encoder) {
       TraceEncoding t{encoder, data_, false};
       encode_arguments(t, call.entry, call.args);
-      if (data_ && api::entry_points()[call.entry].effect == api::Effect::Unmap)
-        unmapped_bytes(encoder, call_facts(call.entry, call.args).unmapped);
+      const api::Effect effect = api::entry_points()[call.entry].effect;
+      if (data_ && effect == api::Effect::Unmap) {
+        const CallFacts f = call_facts(call.entry, call.args);
+        unmapped_bytes(encoder, f.unmapped, f.unmapped_param);
+      }
+      // What the host wrote into fine-grain SVM before the kernel runs: no call says so.
+      if (data_ && effect == api::Effect::Launch) shared_memory(encoder, true);
       if (data_) image_bytes::encode_inputs(encoder, call.entry, call.args);
       if (call.entry == args::EnqueueNDRangeKernel::kEntryIndex && kernel_buffers_) {
         const auto& a = *static_cast<const args::EnqueueNDRangeKernel*>(call.args);
@@ -279,6 +290,9 @@ class TraceObserver final : public CallObserver {
     TraceEncoding t{encoder, data_, outcome.error == CL_SUCCESS};
     encode_outputs(t, call.entry, call.args);
     if (data_ && t.success) image_bytes::encode_outputs(encoder, call.entry, call.args);
+    // What the host finds in fine-grain SVM once the commands it waited for are complete.
+    if (data_ && t.success && (entry.effect == api::Effect::Finish || entry.effect == api::Effect::WaitForEvents))
+      shared_memory(encoder, false);
     switch (entry.returns) {
       case api::Returns::ErrorCode:
         encoder.result(outcome.error).sint(outcome.error);
@@ -420,16 +434,19 @@ class TraceObserver final : public CallObserver {
       case api::Effect::WaitForEvents:
         command_times_.synchronised(*writer_);
         break;
-      case api::Effect::Map:
-        mapped_for_reading(call, outcome, f);
-        if (ok && data_ && outcome.result != nullptr &&
+      case api::Effect::Map: {
+        // A buffer or image map returns its region; an SVM map was given it.
+        const void* region = f.map_ptr != nullptr ? f.map_ptr : outcome.result;
+        mapped_for_reading(call, outcome, f, region);
+        if (ok && data_ && region != nullptr &&
             (f.map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) != 0) {
           const Mapping mapping = f.map_image ? Mapping{0, image_bytes::of_mapping(call.args)}
                                               : Mapping{f.map_size, std::nullopt};
           std::lock_guard lock(mutex_);
-          mapped_[outcome.result] = mapping;
+          mapped_[region] = mapping;
         }
         break;
+      }
       case api::Effect::Unmap:
         if (ok && data_) {
           std::lock_guard lock(mutex_);
@@ -444,11 +461,12 @@ class TraceObserver final : public CallObserver {
 
   // The region of a map for reading: recorded now when the map blocked, else when its event
   // completes.
-  void mapped_for_reading(const ObservedCall& call, const CallOutcome& outcome, const CallFacts& f) {
+  void mapped_for_reading(const ObservedCall& call, const CallOutcome& outcome, const CallFacts& f,
+                          const void* region) {
     const MapCommand command = std::exchange(t_map_command, MapCommand{});
     const cl_icd_dispatch& d = next();
-    auto read = later_read(*writer_, call, f, outcome.result);
-    if (data_ && read && outcome.error == CL_SUCCESS && outcome.result != nullptr) {
+    auto read = later_read(*writer_, call, f, region);
+    if (data_ && read && outcome.error == CL_SUCCESS && region != nullptr) {
       if (f.blocking) {
         read_completed(nullptr, CL_COMPLETE, new PendingRead(*read));
       } else if (command.call == call.index && command.event != nullptr && d.clSetEventCallback != nullptr) {
@@ -468,9 +486,9 @@ class TraceObserver final : public CallObserver {
     return false;
   }
 
-  // What the host wrote into a region it mapped for writing, as the unmap's input (param 2,
-  // mapped_ptr): the bytes a replay must put back.
-  void unmapped_bytes(trace::CallEncoder& encoder, const void* mapped_ptr) {
+  // What the host wrote into a region it mapped for writing, as the unmap's input (its
+  // mapped_ptr or svm_ptr, parameter `param`): the bytes a replay must put back.
+  void unmapped_bytes(trace::CallEncoder& encoder, const void* mapped_ptr, std::uint32_t param) {
     Mapping mapping;
     {
       std::lock_guard lock(mutex_);
@@ -482,14 +500,30 @@ class TraceObserver final : public CallObserver {
       // An image region: its pixels packed, read with the pitches the map returned.
       const std::vector<unsigned char> pixels = image_bytes::packed(mapped_ptr, *mapping.image);
       if (pixels.empty()) return;
-      encoder.input(2);
+      encoder.input(param);
       encoder.data(pixels.data(), pixels.size());
       return;
     }
     const std::size_t size = mapping.size;
     if (size == 0) return;
-    encoder.input(2);
+    encoder.input(param);
     encoder.data(mapped_ptr, size);
+  }
+
+  // The fine-grain SVM allocations' bytes: a launch's Input, a wait's Output.
+  static void shared_memory(trace::CallEncoder& encoder, bool input) {
+    const std::vector<SharedAllocation> shared = fine_grain_allocations();
+    if (shared.empty()) return;
+    if (input)
+      encoder.input(trace::kSharedMemoryParam);
+    else
+      encoder.output(trace::kSharedMemoryParam);
+    encoder.array(shared.size());
+    for (const SharedAllocation& a : shared) {
+      encoder.array(2);
+      encoder.pointer(a.pointer);
+      encoder.data(a.pointer, a.size);
+    }
   }
 
   void kernel_argument_set(const CallFacts& a) {
@@ -612,7 +646,10 @@ void start_trace() {
   const std::string given = options::value("trace");
   if (given.empty() || given == "none") return;
   // %p: this process's id, so that the processes an application starts each keep their own.
-  const std::string path = options::with_process_id(given);
+  // Without it, the first process takes the file and the others record beside it.
+  std::string note;
+  const std::string path = claim_trace_file(options::with_process_id(given), note);
+  if (!note.empty()) std::fprintf(stderr, "%s\n", note.c_str());
   std::string error;
   auto writer = trace::Writer::create(path, error);
   if (!writer) {

@@ -43,6 +43,13 @@ std::string with_process_id_of(std::string_view path, long pid) {
   return out;
 }
 
+std::string per_process(std::string_view path) {
+  const std::size_t name = path.rfind('/') == std::string_view::npos ? 0 : path.rfind('/') + 1;
+  const std::size_t dot = path.rfind('.');
+  const std::size_t at = dot != std::string_view::npos && dot > name ? dot : path.size();
+  return std::string(path.substr(0, at)) + "-%p" + std::string(path.substr(at));
+}
+
 std::string markdown_table() {
   std::string out = "| environment | flag | default | what it does |\n| --- | --- | --- | --- |\n";
   for (const Option& o : all())

@@ -24,6 +24,10 @@ std::string value(std::string_view id);
 std::string with_process_id(std::string_view path);
 // The same with another process's id (clvet run naming its child's files).
 std::string with_process_id_of(std::string_view path, long pid);
+// The pattern of the traces a program's other processes record when CLVET_TRACE names one
+// file (no %p) that a first process took: "-%p" before the file name's extension
+// ("run/trace.clvt" -> "run/trace-%p.clvt"), or at its end when it has none.
+std::string per_process(std::string_view path);
 // The README's option table, as Markdown.
 std::string markdown_table();
 // The man page's list of options, as roff (a .TP paragraph per option).

@@ -186,6 +186,13 @@ class Reissue {
   void mapped(T& out, std::size_t i) {
     out = static_cast<T>(mapped_address(i));
   }
+  // An SVM copy's source (`read`) or destination: inside an allocation or a mapped region,
+  // its live address; elsewhere host memory of `size` bytes: the recorded source bytes, or
+  // room for what the copy writes (compared by host_read_back).
+  template <typename T>
+  void mapped_or_host(T& out, std::size_t i, std::size_t size, bool read) {
+    out = static_cast<T>(mapped_or_host_address(i, size, read));
+  }
   // clSetKernelArg's value: a handle (memory object, sampler, queue) mapped to its live
   // object, or the recorded bytes.
   void kernel_argument(const void*& out, std::size_t i, std::size_t size);
@@ -224,6 +231,16 @@ class Reissue {
                     const size_t* row_pitch, const size_t* slice_pitch, std::uint64_t flags);
   void unmapped(void* live);
   void svm_freed(void* live);
+  // clEnqueueSVMMap: a region mapped for reading against what the application found there.
+  void svm_mapped(const void* live, std::size_t size, std::uint64_t flags);
+  // An SVM copy into host memory (parameter `i`): the bytes against the recorded ones.
+  void host_read_back(const void* live, std::size_t i, std::size_t size);
+  // A launch: what the host had written into fine-grain SVM allocations before it (the
+  // launch's Input trace::kSharedMemoryParam), written into the live ones.
+  void shared_memory_written();
+  // clFinish, clWaitForEvents: the live fine-grain SVM allocations against what the host
+  // found in them (the call's Output trace::kSharedMemoryParam).
+  void shared_memory_read();
   bool succeeded() const { return error_ == CL_SUCCESS; }
   // Objects the call wrote through an output parameter.
   template <typename T>
@@ -287,6 +304,7 @@ class Reissue {
   // kept as the parameter's Input; `recorded` is the address the struct's bytes hold.
   void* described_object(const void* recorded, std::size_t i);
   void* mapped_address(std::size_t i);
+  void* mapped_or_host_address(std::size_t i, std::size_t size, bool read);
   // Whether the target's platform or device offers the extension an entry point belongs to
   // (core ones: yes); unsupported when not.
   bool extension_offered(std::uint32_t entry);

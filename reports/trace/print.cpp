@@ -199,6 +199,7 @@ const api::Param* param_of(const api::EntryPoint* entry, std::uint32_t index) {
 
 std::string param_label(const api::EntryPoint* entry, std::uint32_t index) {
   if (const api::Param* p = param_of(entry, index)) return std::string(p->name);
+  if (index == kSharedMemoryParam) return "fine-grain SVM";
   return fmt::format("param {}", index);
 }
 

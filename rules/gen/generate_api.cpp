@@ -532,6 +532,10 @@ std::string length_of(const Param& p) {
   return "";
 }
 
+// A pointer into an SVM allocation or, elsewhere, host memory of `peer` bytes
+// (clEnqueueSVMMemcpy's source and destination, 2.0 §5.6.2).
+bool host_side(const Param& p) { return p.role == Role::MappedPtr && !p.peer.empty(); }
+
 // One call's arguments: a value per parameter by its role, then the bytes the call reads.
 void write_trace_arguments(fmt::ostream& out, const EntryPoint& entry) {
   const std::string name = short_name(entry.name);
@@ -584,6 +588,10 @@ void write_trace_arguments(fmt::ostream& out, const EntryPoint& entry) {
     if (p.role == Role::HostPtr && has_flags && has_size)
       out.print("  if ((a.flags & (CL_MEM_COPY_HOST_PTR | CL_MEM_USE_HOST_PTR)) != 0 && t.data)"
                 " encode::input_bytes(t, {}, a.{}, a.size);\n", i, p.name);
+    // An SVM copy's source in host memory (no SVM allocation holds it): its bytes.
+    if (host_side(p) && p.type.starts_with("const "))
+      out.print("  if (encode::host_memory(a.{1})) encode::input_bytes(t, {0}, a.{1}, {2});\n", i, p.name,
+                length_of(p));
   }
   out.print("}}\n\n");
 }
@@ -627,6 +635,12 @@ void write_trace_outputs(fmt::ostream& out, const EntryPoint& entry) {
         out.print("  if (t.success && a.{0} != nullptr) {{ e.output({1}); e.data(a.{0}, encode::answered(a.{2}, a.{3})); }}\n",
                   p.name, i, p.peer, p.peer2);
         break;
+      case Role::MappedPtr:
+        // An SVM copy into host memory, blocking: what the application read, as a read's.
+        if (const Param* blocking = entry.blocking_param(); blocking && host_side(p) && !p.type.starts_with("const "))
+          out.print("  if (t.success && t.data && a.{0} && encode::host_memory(a.{1})) {{ e.output({2}); e.data(a.{1}, {3}); }}\n",
+                    blocking->name, p.name, i, length_of(p));
+        break;
       case Role::HostMemOut: {
         // What a blocking read gave the application, with data: what a replay compares.
         // Image reads are left out: their extent needs the image's element size.
@@ -666,7 +680,14 @@ void write_call_facts(fmt::ostream& out, const EntryPoint& entry) {
       if (!extent.starts_with("host_span::image"))
         out.print("  f.read_param = {};\n  f.read_ptr = a.{};\n  f.read_size = {};\n", i, p.name, extent);
     }
-    if (p.role == Role::MappedPtr && entry.effect == Effect::Unmap) out.print("  f.unmapped = a.{};\n", p.name);
+    if (p.role == Role::MappedPtr && entry.effect == Effect::Unmap)
+      out.print("  f.unmapped = a.{};\n  f.unmapped_param = {};\n", p.name, i);
+    // An SVM map names its region by the pointer it is given (the call returns none).
+    if (p.role == Role::MappedPtr && entry.effect == Effect::Map) out.print("  f.map_ptr = a.{};\n", p.name);
+    // An SVM copy into host memory: a read, for the trace like a buffer read.
+    if (host_side(p) && !p.type.starts_with("const ") && blocking)
+      out.print("  if (encode::host_memory(a.{1})) {{\n    f.read_param = {0};\n    f.read_ptr = a.{1};\n"
+                "    f.read_size = {2};\n  }}\n", i, p.name, length_of(p));
     if (p.role == Role::KernelArgValue) {
       const Param* kernel = find_handle(entry, Role::HandleIn, ObjectKind::Kernel);
       const Param* index = find_name(entry, "arg_index");
@@ -677,7 +698,7 @@ void write_call_facts(fmt::ostream& out, const EntryPoint& entry) {
     }
   }
   if (entry.effect == Effect::Map) {
-    out.print("  f.map_flags = a.map_flags;\n");
+    out.print("  f.map_flags = a.{};\n", find_name(entry, "map_flags") ? "map_flags" : "flags");
     // A buffer map's extent is its size; an image map's is a region of pixels.
     if (find_name(entry, "size")) out.print("  f.map_size = a.size;\n");
     else out.print("  f.map_image = true;\n");
@@ -831,7 +852,13 @@ void write_reissuer(fmt::ostream& out, const EntryPoint& entry, std::size_t inde
       case Role::HostPtr:
         out.print("  r.host_ptr(a.{}, {}, a.flags, {});\n", p.name, i, find_name(entry, "size") ? "a.size" : "0");
         break;
-      case Role::MappedPtr: out.print("  r.mapped(a.{}, {});\n", p.name, i); break;
+      case Role::MappedPtr:
+        if (host_side(p))
+          out.print("  r.mapped_or_host(a.{}, {}, {}, {});\n", p.name, i, length_of(p),
+                    p.type.starts_with("const ") ? "true" : "false");
+        else
+          out.print("  r.mapped(a.{}, {});\n", p.name, i);
+        break;
       default: break;
     }
   }
@@ -855,6 +882,8 @@ void write_reissuer(fmt::ostream& out, const EntryPoint& entry, std::size_t inde
   if (entry.effect == Effect::Launch && find_name(entry, "local_work_size"))
     out.print("  r.check_work_group(a.kernel, a.work_dim, a.local_work_size);\n");
   if (built_program) out.print("  r.check_program(a.{});\n", built_program->name);
+  // A launch sees what the host wrote into fine-grain SVM allocations before it.
+  if (entry.effect == Effect::Launch) out.print("  r.shared_memory_written();\n");
   // An SVM allocation: what the target's device offers of SVM is asked first.
   if (const Param* flags = find_name(entry, "flags");
       entry.returns == Returns::Pointer && flags != nullptr && flags->family == "cl_svm_mem_flags" && find_name(entry, "size"))
@@ -924,7 +953,14 @@ void write_reissuer(fmt::ostream& out, const EntryPoint& entry, std::size_t inde
         break;
       case Role::KernelArgValue: out.print("  r.argument_set(a.arg_index);\n"); break;
       case Role::MappedPtr:
-        if (entry.effect == Effect::Unmap || entry.effect == Effect::FreeSvm) out.print("  r.unmapped(a.{});\n", p.name);
+        // An SVM unmap ends the map, not the allocation's region.
+        if ((entry.effect == Effect::Unmap && find_handle(entry, Role::HandleIn, ObjectKind::Mem) != nullptr) ||
+            entry.effect == Effect::FreeSvm)
+          out.print("  r.unmapped(a.{});\n", p.name);
+        if (entry.effect == Effect::Map && entry.returns == Returns::ErrorCode)
+          out.print("  r.svm_mapped(a.{}, a.size, a.flags);\n", p.name);
+        if (host_side(p) && !p.type.starts_with("const "))
+          out.print("  r.host_read_back(a.{}, {}, {});\n", p.name, i, length_of(p));
         break;
       case Role::HandleIn:
         if (entry.effect == Effect::Finish && p.kind == ObjectKind::CommandQueue)
@@ -937,6 +973,8 @@ void write_reissuer(fmt::ostream& out, const EntryPoint& entry, std::size_t inde
     }
   }
   if (entry.effect == Effect::Launch) out.print("  r.launched();\n");
+  // What the host found in fine-grain SVM allocations once the commands were complete.
+  if (entry.effect == Effect::Finish || entry.effect == Effect::WaitForEvents) out.print("  r.shared_memory_read();\n");
   out.print("}}\n\n");
 }
 

@@ -134,6 +134,75 @@ TEST(RunReport, EachProcessHasItsOwnTrace) {
   run({"rmdir", folder});
 }
 
+// The process id a trace's ProcessInfo names ("process N on" in clvet trace info), "" if none.
+std::string process_of(const std::string& trace) {
+  const Ran info = run({CLVET_CLI, "trace", "info", trace});
+  std::istringstream lines(info.out);
+  for (std::string line; std::getline(lines, line);)
+    if (line.starts_with("process ") && line.find(" on ") != std::string::npos)
+      return line.substr(8, line.find(" on ") - 8);
+  return "";
+}
+
+// --trace=FILE without %p, given to a program of two processes: the first to record takes FILE,
+// the other records beside it, FILE's name with its process id before the extension, and says
+// so; neither overwrites the other. "child": the first is a child that ended before its parent
+// began (the parent's trace is of the same clvet run: t-<parent>.clvt); "held": the parent
+// records while its child runs (it holds FILE: the child's is t-<child>.clvt). A FILE of an
+// earlier run is replaced, as before.
+TEST(RunReport, OneTraceFileForSeveralProcesses) {
+  const std::string folder = temporary_path("one-file");  // a file made for the name: a folder instead
+  ASSERT_EQ(run({"sh", "-c", "rm -f \"$0\" && mkdir \"$0\"", folder}).status, 0);
+  const std::string given = folder + "/t.clvt";
+  auto others = [&] {
+    const Ran listed = run({"sh", "-c", "ls \"$0\"/t-*.clvt 2>/dev/null || true", folder});
+    std::vector<std::string> traces;
+    std::istringstream lines(listed.out);
+    for (std::string line; std::getline(lines, line);) traces.push_back(line);
+    return traces;
+  };
+  for (const std::string mode : {"child", "held"}) {
+    SCOPED_TRACE(mode);
+    run({"sh", "-c", "rm -f \"$0\"/t*.clvt", folder});
+    const std::string file = temporary_path("report.json");
+    const Ran ran = under_clvet(mode, {"--report-format=json", "--report=" + file, "--trace=" + given});
+    EXPECT_EQ(ran.status, 1) << ran.err;
+    const std::vector<std::string> beside = others();
+    ASSERT_EQ(beside.size(), 1u) << ran.err;
+    const std::string& other = beside[0];
+    const std::size_t dash = other.rfind('-');
+    const std::string other_pid = other.substr(dash + 1, other.size() - dash - 1 - 5);
+    EXPECT_EQ(process_of(other), other_pid) << other;
+    const std::string first_pid = process_of(given);
+    EXPECT_FALSE(first_pid.empty());
+    EXPECT_NE(first_pid, other_pid) << "each trace is of its own process";
+    // The killed child's trace: FILE when it recorded first, beside it when its parent did.
+    const Ran info = run({CLVET_CLI, "trace", "info", mode == "child" ? given : other});
+    EXPECT_NE(info.out.find(" kill (recorded by"), std::string::npos) << info.out;
+    EXPECT_NE(ran.err.find(given + " is the trace of another process of the program; process " + other_pid +
+                           " records into " + other),
+              std::string::npos)
+        << ran.err;
+    EXPECT_NE(ran.err.find("trace written to " + given + "\n"), std::string::npos) << ran.err;
+    EXPECT_NE(ran.err.find("trace written to " + other + "\n"), std::string::npos) << ran.err;
+    const nlohmann::json report = nlohmann::json::parse(read_file(file), nullptr, false);
+    std::remove(file.c_str());
+    ASSERT_FALSE(report.is_discarded()) << ran.err;
+    const auto ids = rules_in(report);
+    EXPECT_EQ(std::count(ids.begin(), ids.end(), "ReleaseMemObjectInvalidMemObject"), 2) << ran.err;
+    EXPECT_TRUE(contains(ids, "ProcessEndedEarly")) << ran.err;
+  }
+  // A later run of one process: FILE is an earlier run's, replaced; nothing recorded beside it.
+  const std::string before = others().empty() ? "" : others()[0];
+  const Ran again = under_clvet("exit", {"--trace=" + given});
+  EXPECT_EQ(again.status, 1) << again.err;
+  EXPECT_EQ(again.err.find("is the trace of another process"), std::string::npos) << again.err;
+  EXPECT_EQ(others(), std::vector<std::string>{before});
+  const Ran dump = run({CLVET_CLI, "trace", "info", given});
+  EXPECT_NE(dump.out.find(" exit (recorded by"), std::string::npos) << dump.out;
+  run({"sh", "-c", "rm -f \"$0\"/t*.clvt && rmdir \"$0\"", folder});
+}
+
 // The severities of a clvet JSON report's findings with rule `id`.
 std::vector<std::string> severities_of(const nlohmann::json& report, const std::string& id) {
   std::vector<std::string> out;

@@ -2,7 +2,8 @@
  * argument says: "exit" normally, "_exit" without exit handlers, "kill" by SIGKILL, "driver"
  * inside the driver (tests/layer/fake_icd crashes on CL_MEM_HOST_PTR), "many" after 300,000
  * more calls, "child" normally after running itself as a second OpenCL process that is killed
- * ("kill"). "probe" and "probe_exit" make no mistake but ask clGetDeviceInfo for a vendor's
+ * ("kill"), "held" the same with its own OpenCL calls begun before the second process starts
+ * (its trace open while the other runs). "probe" and "probe_exit" make no mistake but ask clGetDeviceInfo for a vendor's
  * name (CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV, how programs find an extension), then end
  * normally or by _exit. It writes nothing on stderr, so that a report there is all there is. */
 #define CL_TARGET_OPENCL_VERSION 120
@@ -13,21 +14,25 @@
 #include <string.h>
 #include <unistd.h>
 
+/* Runs this program again as "kill": 0 once it was killed, as it kills itself. */
+static int killed_child(const char* self) {
+  const pid_t pid = fork();
+  if (pid == 0) {
+    execl("/proc/self/exe", self, "kill", (char*)NULL);
+    _exit(127);
+  }
+  int status = 0;
+  return pid < 0 || waitpid(pid, &status, 0) != pid || !WIFSIGNALED(status) ? 2 : 0;
+}
+
 int main(int argc, char** argv) {
   if (argc != 2) return 2;
-  if (strcmp(argv[1], "child") == 0) {
-    const pid_t pid = fork();
-    if (pid == 0) {
-      execl("/proc/self/exe", argv[0], "kill", (char*)NULL);
-      _exit(127);
-    }
-    int status = 0;
-    if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFSIGNALED(status)) return 2;
-  }
+  if (strcmp(argv[1], "child") == 0 && killed_child(argv[0]) != 0) return 2;
   cl_platform_id platform = NULL;
   cl_device_id device = NULL;
   cl_int err = CL_SUCCESS;
   if (clGetPlatformIDs(1, &platform, NULL) != CL_SUCCESS) return 2;
+  if (strcmp(argv[1], "held") == 0 && killed_child(argv[0]) != 0) return 2;
   if (clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL) != CL_SUCCESS) return 2;
   cl_context context = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
   const char* mode = argv[1];

@@ -105,6 +105,13 @@ struct KernelBuffers {
   bool operator==(const KernelBuffers&) const = default;
 };
 
+// The parameter number under which a call keeps the contents of the fine-grain SVM
+// allocations (CL_MEM_SVM_FINE_GRAIN_BUFFER), which the host reads and writes with no map or
+// command (2.0 §5.6.2.1): a kernel launch's Input (what the host had written before it), and a
+// clFinish's or clWaitForEvents' Output (what the host found once the commands were complete).
+// Its value is an Array of [Pointer address, Bytes or Blob], one per live allocation.
+constexpr std::uint32_t kSharedMemoryParam = 0xffff;
+
 // The bytes a read gave the application once it completed: a non-blocking
 // clEnqueueReadBuffer(Rect)'s destination, or a region mapped for reading (CL_MAP_READ) when
 // the map completed. Blocking reads keep theirs as the call's Output instead.

@@ -46,7 +46,8 @@ enum class Role : std::uint8_t {
                    // handle when they hold one (recorded and replayed as that object)
   HostMemOut,      // host bytes written by the call, `peer` bytes (or computed from a region)
   HostPtr,         // the host_ptr a memory object is created with
-  MappedPtr,       // a pointer into a mapped region or an SVM allocation
+  MappedPtr,       // a pointer into a mapped region or an SVM allocation; with a `peer`, it may
+                   // also be host memory of `peer` bytes (clEnqueueSVMMemcpy: const, read)
   InfoValueOut,    // param_value of a get-info query: `peer` bytes, size written to `peer2`
   InfoSizeRet,     // param_value_size_ret of a get-info query
   ValueOut,        // a scalar written by the call
@@ -75,7 +76,8 @@ enum class Returns : std::uint8_t {
 // and the replayer both act on, so that what one records is what the other re-creates.
 enum class Effect : std::uint8_t {
   None,
-  Map,            // returns a host pointer to a region of its memory object (map_flags say how)
+  Map,            // returns a host pointer to a region of its memory object, or gives the host
+                  // the region of an SVM allocation its MappedPtr names (flags say how)
   Unmap,          // the region its MappedPtr points into is mapped no longer
   FreeSvm,        // the SVM allocation its MappedPtr names is freed
   Launch,         // enqueues a kernel with the arguments set so far (SetKernelArg: KernelArgValue)
