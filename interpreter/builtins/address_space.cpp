@@ -10,12 +10,13 @@ constexpr std::uint32_t kLocalMemFence = 1;   // CLK_LOCAL_MEM_FENCE
 constexpr std::uint32_t kGlobalMemFence = 2;  // CLK_GLOBAL_MEM_FENCE
 
 // "Returns NULL if ptr is not pointing to a memory region in the named address space"; NULL
-// stays NULL.
+// stays NULL. Another work-group's or work-item's __local or private memory is in its space:
+// a pointer to it may come through memory that several work-groups write.
 template <std::uint8_t Space>
 void to_space(const BuiltinCall& call) {
   call.lanes.for_each([&](std::uint32_t l) {
     const auto p = call.args[0].get<std::uint64_t>(l);
-    const bool inside = p != 0 && call.context->address_space_of(p) == Space;
+    const bool inside = p != 0 && call.context->address_space_in_launch(p) == Space;
     call.result.set<std::uint64_t>(l, 0, inside ? p : 0);
   });
 }
@@ -25,7 +26,7 @@ void to_space(const BuiltinCall& call) {
 void get_fence(const BuiltinCall& call) {
   call.lanes.for_each([&](std::uint32_t l) {
     const auto p = call.args[0].get<std::uint64_t>(l);
-    const std::uint8_t space = call.context->address_space_of(p);
+    const std::uint8_t space = call.context->address_space_in_launch(p);
     const std::uint32_t flags = space == kLocal    ? kLocalMemFence
                                 : space == kGlobal ? kGlobalMemFence
                                                    : 0;

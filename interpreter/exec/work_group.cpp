@@ -54,6 +54,7 @@ WorkGroupRunner::WorkGroupRunner(const LaunchShared& shared, std::unique_ptr<Gro
     size += a.size + gap;
   }
   local_arena_.resize(size + 16);
+  shared.spaces.add(local_arena_.data(), local_arena_.size(), kLocal);
   describe_local_objects();
   if (!shared.red_zones) {
     own_regions_.add(local_arena_.data(), size);
@@ -159,6 +160,7 @@ void WorkGroupRunner::set_up_frame(Frame& f) {
   f.private_area.assign(std::size_t(f.private_stride) * capacity_ + align, std::byte{0});
   const auto first = reinterpret_cast<std::uintptr_t>(f.private_area.data());
   f.private_base = f.private_area.data() + ((first + align - 1) / align * align - first);
+  shared_.spaces.add(f.private_area.data(), f.private_area.size(), kPrivate);
   for (std::size_t i = 0; i < fn.allocas.size(); ++i) {
     const ir::Alloca& a = fn.allocas[i];
     for (std::uint32_t l = 0; l < capacity_; ++l) {
@@ -361,6 +363,14 @@ std::uint8_t WorkGroupRunner::address_space_of(std::uint64_t address) const {
     }
   }
   return kGlobal;
+}
+
+// This group's memory first; then the launch's buffers and variables, which are global; then
+// any other worker's __local arena or private areas.
+std::uint8_t WorkGroupRunner::address_space_in_launch(std::uint64_t address) const {
+  const std::uint8_t own = address_space_of(address);
+  if (own != kGlobal || shared_.regions.find(address, 1)) return own;
+  return shared_.spaces.space_of(address);
 }
 
 void WorkGroupRunner::print(std::uint32_t, std::string_view text) { printf_.append(text); }

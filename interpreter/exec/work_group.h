@@ -13,6 +13,7 @@
 
 #include "decode/program_ir.h"
 #include "exec/aligned_bytes.h"
+#include "exec/launch_spaces.h"
 #include "exec/memory_map.h"
 #include "exec/shadow_memory.h"
 
@@ -42,6 +43,8 @@ struct LaunchShared {
   // program globals' bytes.
   TaintConfig taint;
   ShadowMap shadow;
+  // Every worker's __local arena and private areas, added as each is made.
+  mutable LaunchSpaces spaces;
 };
 
 class WorkGroupRunner final : public BuiltinContext {
@@ -70,6 +73,7 @@ class WorkGroupRunner final : public BuiltinContext {
                     Access kind, std::uint8_t address_space, bool* ok) override;
   const ImageDescriptor* image(std::uint64_t handle) const override;
   std::uint8_t address_space_of(std::uint64_t address) const override;
+  std::uint8_t address_space_in_launch(std::uint64_t address) const override;
   void image_problem(std::uint32_t lane, std::string message) override;
   bool reachable(const void* address, std::size_t size) override {
     return check(reinterpret_cast<std::uint64_t>(address), size);

@@ -27,6 +27,7 @@
 #include "frontend/array_index_checks.h"
 #include "frontend/build_options.h"
 #include "frontend/component_stores.h"
+#include "frontend/constant_expressions.h"
 #include "frontend/module_io.h"
 #include "frontend/opencl_builtins.h"
 #include "frontend/synchronisation_calls.h"
@@ -210,6 +211,7 @@ FrontEndResult link_bitcode(const std::vector<Bytes>& inputs, std::string_view o
       });
     }
   }
+  if (!parsed.create_library) expand_constant_expressions(*linked);
   std::string broken;
   llvm::raw_string_ostream broken_out(broken);
   if (llvm::verifyModule(*linked, &broken_out)) {

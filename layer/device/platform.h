@@ -80,6 +80,9 @@ class Device final : public Object, public _cl_device_id {
   // CLVET_MAX_WORK_GROUP_SIZE and CLVET_LOCAL_MEM_SIZE, read when the root device is made:
   // settings, so that programs tuned for bigger devices run (launches are held to them).
   std::size_t max_work_group_size() const { return max_work_group_size_; }
+  // CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE, and every kernel's (within its work-group
+  // size): the engine runs a work-group's work-items together, 16 at a time at least.
+  static constexpr std::size_t kPreferredWorkGroupSizeMultiple = 16;
   static constexpr cl_uint kWorkItemDimensions = 3;
   const std::vector<std::size_t>& max_work_item_sizes() const { return max_work_item_sizes_; }
   cl_uint mem_base_addr_align_bits() const { return 1024; }  // 128 bytes: long16

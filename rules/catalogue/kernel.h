@@ -205,12 +205,15 @@ inline bool bad_native_mem_list(const World& w, cl_uint n, const cl_mem* list) {
 }
 
 // clSetKernelExecInfo: an unknown param_name, NULL param_value, or a size the param does not
-// take.
+// take. An empty list of SVM pointers (size 0, NULL) is valid: 3.0's table of exec info names it
+// the way to say that the kernel reaches no SVM allocation beyond its arguments, which unsets an
+// earlier list (the CTS's svm_set_kernel_exec_info_svm_ptrs does so).
 inline bool bad_exec_info(cl_kernel_exec_info param, size_t size, const void* value) {
-  if (value == nullptr) return true;
   switch (param) {
-    case CL_KERNEL_EXEC_INFO_SVM_PTRS: return size == 0 || size % sizeof(void*) != 0;
-    case CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM: return size != sizeof(cl_bool);
+    case CL_KERNEL_EXEC_INFO_SVM_PTRS:
+      return (value == nullptr && size != 0) || size % sizeof(void*) != 0;
+    case CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM:
+      return value == nullptr || size != sizeof(cl_bool);
     default: return true;
   }
 }

@@ -108,6 +108,16 @@ CLVET_RULE(CreateBufferSizeAboveMaxAlloc, "clCreateBuffer", CL_INVALID_BUFFER_SI
            "CL_DEVICE_MAX_MEM_ALLOC_SIZE value specified in table 4.3 for all devices in context.",
            V1_0, Still,
            CLVET_CHECK(CreateBuffer, memory::above_max_alloc_of_all_devices(w, a.context, a.size)))
+// 2.2 §5.2.1 promises success over an SVM allocation only up to its size; 3.0 names the code
+// (the CTS's svm_allocate_shared_buffer_negative asks for it). From 2.0, which has clSVMAlloc.
+CLVET_RULE(CreateBufferSizeAboveSvmAllocation, "clCreateBuffer", CL_INVALID_BUFFER_SIZE,
+           Spec::Api30, "5.2.1",
+           "CL_INVALID_BUFFER_SIZE if CL_MEM_USE_HOST_PTR is set in flags and host_ptr is a "
+           "pointer returned by clSVMAlloc and size is greater than the size passed to "
+           "clSVMAlloc.",
+           V2_0, Still, nullptr,
+           "raised when CL_MEM_USE_HOST_PTR's host_ptr lies in a live clSVMAlloc allocation of "
+           "the context and [host_ptr, host_ptr + size) runs past its end")
 CLVET_RULE(CreateBufferInvalidHostPtr, "clCreateBuffer", CL_INVALID_HOST_PTR, Spec::OpenCL12,
            "5.2.1",
            "CL_INVALID_HOST_PTR if host_ptr is NULL and CL_MEM_USE_HOST_PTR or "
@@ -158,6 +168,14 @@ CLVET_RULE(CreateBufferWithPropertiesSizeAboveMaxAlloc, "clCreateBufferWithPrope
            V3_0, Still,
            CLVET_CHECK(CreateBufferWithProperties,
                        memory::above_max_alloc_of_all_devices(w, a.context, a.size)))
+CLVET_RULE(CreateBufferWithPropertiesSizeAboveSvmAllocation, "clCreateBufferWithProperties",
+           CL_INVALID_BUFFER_SIZE, Spec::Api30, "5.2.1",
+           "CL_INVALID_BUFFER_SIZE if CL_MEM_USE_HOST_PTR is set in flags and host_ptr is a "
+           "pointer returned by clSVMAlloc and size is greater than the size passed to "
+           "clSVMAlloc.",
+           V3_0, Still, nullptr,
+           "raised when CL_MEM_USE_HOST_PTR's host_ptr lies in a live clSVMAlloc allocation of "
+           "the context and [host_ptr, host_ptr + size) runs past its end")
 CLVET_RULE(CreateBufferWithPropertiesInvalidHostPtr, "clCreateBufferWithProperties",
            CL_INVALID_HOST_PTR, Spec::Api30, "5.2.1",
            "CL_INVALID_HOST_PTR if host_ptr is NULL and CL_MEM_USE_HOST_PTR or "

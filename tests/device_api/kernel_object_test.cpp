@@ -138,6 +138,17 @@ TEST_F(KernelObjects, KernelAndWorkGroupInfo_5_7_3) {
                                      nullptr),
             CL_SUCCESS);
   EXPECT_EQ(max, 8u);
+  // 2.2 §5.9.4 (Kernel Object Queries): the multiple of the work-group size the kernel prefers,
+  // a performance hint, here no larger than its work-group size (8, below the device's 16).
+  size_t multiple = 0, device_multiple = 0;
+  EXPECT_EQ(clGetKernelWorkGroupInfo(kernel, device, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
+                                     sizeof multiple, &multiple, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(clGetDeviceInfo(device, CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
+                            sizeof device_multiple, &device_multiple, nullptr),
+            CL_SUCCESS);
+  EXPECT_EQ(device_multiple, 16u);
+  EXPECT_EQ(multiple, 8u);
   cl_ulong local = 0;
   EXPECT_EQ(clGetKernelWorkGroupInfo(kernel, device, CL_KERNEL_LOCAL_MEM_SIZE, sizeof local,
                                      &local, nullptr),
@@ -252,8 +263,10 @@ TEST_F(KernelObjects, ArgInfo_5_7_3) {
 }
 
 // 2.2 §5.9.2 clSetKernelExecInfo on a device with buffer SVM and no fine-grain system SVM:
-// CL_KERNEL_EXEC_INFO_SVM_PTRS takes a list (empty too, what the CTS's consistency_svm passes);
-// CL_INVALID_VALUE for an unknown param_name or a size that is no list of pointers, and
+// CL_KERNEL_EXEC_INFO_SVM_PTRS takes a list, and an empty one (size 0, NULL) unsets it (3.0's
+// exec info table; the CTS's svm_set_kernel_exec_info_svm_ptrs);
+// CL_INVALID_VALUE for an unknown param_name, a size that is no list of pointers or a NULL list
+// of a non-zero size, and
 // CL_INVALID_OPERATION for fine-grain system SVM asked for where no device has it.
 TEST_F(KernelObjects, ExecInfo_5_9_2) {
   cl_device_svm_capabilities svm = 0;
@@ -265,7 +278,13 @@ TEST_F(KernelObjects, ExecInfo_5_9_2) {
   void* pointers[2] = {a, static_cast<char*>(a) + 16};
   EXPECT_EQ(clSetKernelExecInfo(kernel, CL_KERNEL_EXEC_INFO_SVM_PTRS, sizeof pointers, pointers),
             CL_SUCCESS);
+  EXPECT_EQ(clSetKernelExecInfo(kernel, CL_KERNEL_EXEC_INFO_SVM_PTRS, 0, nullptr), CL_SUCCESS);
   EXPECT_RULE(clSetKernelExecInfo(kernel, CL_KERNEL_EXEC_INFO_SVM_PTRS, 3, pointers),
+              CL_INVALID_VALUE, "SetKernelExecInfoBadParam");
+  EXPECT_RULE(clSetKernelExecInfo(kernel, CL_KERNEL_EXEC_INFO_SVM_PTRS, sizeof pointers, nullptr),
+              CL_INVALID_VALUE, "SetKernelExecInfoBadParam");
+  EXPECT_RULE(clSetKernelExecInfo(kernel, CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM,
+                                  sizeof(cl_bool), nullptr),
               CL_INVALID_VALUE, "SetKernelExecInfoBadParam");
   EXPECT_RULE(clSetKernelExecInfo(kernel, 0x7777, sizeof pointers, pointers), CL_INVALID_VALUE,
               "SetKernelExecInfoBadParam");

@@ -207,5 +207,34 @@ TEST_F(Svm, UsesSvmPointer) {
   clSVMFree(context, p);
 }
 
+// 2.2 §5.2.1: a CL_MEM_USE_HOST_PTR buffer over an SVM allocation succeeds as long as its size
+// is no larger than the allocation's (from a pointer inside it: the bytes left after it), and is
+// CL_INVALID_BUFFER_SIZE past it, through clCreateBuffer and clCreateBufferWithProperties alike;
+// the CTS's svm_allocate_shared_buffer_negative asks for twice the allocation.
+TEST_F(Svm, BufferOverSvmAllocationFitsIt) {
+  char* p = static_cast<char*>(clSVMAlloc(context, CL_MEM_READ_WRITE, 1024, 0));
+  ASSERT_NE(p, nullptr);
+  cl_int err = CL_SUCCESS;
+  cl_mem whole = clCreateBuffer(context, CL_MEM_USE_HOST_PTR, 1024, p, &err);
+  EXPECT_EQ(err, CL_SUCCESS);
+  cl_mem tail = clCreateBuffer(context, CL_MEM_USE_HOST_PTR, 1000, p + 24, &err);
+  EXPECT_EQ(err, CL_SUCCESS);
+  EXPECT_RULE_ERRCODE(clCreateBuffer(context, CL_MEM_USE_HOST_PTR, 2048, p, &err), err,
+                  CL_INVALID_BUFFER_SIZE, "CreateBufferSizeAboveSvmAllocation");
+  EXPECT_RULE_ERRCODE(clCreateBuffer(context, CL_MEM_USE_HOST_PTR, 1001, p + 24, &err), err,
+                  CL_INVALID_BUFFER_SIZE, "CreateBufferSizeAboveSvmAllocation");
+  EXPECT_RULE_ERRCODE(clCreateBufferWithProperties(context, nullptr, CL_MEM_USE_HOST_PTR, 1025, p,
+                                               &err),
+                  err, CL_INVALID_BUFFER_SIZE,
+                  "CreateBufferWithPropertiesSizeAboveSvmAllocation");
+  // A copy reads the bytes once; the allocation is no storage of the buffer.
+  cl_mem copy = clCreateBuffer(context, CL_MEM_COPY_HOST_PTR, 1024, p, &err);
+  EXPECT_EQ(err, CL_SUCCESS);
+  clReleaseMemObject(copy);
+  clReleaseMemObject(tail);
+  clReleaseMemObject(whole);
+  clSVMFree(context, p);
+}
+
 }  // namespace
 }  // namespace clvet::test

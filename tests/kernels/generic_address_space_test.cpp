@@ -75,6 +75,159 @@ TEST(GenericAddressSpace, PointersDecidedAtRunTimeAgainstTheHost) {
   }
 }
 
+// What an optimising build folds into constants of addresses (the CTS's compare_pointers and
+// language_union): NULL of each space compared as a generic pointer (OpenCL C 3.0 §6.7.1.1: a
+// named space's NULL converts to the generic NULL), the addresses of a program-scope and a
+// __local variable compared with NULL, and a union of pointers to the three spaces read back
+// through the member written; with generic atomics whose lanes reach __local and __global
+// counters in one call (the CTS's generic_atomics_variant), each count against the host's.
+const char* kFoldedSource = R"CLC(
+global int some_value = 7;
+
+kernel void compare(global int* out) {
+  const size_t i = get_global_id(0);
+  local int lvar;
+  int* ptr = NULL;
+  global int* gptr = NULL;
+  local int* lptr = NULL;
+  private int* pptr = NULL;
+  int* to_l = &lvar;
+  int* to_g = &some_value;
+  out[6 * i + 0] = ptr == gptr;
+  out[6 * i + 1] = ptr == lptr;
+  out[6 * i + 2] = ptr == pptr;
+  ptr = lptr;
+  out[6 * i + 3] = (gptr == ptr) && (lptr == ptr);
+  out[6 * i + 4] = to_l != NULL;
+  out[6 * i + 5] = to_g != NULL;
+}
+
+kernel void punned(global int* out) {
+  const size_t i = get_global_id(0);
+  local int l;
+  int p = 3;
+  if (get_local_id(0) == 0) l = 2;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  union {
+    global int* g;
+    local int* lp;
+    private int* pp;
+  } u;
+  u.g = &some_value;
+  out[3 * i + 0] = (to_global(u.g) != 0) + 2 * *u.g;
+  u.lp = &l;
+  out[3 * i + 1] = (to_local(u.lp) != 0) + 2 * *u.lp;
+  u.pp = &p;
+  out[3 * i + 2] = (to_private(u.pp) != 0) + 2 * *u.pp;
+}
+
+kernel void counts(global atomic_int* g, local atomic_int* l) {
+  const int lid = (int)get_local_id(0), group = (int)get_group_id(0);
+  if (lid == 0) atomic_store_explicit(l, 0, memory_order_relaxed, memory_scope_work_group);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  atomic_int* p = lid % 3 == 0 ? (atomic_int*)l : (atomic_int*)(g + 2 * group);
+  atomic_fetch_add_explicit(p, lid + 1, memory_order_relaxed, memory_scope_work_group);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (lid == 0)
+    atomic_store_explicit(g + 2 * group + 1,
+                          atomic_load_explicit(l, memory_order_relaxed, memory_scope_work_group),
+                          memory_order_relaxed, memory_scope_work_group);
+}
+)CLC";
+
+TEST(GenericAddressSpace, FoldedAddressesAndMixedAtomicsAgainstTheHost) {
+  ReferenceDevice dev;
+  ASSERT_TRUE(dev.available());
+  constexpr int kItems = 32, kLocal = 16, kGroups = kItems / kLocal;
+  for (const char* options : {"-cl-std=CL3.0", "-cl-std=CL3.0 -cl-opt-disable"}) {
+    SCOPED_TRACE(options);
+    cl_program p = dev.build(kFoldedSource, options);
+    ASSERT_NE(p, nullptr);
+    cl_mem compared = dev.buffer(std::vector<cl_int>(6 * kItems, -1));
+    ASSERT_EQ(dev.run(dev.kernel(p, "compare"), {kItems}, {kLocal}, compared), CL_SUCCESS);
+    for (cl_int v : dev.read<cl_int>(compared, 6 * kItems)) EXPECT_EQ(v, 1);
+    cl_mem punned = dev.buffer(std::vector<cl_int>(3 * kItems, -1));
+    ASSERT_EQ(dev.run(dev.kernel(p, "punned"), {kItems}, {kLocal}, punned), CL_SUCCESS);
+    const std::vector<cl_int> got = dev.read<cl_int>(punned, 3 * kItems);
+    for (int i = 0; i < kItems; ++i) {
+      EXPECT_EQ(got[3 * i + 0], 1 + 2 * 7) << "work-item " << i;
+      EXPECT_EQ(got[3 * i + 1], 1 + 2 * 2) << "work-item " << i;
+      EXPECT_EQ(got[3 * i + 2], 1 + 2 * 3) << "work-item " << i;
+    }
+    cl_kernel counts = dev.kernel(p, "counts");
+    cl_mem totals = dev.buffer(std::vector<cl_int>(2 * kGroups, 0));
+    ASSERT_EQ(clSetKernelArg(counts, 0, sizeof totals, &totals), CL_SUCCESS);
+    ASSERT_EQ(clSetKernelArg(counts, 1, sizeof(cl_int), nullptr), CL_SUCCESS);
+    const size_t global = kItems, local = kLocal;
+    ASSERT_EQ(clEnqueueNDRangeKernel(dev.queue, counts, 1, nullptr, &global, &local, 0, nullptr,
+                                     nullptr),
+              CL_SUCCESS);
+    ASSERT_EQ(clFinish(dev.queue), CL_SUCCESS);
+    int to_local = 0, to_global = 0;  // the host's sums of lid + 1 by the space lid chose
+    for (int lid = 0; lid < kLocal; ++lid) (lid % 3 == 0 ? to_local : to_global) += lid + 1;
+    const std::vector<cl_int> t = dev.read<cl_int>(totals, 2 * kGroups);
+    for (int group = 0; group < kGroups; ++group) {
+      EXPECT_EQ(t[2 * group], to_global) << "group " << group;
+      EXPECT_EQ(t[2 * group + 1], to_local) << "group " << group;
+    }
+  }
+}
+
+// A pointer to another work-group's __local variable and to one of its work-items' private
+// variables, handed over through global memory (the CTS's language_struct does so through a
+// program-scope struct every work-group writes): the addresses are still in those spaces
+// (to_local, to_private and get_fence ask of the address, OpenCL C 3.0 §6.15.9). Group 1 waits
+// for group 0's release of the flag (groups are handed out in order, so group 0 runs first or
+// beside it); it does not dereference the pointers, which are another work-group's memory.
+const char* kHandedOverSource = R"CLC(
+kernel void hand_over(global ulong* slots, global atomic_int* flag, global int* out) {
+  local int l;
+  int p = 5;
+  if (get_local_id(0) != 0) return;
+  if (get_group_id(0) == 0) {
+    l = 1;
+    slots[0] = (ulong)(int*)&l;
+    slots[1] = (ulong)(int*)&p;
+    atomic_store_explicit(flag, 1, memory_order_release, memory_scope_device);
+    out[6] = l + p;
+    return;
+  }
+  int seen = 0;
+  for (int spin = 0; spin < (1 << 22) && !seen; ++spin)
+    seen = atomic_load_explicit(flag, memory_order_acquire, memory_scope_device);
+  int* to_l = (int*)slots[0];
+  int* to_p = (int*)slots[1];
+  out[0] = seen;
+  out[1] = to_local(to_l) != 0;
+  out[2] = to_private(to_p) != 0;
+  out[3] = to_global(to_l) == 0 && to_global(to_p) == 0;
+  out[4] = (int)get_fence(to_l);
+  out[5] = (int)get_fence(to_p);
+}
+)CLC";
+
+TEST(GenericAddressSpace, PointersFromAnotherWorkGroupKeepTheirSpace) {
+  ReferenceDevice dev;
+  ASSERT_TRUE(dev.available());
+  for (const char* options : {"-cl-std=CL3.0", "-cl-std=CL3.0 -cl-opt-disable"}) {
+    SCOPED_TRACE(options);
+    cl_program p = dev.build(kHandedOverSource, options);
+    ASSERT_NE(p, nullptr);
+    cl_mem slots = dev.buffer(std::vector<cl_ulong>(2, 0));
+    cl_mem flag = dev.buffer(std::vector<cl_int>(1, 0));
+    cl_mem out = dev.buffer(std::vector<cl_int>(7, -1));
+    ASSERT_EQ(dev.run(dev.kernel(p, "hand_over"), {8}, {4}, slots, flag, out), CL_SUCCESS);
+    const std::vector<cl_int> got = dev.read<cl_int>(out, 7);
+    EXPECT_EQ(got[0], 1) << "the flag";
+    EXPECT_EQ(got[1], 1) << "to_local";
+    EXPECT_EQ(got[2], 1) << "to_private";
+    EXPECT_EQ(got[3], 1) << "to_global";
+    EXPECT_EQ(got[4], kLocalMemFence) << "get_fence of the __local variable";
+    EXPECT_EQ(got[5], 0) << "get_fence of the private variable";
+    EXPECT_EQ(got[6], 6);
+  }
+}
+
 // The device's findings so far, from its JSON report (clvetWriteFindingsCLVET), forgotten after.
 std::vector<nlohmann::json> take_findings(cl_platform_id platform) {
   using WriteFindings = cl_int(CL_API_CALL*)(const char*);

@@ -321,7 +321,7 @@ Answer execution(Device& d, cl_device_info param, const InfoWriter& out) {
     case CL_DEVICE_MAX_WORK_GROUP_SIZE:
       return out.scalar<S>(d.max_work_group_size());
     case CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
-      return out.scalar<S>(16);
+      return out.scalar<S>(Device::kPreferredWorkGroupSizeMultiple);
     // Vector widths of a 128-bit SIMD unit.
     case CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR:
     case CL_DEVICE_NATIVE_VECTOR_WIDTH_CHAR:

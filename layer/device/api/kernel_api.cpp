@@ -9,6 +9,7 @@
 #include <memory>
 #include <new>
 #include <optional>
+#include <vector>
 
 #include "clvet/interp/builtin_abi.h"
 #include "clvet/rules/rule_ids.gen.h"
@@ -151,7 +152,9 @@ Status SetKernelExecInfo(const args::SetKernelExecInfo& a) {
   try {
     if (a.param_name == CL_KERNEL_EXEC_INFO_SVM_PTRS) {
       const auto* pointers = static_cast<const void* const*>(a.param_value);
-      k->set_svm_pointers({pointers, pointers + a.param_value_size / sizeof(void*)});
+      // The list's pointers (braces would make a list of the two bounds instead).
+      k->set_svm_pointers(
+          std::vector<const void*>(pointers, pointers + a.param_value_size / sizeof(void*)));
       return {};
     }
     k->set_fine_grain_system(*static_cast<const cl_bool*>(a.param_value) == CL_TRUE);
@@ -213,7 +216,10 @@ Status GetKernelWorkGroupInfo(const args::GetKernelWorkGroupInfo& a) {
       return out.scalar(reqd);
     }
     case CL_KERNEL_LOCAL_MEM_SIZE: return out.scalar<cl_ulong>(k->local_mem_size());
-    case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE: return out.scalar<size_t>(1);
+    // The device's; a kernel whose work-group size is below it prefers that size.
+    case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
+      return out.scalar<size_t>(std::min(Device::kPreferredWorkGroupSizeMultiple,
+                                         kernel_work_group_size(*k, *d)));
     case CL_KERNEL_PRIVATE_MEM_SIZE: return out.scalar<cl_ulong>(s.private_mem_size);
     default: return fail(rule::GetKernelWorkGroupInfoBadParam, "unknown param_name");
   }

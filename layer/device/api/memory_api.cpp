@@ -2,8 +2,10 @@
 // clCreateSubBuffer, clRetainMemObject, clReleaseMemObject, clGetMemObjectInfo,
 // clSetMemObjectDestructorCallback.
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <new>
+#include <string>
 
 #include "clvet/checker/kernel_checker.h"
 #include "clvet/rules/memory_objects.h"
@@ -22,6 +24,7 @@ namespace {
 // The rules of the entry point that is creating a buffer.
 struct CreationRules {
   const rules::Rule& invalid_context;
+  const rules::Rule& size_above_svm_allocation;
   const rules::Rule& allocation_failure;
   const rules::Rule& out_of_host_memory;
 };
@@ -48,6 +51,15 @@ Result<cl_mem> create_buffer(cl_context context, const cl_mem_properties* proper
                              const CreationRules& rules) {
   Ref<Context> owner = lookup<Context>(context);
   if (!owner) return fail(rules.invalid_context);
+  if (flags & CL_MEM_USE_HOST_PTR) {
+    if (auto svm = SvmAllocations::instance().find(host_ptr, 0, context)) {
+      const std::size_t room = svm->base + svm->size - reinterpret_cast<std::uintptr_t>(host_ptr);
+      if (size > room)
+        return fail(rules.size_above_svm_allocation,
+                    std::to_string(size) + " bytes from host_ptr run past the " + svm->label() +
+                        " holding it (" + std::to_string(room) + " bytes left)");
+    }
+  }
   std::unique_ptr<DataStore> store;
   try {
     if (flags & CL_MEM_USE_HOST_PTR) {
@@ -89,13 +101,15 @@ cl_mem_flags inherited_flags(cl_mem_flags parent, cl_mem_flags flags) {
 
 Result<cl_mem> CreateBuffer(const args::CreateBuffer& a) {
   return create_buffer(a.context, nullptr, a.flags, a.size, a.host_ptr,
-                       {rule::CreateBufferInvalidContext, rule::CreateBufferAllocationFailure,
+                       {rule::CreateBufferInvalidContext, rule::CreateBufferSizeAboveSvmAllocation,
+                        rule::CreateBufferAllocationFailure,
                         rule::CreateBufferOutOfHostMemory});
 }
 
 Result<cl_mem> CreateBufferWithProperties(const args::CreateBufferWithProperties& a) {
   return create_buffer(a.context, a.properties, a.flags, a.size, a.host_ptr,
                        {rule::CreateBufferWithPropertiesInvalidContext,
+                        rule::CreateBufferWithPropertiesSizeAboveSvmAllocation,
                         rule::CreateBufferWithPropertiesAllocationFailure,
                         rule::CreateBufferWithPropertiesOutOfHostMemory});
 }

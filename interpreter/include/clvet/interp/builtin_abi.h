@@ -221,6 +221,11 @@ class BuiltinContext {
     (void)address;
     return kGlobal;
   }
+  // The same of any work-group's memory: an address in another work-group's __local arena or
+  // a private area of its work-items is in that space too.
+  virtual std::uint8_t address_space_in_launch(std::uint64_t address) const {
+    return address_space_of(address);
+  }
   // Whether other host threads run work-groups of this launch at the same time (the cores may
   // then contend for an atomic object's cache line).
   virtual bool groups_run_concurrently() const { return false; }
