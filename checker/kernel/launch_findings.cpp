@@ -36,6 +36,7 @@ LaunchFindings::LaunchFindings(LaunchDescription launch, KernelChecks checks)
     o.size = m.size;
     o.read_only = m.read_only;
     o.write_only = m.write_only;
+    o.not_named = m.not_named;
     o.origin = m.created_by;
     sorted_.push_back(std::move(o));
   }
@@ -44,6 +45,7 @@ LaunchFindings::LaunchFindings(LaunchDescription launch, KernelChecks checks)
   for (const LaunchObject& o : sorted_) {
     any_read_only_ |= o.read_only || o.constant;
     any_write_only_ |= o.write_only;
+    any_not_named_ |= o.not_named;
   }
   for (int d = 0; d < 3; ++d)
     groups_[d] = std::max<std::uint64_t>(

@@ -25,6 +25,8 @@ class LaunchFindings {
   // Whether some buffer is read-only (or __constant), or write-only.
   bool any_read_only() const { return any_read_only_; }
   bool any_write_only() const { return any_write_only_; }
+  // Whether the launch reaches an SVM allocation it was not given.
+  bool any_not_named() const { return any_not_named_; }
 
   // The buffer holding [address, address + size), if any.
   const LaunchObject* object_at(std::uint64_t address, std::uint64_t size) const;
@@ -52,7 +54,7 @@ class LaunchFindings {
   std::vector<std::string> lines_;    // the source, by line
   std::vector<LaunchObject> sorted_;  // buffers by base
   std::uint64_t groups_[3] = {1, 1, 1};
-  bool any_read_only_ = false, any_write_only_ = false;
+  bool any_read_only_ = false, any_write_only_ = false, any_not_named_ = false;
 
   std::mutex mutex_;
   std::vector<reports::Finding> findings_;

@@ -33,7 +33,8 @@ void MemoryChecker::memory(const interp::AccessBatch& b, std::uint64_t group) {
   const LaunchFindings& launch = findings_.launch();
   // Only a buffer's flags can make this access wrong: find its buffer only when one could.
   const bool flags_matter =
-      global && ((writes && launch.any_read_only()) || (reads && launch.any_write_only()));
+      global && ((writes && launch.any_read_only()) || (reads && launch.any_write_only()) ||
+                 launch.any_not_named());
   const bool may_misalign = !b.builtin && b.alignment > 1;
   const bool constant_write = !global && b.address_space == interp::kConstant && writes;
   if (!flags_matter && !may_misalign && !constant_write) return;
@@ -63,6 +64,12 @@ void MemoryChecker::memory(const interp::AccessBatch& b, std::uint64_t group) {
     if (object && writes && (object->read_only || object->constant))
       findings_.report(reports::KernelKind::ReadOnlyWrite, b.site, group, lane, [&] {
         return fmt::format("{} of a buffer created CL_MEM_READ_ONLY", verb(b.kind));
+      }, object, address, b.size);
+    if (object && object->not_named)
+      findings_.report(reports::KernelKind::SvmNotNamed, b.site, group, lane, [&] {
+        return fmt::format("{} of an SVM allocation given to the kernel neither as an argument "
+                           "nor by clSetKernelExecInfo(CL_KERNEL_EXEC_INFO_SVM_PTRS)",
+                           verb(b.kind));
       }, object, address, b.size);
     if (object && reads && object->write_only)
       findings_.report(reports::KernelKind::WriteOnlyRead, b.site, group, lane, [&] {

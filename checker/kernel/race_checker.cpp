@@ -45,6 +45,24 @@ void RaceChecker::group_begin(std::uint64_t group) {
   std::fill(fence_stamp_.begin(), fence_stamp_.end(), 0);
   open_epoch(true);
   ++local_stamp_;
+  local_interval_ = local_stamp_;
+  forget_local_order();
+}
+
+void RaceChecker::forget_local_order() {
+  if (!local_knows_ && local_releases_.empty() && local_fence_stamp_.empty()) return;
+  local_releases_.clear();
+  for (race::Knowledge& k : local_knowledge_) k.clear();
+  for (race::Knowledge& k : local_observed_) k.clear();
+  std::fill(local_fence_stamp_.begin(), local_fence_stamp_.end(), 0);
+  local_knows_ = false;
+}
+
+void RaceChecker::local_lane(std::uint32_t lane) {
+  if (lane < local_knowledge_.size()) return;
+  local_knowledge_.resize(lane + 1);
+  local_observed_.resize(lane + 1);
+  local_fence_stamp_.resize(lane + 1, 0);
 }
 
 void RaceChecker::open_epoch(bool barrier) {
@@ -69,7 +87,12 @@ std::uint32_t RaceChecker::release_stamp() {
 }
 
 void RaceChecker::barrier(std::uint32_t fence_flags) {
-  if (fence_flags & 1) ++local_stamp_;
+  if (fence_flags & 1) {
+    // Everything before orders before everything after: the interval's order is done with.
+    ++local_stamp_;
+    local_interval_ = local_stamp_;
+    forget_local_order();
+  }
   if (fence_flags & 2) {
     take_acquires();
     flush_atomics();
@@ -103,6 +126,11 @@ bool acquires(std::uint8_t order) {
 bool device_wide(std::uint8_t scope) {
   return scope == interp::kScopeDevice || scope == interp::kScopeAllDevices;
 }
+// A scope that includes the other work-items of the group (sub-group scope is not modelled: a
+// release at it orders nothing here, which may report a race it orders but hides none).
+bool group_wide(std::uint8_t scope) {
+  return scope != interp::kScopeWorkItem && scope != interp::kScopeSubGroup;
+}
 }  // namespace
 
 void RaceChecker::synchronise(const AccessBatch& b) {
@@ -134,6 +162,50 @@ void RaceChecker::synchronise(const AccessBatch& b) {
   }
 }
 
+void RaceChecker::synchronise_local(const AccessBatch& b) {
+  if (!group_wide(b.scope)) return;
+  const bool stores = b.kind == Access::Atomic;
+  const bool release = stores && releases(b.order);
+  const bool acquire = acquires(b.order);
+  bool opened = false;
+  for (std::uint32_t k = 0; k < b.count; ++k) {
+    const std::uint32_t lane = b.lanes[k];
+    local_lane(lane);
+    const std::uint64_t word = b.addresses[lane] & ~std::uint64_t(3);
+    // Lanes run their atomics in order: an earlier lane's release of this batch is seen.
+    if (release || (stores && local_fence_stamp_[lane] != 0)) {
+      race::Release r{static_cast<std::uint32_t>(group_), lane, 0, local_interval_, b.scope};
+      if (release) {
+        // The lane's accesses before the release keep the older stamps.
+        if (!opened) ++local_stamp_;
+        opened = true;
+        r.stamp = local_stamp_;
+      } else {
+        r.stamp = local_fence_stamp_[lane];
+      }
+      race::Knowledge what = local_knowledge_[lane];
+      what.add(r);
+      local_releases_[word].merge(what);
+    }
+    if (!acquire && b.kind == Access::Write) continue;
+    auto it = local_releases_.find(word);
+    if (it == local_releases_.end()) continue;
+    (acquire ? local_knowledge_ : local_observed_)[lane].merge(it->second);
+    local_knows_ |= acquire;
+  }
+}
+
+bool RaceChecker::local_released_before(std::uint64_t r, std::uint32_t lane) const {
+  // Several lanes made the record: which one is not known, so it cannot be shown ordered.
+  if ((r & record::kMultiLane) || lane >= local_knowledge_.size()) return false;
+  const race::Knowledge& k = local_knowledge_[lane];
+  const std::uint32_t stamp = record::stamp(r);
+  if (stamp < k.horizon) return true;
+  for (const race::Release& rel : k.releases)
+    if (rel.lane == record::lane(r) && stamp < rel.stamp) return true;
+  return false;
+}
+
 void RaceChecker::take_acquires() {
   if (acquires_.empty()) return;
   // No release yet in the launch: nothing to synchronise with. (A release publishes before
@@ -153,7 +225,24 @@ void RaceChecker::take_acquires() {
 
 void RaceChecker::fence(const std::uint32_t* lanes, std::uint32_t count, std::uint32_t flags,
                         std::uint8_t order, std::uint8_t scope) {
-  // Only global memory's order is modelled across work-items (CLK_GLOBAL_MEM_FENCE).
+  if ((flags & 1) && order != interp::kRelaxed && group_wide(scope)) {
+    // CLK_LOCAL_MEM_FENCE: the order of __local memory within the group.
+    if (acquires(order)) {
+      for (std::uint32_t k = 0; k < count; ++k) {
+        local_lane(lanes[k]);
+        local_knowledge_[lanes[k]].merge(local_observed_[lanes[k]]);
+        local_knows_ |= !local_knowledge_[lanes[k]].empty();
+      }
+    }
+    if (releases(order)) {
+      ++local_stamp_;
+      for (std::uint32_t k = 0; k < count; ++k) {
+        local_lane(lanes[k]);
+        local_fence_stamp_[lanes[k]] = local_stamp_;
+      }
+    }
+  }
+  // CLK_GLOBAL_MEM_FENCE: global memory's order across work-items.
   if (!(flags & 2) || order == interp::kRelaxed) return;
   take_acquires();
   if (acquires(order)) {
@@ -305,6 +394,7 @@ void RaceChecker::memory(const AccessBatch& b) {
   Now now;
   now.site = site_of(b);
   now.info = site(now.site);
+  if (local && now.info.atomic) synchronise_local(b);  // a release may have opened a stamp
   now.stamp = local ? local_stamp_ : global_stamp_;
   now.interval = interval_;
   now.group = group_;
@@ -374,9 +464,9 @@ void RaceChecker::touch_word(race::Cell& cell, race::Overflow& overflow, std::ui
   for (std::uint64_t r : cell.slot) all |= r;
   bool byte_mode = (all & record::kByteMode) != 0;
   if (now.local && byte_mode) {
-    // __local memory of an earlier epoch (or group) is ordered: start the word afresh.
+    // __local memory of an earlier barrier interval (or group) is ordered: start the word afresh.
     bool live = false;
-    for (std::uint64_t r : cell.slot) live |= r && record::stamp(r) == now.stamp;
+    for (std::uint64_t r : cell.slot) live |= r && record::stamp(r) >= local_interval_;
     if (!live) {
       cell = {};
       byte_mode = false;
@@ -452,12 +542,12 @@ void RaceChecker::visit(std::uint64_t* slots, std::uint32_t count, race::Overflo
     if (used < count) {
       mine = &slots[used++];
     } else if (now.local) {
-      // __local records of an older epoch are dead: reuse one.
+      // __local records of an earlier barrier interval are dead: reuse one.
       for (std::uint32_t i = 0; i < count && !mine; ++i)
-        if (record::stamp(slots[i]) != now.stamp) mine = &slots[i];
+        if (record::stamp(slots[i]) < local_interval_) mine = &slots[i];
       if (extra)
         for (std::uint64_t& r : *extra)
-          if (!mine && record::stamp(r) != now.stamp) mine = &r;
+          if (!mine && record::stamp(r) < local_interval_) mine = &r;
     }
     if (mine) {
       *mine = fresh;
@@ -498,7 +588,8 @@ std::uint64_t RaceChecker::merged(std::uint64_t r, const Now& now) {
   std::uint64_t flags = r & (record::kByteMode | record::kLatestWrite | record::kMultiGroup);
   // Lanes of one barrier interval of global memory (one epoch of __local memory) are unordered
   // unless a release orders them: the record keeps that several used the site in it.
-  bool same_interval = record::stamp(r) == now.stamp;
+  bool same_interval =
+      now.local ? record::stamp(r) >= local_interval_ : record::stamp(r) == now.stamp;
   if (!now.local && !same_interval) {
     const race::EpochTable::Epoch e = epoch_of(record::stamp(r));
     if (e.group != now.group) flags |= record::kMultiGroup;
@@ -514,7 +605,8 @@ void RaceChecker::judge(std::uint64_t r, std::uint64_t address, const Now& now) 
   const bool same_epoch = record::stamp(r) == now.stamp;
   const bool other_lane =
       record::lane(r) != now.lane || (r & record::kMultiLane) || now.multi_lane;
-  if (now.local && !(same_epoch && other_lane)) return;
+  // __local records of an earlier barrier interval (or group) are ordered before.
+  if (now.local && !(record::stamp(r) >= local_interval_ && other_lane)) return;
   if (!now.local && same_epoch && !other_lane && !(r & record::kMultiGroup)) return;
   const RaceSite& other = site(record::site(r));
   const RaceSite& mine = now.info;
@@ -545,6 +637,7 @@ void RaceChecker::judge(std::uint64_t r, std::uint64_t address, const Now& now) 
     scope_excluded = true;
   }
   if (!now.local && knows_ && released_before(r, epoch, now)) return;
+  if (now.local && local_knows_ && local_released_before(r, now.lane)) return;
   // Atomics whose scopes exclude each other race as plain accesses do.
   RaceAccess a{other.read, other.write, other.atomic && !scope_excluded, false, 0, other.size, 0};
   RaceAccess b{mine.read, mine.write, mine.atomic && !scope_excluded, false, 0, mine.size, 0};

@@ -117,6 +117,13 @@ class RaceChecker {
   bool released_before(std::uint64_t r, race::EpochTable::Epoch epoch, const Now& now) const;
   // Releases and acquires of one atomic batch of global memory.
   void synchronise(const interp::AccessBatch& b);
+  // Releases and acquires of one atomic batch of __local memory, within the group.
+  void synchronise_local(const interp::AccessBatch& b);
+  // Whether the __local record `r` happens before lane `lane`'s access through the releases of
+  // __local atomics it has acquired.
+  bool local_released_before(std::uint64_t r, std::uint32_t lane) const;
+  void local_lane(std::uint32_t lane);
+  void forget_local_order();
   // Acquires whose loads are done now: what they synchronise with becomes known.
   void take_acquires();
   race::Knowledge& knowledge(std::uint32_t lane);
@@ -181,6 +188,19 @@ class RaceChecker {
   };
   std::vector<Acquire> acquires_;
   bool knows_ = false;  // some lane of the group knows a release
+
+  // The same order for __local memory within the group (OpenCL 2.0 §3.3.6: a release and an
+  // acquire of a __local atomic at memory_scope_work_group synchronise): __local stamps open
+  // an interval at each CLK_LOCAL_MEM_FENCE barrier and a stamp at each release, so that a
+  // record of the interval is ordered before an access when the accessing lane has acquired a
+  // later release of the record's lane. Per __local word, the knowledge its releases carry;
+  // per lane, what it knows, what its relaxed loads read (an acquire fence makes it known),
+  // and the stamp of its release fence on CLK_LOCAL_MEM_FENCE (0: none).
+  std::unordered_map<std::uint64_t, race::Knowledge> local_releases_;
+  std::vector<race::Knowledge> local_knowledge_, local_observed_;
+  std::vector<std::uint32_t> local_fence_stamp_;
+  std::uint32_t local_interval_ = 0;  // the first __local stamp of the barrier interval
+  bool local_knows_ = false;          // some lane knows a __local release
   std::vector<std::uint64_t> scratch_;
 
   // This epoch's global atomic accesses, one entry per word and site, not yet in the shadow.

@@ -169,6 +169,11 @@ void Kernel::set_svm_pointers(std::vector<const void*> pointers) {
   exec_info_.svm_pointers = std::move(pointers);
 }
 
+Kernel::ExecInfo Kernel::exec_info() const {
+  std::lock_guard lock(mutex_);
+  return exec_info_;
+}
+
 void Kernel::set_fine_grain_system(bool uses_system_pointers) {
   std::lock_guard lock(mutex_);
   exec_info_.fine_grain_system = uses_system_pointers;

@@ -43,6 +43,13 @@ class Kernel final : public Object, public _cl_kernel {
   void set_svm_pointers(std::vector<const void*> pointers);
   void set_fine_grain_system(bool uses_system_pointers);
 
+  // What clSetKernelExecInfo set (2.2 §5.9.2).
+  struct ExecInfo {
+    std::vector<const void*> svm_pointers;
+    bool fine_grain_system = false;
+  };
+  ExecInfo exec_info() const;
+
   bool all_args_set() const;
   // A snapshot of the argument values for one enqueue (later clSetKernelArg calls must not
   // change a kernel already enqueued).
@@ -51,10 +58,6 @@ class Kernel final : public Object, public _cl_kernel {
   cl_ulong local_mem_size() const;
 
  private:
-  struct ExecInfo {
-    std::vector<const void*> svm_pointers;
-    bool fine_grain_system = false;
-  };
   Kernel(Ref<Program> program, KernelSignature signature, std::vector<ArgValue> args,
          ExecInfo exec_info);
 

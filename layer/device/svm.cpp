@@ -80,4 +80,16 @@ void SvmAllocations::copy_marks(void* dst, const void* src, std::size_t size) {
   std::memmove(to->written + at, from->written + (s - from->base), n);
 }
 
+void SvmAllocations::receive_marks(void* dst, const std::uint8_t* marks, std::size_t size) {
+  std::lock_guard lock(mutex_);
+  const auto d = reinterpret_cast<std::uintptr_t>(dst);
+  const SvmAllocation* to = holding(d);
+  if (to == nullptr || to->written == nullptr) return;
+  const std::size_t at = d - to->base, n = std::min(size, to->size - at);
+  if (marks == nullptr)
+    std::fill_n(to->written + at, n, std::uint8_t{1});
+  else
+    std::memcpy(to->written + at, marks, n);
+}
+
 }  // namespace clvet::device

@@ -45,6 +45,9 @@ class SvmAllocations {
   // A copy moved [src, src + size) to [dst, dst + size): the destination's marks become the
   // source's (written where the source is no coarse-grain allocation).
   void copy_marks(void* dst, const void* src, std::size_t size);
+  // A command read a memory object's bytes into [dst, dst + size): the destination's marks
+  // become the object's (`marks`, one a byte; NULL where every byte is written).
+  void receive_marks(void* dst, const std::uint8_t* marks, std::size_t size);
 
  private:
   // The allocation holding `address`, under the lock.

@@ -482,6 +482,57 @@ TEST_F(ProgramApi, BuildFailureHasALog) {
   clReleaseProgram(p);
 }
 
+// 3.0 §4.2 CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE, "the maximum number of bytes of storage that may
+// be allocated for any single variable in program scope or inside a function ... declared in
+// the global address space": a program-scope or static __global variable one byte larger fails
+// the build with a log naming the variable and the limit; variables of exactly the limit each
+// (more than it together) build, and CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE adds them up.
+TEST_F(ProgramApi, GlobalVariableAboveTheDeviceLimitFailsTheBuild) {
+  size_t limit = 0;
+  ASSERT_EQ(clGetDeviceInfo(device, CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE, sizeof limit, &limit,
+                            nullptr),
+            CL_SUCCESS);
+  ASSERT_GE(limit, 65536u);
+  const std::string fits = "global char a[" + std::to_string(limit) + "];\n" +
+                           "kernel void k(global char* out) {\n"
+                           "  static global char b[" + std::to_string(limit) + "];\n" +
+                           "  size_t i = get_global_id(0);\n  b[i] = out[i];\n"
+                           "  out[i] = a[i] + b[i + 1];\n}\n";
+  for (const char* opt : {"-cl-std=CL3.0", "-cl-std=CL3.0 -cl-opt-disable"}) {
+    cl_program p = make(fits.c_str());
+    EXPECT_EQ(clBuildProgram(p, 0, nullptr, opt, nullptr, nullptr), CL_SUCCESS)
+        << build_string(p, CL_PROGRAM_BUILD_LOG);
+    size_t total = 0;
+    EXPECT_EQ(clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE,
+                                    sizeof total, &total, nullptr),
+              CL_SUCCESS);
+    EXPECT_EQ(total, 2 * limit) << opt;
+    clReleaseProgram(p);
+  }
+  const std::string program_scope = "global char big[" + std::to_string(limit + 1) + "];\n" +
+                                    "kernel void k(global char* out) {\n"
+                                    "  out[get_global_id(0)] = big[get_global_id(0)];\n}\n";
+  const std::string in_function = "kernel void k(global char* out) {\n"
+                                  "  static global int big[" + std::to_string(limit / 4 + 1) +
+                                  "];\n  big[get_global_id(0)] = out[0];\n"
+                                  "  out[1] = big[1];\n}\n";
+  for (const std::string& source : {program_scope, in_function}) {
+    for (const char* opt : {"-cl-std=CL3.0", "-cl-std=CL3.0 -cl-opt-disable"}) {
+      cl_program p = make(source.c_str());
+      EXPECT_RULE(clBuildProgram(p, 0, nullptr, opt, nullptr, nullptr), CL_BUILD_PROGRAM_FAILURE,
+                  "BuildProgramFailure");
+      EXPECT_EQ(build_status(p), CL_BUILD_ERROR);
+      const std::string log = build_string(p, CL_PROGRAM_BUILD_LOG);
+      EXPECT_NE(log.find("variable 'big'"), std::string::npos) << log;
+      EXPECT_NE(log.find("CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE (" + std::to_string(limit) +
+                         " bytes)"),
+                std::string::npos)
+          << log;
+      clReleaseProgram(p);
+    }
+  }
+}
+
 // OpenCL C 1.2 §6.9 i ("Recursion is not supported"): a recursive program is no valid program,
 // so its build fails (§5.6.2 CL_BUILD_PROGRAM_FAILURE) with the call in the log.
 TEST_F(ProgramApi, RecursionFailsTheBuild_6_9) {

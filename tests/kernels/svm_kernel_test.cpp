@@ -4,7 +4,8 @@
 // a coarse-grain allocation mapped, written by the host, processed in place and mapped back;
 // a pointer into the middle of an allocation as the argument. And the checkers: an access past
 // an allocation's end names the allocation and its clSVMAlloc call; a coarse-grain allocation's
-// bytes are uninitialised until a map for writing, an SVM copy or fill, or a kernel writes them.
+// bytes are uninitialised until a map for writing, an SVM copy or fill, a read of a buffer into
+// it, or a kernel writes them; an allocation the kernel reaches but was not given is a finding.
 #include <nlohmann/json.hpp>
 
 #include <fstream>
@@ -175,6 +176,123 @@ TEST_P(SvmKernels, CheckersKnowTheAllocation) {
     EXPECT_NE(text.find("past the end of SVM allocation of 64 bytes"), std::string::npos) << text;
     EXPECT_NE(text.find("\"created_by\":\"clSVMAlloc (call #"), std::string::npos) << text;
   }
+  clSVMFree(dev.context, data);
+}
+
+// 2.2 §5.9.2: "SVM pointers must reference locations contained entirely within buffers that are
+// passed to kernel as arguments, or that are passed through the execution information": the
+// linked list walked without naming the tail's allocation is a finding at the line that reads
+// a tail node, naming that allocation (the walk still computes the host's sums); named, there
+// is none; unset again by an empty list (size 0, NULL), the finding is back.
+TEST_P(SvmKernels, AllocationReachedButNotNamed) {
+  ReferenceDevice dev;
+  ASSERT_TRUE(dev.available());
+  cl_program p = dev.build(kSource, GetParam());
+  ASSERT_NE(p, nullptr);
+  cl_kernel walk = dev.kernel(p, "walk");
+  constexpr int kHeads = 8, kTail = 4;
+  auto* heads = static_cast<Node*>(
+      clSVMAlloc(dev.context, CL_MEM_SVM_FINE_GRAIN_BUFFER, kHeads * sizeof(Node), 0));
+  auto* tail = static_cast<Node*>(
+      clSVMAlloc(dev.context, CL_MEM_SVM_FINE_GRAIN_BUFFER, kTail * sizeof(Node), 0));
+  auto* sums = static_cast<cl_int*>(
+      clSVMAlloc(dev.context, CL_MEM_SVM_FINE_GRAIN_BUFFER, kHeads * sizeof(cl_int), 0));
+  ASSERT_TRUE(heads && tail && sums);
+  for (int t = 0; t < kTail; ++t) tail[t] = {10 * (t + 1), 0, t + 1 < kTail ? &tail[t + 1] : nullptr};
+  for (int h = 0; h < kHeads; ++h) heads[h] = {h, 0, &tail[h % kTail]};
+  take_findings(dev.platform);
+  ASSERT_EQ(clSetKernelArgSVMPointer(walk, 0, heads), CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArgSVMPointer(walk, 1, sums), CL_SUCCESS);
+  const size_t global = kHeads;
+  auto run_and_check = [&] {
+    for (int h = 0; h < kHeads; ++h) sums[h] = -1;
+    ASSERT_EQ(clEnqueueNDRangeKernel(dev.queue, walk, 1, nullptr, &global, nullptr, 0, nullptr,
+                                     nullptr),
+              CL_SUCCESS);
+    ASSERT_EQ(clFinish(dev.queue), CL_SUCCESS);
+    for (int h = 0; h < kHeads; ++h) {
+      int want = h;
+      for (const Node* n = heads[h].next; n != nullptr; n = n->next) want += n->value;
+      EXPECT_EQ(sums[h], want) << "head " << h;
+    }
+  };
+  auto expect_not_named = [&] {
+    std::vector<nlohmann::json> findings = take_findings(dev.platform);
+    EXPECT_FALSE(findings.empty());
+    for (const nlohmann::json& f : findings) {
+      const std::string text = f.dump();
+      EXPECT_EQ(f.value("kind", ""), "svm-not-named") << text;
+      EXPECT_NE(text.find("SVM allocation of " + std::to_string(kTail * sizeof(Node)) + " bytes"),
+                std::string::npos)
+          << text;
+      EXPECT_NE(text.find("5.9.2"), std::string::npos) << text;
+    }
+  };
+  run_and_check();
+  expect_not_named();
+  void* indirect[1] = {&tail[2]};  // a pointer into the allocation names all of it
+  ASSERT_EQ(clSetKernelExecInfo(walk, CL_KERNEL_EXEC_INFO_SVM_PTRS, sizeof indirect, indirect),
+            CL_SUCCESS);
+  run_and_check();
+  expect_no_finding(dev.platform);
+  ASSERT_EQ(clSetKernelExecInfo(walk, CL_KERNEL_EXEC_INFO_SVM_PTRS, 0, nullptr), CL_SUCCESS);
+  run_and_check();
+  expect_not_named();
+  clSVMFree(dev.context, heads);
+  clSVMFree(dev.context, tail);
+  clSVMFree(dev.context, sums);
+}
+
+// clEnqueueReadBuffer into a coarse-grain SVM allocation writes its bytes as the buffer's were
+// (2.2 §5.2.2 reads the buffer into ptr; §5.6.2: the host's writes to coarse-grain SVM are
+// known to the device at synchronisation points): squared in place afterwards, the buffer's
+// written bytes give no uninitialised finding and the host's squares; a buffer nothing wrote,
+// read in, gives its uninitialised bytes to the allocation.
+TEST_P(SvmKernels, ReadBufferIntoCoarseGrainAllocation) {
+  ReferenceDevice dev;
+  ASSERT_TRUE(dev.available());
+  cl_program p = dev.build(kSource, GetParam());
+  ASSERT_NE(p, nullptr);
+  cl_kernel square = dev.kernel(p, "square");
+  constexpr int kCount = 32;
+  auto* data = static_cast<cl_int*>(clSVMAlloc(dev.context, CL_MEM_READ_WRITE, kCount * 4, 0));
+  ASSERT_NE(data, nullptr);
+  std::vector<cl_int> host(kCount);
+  for (int i = 0; i < kCount; ++i) host[i] = 3 * i - 40;
+  cl_int err = CL_SUCCESS;
+  cl_mem written = clCreateBuffer(dev.context, CL_MEM_COPY_HOST_PTR, kCount * 4, host.data(), &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  cl_mem unwritten = clCreateBuffer(dev.context, CL_MEM_READ_WRITE, kCount * 4, nullptr, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  take_findings(dev.platform);
+  ASSERT_EQ(clEnqueueReadBuffer(dev.queue, written, CL_TRUE, 0, kCount * 4, data, 0, nullptr,
+                                nullptr),
+            CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArgSVMPointer(square, 0, data), CL_SUCCESS);
+  const size_t global = kCount;
+  ASSERT_EQ(clEnqueueNDRangeKernel(dev.queue, square, 1, nullptr, &global, nullptr, 0, nullptr,
+                                   nullptr),
+            CL_SUCCESS);
+  ASSERT_EQ(clEnqueueSVMMap(dev.queue, CL_TRUE, CL_MAP_READ, data, kCount * 4, 0, nullptr,
+                            nullptr),
+            CL_SUCCESS);
+  for (int i = 0; i < kCount; ++i) EXPECT_EQ(data[i], host[i] * host[i]) << i;
+  ASSERT_EQ(clEnqueueSVMUnmap(dev.queue, data, 0, nullptr, nullptr), CL_SUCCESS);
+  ASSERT_EQ(clFinish(dev.queue), CL_SUCCESS);
+  expect_no_finding(dev.platform);
+  // The second half from a buffer nothing wrote: its bytes are uninitialised in the allocation.
+  ASSERT_EQ(clEnqueueReadBuffer(dev.queue, unwritten, CL_TRUE, 0, kCount * 2, data + kCount / 2,
+                                0, nullptr, nullptr),
+            CL_SUCCESS);
+  ASSERT_EQ(clEnqueueNDRangeKernel(dev.queue, square, 1, nullptr, &global, nullptr, 0, nullptr,
+                                   nullptr),
+            CL_SUCCESS);
+  ASSERT_EQ(clFinish(dev.queue), CL_SUCCESS);
+  std::vector<nlohmann::json> findings = take_findings(dev.platform);
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].value("kind", ""), "uninitialised") << findings[0].dump();
+  clReleaseMemObject(written);
+  clReleaseMemObject(unwritten);
   clSVMFree(dev.context, data);
 }
 

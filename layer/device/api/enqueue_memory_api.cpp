@@ -2,6 +2,7 @@
 // fill, map, unmap and migrate. Each validates its handles, then queues a command whose work
 // runs on the queue's thread; blocking calls wait for it.
 #include <array>
+#include <cstdint>
 #include <cstring>
 #include <new>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "device_impl.gen.h"
 #include "enqueue.h"
 #include "memory.h"
+#include "svm.h"
 
 namespace clvet::device::impl {
 namespace {
@@ -83,6 +85,11 @@ Status EnqueueReadBuffer(const args::EnqueueReadBuffer& a) {
                   holding({mem},
                           [m = mem.get(), offset = a.offset, size = a.size, ptr = a.ptr] {
                             if (size) std::memcpy(ptr, m->data() + offset, size);
+                            // Into a coarse-grain SVM allocation: its bytes are the buffer's,
+                            // written where the buffer's were.
+                            const std::uint8_t* marks = m->written_marks();
+                            SvmAllocations::instance().receive_marks(
+                                ptr, marks ? marks + offset : nullptr, size);
                             return CL_SUCCESS;
                           }),
                   &rule::EnqueueReadBufferBlockingWaitListFailed);

@@ -2,6 +2,8 @@
 // launch checks to the interpreter's run of the NDRange on the queue's thread.
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -367,7 +369,28 @@ Status prepare(Queue& q, Kernel& k, cl_uint work_dim, const std::size_t* offset,
     r.args.push_back(std::move(arg));
   }
   // Every SVM allocation of the context: the kernel may reach one through a pointer stored in
-  // another, or one clSetKernelExecInfo named (2.2 §5.9.2).
+  // another, or one clSetKernelExecInfo named (2.2 §5.9.2). One that no argument and no
+  // CL_KERNEL_EXEC_INFO_SVM_PTRS entry points into, nor a buffer argument over it, the kernel
+  // may not use ("SVM pointers must reference locations contained entirely within buffers that
+  // are passed to kernel as arguments, or that are passed through the execution information"),
+  // unless it may use system pointers (CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM).
+  const Kernel::ExecInfo exec = k.exec_info();
+  std::vector<const void*> given = exec.svm_pointers;
+  for (const Kernel::ArgValue& v : values)
+    if (v.source == Kernel::ArgValue::Source::SVMPointer && v.svm != nullptr)
+      given.push_back(v.svm);
+  auto named = [&](const SvmAllocation& a) {
+    if (exec.fine_grain_system) return true;
+    for (const void* p : given)
+      if (reinterpret_cast<std::uintptr_t>(p) - a.base < std::max<std::size_t>(a.size, 1))
+        return true;
+    for (const interp::LaunchArg& arg : r.args) {
+      if (arg.kind != interp::LaunchArg::Kind::Buffer) continue;
+      const auto base = reinterpret_cast<std::uintptr_t>(arg.pointer);
+      if (base < a.base + a.size && a.base < base + arg.size) return true;
+    }
+    return false;
+  };
   for (const SvmAllocation& a : SvmAllocations::instance().of(k.context().id())) {
     interp::LaunchMemory m;
     m.pointer = reinterpret_cast<void*>(a.base);
@@ -377,6 +400,7 @@ Status prepare(Queue& q, Kernel& k, cl_uint work_dim, const std::size_t* offset,
     m.write_only = (a.flags & CL_MEM_WRITE_ONLY) != 0;
     m.label = a.label();
     m.created_by = fmt::format("clSVMAlloc (call #{})", a.call);
+    m.not_named = !named(a);
     r.memory.push_back(std::move(m));
   }
   launch.program = Ref<Program>(&k.program());

@@ -161,10 +161,27 @@ Outcome failed(std::string log, bool bad_options = false) {
   return o;
 }
 
+// CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE bounds "any single variable in program scope or inside a
+// function ... declared in the global address space" (3.0 §4.2, table of device queries): the
+// first __global variable of `executable` larger than `device` allows, described for the log;
+// empty when every one fits.
+std::string variable_above_limit(const interp::Executable& executable, const Device& device) {
+  const std::size_t limit = device.max_global_variable_size();
+  for (const interp::Executable::ProgramVariable& v : executable.program_variables())
+    if (!v.constant && v.size > limit)
+      return "clvet: " + v.label + " takes " + std::to_string(v.size) +
+             " bytes, more than the device's CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE (" +
+             std::to_string(limit) +
+             " bytes), the most any single program-scope or static __global variable may take "
+             "(OpenCL 3.0 §4.2)\n";
+  return {};
+}
+
 // A successful step that produced `bitcode` of `type`: executables are decoded for the
-// interpreter now, and a program the interpreter cannot load fails the build with the reason.
+// interpreter now, and a program the interpreter cannot load, or whose variables exceed the
+// limits of `device`, fails the build with the reason.
 Outcome succeeded(interp::BinaryKind kind, const std::string& options, std::string log,
-                  interp::Bytes bitcode) {
+                  interp::Bytes bitcode, const Device* device) {
   Outcome o;
   Program::Build& b = o.build;
   b.status = CL_BUILD_SUCCESS;
@@ -174,6 +191,9 @@ Outcome succeeded(interp::BinaryKind kind, const std::string& options, std::stri
     std::string error;
     std::shared_ptr<interp::Executable> executable = interp::Executable::load(bitcode, error);
     if (!executable) return failed(b.log + "clvet: the interpreter cannot run this program: " + error + "\n");
+    if (device != nullptr)
+      if (std::string too_large = variable_above_limit(*executable, *device); !too_large.empty())
+        return failed(b.log + too_large);
     b.kernels = signatures(executable->kernels());
     b.global_variable_size = executable->global_variable_size();
     b.executable = std::move(executable);
@@ -216,14 +236,14 @@ interp::FrontEndResult front_end(const Program& p, const std::string& options,
   return interp::compile_opencl_c(p.source(), options, headers, target_of(p));
 }
 
-Outcome build_executable(const Program& p, const std::string& options) {
+Outcome build_executable(const Program& p, const std::string& options, const Device* device) {
   interp::FrontEndResult compiled = front_end(p, options, {});
   if (!compiled.ok())
     return failed(compiled.log, compiled.status == interp::FrontEndStatus::InvalidOptions);
   interp::FrontEndResult linked = interp::link_bitcode({compiled.bitcode}, link_part(options));
   if (!linked.ok()) return failed(compiled.log + linked.log);
   return succeeded(interp::BinaryKind::Executable, options, compiled.log + linked.log,
-                   std::move(linked.bitcode));
+                   std::move(linked.bitcode), device);
 }
 
 void record(Program& program, const std::vector<Ref<Device>>& devices, const Outcome& outcome,
@@ -426,12 +446,15 @@ Status BuildProgram(const args::BuildProgram& a) {
     if (origin == Origin::Binary) {
       for (const Ref<Device>& d : devices) {
         Program::Build loaded = p->build_of(*d);
-        Outcome o = succeeded(interp::BinaryKind::Executable, loaded.options, {}, loaded.bitcode);
+        Outcome o =
+            succeeded(interp::BinaryKind::Executable, loaded.options, {}, loaded.bitcode, d.get());
         all_ok = all_ok && o.ok;
         record(*p, {d}, o, loaded.options.c_str());
       }
     } else {
-      Outcome o = build_executable(*p, options);
+      // The devices of a program are one kind of device: the first judges for all.
+      Outcome o =
+          build_executable(*p, options, devices.empty() ? nullptr : devices.front().get());
       all_ok = o.ok;
       bad_options = o.bad_options;
       record(*p, devices, o, a.options);
@@ -470,7 +493,7 @@ Status CompileProgram(const args::CompileProgram& a) {
     }
     interp::FrontEndResult compiled = front_end(*p, options, headers);
     o = compiled.ok() ? succeeded(interp::BinaryKind::CompiledObject, options, compiled.log,
-                                  std::move(compiled.bitcode))
+                                  std::move(compiled.bitcode), nullptr)
                       : failed(compiled.log,
                                compiled.status == interp::FrontEndStatus::InvalidOptions);
     record(*p, devices, o, a.options);
@@ -518,7 +541,8 @@ Result<cl_program> LinkProgram(const args::LinkProgram& a) {
       bool library = options.find("-create-library") != std::string::npos;
       Outcome o = linked.ok() ? succeeded(library ? interp::BinaryKind::Library
                                                   : interp::BinaryKind::Executable,
-                                          options, linked.log, std::move(linked.bitcode))
+                                          options, linked.log, std::move(linked.bitcode),
+                                          d.get())
                               : failed(linked.log);
       all_ok = all_ok && o.ok;
       record(*program, {d}, o, a.options);

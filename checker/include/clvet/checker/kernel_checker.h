@@ -37,6 +37,7 @@ struct LaunchObject {
   std::uint64_t base = 0;    // host address of the first byte
   std::uint64_t size = 0;
   bool read_only = false, write_only = false, constant = false;
+  bool not_named = false;    // an SVM allocation the launch was not given (LaunchMemory's)
   std::string origin;        // "clCreateSubBuffer", ...
 };
 

@@ -94,6 +94,9 @@ struct LaunchMemory {
   bool read_only = false, write_only = false;  // the allocation's CL_MEM_READ_ONLY / WRITE_ONLY
   std::string label;       // "SVM allocation of 256 bytes", as findings name it
   std::string created_by;  // "clSVMAlloc (call #3)"
+  // An SVM allocation that neither an argument nor CL_KERNEL_EXEC_INFO_SVM_PTRS names: the
+  // kernel may not use it (2.2 §5.9.2), and the memory checker reports an access of it.
+  bool not_named = false;
 };
 
 // The taint shadow, a mechanism that a checker configures: one shadow byte per byte of memory and

@@ -28,6 +28,7 @@ enum class KernelKind : std::uint8_t {
   BudgetExceeded,
   UndefinedBehaviour,
   FindingsCapped,
+  SvmNotNamed,
 };
 
 struct KernelKindInfo {
@@ -39,7 +40,7 @@ struct KernelKindInfo {
   std::string_view description;
 };
 
-inline constexpr std::array<KernelKindInfo, 14> kKernelKinds = {{
+inline constexpr std::array<KernelKindInfo, 15> kKernelKinds = {{
     {KernelKind::RaceWriteWrite, "race-write-write", "races", Severity::Error,
      "OpenCL 1.2 §3.3.1",
      "two work-items write different values to the same bytes with nothing ordering them: in "
@@ -103,6 +104,10 @@ inline constexpr std::array<KernelKindInfo, 14> kKernelKinds = {{
      "clvet's CLVET_KERNEL_FINDINGS (no spec rule)",
      "the launch had more distinct findings than CLVET_KERNEL_FINDINGS keeps: the others are "
      "not reported"},
+    {KernelKind::SvmNotNamed, "svm-not-named", "bounds", Severity::Error, "OpenCL 2.2 §5.9.2",
+     "an access of a coarse- or fine-grain buffer SVM allocation that the kernel was given "
+     "neither as an argument nor by clSetKernelExecInfo(CL_KERNEL_EXEC_INFO_SVM_PTRS), as one "
+     "stored in another SVM allocation must be"},
 }};
 
 constexpr const KernelKindInfo& describe(KernelKind kind) {
