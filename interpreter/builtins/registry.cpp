@@ -41,6 +41,7 @@ struct RegistryBuilder {
     register_sub_group_ballot_builtins(r);
     register_sub_group_shuffle_builtins(r);
     register_sub_group_non_uniform_builtins(r);
+    register_integer_dot_product_builtins(r);
     std::stable_sort(r.entries_.begin(), r.entries_.end(),
                      [](const BuiltinRegistry::Entry& a, const BuiltinRegistry::Entry& b) {
                        return a.name < b.name;

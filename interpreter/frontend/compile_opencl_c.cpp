@@ -63,6 +63,30 @@ std::string extension_switches(const TargetDevice& device) {
 // so that a program testing a macro sees what the device's queries answer.
 constexpr const char* kFeatureUndefinitions = "/clvet-embedded-headers/clvet-feature-macros.h";
 
+// cl_khr_integer_dot_product's functions, which Clang 15's opencl-c.h declares only under the
+// OpenCL C 3.0 features __opencl_c_integer_dot_product_input_4x8bit(_packed): declared here for
+// OpenCL C 1.x, where the extension is claimed and no feature macro is defined.
+constexpr const char* kIntegerDotProductDeclarations = R"(#define cl_khr_integer_dot_product 1
+#define __clvet_dot __attribute__((overloadable, const))
+uint __clvet_dot dot(uchar4, uchar4);
+int __clvet_dot dot(char4, char4);
+int __clvet_dot dot(uchar4, char4);
+int __clvet_dot dot(char4, uchar4);
+uint __clvet_dot dot_acc_sat(uchar4, uchar4, uint);
+int __clvet_dot dot_acc_sat(char4, char4, int);
+int __clvet_dot dot_acc_sat(uchar4, char4, int);
+int __clvet_dot dot_acc_sat(char4, uchar4, int);
+uint __clvet_dot dot_4x8packed_uu_uint(uint, uint);
+int __clvet_dot dot_4x8packed_ss_int(uint, uint);
+int __clvet_dot dot_4x8packed_us_int(uint, uint);
+int __clvet_dot dot_4x8packed_su_int(uint, uint);
+uint __clvet_dot dot_acc_sat_4x8packed_uu_uint(uint, uint, uint);
+int __clvet_dot dot_acc_sat_4x8packed_ss_int(uint, uint, int);
+int __clvet_dot dot_acc_sat_4x8packed_us_int(uint, uint, int);
+int __clvet_dot dot_acc_sat_4x8packed_su_int(uint, uint, int);
+#undef __clvet_dot
+)";
+
 // Feature macros are OpenCL C 3.0's (§6.2.1): under 1.x, where Clang defines those -cl-ext
 // names too, none is defined.
 std::string feature_undefinitions(const TargetDevice& device, const std::string& language) {
@@ -80,6 +104,8 @@ std::string feature_undefinitions(const TargetDevice& device, const std::string&
     for (const LanguageFeature& f : claimed(device, FeatureKind::OpenCLC))
       if (std::find(known.begin(), known.end(), f.name) == known.end())
         text += "#define " + std::string(f.name) + " 1\n";
+  if (before_2_0 && claims(device, "cl_khr_integer_dot_product"))
+    text += kIntegerDotProductDeclarations;
   return text;
 }
 

@@ -43,6 +43,10 @@ constexpr LanguageFeature kFeatures[] = {
     // rounded once (exec/work_group_ops.cpp), and every built-in OpenCL C declares for half
     // (builtins/half_arithmetic.h); CL_DEVICE_HALF_FP_CONFIG says what is true of it.
     {"__opencl_c_fp16", K::OpenCLC, v3_0},
+    // cl_khr_integer_dot_product's dot and dot_acc_sat of char4/uchar4 and of 4x8-bit packed
+    // uints (builtins/integer_dot_product.cpp).
+    {"__opencl_c_integer_dot_product_input_4x8bit", K::OpenCLC, v3_0},
+    {"__opencl_c_integer_dot_product_input_4x8bit_packed", K::OpenCLC, v3_0},
     {"__opencl_c_images", K::OpenCLC, v3_0, N::Images},
     {"__opencl_c_read_write_images", K::OpenCLC, v3_0, N::Images},
     {"__opencl_c_3d_image_writes", K::OpenCLC, v3_0, N::Images},
@@ -68,6 +72,8 @@ constexpr LanguageFeature kFeatures[] = {
     {"cl_khr_local_int32_extended_atomics", K::Extension, v1_0},
     {"cl_khr_fp64", K::Extension, v1_0},
     {"cl_khr_fp16", K::Extension, v1_0},
+    // Version 2.0.0: the one with the acceleration properties queries.
+    {"cl_khr_integer_dot_product", K::Extension, make_version(2, 0)},
     // OpenCL C 3.0 §6.2.1: a compiler that defines __opencl_c_3d_image_writes defines this too.
     {"cl_khr_3d_image_writes", K::Extension, v1_0, N::Images},
     {"cl_khr_int64_base_atomics", K::Extension, v1_0},

@@ -8,6 +8,8 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <limits>
 #include <string>
 #include <vector>
@@ -388,6 +390,51 @@ TEST_P(Half, ArgumentsVectorLoadsAndCollectives) {
     EXPECT_EQ(sums[g], host_half(sum)) << g;
     EXPECT_EQ(maxima[g], host_half(maximum)) << g;
   }
+}
+
+// Half through SPIR-V (clCreateProgramWithIL): a module the translator made from
+// tests/kernels/spirv/half.cl, with OpTypeFloat 16, half arithmetic and OpenCL.std sqrt on half,
+// against the host as above.
+TEST(SpirvHalf, ModuleOfHalfArithmeticRuns) {
+  ReferenceDevice dev;
+  ASSERT_TRUE(dev.available());
+  std::ifstream in(CLVET_SPIRV_HALF_MODULE, std::ios::binary);
+  const std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ASSERT_GT(bytes.size(), 20u);
+  // OpTypeFloat (opcode 22, three words) of width 16 is in the module.
+  std::vector<std::uint32_t> words(bytes.size() / 4);
+  std::memcpy(words.data(), bytes.data(), words.size() * 4);
+  bool has_half = false;
+  for (std::size_t i = 5; i < words.size() && (words[i] >> 16) != 0; i += words[i] >> 16)
+    has_half = has_half || (words[i] == ((3u << 16) | 22u) && words[i + 2] == 16);
+  EXPECT_TRUE(has_half);
+  cl_int err = CL_SUCCESS;
+  cl_program p = clCreateProgramWithIL(dev.context, bytes.data(), bytes.size(), &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  err = clBuildProgram(p, 1, &dev.device, "", nullptr, nullptr);
+  ASSERT_EQ(err, CL_SUCCESS);
+  cl_kernel k = clCreateKernel(p, "half_ops", &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  const std::size_t n = 1024;
+  const auto a = sample_halves(n, 41), b = sample_halves(n, 42);
+  std::vector<std::uint16_t> out(4 * n, 0);
+  std::vector<float> widened(n, 0);
+  cl_mem ma = dev.buffer(a), mb = dev.buffer(b), mo = dev.buffer(out), mw = dev.buffer(widened);
+  EXPECT_EQ(dev.run(k, {n}, {}, ma, mb, mo, mw), CL_SUCCESS);
+  out = dev.read<std::uint16_t>(mo, out.size());
+  widened = dev.read<float>(mw, n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const double x = half_value(a[i]), y = half_value(b[i]);
+    const std::uint16_t want[4] = {host_half(x * y), host_half(x / y), host_half(std::sqrt(x)),
+                                   reference_half(double(float(x) * 3.0f), Mode::Rtz)};
+    for (int j = 0; j < 4; ++j)
+      EXPECT_TRUE(same_half(out[4 * i + j], want[j]))
+          << j << " of 0x" << std::hex << a[i] << ", 0x" << b[i] << ": 0x" << out[4 * i + j];
+    const float sum = float(x) + float(y);
+    EXPECT_TRUE(widened[i] == sum || (std::isnan(sum) && std::isnan(widened[i]))) << i;
+  }
+  clReleaseKernel(k);
+  clReleaseProgram(p);
 }
 
 INSTANTIATE_TEST_SUITE_P(AsWrittenAndUnoptimised, Half, ::testing::ValuesIn(kOptions),

@@ -457,6 +457,18 @@ Answer memory(Device& d, cl_device_info param, const InfoWriter& out) {
 // (3.0 clGetDeviceInfo).
 Answer optional_features(Device& d, cl_device_info param, const InfoWriter& out) {
   switch (param) {
+    // cl_khr_integer_dot_product: both input forms (interpreter/builtins/integer_dot_product.cpp);
+    // an interpreter accelerates nothing, so no form is faster than its own arithmetic would be.
+    case CL_DEVICE_INTEGER_DOT_PRODUCT_CAPABILITIES_KHR:
+      if (!extension_supported("cl_khr_integer_dot_product")) return std::nullopt;
+      return out.scalar<cl_device_integer_dot_product_capabilities_khr>(
+          CL_DEVICE_INTEGER_DOT_PRODUCT_INPUT_4x8BIT_PACKED_KHR |
+          CL_DEVICE_INTEGER_DOT_PRODUCT_INPUT_4x8BIT_KHR);
+    case CL_DEVICE_INTEGER_DOT_PRODUCT_ACCELERATION_PROPERTIES_8BIT_KHR:
+    case CL_DEVICE_INTEGER_DOT_PRODUCT_ACCELERATION_PROPERTIES_4x8BIT_PACKED_KHR:
+      if (!extension_supported("cl_khr_integer_dot_product")) return std::nullopt;
+      return out.scalar(cl_device_integer_dot_product_acceleration_properties_khr{
+          no, no, no, no, no, no});
     case CL_DEVICE_IMAGE_SUPPORT:
       return out.scalar<B>(d.image_support() ? yes : no);
     // With images: the 3.0 full profile's minima (table 4.3), which the interpreter's host

@@ -276,5 +276,6 @@ void register_image_builtins(BuiltinRegistry&);  // read_image*, write_image*, g
 void register_work_group_builtins(BuiltinRegistry&);  // work_group_all/any/broadcast/reduce/scan
 void register_address_space_builtins(BuiltinRegistry&);  // to_global, to_local, ..., get_fence
 void register_sub_group_builtins(BuiltinRegistry&);  // cl_khr_subgroups
+void register_integer_dot_product_builtins(BuiltinRegistry&);  // cl_khr_integer_dot_product
 
 }  // namespace clvet::interp
