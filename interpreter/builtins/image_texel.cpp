@@ -219,8 +219,13 @@ void write_texel(const ImageDescriptor& image, const Color& color, std::byte* te
     for (int c = 0; c < 3; ++c) in.f[c] = linear_to_srgb(in.f[c]);
   const Layout layout = layout_of(image.order);
   const unsigned size = channel_bytes(image.data_type);
-  // The ignored channel of an x order is written as 0, so that the whole element is defined.
-  if (layout.padded) std::memset(texel, 0, image.element_size);
+  // The ignored last channel of an x order (3.0 §5.3.1.1: "the fourth channel is ignored")
+  // takes the colour's fourth component, converted by the channel type and never through sRGB
+  // (alpha's rule, OpenCL C 3.0 §6.15.15.1.2), so that the whole element is defined. The spec
+  // gives the channel no value; this is the value a fill stores in it by the CTS
+  // (test_cl_fill_images packs all four components of the fill colour into a CL_sRGBx texel).
+  if (layout.padded)
+    write_channel(image.data_type, in, 3, texel + (image.element_size / size - 1) * size);
   // Each stored channel once: INTENSITY and LUMINANCE store the first component.
   bool done[4] = {false, false, false, false};
   for (int c = 0; c < 4; ++c) {
@@ -240,8 +245,10 @@ Color border_color(const ImageDescriptor& image) {
       if (color_kind(image.data_type) == ColorKind::Float) out.f[3] = 1.0f;
       else out.u[3] = 1;
       break;
-    // Orders with alpha or padding (CL_Rx, CL_RGx, CL_RGBx and CL_sRGBx among them): (0, 0, 0,
-    // 0); CL_DEPTH's border value is 0.0f (OpenCL C 2.0 §6.13.14.1.1).
+    // Orders with alpha or padding: (0, 0, 0, 0). OpenCL C 3.0 §6.15.15.1.1 lists CL_Rx,
+    // CL_RGx, CL_RGBx and CL_sRGBx there by name (as 1.2 §6.12.14.1.1 did the first three),
+    // although a texel of theirs reads with alpha 1 (§6.15.15.7); the CTS's reference expects
+    // (0, 0, 0, 1) for them and is the one that differs. CL_DEPTH's border value is 0.0f.
     default: break;
   }
   return out;

@@ -657,8 +657,8 @@ class GuiTest : public QObject {
 
   // image_layouts.c traced over the reference device: images from host memory whose texels
   // are not packed channels of one size (its header's pattern, computed again here). CL_sRGBx
-  // and CL_Rx store an ignored channel after the others (3.0 §5.3.1.1; the viewer shows the
-  // stored values); a 1D array's layers are the rows shown; a 2D array's layers are slices
+  // stores an ignored channel after the others (3.0 §5.3.1.1; the viewer shows the stored
+  // values); a 1D array's layers (CL_RG, R checked) are the rows shown; a 2D array's layers are slices
   // after the first, which the viewer shows, and its replay reads all of them, as many bytes
   // as the trace's pixels.
   void imageLayouts() {

@@ -1,8 +1,8 @@
 // The padded, sRGB, 10-10-10-2 and depth image formats on the reference device: which it lists
-// and their element sizes (2.2 §5.3.1.1, §5.3.2.1), reads of each texel and of the border
-// colour (1.2 §6.12.14.1.1, OpenCL C 2.0's depth border), writes and fills (SPIR-V
-// environment §7.4, §7.6), each against a host computation written here from the spec's
-// formulas; and cl_khr_depth_images' kernel types and argument rule (2.2 §5.7.2).
+// and their element sizes (3.0 §5.3.1.1, §5.3.2.1), reads of each texel and of the border
+// colour (OpenCL C 3.0 §6.15.15.1.1), writes and fills (SPIR-V environment §7.4, §7.6), each
+// against a host computation written here from the spec's formulas; and cl_khr_depth_images'
+// kernel types and argument rule (2.2 §5.7.2).
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -58,15 +58,13 @@ TEST(ImageFormats, ListedWherePowerOfTwoAndElementSizes) {
   ReferenceDevice ref;
   ASSERT_TRUE(ref.available());
   const cl_mem_flags ro = CL_MEM_READ_ONLY, rw = CL_MEM_READ_WRITE;
-  // Listed: CL_Rx (two channels, 2.2 §5.3.1.1's power of two for every type), CL_RGBx with the
-  // packed types, CL_sRGBx (four bytes) for reading, 10-10-10-2 RGBA, CL_DEPTH for 2D and 2D
-  // arrays (2.2 table of §5.3.2.1, footnote 9).
+  // Listed: CL_RGBx with the packed types, CL_sRGBx (four bytes: 3.0 §5.3.1.1, "a four channel
+  // image format") for reading, 10-10-10-2 RGBA, CL_DEPTH for 2D and 2D arrays (2.2 table of
+  // §5.3.2.1, footnote 9).
   struct Case {
     cl_image_format format;
     size_t element;  // bytes: channels x channel size, or the packed type's size
-  } listed_cases[] = {{{CL_Rx, CL_UNORM_INT8}, 2},          {{CL_Rx, CL_SIGNED_INT16}, 4},
-                      {{CL_Rx, CL_FLOAT}, 8},               {{CL_Rx, CL_HALF_FLOAT}, 4},
-                      {{CL_RGBx, CL_UNORM_SHORT_565}, 2},   {{CL_RGBx, CL_UNORM_SHORT_555}, 2},
+  } listed_cases[] = {{{CL_RGBx, CL_UNORM_SHORT_565}, 2},   {{CL_RGBx, CL_UNORM_SHORT_555}, 2},
                       {{CL_RGBx, CL_UNORM_INT_101010}, 4},  {{CL_RGBA, CL_UNORM_INT_101010_2}, 4},
                       {{CL_DEPTH, CL_UNORM_INT16}, 2},      {{CL_DEPTH, CL_FLOAT}, 4},
                       {{CL_sRGBx, CL_UNORM_INT8}, 4}};
@@ -84,17 +82,25 @@ TEST(ImageFormats, ListedWherePowerOfTwoAndElementSizes) {
     clReleaseMemObject(m);
   }
   EXPECT_TRUE(listed(ref.context, rw, CL_MEM_OBJECT_IMAGE2D_ARRAY, {CL_DEPTH, CL_FLOAT}));
-  EXPECT_TRUE(listed(ref.context, rw, CL_MEM_OBJECT_IMAGE2D, {CL_Rx, CL_UNSIGNED_INT32}));
   // Not listed: three channels of 8, 16 or 32 bits are no power of two (CL_RGx, CL_sRGB); depth
-  // but for 2D images; sRGB where kernels write (no cl_khr_srgb_image_writes).
+  // but for 2D images; sRGB where kernels write (no cl_khr_srgb_image_writes); CL_Rx, optional
+  // (1.2 appendix F.1) and two channels by 3.0 §5.3.1.1 where the CTS counts one, for no image
+  // type or access. A valid format the device does not list is CL_IMAGE_FORMAT_NOT_SUPPORTED.
   const cl_image_format unlisted[] = {{CL_RGx, CL_UNORM_INT8}, {CL_RGx, CL_FLOAT},
-                                      {CL_sRGB, CL_UNORM_INT8}};
+                                      {CL_sRGB, CL_UNORM_INT8}, {CL_Rx, CL_UNORM_INT8},
+                                      {CL_Rx, CL_SIGNED_INT16}, {CL_Rx, CL_FLOAT}};
   for (const cl_image_format& f : unlisted) {
     EXPECT_FALSE(listed(ref.context, ro, CL_MEM_OBJECT_IMAGE2D, f)) << f.image_channel_order;
     cl_int err;
     EXPECT_EQ(image2d(ref, ro, f, kW, nullptr, &err), nullptr);
     EXPECT_EQ(err, CL_IMAGE_FORMAT_NOT_SUPPORTED);
   }
+  for (cl_mem_object_type type :
+       {CL_MEM_OBJECT_IMAGE1D, CL_MEM_OBJECT_IMAGE1D_BUFFER, CL_MEM_OBJECT_IMAGE1D_ARRAY,
+        CL_MEM_OBJECT_IMAGE2D, CL_MEM_OBJECT_IMAGE2D_ARRAY, CL_MEM_OBJECT_IMAGE3D})
+    for (cl_mem_flags flags : {ro, rw, cl_mem_flags{CL_MEM_WRITE_ONLY}})
+      for (cl_channel_type t : {CL_UNORM_INT8, CL_UNSIGNED_INT32, CL_HALF_FLOAT})
+        EXPECT_FALSE(listed(ref.context, flags, type, {CL_Rx, t})) << type << " " << flags;
   EXPECT_FALSE(listed(ref.context, ro, CL_MEM_OBJECT_IMAGE3D, {CL_DEPTH, CL_FLOAT}));
   EXPECT_FALSE(listed(ref.context, ro, CL_MEM_OBJECT_IMAGE1D, {CL_DEPTH, CL_UNORM_INT16}));
   EXPECT_FALSE(listed(ref.context, rw, CL_MEM_OBJECT_IMAGE2D, {CL_sRGBx, CL_UNORM_INT8}));
@@ -140,22 +146,14 @@ template <class T> void put(std::vector<unsigned char>& bytes, T v) {
 
 std::vector<ReadCase> read_cases() {
   std::vector<ReadCase> cases;
-  {  // CL_Rx / UNORM_INT8: (R, 0, 0, 1), the second byte ignored; border (0, 0, 0, 0)
-    ReadCase c{"Rx unorm8", {CL_Rx, CL_UNORM_INT8}, {}, {}, {0, 0, 0, 0}};
-    const unsigned char r[kW] = {0, 77, 200, 255};
-    for (int x = 0; x < kW; ++x) {
-      c.bytes.push_back(r[x]);
-      c.bytes.push_back(0xA5);
-      c.want.push_back({unorm(r[x], 255), 0, 0, 1});
-    }
-    cases.push_back(c);
-  }
-  {  // CL_R / UNORM_INT8 beside it: the same texels, border (0, 0, 0, 1)
+  {  // CL_R / UNORM_INT8: (R, 0, 0, 1), border (0, 0, 0, 1)
     ReadCase c{"R unorm8", {CL_R, CL_UNORM_INT8}, {0, 77, 200, 255}, {}, {0, 0, 0, 1}};
     for (int x = 0; x < kW; ++x) c.want.push_back({unorm(c.bytes[x], 255), 0, 0, 1});
     cases.push_back(c);
   }
-  {  // CL_RGBx / 565 and CL_RGB / 565: R 15:11, G 10:5, B 4:0
+  {  // CL_RGBx / 565 and CL_RGB / 565: R 15:11, G 10:5, B 4:0. A texel of either reads with
+     // alpha 1 (§6.15.15.7); the border of CL_RGBx is (0, 0, 0, 0), CL_RGB's (0, 0, 0, 1)
+     // (§6.15.15.1.1 names CL_RGBx among the orders of a zero alpha; the CTS expects 1).
     const std::uint16_t v[kW] = {0x0000, 0xFFFF, 0x8410, 0x1234};
     for (cl_channel_order order : {CL_RGBx, CL_RGB}) {
       ReadCase c{order == CL_RGBx ? "RGBx 565" : "RGB 565", {order, CL_UNORM_SHORT_565}, {}, {},
@@ -237,26 +235,31 @@ TEST(ImageFormats, ReadsAndBorderColoursAsTheSpecGivesThem) {
     }
     clReleaseMemObject(img);
   }
-  // Integer Rx: read_imagei gives (R, 0, 0, 1), the border (0, 0, 0, 0).
+  // Integer R and RA: read_imagei gives (R, 0, 0, 1) and (R, 0, 0, A); the border of CL_R is
+  // (0, 0, 0, 1) in integers, CL_RA's (0, 0, 0, 0).
   cl_kernel ki = ref.kernel(p, "readi");
-  std::vector<unsigned char> bytes;
   const std::int16_t r[kW] = {-32768, -1, 5, 32767};
-  for (std::int16_t v : r) {
-    put(bytes, v);
-    put(bytes, std::int16_t(0x1234));
+  for (cl_channel_order order : {CL_R, CL_RA}) {
+    std::vector<unsigned char> bytes;
+    for (std::int16_t v : r) {
+      put(bytes, v);
+      if (order == CL_RA) put(bytes, std::int16_t(-v / 2));
+    }
+    cl_int err;
+    cl_mem img = image2d(ref, CL_MEM_READ_ONLY, {order, CL_SIGNED_INT16}, kW, bytes.data(), &err);
+    ASSERT_EQ(err, CL_SUCCESS);
+    cl_mem out = ref.buffer(std::vector<int>((kW + 2) * 4, -7));
+    ASSERT_EQ(ref.run(ki, {kW + 2}, {}, img, out), CL_SUCCESS);
+    const std::vector<int> got = ref.read<int>(out, (kW + 2) * 4);
+    for (int i = 0; i < kW + 2; ++i) {
+      const bool inside = i >= 1 && i <= kW;
+      const int alpha = order == CL_R ? 1 : inside ? -r[i - 1] / 2 : 0;
+      const int want[4] = {inside ? r[i - 1] : 0, 0, 0, alpha};
+      for (int ch = 0; ch < 4; ++ch)
+        EXPECT_EQ(got[i * 4 + ch], want[ch]) << order << " " << i << " " << ch;
+    }
+    clReleaseMemObject(img);
   }
-  cl_int err;
-  cl_mem img = image2d(ref, CL_MEM_READ_ONLY, {CL_Rx, CL_SIGNED_INT16}, kW, bytes.data(), &err);
-  ASSERT_EQ(err, CL_SUCCESS);
-  cl_mem out = ref.buffer(std::vector<int>((kW + 2) * 4, -7));
-  ASSERT_EQ(ref.run(ki, {kW + 2}, {}, img, out), CL_SUCCESS);
-  const std::vector<int> got = ref.read<int>(out, (kW + 2) * 4);
-  for (int i = 0; i < kW + 2; ++i) {
-    const bool inside = i >= 1 && i <= kW;
-    const int want[4] = {inside ? r[i - 1] : 0, 0, 0, inside ? 1 : 0};
-    for (int ch = 0; ch < 4; ++ch) EXPECT_EQ(got[i * 4 + ch], want[ch]) << i << " " << ch;
-  }
-  clReleaseMemObject(img);
 }
 
 // write_imagef to the padded and packed formats: §7.4.1's round-to-nearest-even conversions of
@@ -290,10 +293,6 @@ __kernel void put(__write_only image2d_t img, __global const float4* in) {
     return bytes;
   };
   {
-    const std::vector<unsigned char> b = read_back({CL_Rx, CL_UNORM_INT8}, 2);
-    for (int x = 0; x < kW; ++x) EXPECT_EQ(b[x * 2], to_unorm(in[x * 4], 255)) << x;
-  }
-  {
     const std::vector<unsigned char> b = read_back({CL_RGBx, CL_UNORM_INT_101010}, 4);
     for (int x = 0; x < kW; ++x) {
       std::uint32_t t;
@@ -324,6 +323,56 @@ __kernel void put(__write_only image2d_t img, __global const float4* in) {
       EXPECT_EQ(t & 31, to_unorm(in[x * 4 + 2], 31)) << x;
     }
   }
+}
+
+// SPIR-V environment §7.4.5 2.a: c_sRGB(y) of a linear value, in double.
+double linear_to_srgb(float y) {
+  const double x = std::fmax(0.0, std::fmin(1.0, static_cast<double>(y)));
+  return x < 0.0031308 ? 12.92 * x : 1.055 * std::pow(x, 1 / 2.4) - 0.055;
+}
+
+// clEnqueueFillImage (3.0 §5.3.4) converts the colour as a write would: R, G and B of a
+// CL_sRGBx image through c_sRGB within §7.4.5's 0.6, and the ignored fourth channel (3.0
+// §5.3.1.1) takes the colour's fourth component, linear, as the CTS's test_cl_fill_images
+// expects where the spec gives it no value. A CL_RGBx / 565 fill converts R, G and B (§7.4.1).
+TEST(ImageFormats, FillWritesTheIgnoredChannel) {
+  ReferenceDevice ref;
+  ASSERT_TRUE(ref.available());
+  const size_t origin[3] = {0, 0, 0}, region[3] = {kW, 1, 1};
+  const float colours[][4] = {{0.0f, 1.0f, 0.2f, 1.0f}, {0.5f, 0.04f, 0.001f, 0.25f},
+                              {1.5f, -1.0f, 0.8f, 0.0f}};
+  for (const float* colour : colours) {
+    cl_int err;
+    cl_mem img = image2d(ref, CL_MEM_READ_ONLY, {CL_sRGBx, CL_UNORM_INT8}, kW, nullptr, &err);
+    ASSERT_EQ(err, CL_SUCCESS);
+    ASSERT_EQ(clEnqueueFillImage(ref.queue, img, colour, origin, region, 0, nullptr, nullptr),
+              CL_SUCCESS);
+    unsigned char bytes[kW * 4];
+    ASSERT_EQ(clEnqueueReadImage(ref.queue, img, CL_TRUE, origin, region, 0, 0, bytes, 0,
+                                 nullptr, nullptr),
+              CL_SUCCESS);
+    for (int x = 0; x < kW; ++x) {
+      for (int c = 0; c < 3; ++c)
+        EXPECT_LE(std::fabs(bytes[x * 4 + c] - 255 * linear_to_srgb(colour[c])), 0.6)
+            << "texel " << x << " channel " << c << " of " << colour[c];
+      EXPECT_EQ(bytes[x * 4 + 3], to_unorm(colour[3], 255)) << "texel " << x;
+    }
+    clReleaseMemObject(img);
+  }
+  cl_int err;
+  cl_mem img = image2d(ref, CL_MEM_READ_WRITE, {CL_RGBx, CL_UNORM_SHORT_565}, kW, nullptr, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  const float colour[4] = {0.25f, 0.5f, 1.0f, 0.75f};
+  ASSERT_EQ(clEnqueueFillImage(ref.queue, img, colour, origin, region, 0, nullptr, nullptr),
+            CL_SUCCESS);
+  std::uint16_t texels[kW];
+  ASSERT_EQ(clEnqueueReadImage(ref.queue, img, CL_TRUE, origin, region, 0, 0, texels, 0, nullptr,
+                               nullptr),
+            CL_SUCCESS);
+  const unsigned want = to_unorm(colour[0], 31) << 11 | to_unorm(colour[1], 63) << 5 |
+                        to_unorm(colour[2], 31);
+  for (int x = 0; x < kW; ++x) EXPECT_EQ(texels[x], want) << x;
+  clReleaseMemObject(img);
 }
 
 // cl_khr_depth_images: the extension and its macro, image2d_depth_t's read_imagef (a float,
