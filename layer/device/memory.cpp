@@ -151,4 +151,19 @@ void Mem::add_destructor_callback(Destructor callback, void* user_data) {
   destructors_.emplace_back(callback, user_data);
 }
 
+std::size_t store_alignment(const Context& context) {
+  std::size_t alignment = 1;
+  for (const Ref<Device>& device : context.devices())
+    alignment = std::max<std::size_t>(alignment, device->mem_base_addr_align_bits() / 8);
+  return alignment;
+}
+
+std::vector<cl_mem_properties> copy_properties(const cl_mem_properties* properties) {
+  std::vector<cl_mem_properties> list;
+  if (properties == nullptr) return list;
+  for (; *properties != 0; properties += 2) list.insert(list.end(), properties, properties + 2);
+  list.push_back(0);
+  return list;
+}
+
 }  // namespace clvet::device

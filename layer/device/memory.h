@@ -148,4 +148,11 @@ class Mem : public Object, public _cl_mem {
   std::vector<std::pair<Destructor, void*>> destructors_;
 };
 
+// The alignment of a data store in `context`: every device's CL_DEVICE_MEM_BASE_ADDR_ALIGN.
+std::size_t store_alignment(const Context& context);
+
+// A creation's property list as given, with its terminating 0; empty when `properties` is NULL
+// (CL_MEM_PROPERTIES answers it).
+std::vector<cl_mem_properties> copy_properties(const cl_mem_properties* properties);
+
 }  // namespace clvet::device

@@ -9,6 +9,7 @@
 
 #include "catalogue.h"
 #include "clvet/rules/image_formats.h"
+#include "clvet/rules/memory_objects.h"
 
 // The two allocation clauses nearly every entry point ends with; the implementation raises them.
 #define CLVET_ALLOCATION_RULES(Prefix, Entry, SpecDoc, Section, Since, DeviceWhen, HostWhen)     \
@@ -384,8 +385,7 @@ inline bool size_exceeds_all_devices(const World& w, cl_context context, const R
 }
 
 inline bool host_ptr_mismatch(const Request& r) {
-  bool wants = r.flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR);
-  return (r.host_ptr == nullptr) == wants;
+  return memory::host_ptr_mismatch(r.flags, r.host_ptr);
 }
 
 // The image is made from another memory object (1D image buffer; 2D image from a buffer or

@@ -24,12 +24,6 @@ inline bool mem_flags_invalid(cl_mem_flags flags, Version version) {
   return more_than_one_bit(flags & kMemHostAccessFlags);
 }
 
-// CL_INVALID_HOST_PTR: host_ptr must be given exactly when USE_HOST_PTR or COPY_HOST_PTR is.
-inline bool host_ptr_mismatch(cl_mem_flags flags, const void* host_ptr) {
-  const bool wants_ptr = (flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR)) != 0;
-  return wants_ptr != (host_ptr != nullptr);
-}
-
 // True when every device of `context` has CL_DEVICE_MAX_MEM_ALLOC_SIZE below `size`.
 inline bool above_max_alloc_of_all_devices(const World& w, cl_context context, size_t size) {
   auto devices = devices_of(w, context);

@@ -16,18 +16,6 @@
 namespace clvet::device::impl {
 namespace {
 
-using Triple = std::array<std::size_t, 3>;
-Triple triple(const std::size_t* v) { return {v[0], v[1], v[2]}; }
-
-template <class Body>
-Status with_host_memory(const rules::Rule& out_of_memory, Body body) {
-  try {
-    return body();
-  } catch (const std::bad_alloc&) {
-    return fail(out_of_memory, "allocating the command failed");
-  }
-}
-
 // The image behind a handle the rules found valid (it may have been released since).
 Ref<Image> image_of(cl_mem handle) {
   Ref<Mem> mem = lookup<Mem>(handle);
@@ -45,16 +33,6 @@ HostPitches host_pitches(const Image& image, const Triple& region, std::size_t r
   if (slice == 0)
     slice = image.desc().image_type == CL_MEM_OBJECT_IMAGE1D_ARRAY ? row : row * region[1];
   return {row, slice};
-}
-
-// A command's work holding its objects until it has run (as the buffer commands do).
-template <class Work>
-std::function<cl_int()> holding(std::vector<Ref<Mem>> objects, Work work) {
-  return [objects = std::move(objects), work = std::move(work)]() mutable {
-    const cl_int status = work();
-    objects.clear();
-    return status;
-  };
 }
 
 }  // namespace

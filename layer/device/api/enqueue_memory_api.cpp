@@ -19,22 +19,6 @@ namespace {
 
 using rules::memory::RectPitches;
 
-// Runs `body` (which queues a command), turning a failed host allocation into `out_of_memory`.
-template <class Body>
-Status with_host_memory(const rules::Rule& out_of_memory, Body body) {
-  try {
-    return body();
-  } catch (const std::bad_alloc&) {
-    return fail(out_of_memory, "allocating the command failed");
-  }
-}
-
-// The rectangle's arrays, copied: the application may reuse them once the call returns.
-using Triple = std::array<std::size_t, 3>;
-Triple triple(const std::size_t* values) {
-  return {values[0], values[1], values[2]};
-}
-
 // Copies `region` (bytes, rows, slices) between two memories, each with its own origin and
 // pitches. memmove: a buffer may be copied to its own sub-buffer, which the copy-overlap rule
 // does not forbid.
@@ -58,18 +42,6 @@ void for_each_row(const Triple& origin, RectPitches p, const Triple& region, Row
   for (std::size_t z = 0; z < region[2]; ++z)
     for (std::size_t y = 0; y < region[1]; ++y)
       row((origin[2] + z) * p.slice + (origin[1] + y) * p.row + origin[0]);
-}
-
-// A command's work that holds `objects` until it has run. They are let go before the command
-// completes, so a buffer the application released is deleted -- and its destructor callbacks
-// have run -- by the time clFinish or clWaitForEvents returns (§5.4.1).
-template <class Work>
-std::function<cl_int()> holding(std::vector<Ref<Mem>> objects, Work work) {
-  return [objects = std::move(objects), work = std::move(work)]() mutable {
-    const cl_int status = work();
-    objects.clear();
-    return status;
-  };
 }
 
 }  // namespace

@@ -90,31 +90,6 @@ struct CreationRules {
   const rules::Rule& out_of_host_memory;
 };
 
-std::vector<cl_mem_properties> copy_properties(const cl_mem_properties* properties) {
-  std::vector<cl_mem_properties> list;
-  if (properties == nullptr) return list;
-  for (; *properties != 0; properties += 2) list.insert(list.end(), properties, properties + 2);
-  list.push_back(0);
-  return list;
-}
-
-// What an image made from another object takes of its flags when it does not say (2.2
-// §5.3.1: the access, host pointer and host access flags of mem_object).
-cl_mem_flags inherited_flags(cl_mem_flags source, cl_mem_flags flags) {
-  using namespace rules::memory;
-  if (!(flags & kMemKernelAccessFlags)) flags |= source & kMemKernelAccessFlags;
-  flags |= source & kMemHostPtrFlags;
-  if (!(flags & kMemHostAccessFlags)) flags |= source & kMemHostAccessFlags;
-  return flags;
-}
-
-std::size_t store_alignment(const Context& context) {
-  std::size_t alignment = 1;
-  for (const Ref<Device>& device : context.devices())
-    alignment = std::max<std::size_t>(alignment, device->mem_base_addr_align_bits() / 8);
-  return alignment;
-}
-
 // Copies the application's host_ptr (laid out with `host`'s pitches) into `image`'s store.
 void copy_from_host(const Image& image, const cl_image_desc& host, const void* host_ptr) {
   const std::size_t rows = host.image_type == CL_MEM_OBJECT_IMAGE1D_ARRAY
@@ -138,7 +113,7 @@ Result<cl_mem> create(cl_context handle, const cl_mem_properties* properties, cl
   if (!context) return fail(rules.invalid_context, "the context was released during the call");
   const std::size_t element = rules::images::element_size(format, kVersion);
   Ref<Mem> source = desc.mem_object ? lookup<Mem>(desc.mem_object) : Ref<Mem>();
-  if (source) flags = inherited_flags(source->flags(), flags);
+  if (source) flags = rules::memory::inherited_flags(source->flags(), flags);
   if (!listed(supported_formats(*context, flags, desc.image_type), format))
     return fail(rules.not_supported,
                 "no device of the context lists this format for these flags and image type "

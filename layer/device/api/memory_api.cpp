@@ -29,23 +29,6 @@ struct CreationRules {
   const rules::Rule& out_of_host_memory;
 };
 
-// Data stores are aligned for every device of the context (CL_DEVICE_MEM_BASE_ADDR_ALIGN).
-std::size_t store_alignment(const Context& context) {
-  std::size_t alignment = 1;
-  for (const Ref<Device>& device : context.devices())
-    alignment = std::max<std::size_t>(alignment, device->mem_base_addr_align_bits() / 8);
-  return alignment;
-}
-
-// The property list as given, with its terminating 0; empty when `properties` is NULL.
-std::vector<cl_mem_properties> copy_properties(const cl_mem_properties* properties) {
-  std::vector<cl_mem_properties> list;
-  if (properties == nullptr) return list;
-  for (; *properties != 0; properties += 2) list.insert(list.end(), properties, properties + 2);
-  list.push_back(0);
-  return list;
-}
-
 Result<cl_mem> create_buffer(cl_context context, const cl_mem_properties* properties,
                              cl_mem_flags flags, std::size_t size, void* host_ptr,
                              const CreationRules& rules) {
@@ -87,16 +70,6 @@ Result<cl_mem> create_buffer(cl_context context, const cl_mem_properties* proper
   }
 }
 
-// §5.2.1: what a sub-buffer's CL_MEM_FLAGS holds besides the flags it was created with.
-cl_mem_flags inherited_flags(cl_mem_flags parent, cl_mem_flags flags) {
-  if (!(flags & rules::memory::kMemKernelAccessFlags))
-    flags |= parent & rules::memory::kMemKernelAccessFlags;
-  flags |= parent & rules::memory::kMemHostPtrFlags;
-  if (!(flags & rules::memory::kMemHostAccessFlags))
-    flags |= parent & rules::memory::kMemHostAccessFlags;
-  return flags;
-}
-
 }  // namespace
 
 Result<cl_mem> CreateBuffer(const args::CreateBuffer& a) {
@@ -121,7 +94,7 @@ Result<cl_mem> CreateSubBuffer(const args::CreateSubBuffer& a) {
   const auto* region = static_cast<const cl_buffer_region*>(a.buffer_create_info);
   try {
     auto* mem =
-        new Mem(parent, inherited_flags(parent->flags(), a.flags), region->origin, region->size);
+        new Mem(parent, rules::memory::inherited_flags(parent->flags(), a.flags), region->origin, region->size);
     return mem->id();
   } catch (const std::bad_alloc&) {
     return fail(rule::CreateSubBufferOutOfHostMemory,

@@ -18,6 +18,23 @@ inline constexpr cl_mem_flags kMemHostPtrFlags =
 inline constexpr cl_mem_flags kMemHostAccessFlags =
     CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS;
 
+// CL_INVALID_HOST_PTR of every memory object's creation (1.2 §5.2.1, §5.3.1): host_ptr must
+// be given exactly when CL_MEM_USE_HOST_PTR or CL_MEM_COPY_HOST_PTR is.
+inline bool host_ptr_mismatch(cl_mem_flags flags, const void* host_ptr) {
+  const bool wants_ptr = (flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR)) != 0;
+  return wants_ptr != (host_ptr != nullptr);
+}
+
+// What a memory object made from another (a sub-buffer, 1.2 §5.2.1; an image from a buffer or
+// an image, 2.2 §5.3.1) takes of its source's flags: the kernel access and host access flags
+// where its own do not say, and the host pointer flags always.
+inline cl_mem_flags inherited_flags(cl_mem_flags source, cl_mem_flags flags) {
+  if (!(flags & kMemKernelAccessFlags)) flags |= source & kMemKernelAccessFlags;
+  flags |= source & kMemHostPtrFlags;
+  if (!(flags & kMemHostAccessFlags)) flags |= source & kMemHostAccessFlags;
+  return flags;
+}
+
 inline bool map_is_for_writing(cl_map_flags flags) {
   return (flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) != 0;
 }
