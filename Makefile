@@ -19,6 +19,9 @@
 #               a kernel loop replayed from data-less traces, beside the same plain C loop
 #   make bench-diff  build, then the diff benchmark (not a test): clvet diff on 120 launches
 #               recorded on PoCL, a runner process per launch beside one shared runner
+#   make bench-images  build, then the image benchmark (not a test): read_imagef and
+#               write_imagef against the same loads and stores from buffers on the reference
+#               device, checkers off and all on, with ratios
 #   make conformance  build, then piglit's whole quick_cl profile (about 700 tests) on the
 #               reference device, each result judged against tests/conformance/piglit_expected.tsv;
 #               with CTS_BUILD=path (a Khronos CTS build) also tests/conformance/cts_list.txt's
@@ -29,7 +32,7 @@ TSAN_BUILD ?= build-tsan
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: deps build demo test tsan bench bench-kernels bench-scaling bench-gui bench-replay bench-diff conformance clean
+.PHONY: deps build demo test tsan bench bench-kernels bench-scaling bench-gui bench-replay bench-diff bench-images conformance clean
 
 deps:
 	./.ci/install-deps
@@ -83,6 +86,9 @@ bench-replay: build
 bench-diff: build
 	OCL_ICD_VENDORS=/etc/OpenCL/vendors/pocl.icd OCL_ICD_FILENAMES= \
 	  $(BUILD)/tests/bench/diff_speed $(BUILD)/layer/clvet $(BUILD)/tests/bench/many_launches
+
+bench-images: build
+	OCL_ICD_VENDORS=$(abspath $(BUILD))/icd OCL_ICD_FILENAMES= $(BUILD)/tests/bench/image_access
 
 CTS_BUILD ?=
 conformance: build
