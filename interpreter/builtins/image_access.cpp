@@ -133,7 +133,9 @@ struct Sample {
   unsigned taps = 0;
 };
 
-// The scratch of one call, kept per host thread.
+// The scratch of one call, kept per host thread. Each function takes a reference to it once:
+// every access of a thread_local of a shared library is a call (__tls_get_addr), which the
+// lanes' loops would make once per lane.
 struct Scratch {
   std::vector<Sample> samples;
   std::vector<std::uint64_t> addresses;
@@ -152,11 +154,12 @@ struct Scratch {
     }
   }
 };
-thread_local Scratch scratch;
+thread_local Scratch t_scratch;
 
 // The image of each active lane (scratch.images), and the distinct images among them; lanes
 // whose value names no image of the launch are reported and left out.
 std::vector<const ImageDescriptor*> images_of(const BuiltinCall& c, const char* function) {
+  Scratch& scratch = t_scratch;
   std::vector<const ImageDescriptor*> distinct;
   const ImageDescriptor* last = nullptr;
   std::uint64_t last_handle = 0;
@@ -180,6 +183,7 @@ std::vector<const ImageDescriptor*> images_of(const BuiltinCall& c, const char* 
 
 // The lanes of the call whose image is `image`.
 Lanes lanes_of(const BuiltinCall& c, const ImageDescriptor* image) {
+  Scratch& scratch = t_scratch;
   scratch.ids.clear();
   c.lanes.for_each([&](std::uint32_t l) {
     if (scratch.images[l] == image) scratch.ids.push_back(l);
@@ -214,6 +218,7 @@ std::string named(const ImageDescriptor& image) {
 
 // Reads every lane's taps, a batch per tap, and combines them into scratch.colors.
 void gather(const BuiltinCall& c, const ImageDescriptor& image, const Lanes& lanes, bool blend) {
+  Scratch& scratch = t_scratch;
   unsigned taps = 0;
   lanes.for_each([&](std::uint32_t l) { taps = std::max(taps, scratch.samples[l].taps); });
   const Color border = border_color(image);
@@ -254,6 +259,7 @@ void gather(const BuiltinCall& c, const ImageDescriptor& image, const Lanes& lan
 
 // Stores each lane's colour as the function's result type.
 void put_result(const BuiltinCall& c, const Lanes& lanes, Texel t) {
+  Scratch& scratch = t_scratch;
   lanes.for_each([&](std::uint32_t l) {
     const Color& color = scratch.colors[l];
     for (unsigned k = 0; k < 4 && k < c.result.width; ++k) {
@@ -267,6 +273,7 @@ void put_result(const BuiltinCall& c, const Lanes& lanes, Texel t) {
 
 // Lanes whose value names no image read as 0.
 void clear_unnamed(const BuiltinCall& c, Texel t) {
+  Scratch& scratch = t_scratch;
   c.lanes.for_each([&](std::uint32_t l) {
     if (scratch.images[l]) return;
     for (unsigned k = 0; k < 4 && k < c.result.width; ++k) {
@@ -294,6 +301,7 @@ void check_read_allowed(const BuiltinCall& c, const ImageDescriptor& image, cons
 // read_image{f,i,ui,h}(image, sampler, coord).
 template <Texel T>
 void read_sampled(const BuiltinCall& c) {
+  Scratch& scratch = t_scratch;
   scratch.size_for(c.context->lane_count());
   const Operand& coord = c.args[2];
   for (const ImageDescriptor* image : images_of(c, "read_image")) {
@@ -401,6 +409,7 @@ bool texel_at(const BuiltinCall& c, const ImageDescriptor& image, std::uint32_t 
 // read_image{f,i,ui,h}(image, int coord): no sampler, the texel itself.
 template <Texel T>
 void read_plain(const BuiltinCall& c) {
+  Scratch& scratch = t_scratch;
   scratch.size_for(c.context->lane_count());
   const Operand& coord = c.args[1];
   const std::string function = std::string("read_image") + function_suffix(T);
@@ -422,6 +431,7 @@ void read_plain(const BuiltinCall& c) {
 // write_image{f,i,ui,h}(image, int coord, color).
 template <Texel T>
 void write(const BuiltinCall& c) {
+  Scratch& scratch = t_scratch;
   scratch.size_for(c.context->lane_count());
   const Operand& coord = c.args[1];
   const Operand& value = c.args[2];
@@ -467,6 +477,7 @@ enum class Query : std::uint8_t { Width, Height, Depth, ArraySize, Dim, DataType
 
 template <Query Q>
 void query(const BuiltinCall& c) {
+  Scratch& scratch = t_scratch;
   scratch.size_for(c.context->lane_count());
   images_of(c, "get_image_*");
   c.lanes.for_each([&](std::uint32_t l) {
