@@ -96,6 +96,25 @@ Layout of_live_image(const void* image) {
   return l;
 }
 
+}  // namespace
+
+std::size_t fill_color_size(const void* image) {
+  constexpr std::size_t kDepth = sizeof(cl_float), kFourComponents = 4 * sizeof(cl_float);
+  if (objects().brief(image).kind != api::ObjectKind::Mem) return kDepth;
+  const cl_icd_dispatch& d = next();
+  cl_image_format format{};
+  if (d.clGetImageInfo == nullptr ||
+      d.clGetImageInfo(static_cast<cl_mem>(const_cast<void*>(image)), CL_IMAGE_FORMAT,
+                       sizeof format, &format, nullptr) != CL_SUCCESS)
+    return kDepth;
+#ifdef CL_DEPTH
+  if (format.image_channel_order == CL_DEPTH) return kDepth;
+#endif
+  return kFourComponents;
+}
+
+namespace {
+
 bool reads_host_ptr(cl_mem_flags flags, const void* host_ptr) {
   return host_ptr != nullptr && (flags & (CL_MEM_COPY_HOST_PTR | CL_MEM_USE_HOST_PTR)) != 0;
 }

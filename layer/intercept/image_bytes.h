@@ -32,6 +32,11 @@ struct Layout {
   std::size_t span() const;
 };
 
+// The bytes clEnqueueFillImage reads from fill_color for `image` (3.0 §5.3.4): one float for
+// a CL_DEPTH image, four components for any other; 4 where the driver does not say the image's
+// format (an invalid image: the call reads nothing, and no colour is smaller).
+std::size_t fill_color_size(const void* image);
+
 // The layout of the data clCreateImage reads from host_ptr for `desc` (1.2 §5.3.1).
 Layout of_image(const cl_image_desc& desc, std::size_t element);
 

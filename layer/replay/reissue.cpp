@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstring>
 #include <regex>
 
 #include "clvet/reports/finding.h"
@@ -185,12 +186,22 @@ void Reissue::host_in(const void*& out, std::size_t i, std::size_t size) {
     out = nullptr;
     return;
   }
+  // Recorded bytes fewer than the most the call may read (a CL_DEPTH image's fill colour is
+  // one float of fill_color's 16) are given zeros after them, so that no driver reads past.
+  if (bytes != nullptr && bytes->size() >= size) {
+    out = blocking_ ? bytes->data() : keep(*bytes);
+    return;
+  }
+  std::string padded = bytes != nullptr ? *bytes : std::string();
+  padded.resize(size, '\0');
   if (blocking_) {
-    out = bytes != nullptr ? bytes->data() : allocate<char>(size);
+    char* copy = allocate<char>(padded.size() + 1);
+    std::memcpy(copy, padded.data(), padded.size());
+    out = copy;
     return;
   }
   // The command reads the bytes after the call returns: they stay until its queue finishes.
-  out = keep(bytes != nullptr ? *bytes : std::string(size, '\0'));
+  out = keep(std::move(padded));
 }
 
 void Reissue::host_out(void*& out, std::size_t i, std::size_t size) {

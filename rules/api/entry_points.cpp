@@ -674,7 +674,7 @@ constexpr Param clEnqueueFillBuffer_params[] = {
 constexpr Param clEnqueueFillImage_params[] = {
     {.type = "cl_command_queue", .name = "command_queue", .role = Role::HandleIn, .kind = ObjectKind::CommandQueue},
     {.type = "cl_mem", .name = "image", .role = Role::HandleIn, .kind = ObjectKind::Mem},
-    {.type = "const void*", .name = "fill_color", .role = Role::HostMemIn, .fixed_length = 16},
+    {.type = "const void*", .name = "fill_color", .role = Role::HostMemIn, .fixed_length = 16, .fill_color_of = "image"},
     {.type = "const size_t*", .name = "origin", .role = Role::ArrayIn, .fixed_length = 3},
     {.type = "const size_t*", .name = "region", .role = Role::ArrayIn, .fixed_length = 3},
     {.type = "cl_uint", .name = "num_events_in_wait_list", .role = Role::Count},

@@ -581,7 +581,10 @@ void write_trace_arguments(fmt::ostream& out, const EntryPoint& entry) {
   }
   for (std::size_t i = 0; i < entry.params.size(); ++i) {
     const Param& p = entry.params[i];
-    if (p.role == Role::HostMemIn && !length_of(p).empty())
+    if (p.role == Role::HostMemIn && !p.fill_color_of.empty())
+      out.print("  encode::input_bytes(t, {}, a.{}, image_bytes::fill_color_size(a.{}));\n", i,
+                p.name, p.fill_color_of);
+    else if (p.role == Role::HostMemIn && !length_of(p).empty())
       out.print("  encode::input_bytes(t, {}, a.{}, {});\n", i, p.name, length_of(p));
     if (p.role == Role::KernelArgValue)
       out.print("  encode::kernel_argument(t, {}, a.{}, a.{});\n", i, p.name, p.peer);
@@ -710,7 +713,7 @@ void write_trace_encoders(const char* path) {
   auto out = fmt::output_file(path);
   out.print("// Generated from rules/api/entry_points.cpp by generate_api. Do not edit.\n");
   out.print("// How the trace records each entry point's arguments and outputs, by parameter role.\n");
-  out.print("#include \"clvet/rules/args.gen.h\"\n#include \"clvet/rules/host_span.h\"\n#include \"trace_encode.h\"\n\n");
+  out.print("#include \"clvet/rules/args.gen.h\"\n#include \"clvet/rules/host_span.h\"\n#include \"image_bytes.h\"\n#include \"trace_encode.h\"\n\n");
   out.print("namespace clvet::layer {{\nnamespace {{\n\nusing api::ObjectKind;\n\n");
   for (const EntryPoint& entry : clvet::api::entry_points()) {
     if (!generated(entry)) continue;

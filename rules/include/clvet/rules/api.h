@@ -98,6 +98,10 @@ struct Param {
   std::string_view family = {};  // enum, bitfield, property or struct type name
   bool nullable = false;         // NULL (or 0 elements) is allowed by the spec
   std::uint8_t fixed_length = 0; // element count fixed by the spec (origin[3], fill_color[16 bytes])
+  // The image whose format sizes this colour (clEnqueueFillImage's fill_color: "a single
+  // floating point value if the channel order is CL_DEPTH", else four components, 3.0 §5.3.4);
+  // fixed_length is then the most the call reads.
+  std::string_view fill_color_of = {};
   // A cl_bool saying whether the call returns only once its command has completed
   // (blocking_read, blocking_write, blocking_map...): until then host memory it reads or
   // writes is the command's.
