@@ -7,8 +7,10 @@
 #include <algorithm>
 #include <cstring>
 #include <regex>
+#include <vector>
 
 #include "clvet/reports/finding.h"
+#include "clvet/trace/cl_names.h"
 #include "clvet/trace/print.h"
 #include "info_answers.h"
 
@@ -603,6 +605,39 @@ void* Reissue::svm_address(std::uint64_t recorded) {
   if (const std::uint64_t skipped = s_.skipped_region(recorded))
     unsupported(fmt::format("it uses the SVM allocation of call {}, which was skipped", skipped));
   return nullptr;
+}
+
+void Reissue::check_image_format(cl_context context, cl_mem_flags flags, const cl_image_format* format,
+                                 const cl_image_desc* desc) {
+  if (!ready_ || context == nullptr || format == nullptr || c_.error != CL_SUCCESS) return;
+  const cl_mem_object_type type = desc != nullptr                         ? desc->image_type
+                                  : entry_name(c_) == "clCreateImage3D" ? CL_MEM_OBJECT_IMAGE3D
+                                                                          : CL_MEM_OBJECT_IMAGE2D;
+  // The list depends on how kernels may access the image (3.0 §5.3.2.1's tables): read and
+  // write when the flags do not say.
+  constexpr cl_mem_flags kAccess =
+      CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY | CL_MEM_KERNEL_READ_AND_WRITE;
+  const cl_mem_flags access = (flags & kAccess) != 0 ? flags & kAccess : CL_MEM_READ_WRITE;
+  using Formats = cl_int(CL_API_CALL*)(cl_context, cl_mem_flags, cl_mem_object_type, cl_uint,
+                                       cl_image_format*, cl_uint*);
+  auto supported = reinterpret_cast<Formats>(s_.function("clGetSupportedImageFormats"));
+  cl_uint count = 0;
+  if (supported == nullptr || supported(context, access, type, 0, nullptr, &count) != CL_SUCCESS) return;
+  std::vector<cl_image_format> listed(count);
+  if (count != 0 && supported(context, access, type, count, listed.data(), nullptr) != CL_SUCCESS) return;
+  for (const cl_image_format& f : listed)
+    if (f.image_channel_order == format->image_channel_order &&
+        f.image_channel_data_type == format->image_channel_data_type)
+      return;
+  auto named = [](std::string_view family, std::uint64_t value) {
+    const auto name = trace::constant_name(family, value);
+    return name ? std::string(*name) : fmt::format("{:#x}", value);
+  };
+  unsupported(fmt::format("the image format {} / {} for a {} image with {}, which the target's "
+                          "clGetSupportedImageFormats does not list",
+                          named("cl_channel_order", format->image_channel_order),
+                          named("cl_channel_type", format->image_channel_data_type),
+                          named("cl_mem_object_type", type), trace::bitfield_name("cl_mem_flags", access)));
 }
 
 void Reissue::check_work_group(cl_kernel kernel, cl_uint work_dim, const size_t* local) {

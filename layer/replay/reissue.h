@@ -281,6 +281,11 @@ class Reissue {
   void finished(cl_command_queue queue);
   // An entry point this build cannot re-issue (unknown to its table, or without prototype).
   void not_replayable();
+  // An image format the target's clGetSupportedImageFormats does not list for the image's
+  // type (from `desc`, or the entry point: clCreateImage2D, clCreateImage3D) and kernel access:
+  // unsupported, before the image is created; nothing when the recorded call failed.
+  void check_image_format(cl_context context, cl_mem_flags flags, const cl_image_format* format,
+                          const cl_image_desc* desc);
   // A launch's work-group larger than the target allows: unsupported, before it is issued.
   void check_work_group(cl_kernel kernel, cl_uint work_dim, const size_t* local);
 

@@ -891,6 +891,12 @@ void write_reissuer(fmt::ostream& out, const EntryPoint& entry, std::size_t inde
   if (const Param* flags = find_name(entry, "flags");
       entry.returns == Returns::Pointer && flags != nullptr && flags->family == "cl_svm_mem_flags" && find_name(entry, "size"))
     out.print("  r.check_svm(a.flags, a.size);\n");
+  // An image's format: whether the target lists it for the image's type and access is asked
+  // first (3.0 §5.3.2, clGetSupportedImageFormats).
+  if (find_name(entry, "image_format") && find_name(entry, "flags") &&
+      find_handle(entry, Role::HandleIn, ObjectKind::Context))
+    out.print("  r.check_image_format(a.context, a.flags, a.image_format, {});\n",
+              find_name(entry, "image_desc") ? "a.image_desc" : "nullptr");
   out.print("  if (!r.ready()) return;\n");
   out.print("  using Fn = {} (CL_API_CALL*)({});\n", entry.return_type, parameter_list(entry));
   out.print("  const auto forward = r.function<Fn>({});\n  if (forward == nullptr) return;\n", index);

@@ -175,6 +175,65 @@ TEST(ReplayImages, ImageDescriptionNamesTheReplayedBuffer) {
       << replay->stop_reason();
 }
 
+// A trace whose image has a format the reference device does not list (CL_Rx: optional, and
+// not listed, layer/device/api/image_api.cpp), written here as a platform that lists it would
+// have recorded it: the image created from 16 host bytes, read back, then a buffer written and
+// read. On the reference device the replay stops at the image's creation, naming the call and
+// the format (issue's "say which call needs what"); with --skip-unsupported it skips the
+// creation and the read that uses the image, and goes on to verify the buffer's read.
+std::string unlisted_format_trace() {
+  TraceFile t("replay-image-unlisted-format");
+  std::string texels(16, '\0');
+  for (std::size_t k = 0; k < texels.size(); ++k) texels[k] = static_cast<char>(0x40 + k);
+  cl_image_desc desc{};
+  desc.image_type = CL_MEM_OBJECT_IMAGE2D;
+  desc.image_width = 4;
+  desc.image_height = 2;
+  const cl_image_format rx{CL_Rx, CL_UNORM_INT8};
+  t.call("clCreateImage",
+         {Value::handle(ObjectKind::Context, 3), Value::uint(CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR),
+          bytes_of(rx), bytes_of(desc), Value::pointer(0x4000), Value::pointer(0x30)},
+         Value::handle(ObjectKind::Mem, 5), {{4, t.data(texels)}});
+  read_image(t, 5, triple(0, 0, 0), triple(4, 2, 1), 0, texels);
+  const std::string words = "sixteen bytes..!";
+  t.call("clCreateBuffer",
+         {Value::handle(ObjectKind::Context, 3), Value::uint(CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR),
+          Value::uint(16), Value::pointer(0x1000), Value::pointer(0x30)},
+         Value::handle(ObjectKind::Mem, 6), {{3, t.data(words)}});
+  t.call("clEnqueueReadBuffer",
+         {Value::handle(ObjectKind::CommandQueue, 4), Value::handle(ObjectKind::Mem, 6), Value::uint(1),
+          Value::uint(0), Value::uint(16), Value::pointer(0x5000), Value::uint(0), Value::null(), Value::null()},
+         Value::sint(0), {}, {{5, t.data(words)}});
+  return t.close();
+}
+
+TEST(ReplayImages, FormatTheTargetDoesNotListStopsOrIsSkipped) {
+  const std::string trace = unlisted_format_trace();
+  const std::vector<std::pair<std::string, std::string>> reference = {{"OCL_ICD_VENDORS", CLVET_TWO_PLATFORMS_DIR}};
+  auto replayed = test::run({CLVET_CLI, "replay", trace, "--platform", "reference", "--verify"}, reference);
+  EXPECT_NE(replayed.status, 0) << replayed.out << replayed.err;
+  EXPECT_NE(replayed.err.find("replay stopped: call 5 clCreateImage needs what the target lacks: the image "
+                              "format CL_Rx / CL_UNORM_INT8 for a CL_MEM_OBJECT_IMAGE2D image with "
+                              "CL_MEM_READ_ONLY, which the target's clGetSupportedImageFormats does not list "
+                              "(--skip-unsupported goes on without it)"),
+            std::string::npos)
+      << replayed.err;
+  EXPECT_EQ(replayed.out.find("verify: 1 reads"), std::string::npos) << replayed.out;
+
+  replayed = test::run({CLVET_CLI, "replay", trace, "--platform", "reference", "--verify", "--skip-unsupported"},
+                       reference);
+  EXPECT_EQ(replayed.err.find("replay stopped"), std::string::npos) << replayed.err;
+  EXPECT_NE(replayed.out.find("skipped: call 5 clCreateImage: the image format CL_Rx / CL_UNORM_INT8 for a "
+                              "CL_MEM_OBJECT_IMAGE2D image with CL_MEM_READ_ONLY"),
+            std::string::npos)
+      << replayed.out;
+  EXPECT_NE(replayed.out.find("skipped: call 6 clEnqueueReadImage: "), std::string::npos) << replayed.out;
+  EXPECT_NE(replayed.out.find("call 5"), replayed.out.rfind("call 5")) << "the read names the skipped creation";
+  // The buffer's read after them replays and is what was recorded.
+  EXPECT_NE(replayed.out.find("verify: 1 reads and answers compared, all the same as recorded"), std::string::npos)
+      << replayed.out;
+}
+
 // images.c under the layer on PoCL, replayed on PoCL: its three image reads, its map for
 // reading and its buffer read are each compared, and are what the program read.
 TEST(ReplayImages, RecordedProgramVerifiesPixelByPixel) {
