@@ -125,6 +125,11 @@ constexpr std::string_view kExtensionsClangDefinesFrom20[] = {
 std::vector<std::string> device_macros(const TargetDevice& device, unsigned language) {
   std::vector<std::string> args = {"-D__OPENCL_VERSION__=" + std::to_string(device.opencl_version)};
   if (!device.image_support) args.push_back("-U__IMAGE_SUPPORT__");
+  // get_image_channel_data_type's table in the OpenCL C specification names
+  // CLK_UNORM_INT_101010_2 from OpenCL C 2.0 on (the format came with OpenCL 2.1, which had no
+  // OpenCL C of its own); Clang 15's opencl-c-base.h lacks it. Its value is the API's.
+  if (device.image_support && language >= 200)
+    args.push_back("-DCLK_UNORM_INT_101010_2=0x10E0");
   if (device.embedded_profile) args.push_back("-D__EMBEDDED_PROFILE__=1");
   if (language < 200)
     for (std::string_view name : kExtensionsClangDefinesFrom20)

@@ -409,5 +409,47 @@ __kernel void twice(__read_write image2d_t img) {
   clReleaseMemObject(img);
 }
 
+
+// get_image_channel_data_type of a CL_UNORM_INT_101010_2 image equals the OpenCL C constant
+// CLK_UNORM_INT_101010_2, which the OpenCL C specification names from OpenCL C 2.0 on, under
+// -cl-std=CL3.0 (the CTS's kernel_image_methods compares the two; the device refuses CL2.0,
+// lacking pipes and device-side enqueue), and the name stays the program's own under OpenCL C
+// 1.2, which does not have it.
+TEST(Images, UnormInt101010_2HasItsOpenCLCConstant) {
+  ReferenceDevice ref;
+  ASSERT_TRUE(ref.available());
+  const cl_image_format format{CL_RGBA, CL_UNORM_INT_101010_2};
+  cl_image_desc d{};
+  d.image_type = CL_MEM_OBJECT_IMAGE2D;
+  d.image_width = 2;
+  d.image_height = 2;
+  cl_int err = CL_SUCCESS;
+  cl_mem img = clCreateImage(ref.context, CL_MEM_READ_ONLY, &format, &d, nullptr, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  const std::string source = R"CLC(
+    kernel void k(read_only image2d_t img, global int* out) {
+      out[0] = get_image_channel_data_type(img);
+      out[1] = CLK_UNORM_INT_101010_2;
+      out[2] = get_image_channel_data_type(img) == CLK_UNORM_INT_101010_2;
+    })CLC";
+  cl_program p = ref.build(source, "-cl-std=CL3.0");
+  ASSERT_NE(p, nullptr);
+  cl_mem got_buffer = ref.buffer(std::vector<int>(3, -1));
+  ASSERT_EQ(ref.run(ref.kernel(p, "k"), {1}, {}, img, got_buffer), CL_SUCCESS);
+  const std::vector<int> got = ref.read<int>(got_buffer, 3);
+  EXPECT_EQ(got[0], CL_UNORM_INT_101010_2);
+  EXPECT_EQ(got[1], CL_UNORM_INT_101010_2);
+  EXPECT_EQ(got[2], 1);
+  cl_program own = ref.build(R"CLC(
+    #define CLK_UNORM_INT_101010_2 7
+    kernel void k(global int* out) { out[0] = CLK_UNORM_INT_101010_2; })CLC",
+                             "-cl-std=CL1.2");
+  ASSERT_NE(own, nullptr);
+  cl_mem out = ref.buffer(std::vector<int>(1, -1));
+  ASSERT_EQ(ref.run(ref.kernel(own, "k"), {1}, {}, out), CL_SUCCESS);
+  EXPECT_EQ(ref.read<int>(out, 1)[0], 7);
+  clReleaseMemObject(img);
+}
+
 }  // namespace
 }  // namespace clvet::test
