@@ -7,7 +7,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
@@ -25,6 +24,7 @@
 
 #include "buffer_contents.h"
 #include "clvet/trace/print.h"
+#include "replay_bar.h"
 #include "replay_contents.h"
 #include "trace_document.h"
 
@@ -155,44 +155,12 @@ BufferViewer::BufferViewer(QWidget* parent) : QWidget(parent) {
   bar->addWidget(column_);
   bar->addWidget(plot);
   layout->addLayout(bar);
-  auto* replayBar = new QHBoxLayout;
-  replay_ = new ReplayContents(this);
-  platform_ = new QComboBox;
-  platform_->setToolTip(tr("the platform the trace is replayed on: clvet's reference device or any of the ICD loader's"));
-  replay_button_ = new QPushButton(tr("Replay to this call"));
-  replay_button_->setToolTip(tr("re-issue the trace's calls up to the one shown on the platform chosen, in a helper "
-                                "process, and show the buffer's bytes there"));
-  replay_progress_ = new QProgressBar;
-  replay_progress_->setMaximumWidth(220);
-  replay_progress_->setVisible(false);
-  replay_cancel_ = new QPushButton(tr("Cancel"));
-  replay_cancel_->setVisible(false);
-  replayBar->addWidget(new QLabel(tr("Replay on:")));
-  replayBar->addWidget(platform_, 1);
-  replayBar->addWidget(replay_button_);
-  replayBar->addWidget(replay_progress_);
-  replayBar->addWidget(replay_cancel_);
-  replayBar->addStretch(1);
-  layout->addLayout(replayBar);
-  auto fillPlatforms = [this] {
-    const QString chosen = platform_->currentData().toString();
-    const QSignalBlocker block(platform_);
-    platform_->clear();
-    for (const auto& [value, shown] : replay_->platforms()) platform_->addItem(shown, value);
-    platform_->setCurrentIndex(std::max(0, platform_->findData(chosen)));
-  };
-  fillPlatforms();
-  connect(replay_, &ReplayContents::platformsListed, this, fillPlatforms);
-  connect(replay_button_, &QPushButton::clicked, this, [this] { replayContents(); });
-  connect(replay_cancel_, &QPushButton::clicked, replay_, &ReplayContents::cancel);
-  connect(replay_, &ReplayContents::progress, this, [this](quint64 done, quint64 total) {
-    replay_progress_->setRange(0, 1000);
-    replay_progress_->setValue(total ? static_cast<int>(1000 * std::min(done, total) / total) : 0);
-    replay_progress_->setFormat(tr("%1 of %2 calls").arg(done).arg(total));
-  });
+  replay_bar_ = new ReplayBar(tr("the buffer's bytes there"));
+  layout->addWidget(replay_bar_);
+  replay_ = replay_bar_->contents();
+  connect(replay_bar_, &ReplayBar::replayRequested, this, [this] { replayContents(); });
   connect(replay_, &ReplayContents::contentsReady, this,
           [this](const trace::Handle& mem, std::uint64_t at, const QString& platform, const QByteArray& bytes) {
-            replayRunning(false);
             if (!shown_ || !(*shown_ == mem) || shown_at_ != at) return;  // the user moved on
             auto b = std::make_shared<BufferBytes>();
             b->bytes.assign(bytes.constData(), static_cast<std::size_t>(bytes.size()));
@@ -203,7 +171,6 @@ BufferViewer::BufferViewer(QWidget* parent) : QWidget(parent) {
                                        .arg(bytes.size()));
           });
   connect(replay_, &ReplayContents::failed, this, [this](const trace::Handle& mem, std::uint64_t at, const QString& why) {
-    replayRunning(false);
     if (!shown_ || !(*shown_ == mem) || shown_at_ != at) return;
     note_->setText(trace_note_ + QStringLiteral("\n") + tr("Replay: %1").arg(why));
   });
@@ -313,7 +280,7 @@ void BufferViewer::sourceChosen() {
   const QVariantList d = source_->currentData().toList();
   if (d.size() != 5) return;
   at_->setEnabled(!d[0].toBool());
-  replay_button_->setEnabled(!d[0].toBool() && !replay_->running());
+  replay_bar_->setReplayable(!d[0].toBool());
   if (d[0].toBool()) showKernelArgument(d[2].toULongLong(), d[3].toUInt(), d[4].toBool());
   else showBuffer(HandleKey{d[1].toULongLong()}.handle(), static_cast<std::uint64_t>(at_->value()));
 }
@@ -340,7 +307,7 @@ void BufferViewer::showBuffer(const trace::Handle& mem, std::uint64_t at) {
   }
   shown_ = mem;
   shown_at_ = at;
-  replay_button_->setEnabled(!replay_->running());
+  replay_bar_->setReplayable(true);
   replayed_ = false;
   trace_note_ = note;
   setBytes(std::move(bytes), note);
@@ -348,27 +315,12 @@ void BufferViewer::showBuffer(const trace::Handle& mem, std::uint64_t at) {
 
 bool BufferViewer::replayContents(const QString& platform) {
   if (!document_ || !shown_ || replay_->running()) return false;
-  const QString on = platform.isEmpty() ? platform_->currentData().toString() : platform;
+  const QString on = platform.isEmpty() ? replay_bar_->platform() : platform;
   if (!replay_->request(QFileInfo(document_->path()).absoluteFilePath(), on, *shown_, shown_at_)) return false;
-  replayRunning(true);  // nothing runs when the bytes were known already
+  replay_bar_->showRunning(true);  // nothing runs when the bytes were known already
+  if (replay_->running())
+    note_->setText(trace_note_ + QStringLiteral("\n") + tr("Replaying on %1...").arg(replay_bar_->platformShown()));
   return true;
-}
-
-void BufferViewer::replayRunning(bool running) {
-  running = running && replay_->running();
-  replay_progress_->setRange(0, 0);  // busy until replay says how far it is
-  replay_progress_->setFormat(tr("replaying..."));
-  replay_progress_->setVisible(running);
-  replay_cancel_->setVisible(running);
-  replay_button_->setEnabled(!running && shown_.has_value());
-  if (running) note_->setText(trace_note_ + QStringLiteral("\n") + tr("Replaying on %1...").arg(platform_->currentText()));
-}
-
-void BufferViewer::showEvent(QShowEvent* event) {
-  QWidget::showEvent(event);
-  if (platforms_asked_) return;
-  platforms_asked_ = true;
-  replay_->listPlatforms();
 }
 
 void BufferViewer::showKernelArgument(std::uint64_t launch, std::uint32_t argument, bool after) {

@@ -16,8 +16,6 @@
 #include "clvet/trace/records.h"
 
 class QComboBox;
-class QProgressBar;
-class QPushButton;
 class QLineEdit;
 class QSpinBox;
 class QLabel;
@@ -28,6 +26,7 @@ class QChartView;
 namespace clvet::gui {
 
 class TraceDocument;
+class ReplayBar;
 class ReplayContents;
 
 // Bytes, and which of them are known, shared by the typed and the hex model.
@@ -93,14 +92,10 @@ class BufferViewer : public QWidget {
   // The bytes shown came from a replay.
   bool replayed() const { return replayed_; }
 
- protected:
-  void showEvent(QShowEvent* event) override;
-
  private:
   void refill();
   void sourceChosen();
   void setBytes(std::shared_ptr<BufferBytes> bytes, const QString& note);
-  void replayRunning(bool running);
 
   TraceDocument* document_ = nullptr;
   QComboBox* source_;
@@ -114,17 +109,13 @@ class BufferViewer : public QWidget {
   QChartView* chart_;
   std::shared_ptr<BufferBytes> bytes_;
   bool format_edited_ = false;  // the user wrote a format: it is no longer guessed
-  // Replay: the platform, the button, its progress and cancel; the buffer and call shown.
+  // Replay: the bar, its helper; the buffer and call shown.
+  ReplayBar* replay_bar_;
   ReplayContents* replay_;
-  QComboBox* platform_;
-  QPushButton* replay_button_;
-  QProgressBar* replay_progress_;
-  QPushButton* replay_cancel_;
   std::optional<trace::Handle> shown_;
   std::uint64_t shown_at_ = 0;
   QString trace_note_;  // what the trace's data is not, kept when a replay fails
   bool replayed_ = false;
-  bool platforms_asked_ = false;
 };
 
 }  // namespace clvet::gui

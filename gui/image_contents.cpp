@@ -16,19 +16,47 @@ namespace clvet::gui {
 namespace {
 
 struct ChannelType {
-  std::uint32_t size;  // bytes per channel
+  std::uint32_t size;  // bytes per channel; of the whole element for a packed type
   bool normalized;
+  bool packed;         // the channels share one unsigned short or int
 };
 
 std::optional<ChannelType> channel_type(std::uint32_t type) {
   switch (type) {
-    case CL_SNORM_INT8: case CL_UNORM_INT8: return ChannelType{1, true};
-    case CL_SIGNED_INT8: case CL_UNSIGNED_INT8: return ChannelType{1, false};
-    case CL_SNORM_INT16: case CL_UNORM_INT16: return ChannelType{2, true};
-    case CL_SIGNED_INT16: case CL_UNSIGNED_INT16: case CL_HALF_FLOAT: return ChannelType{2, false};
-    case CL_SIGNED_INT32: case CL_UNSIGNED_INT32: case CL_FLOAT: return ChannelType{4, false};
-    default: return std::nullopt;  // packed 565, 555, 101010: not shown
+    case CL_SNORM_INT8: case CL_UNORM_INT8: return ChannelType{1, true, false};
+    case CL_SIGNED_INT8: case CL_UNSIGNED_INT8: return ChannelType{1, false, false};
+    case CL_SNORM_INT16: case CL_UNORM_INT16: return ChannelType{2, true, false};
+    case CL_SIGNED_INT16: case CL_UNSIGNED_INT16: case CL_HALF_FLOAT: return ChannelType{2, false, false};
+    case CL_SIGNED_INT32: case CL_UNSIGNED_INT32: case CL_FLOAT: return ChannelType{4, false, false};
+    case CL_UNORM_SHORT_565: case CL_UNORM_SHORT_555: return ChannelType{2, true, true};
+    case CL_UNORM_INT_101010: case CL_UNORM_INT_101010_2: return ChannelType{4, true, true};
+    default: return std::nullopt;
   }
+}
+
+// Channel `c` of a packed element, normalised: the first channel in the most significant bits
+// (2.2 §5.3.1.1): 565 R 15:11, G 10:5, B 4:0; 555 R 14:10, G 9:5, B 4:0 (bit 15 undefined);
+// 101010 R 29:20, G 19:10, B 9:0 (bits 31:30 undefined); 101010_2 R 31:22, G 21:12, B 11:2,
+// A 1:0.
+std::optional<double> packed_channel(std::uint32_t type, std::uint32_t element, int c) {
+  struct Field {
+    int shift, bits;
+  };
+  static constexpr Field k565[] = {{11, 5}, {5, 6}, {0, 5}}, k555[] = {{10, 5}, {5, 5}, {0, 5}},
+                         k101010[] = {{20, 10}, {10, 10}, {0, 10}},
+                         k101010_2[] = {{22, 10}, {12, 10}, {2, 10}, {0, 2}};
+  const Field* fields = nullptr;
+  int count = 0;
+  switch (type) {
+    case CL_UNORM_SHORT_565: fields = k565; count = 3; break;
+    case CL_UNORM_SHORT_555: fields = k555; count = 3; break;
+    case CL_UNORM_INT_101010: fields = k101010; count = 3; break;
+    case CL_UNORM_INT_101010_2: fields = k101010_2; count = 4; break;
+    default: return std::nullopt;
+  }
+  if (c < 0 || c >= count) return std::nullopt;
+  const std::uint32_t max = (1u << fields[c].bits) - 1;
+  return ((element >> fields[c].shift) & max) / double(max);
 }
 
 QString channel_names(std::uint32_t order) {
@@ -100,14 +128,20 @@ void triple(const trace::Value& v, std::uint64_t out[3], std::uint64_t fill) {
 
 }  // namespace
 
-std::optional<double> ImagePixels::channel(std::uint64_t x, std::uint64_t y, int c) const {
-  if (x >= width || y >= height || c < 0 || c >= channels || !element_size) return std::nullopt;
-  const std::uint64_t pixel = y * width + x;
+std::optional<double> ImagePixels::channel(std::uint64_t x, std::uint64_t y, int c, std::uint64_t z) const {
+  if (x >= width || y >= height || z >= depth || c < 0 || c >= channels || !element_size) return std::nullopt;
+  const std::uint64_t pixel = (z * height + y) * width + x;
   if (!known[pixel]) return std::nullopt;
   const auto channel_size = channel_type(type);
   if (!channel_size) return std::nullopt;
+  const char* element = bytes.data() + pixel * element_size;
+  if (channel_size->packed) {
+    std::uint32_t packed = 0;
+    std::memcpy(&packed, element, channel_size->size);  // little-endian: the low bytes
+    return packed_channel(type, packed, c);
+  }
   const std::uint32_t size = channel_size->size;  // the x orders' ignored channel comes last
-  const char* p = bytes.data() + pixel * element_size + static_cast<std::uint64_t>(c) * size;
+  const char* p = element + static_cast<std::uint64_t>(c) * size;
   auto load = [p]<typename T>(T) {
     T v;
     std::memcpy(&v, p, sizeof v);
@@ -130,10 +164,10 @@ std::optional<double> ImagePixels::channel(std::uint64_t x, std::uint64_t y, int
   }
 }
 
-QString ImagePixels::pixelText(std::uint64_t x, std::uint64_t y) const {
+QString ImagePixels::pixelText(std::uint64_t x, std::uint64_t y, std::uint64_t z) const {
   QStringList parts;
   for (int c = 0; c < channels; ++c) {
-    const auto v = channel(x, y, c);
+    const auto v = channel(x, y, c, z);
     if (!v) return QStringLiteral("??");
     parts << (normalized || type == CL_FLOAT || type == CL_HALF_FLOAT ? QString::number(*v, 'g', 6)
                                                                       : QString::number(static_cast<std::int64_t>(*v)));
@@ -173,6 +207,7 @@ ImagePixels image_at(TraceDocument& doc, const trace::Handle& mem, std::uint64_t
         // its commands name them (1.2 §5.3.3).
         if (desc[0] == CL_MEM_OBJECT_IMAGE1D_ARRAY) img.height = std::max<std::uint64_t>(desc[4], 1);
         if (desc[0] == CL_MEM_OBJECT_IMAGE2D_ARRAY) img.depth = std::max<std::uint64_t>(desc[4], 1);
+        img.array = desc[0] == CL_MEM_OBJECT_IMAGE2D_ARRAY;
         row_pitch = desc[5];
         slice_pitch = desc[6];
       } else {
@@ -189,9 +224,15 @@ ImagePixels image_at(TraceDocument& doc, const trace::Handle& mem, std::uint64_t
         return img;
       }
       img.channels = static_cast<int>(img.channel_names.size());
-      // An order ending in x stores one ignored channel after the others (3.0 §5.3.1.1).
+      // An order ending in x stores one ignored channel after the others (3.0 §5.3.1.1); a
+      // packed type's element is one unsigned short or int whatever the order.
       const bool padded = img.order == CL_Rx || img.order == CL_RGx || img.order == CL_RGBx || img.order == CL_sRGBx;
-      img.element_size = type->size * static_cast<std::uint32_t>(img.channels + (padded ? 1 : 0));
+      if (type->packed && img.channels != (img.type == CL_UNORM_INT_101010_2 ? 4 : 3)) {
+        img.error = QObject::tr("its format (order %1, type %2) is not one this viewer reads").arg(img.order, 0, 16).arg(img.type, 0, 16);
+        return img;
+      }
+      img.element_size = type->packed ? type->size
+                                       : type->size * static_cast<std::uint32_t>(img.channels + (padded ? 1 : 0));
       img.normalized = type->normalized;
       const std::uint64_t pixels = img.width * img.height * img.depth;
       if (pixels == 0 || pixels > (std::uint64_t{1} << 28)) {

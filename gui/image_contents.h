@@ -1,7 +1,7 @@
 // An image's pixels at a call, rebuilt from the trace's image data (the host bytes it was
 // created with, clEnqueueWriteImage's bytes, regions written through a mapping), and read
-// as channel values by its cl_image_format (1.2 §5.3.1.1). An array's layers are its rows
-// (1D) or slices (2D).
+// as channel values by its cl_image_format (2.2 §5.3.1.1, the packed 565, 555 and 101010 types
+// included). An array's layers are its rows (1D) or slices (2D), as a 3D image's slices.
 #pragma once
 
 #include <QString>
@@ -20,7 +20,8 @@ class TraceDocument;
 
 struct ImagePixels {
   std::uint32_t order = 0, type = 0;  // cl_channel_order, cl_channel_type
-  std::uint64_t width = 0, height = 0, depth = 1;
+  std::uint64_t width = 0, height = 0, depth = 1;  // depth: a 3D image's slices, a 2D array's layers
+  bool array = false;                 // the slices are an array's layers
   std::uint32_t element_size = 0;     // bytes per pixel; 0: a format this viewer cannot read
   int channels = 0;
   QString channel_names;              // "RGBA", "BGRA", "R", ...
@@ -32,10 +33,11 @@ struct ImagePixels {
   bool normalized = false;            // UNORM/SNORM: values in [0, 1] or [-1, 1]
   QString error;                      // why it has no pixels
 
-  // Channel `c` (in channel_names' order) of pixel (x, y) of slice 0; nullopt when unknown.
-  std::optional<double> channel(std::uint64_t x, std::uint64_t y, int c) const;
+  // Channel `c` (in channel_names' order) of pixel (x, y) of slice or layer z; nullopt when
+  // unknown. Normalised types (packed ones too) give [0, 1] or [-1, 1].
+  std::optional<double> channel(std::uint64_t x, std::uint64_t y, int c, std::uint64_t z = 0) const;
   // "176, 177, 178, 179": the pixel's channels as the format stores them.
-  QString pixelText(std::uint64_t x, std::uint64_t y) const;
+  QString pixelText(std::uint64_t x, std::uint64_t y, std::uint64_t z = 0) const;
 };
 
 // The image `mem` just after call `at` (the last call when 0).

@@ -9,7 +9,6 @@
 #include <QLabel>
 #include <QMouseEvent>
 #include <QPainter>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSpinBox>
@@ -21,6 +20,7 @@
 
 #include "clvet/rules/opencl.h"
 #include "clvet/trace/print.h"
+#include "replay_bar.h"
 #include "replay_contents.h"
 #include "trace_document.h"
 
@@ -68,9 +68,13 @@ ImageViewer::ImageViewer(QWidget* parent) : QWidget(parent) {
   at_ = new QSpinBox;
   at_->setPrefix(tr("after call #"));
   at_->setSpecialValueText(tr("at the end"));
+  // A 3D image's slice or a 2D array's layer: the picture is one of them.
+  slice_ = new QSpinBox;
+  slice_->setVisible(false);
   bar->addWidget(new QLabel(tr("Image:")));
   bar->addWidget(image_, 1);
   bar->addWidget(at_);
+  bar->addWidget(slice_);
   for (int c = 0; c < 4; ++c) {
     channels_[c] = new QCheckBox(QString(QLatin1Char("RGBA"[c])));
     // Alpha off at first: an image's alpha is as often data as coverage.
@@ -97,46 +101,12 @@ ImageViewer::ImageViewer(QWidget* parent) : QWidget(parent) {
   bar->addWidget(autoRange);
   bar->addWidget(zoom_);
   layout->addLayout(bar);
-  auto* replayBar = new QHBoxLayout;
-  replay_ = new ReplayContents(this);
-  platform_ = new QComboBox;
-  platform_->setToolTip(tr("the platform the trace is replayed on: clvet's reference device or any of the ICD loader's"));
-  replay_button_ = new QPushButton(tr("Replay to this call"));
-  replay_button_->setToolTip(tr("re-issue the trace's calls up to the one shown on the platform chosen, in a helper "
-                                "process, and show the image's pixels there (what kernels wrote, which a trace "
-                                "holds only as their launches)"));
-  replay_button_->setEnabled(false);
-  replay_progress_ = new QProgressBar;
-  replay_progress_->setMaximumWidth(220);
-  replay_progress_->setVisible(false);
-  replay_cancel_ = new QPushButton(tr("Cancel"));
-  replay_cancel_->setVisible(false);
-  replayBar->addWidget(new QLabel(tr("Replay on:")));
-  replayBar->addWidget(platform_, 1);
-  replayBar->addWidget(replay_button_);
-  replayBar->addWidget(replay_progress_);
-  replayBar->addWidget(replay_cancel_);
-  replayBar->addStretch(1);
-  layout->addLayout(replayBar);
-  auto fillPlatforms = [this] {
-    const QString chosen = platform_->currentData().toString();
-    const QSignalBlocker block(platform_);
-    platform_->clear();
-    for (const auto& [value, shown] : replay_->platforms()) platform_->addItem(shown, value);
-    platform_->setCurrentIndex(std::max(0, platform_->findData(chosen)));
-  };
-  fillPlatforms();
-  connect(replay_, &ReplayContents::platformsListed, this, fillPlatforms);
-  connect(replay_button_, &QPushButton::clicked, this, [this] { replayContents(); });
-  connect(replay_cancel_, &QPushButton::clicked, replay_, &ReplayContents::cancel);
-  connect(replay_, &ReplayContents::progress, this, [this](quint64 done, quint64 total) {
-    replay_progress_->setRange(0, 1000);
-    replay_progress_->setValue(total ? static_cast<int>(1000 * std::min(done, total) / total) : 0);
-    replay_progress_->setFormat(tr("%1 of %2 calls").arg(done).arg(total));
-  });
+  replay_bar_ = new ReplayBar(tr("the image's pixels there (what kernels wrote, which a trace holds only as their launches)"));
+  layout->addWidget(replay_bar_);
+  replay_ = replay_bar_->contents();
+  connect(replay_bar_, &ReplayBar::replayRequested, this, [this] { replayContents(); });
   connect(replay_, &ReplayContents::contentsReady, this,
           [this](const trace::Handle& mem, std::uint64_t at, const QString& platform, const QByteArray& bytes) {
-            replayRunning(false);
             if (!shown_ || !(*shown_ == mem) || shown_at_ != at) return;  // the user moved on
             // The target reads the whole image packed, as the trace's pixels are laid out:
             // rows of width * element size, then the next slice or layer's rows.
@@ -149,14 +119,12 @@ ImageViewer::ImageViewer(QWidget* parent) : QWidget(parent) {
             pixels_.bytes.assign(bytes.constData(), want);
             std::fill(pixels_.known.begin(), pixels_.known.end(), true);
             replayed_ = true;
-            info_->setText(tr("%1: %2 x %3 %4, %5 bytes a pixel, replayed on %6 %7")
-                               .arg(QString::fromStdString(trace::format_handle(mem)))
-                               .arg(pixels_.width).arg(pixels_.height).arg(pixels_.channel_names).arg(pixels_.element_size)
+            info_->setText(tr("%1: %2, replayed on %3 %4")
+                               .arg(QString::fromStdString(trace::format_handle(mem)), shape())
                                .arg(platform, at ? tr("to call #%1").arg(at) : tr("to the end")));
             render();
           });
   connect(replay_, &ReplayContents::failed, this, [this](const trace::Handle& mem, std::uint64_t at, const QString& why) {
-    replayRunning(false);
     if (!shown_ || !(*shown_ == mem) || shown_at_ != at) return;
     info_->setText(trace_note_ + QStringLiteral("\n") + tr("Replay: %1").arg(why));
   });
@@ -174,13 +142,14 @@ ImageViewer::ImageViewer(QWidget* parent) : QWidget(parent) {
   connect(image_, &QComboBox::currentIndexChanged, this, &ImageViewer::chosen);
   connect(at_, &QSpinBox::valueChanged, this, &ImageViewer::chosen);
   connect(zoom_, &QSpinBox::valueChanged, this, &ImageViewer::render);
+  connect(slice_, &QSpinBox::valueChanged, this, &ImageViewer::render);
   connect(canvas_, &ImageCanvas::hovered, this, [this](int x, int y) { hover_->setText(describePixel(x, y)); });
   connect(autoRange, &QPushButton::clicked, this, [this] {
     double low = INFINITY, high = -INFINITY;
     for (std::uint64_t y = 0; y < pixels_.height; ++y)
       for (std::uint64_t x = 0; x < pixels_.width; ++x)
         for (int c = 0; c < pixels_.channels; ++c)
-          if (auto v = pixels_.channel(x, y, c); v && std::isfinite(*v)) {
+          if (auto v = pixels_.channel(x, y, c, slice()); v && std::isfinite(*v)) {
             low = std::min(low, *v);
             high = std::max(high, *v);
           }
@@ -249,7 +218,7 @@ void ImageViewer::showImage(const trace::Handle& mem, std::uint64_t at) {
   shown_ = mem;
   shown_at_ = at;
   replayed_ = false;
-  replay_button_->setEnabled(pixels_.element_size != 0 && !replay_->running());
+  replay_bar_->setReplayable(pixels_.element_size != 0);
   if (!pixels_.error.isEmpty()) {
     info_->setText(tr("%1: %2").arg(QString::fromStdString(trace::format_handle(mem)), pixels_.error));
     trace_note_ = info_->text();
@@ -265,9 +234,15 @@ void ImageViewer::showImage(const trace::Handle& mem, std::uint64_t at) {
       channels_[c]->setChecked(pixels_.channel_names[c] != QLatin1Char('A'));
     }
   }
-  info_->setText(tr("%1: %2 x %3 %4, %5 bytes a pixel%6")
-                     .arg(QString::fromStdString(trace::format_handle(mem)))
-                     .arg(pixels_.width).arg(pixels_.height).arg(pixels_.channel_names).arg(pixels_.element_size)
+  {
+    const QSignalBlocker block(slice_);
+    slice_->setVisible(pixels_.depth > 1);
+    slice_->setRange(0, static_cast<int>(std::min<std::uint64_t>(pixels_.depth, INT32_MAX) - 1));
+    slice_->setPrefix(pixels_.array ? tr("layer ") : tr("slice "));
+    slice_->setSuffix(tr(" (0 to %1)").arg(pixels_.depth - 1));
+  }
+  info_->setText(tr("%1: %2%3")
+                     .arg(QString::fromStdString(trace::format_handle(mem)), shape())
                      .arg(pixels_.last_write ? tr(", last written by call #%1").arg(pixels_.last_write) : QString()));
   if (!pixels_.note.isEmpty()) info_->setText(info_->text() + QStringLiteral("; ") + pixels_.note);
   trace_note_ = info_->text();
@@ -301,9 +276,10 @@ void ImageViewer::render() {
       ++shown;
       alone = c;
     }
+  const std::uint64_t z = slice();
   for (std::uint64_t y = 0; y < pixels_.height; ++y) {
     for (std::uint64_t x = 0; x < pixels_.width; ++x) {
-      if (!pixels_.known[y * pixels_.width + x]) {
+      if (!pixels_.known[(z * pixels_.height + y) * pixels_.width + x]) {
         out.setPixel(static_cast<int>(x), static_cast<int>(y), qRgba(0xff, 0x00, 0xff, 0xff));
         continue;
       }
@@ -311,7 +287,7 @@ void ImageViewer::render() {
       bool grey = false;
       for (int c = 0; c < pixels_.channels; ++c) {
         if (!channels_[c]->isChecked()) continue;
-        const int v = screen(pixels_.channel(x, y, c));
+        const int v = screen(pixels_.channel(x, y, c, z));
         switch (names[c].toLatin1()) {
           case 'R': rgba[0] = v; break;
           case 'G': rgba[1] = v; break;
@@ -321,7 +297,7 @@ void ImageViewer::render() {
         }
       }
       if (shown == 1) {
-        const int v = screen(pixels_.channel(x, y, alone));
+        const int v = screen(pixels_.channel(x, y, alone, z));
         rgba[0] = rgba[1] = rgba[2] = v;
       }
       (void)grey;
@@ -335,36 +311,38 @@ void ImageViewer::render() {
 
 QString ImageViewer::describePixel(int x, int y) const {
   if (x < 0 || y < 0) return {};
-  return tr("pixel %1, %2: %3 (%4)").arg(x).arg(y)
-      .arg(pixels_.pixelText(static_cast<std::uint64_t>(x), static_cast<std::uint64_t>(y)), pixels_.channel_names);
+  const auto at_x = static_cast<std::uint64_t>(x), at_y = static_cast<std::uint64_t>(y);
+  if (pixels_.depth > 1)
+    return tr("pixel %1, %2 of %3 %4: %5 (%6)").arg(x).arg(y).arg(pixels_.array ? tr("layer") : tr("slice")).arg(slice())
+        .arg(pixels_.pixelText(at_x, at_y, slice()), pixels_.channel_names);
+  return tr("pixel %1, %2: %3 (%4)").arg(x).arg(y).arg(pixels_.pixelText(at_x, at_y), pixels_.channel_names);
+}
+
+std::uint64_t ImageViewer::slice() const {
+  return pixels_.depth > 1 ? std::min<std::uint64_t>(static_cast<std::uint64_t>(slice_->value()), pixels_.depth - 1) : 0;
+}
+
+void ImageViewer::setSlice(int slice) { slice_->setValue(slice); }
+
+QString ImageViewer::shape() const {
+  QString text = tr("%1 x %2").arg(pixels_.width).arg(pixels_.height);
+  if (pixels_.depth > 1 && !pixels_.array) text += tr(" x %1").arg(pixels_.depth);
+  text += QLatin1Char(' ') + pixels_.channel_names;
+  if (pixels_.depth > 1 && pixels_.array) text += tr(", %1 layers").arg(pixels_.depth);
+  return text + (pixels_.element_size == 1 ? tr(", 1 byte a pixel") : tr(", %1 bytes a pixel").arg(pixels_.element_size));
 }
 
 bool ImageViewer::replayContents(const QString& platform) {
   if (!document_ || !shown_ || pixels_.element_size == 0 || replay_->running()) return false;
-  const QString on = platform.isEmpty() ? platform_->currentData().toString() : platform;
+  const QString on = platform.isEmpty() ? replay_bar_->platform() : platform;
   if (!replay_->request(QFileInfo(document_->path()).absoluteFilePath(), on, *shown_, shown_at_)) return false;
-  replayRunning(true);  // nothing runs when the pixels were known already
+  replay_bar_->showRunning(true);  // nothing runs when the pixels were known already
+  if (replay_->running())
+    info_->setText(trace_note_ + QStringLiteral("\n") + tr("Replaying on %1...").arg(replay_bar_->platformShown()));
   return true;
 }
 
-void ImageViewer::replayRunning(bool running) {
-  running = running && replay_->running();
-  replay_progress_->setRange(0, 0);  // busy until replay says how far it is
-  replay_progress_->setFormat(tr("replaying..."));
-  replay_progress_->setVisible(running);
-  replay_cancel_->setVisible(running);
-  replay_button_->setEnabled(!running && shown_.has_value() && pixels_.element_size != 0);
-  if (running) info_->setText(trace_note_ + QStringLiteral("\n") + tr("Replaying on %1...").arg(platform_->currentText()));
-}
-
 QString ImageViewer::note() const { return info_->text(); }
-
-void ImageViewer::showEvent(QShowEvent* event) {
-  QWidget::showEvent(event);
-  if (platforms_asked_) return;
-  platforms_asked_ = true;
-  replay_->listPlatforms();
-}
 
 void ImageViewer::setZoom(int zoom) { zoom_->setValue(zoom); }
 void ImageViewer::setChannelShown(int channel, bool shown) {

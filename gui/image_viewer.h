@@ -14,8 +14,6 @@
 #include "image_contents.h"
 
 class QComboBox;
-class QProgressBar;
-class QPushButton;
 class QSpinBox;
 class QDoubleSpinBox;
 class QCheckBox;
@@ -25,6 +23,7 @@ class QScrollArea;
 namespace clvet::gui {
 
 class TraceDocument;
+class ReplayBar;
 class ReplayContents;
 
 // Paints an image at an integer zoom, nearest pixel, and says which pixel the cursor is on.
@@ -59,6 +58,9 @@ class ImageViewer : public QWidget {
   // "x, y: values" for pixel (x, y), as the line under the picture shows it on hover.
   QString describePixel(int x, int y) const;
   void setZoom(int zoom);
+  // The 3D image's slice or the 2D array's layer shown (0 for other images).
+  void setSlice(int slice);
+  std::uint64_t slice() const;
   void setChannelShown(int channel, bool shown);
   void setRange(double low, double high);
   void showMostInteresting();
@@ -74,18 +76,18 @@ class ImageViewer : public QWidget {
   // The line above the picture: the image, its shape, where its pixels came from.
   QString note() const;
 
- protected:
-  void showEvent(QShowEvent* event) override;
-
  private:
   void refill();
   void chosen();
   void render();
-  void replayRunning(bool running);
+  // "12 x 5 RGBA, 4 bytes a pixel"; "12 x 5 x 3 R, ..." for a 3D image, "12 x 5 RGBA, 3 layers,
+  // ..." for a 2D array.
+  QString shape() const;
 
   TraceDocument* document_ = nullptr;
   QComboBox* image_;
   QSpinBox* at_;
+  QSpinBox* slice_;
   QCheckBox* channels_[4];
   QDoubleSpinBox* low_;
   QDoubleSpinBox* high_;
@@ -96,17 +98,13 @@ class ImageViewer : public QWidget {
   ImageCanvas* canvas_;
   ImagePixels pixels_;
   QImage picture_;
-  // Replay: the platform, the button, its progress and cancel; the image and call shown.
+  // Replay: the bar, its helper; the image and call shown.
+  ReplayBar* replay_bar_;
   ReplayContents* replay_;
-  QComboBox* platform_;
-  QPushButton* replay_button_;
-  QProgressBar* replay_progress_;
-  QPushButton* replay_cancel_;
   std::optional<trace::Handle> shown_;
   std::uint64_t shown_at_ = 0;
   QString trace_note_;  // the note of the trace's pixels, kept when a replay fails
   bool replayed_ = false;
-  bool platforms_asked_ = false;
 };
 
 }  // namespace clvet::gui

@@ -673,8 +673,8 @@ class GuiTest : public QObject {
       if (call->name == "clCreateImage") images.push_back(call->result.as_handle());
       if (call->name == "clEnqueueReadImage") reads.push_back(row.index);
     }
-    QCOMPARE(images.size(), 3u);
-    QCOMPARE(reads.size(), 3u);
+    QCOMPARE(images.size(), 6u);
+    QCOMPARE(reads.size(), 6u);
     auto value = [](std::uint64_t x, std::uint64_t y, std::uint64_t layer, int c) {
       return double((x * 7 + y * 31 + layer * 53 + static_cast<std::uint64_t>(c) * 11) % 256);
     };
@@ -713,6 +713,66 @@ class GuiTest : public QObject {
     QVERIFY(viewer->replay()->wait(240000));
     QTRY_VERIFY2(viewer->replayed(), qPrintable(viewer->note()));
     QVERIFY(viewer->pixels().bytes == traced);
+    // The picture is the layer chosen: RGB of layer 2 as stored (range 0..255, alpha off).
+    QVERIFY(viewer->pixels().array);
+    viewer->setRange(0, 255);
+    for (std::uint64_t layer = 0; layer < 3; ++layer) {
+      viewer->setSlice(static_cast<int>(layer));
+      QCOMPARE(viewer->slice(), layer);
+      for (std::uint64_t y = 0; y < 5; ++y)
+        for (std::uint64_t x = 0; x < 12; ++x) {
+          const QRgb shown = viewer->picture().pixel(static_cast<int>(x), static_cast<int>(y));
+          differing += qRed(shown) != value(x, y, layer, 0) || qGreen(shown) != value(x, y, layer, 1) ||
+                       qBlue(shown) != value(x, y, layer, 2) || qAlpha(shown) != 255;
+        }
+    }
+    QCOMPARE(differing, 0);
+    QCOMPARE(viewer->describePixel(3, 1),
+             QStringLiteral("pixel 3, 1 of layer 2: %1, %2, %3, %4 (RGBA)")
+                 .arg(value(3, 1, 2, 0)).arg(value(3, 1, 2, 1)).arg(value(3, 1, 2, 2)).arg(value(3, 1, 2, 3)));
+    QVERIFY2(viewer->note().contains(QStringLiteral("12 x 5 RGBA, 3 layers, 4 bytes a pixel")), qPrintable(viewer->note()));
+
+    // Packed types: each channel is its field of the element over the field's maximum.
+    viewer->showImage(images[3], 0);
+    QVERIFY2(viewer->pixels().error.isEmpty(), qPrintable(viewer->pixels().error));
+    QCOMPARE(viewer->pixels().channel_names, QStringLiteral("RGB"));
+    QCOMPARE(viewer->pixels().element_size, 2u);
+    const int bits565[3] = {5, 6, 5};
+    for (std::uint64_t y = 0; y < 5; ++y)
+      for (std::uint64_t x = 0; x < 12; ++x)
+        for (int c = 0; c < 3; ++c) {
+          const double max = double((1 << bits565[c]) - 1);
+          differing += viewer->pixels().channel(x, y, c).value_or(-1) != std::fmod(value(x, y, 0, c), max + 1) / max;
+        }
+    QCOMPARE(differing, 0);
+    viewer->showImage(images[4], 0);
+    QCOMPARE(viewer->pixels().channel_names, QStringLiteral("RGBA"));
+    QCOMPARE(viewer->pixels().element_size, 4u);
+    for (std::uint64_t y = 0; y < 5; ++y)
+      for (std::uint64_t x = 0; x < 12; ++x)
+        for (int c = 0; c < 4; ++c) {
+          const double max = c < 3 ? 1023.0 : 3.0;
+          differing += viewer->pixels().channel(x, y, c).value_or(-1) != std::fmod(value(x, y, 0, c), max + 1) / max;
+        }
+    QCOMPARE(differing, 0);
+
+    // A 3D image: its slices, one channel shown as grey.
+    viewer->showImage(images[5], 0);
+    QCOMPARE(viewer->pixels().depth, 3u);
+    QVERIFY(!viewer->pixels().array);
+    QVERIFY2(viewer->note().contains(QStringLiteral("12 x 5 x 3 R, 1 byte a pixel")), qPrintable(viewer->note()));
+    for (std::uint64_t z = 0; z < 3; ++z) {
+      viewer->setSlice(static_cast<int>(z));
+      for (std::uint64_t y = 0; y < 5; ++y)
+        for (std::uint64_t x = 0; x < 12; ++x) {
+          const double want = value(x, y, z, 0);
+          differing += viewer->pixels().channel(x, y, 0, z).value_or(-1) != want;
+          differing += viewer->picture().pixel(static_cast<int>(x), static_cast<int>(y)) != qRgb(int(want), int(want), int(want));
+        }
+    }
+    QCOMPARE(differing, 0);
+    QCOMPARE(viewer->describePixel(0, 0), QStringLiteral("pixel 0, 0 of slice 2: %1 (R)").arg(value(0, 0, 2, 0)));
+    saveShot(window, QStringLiteral("images"), QStringLiteral("images-3d-slice"), false);
   }
 
   // ffmpeg's avgblur_opencl traced on PoCL without kernel buffers: the blurred luma plane its

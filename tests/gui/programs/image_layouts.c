@@ -5,8 +5,12 @@
  * CL_RG CL_UNSIGNED_INT16 layers (G after R; CL_Rx, whose element the spec and the CTS size
  * differently, is not listed). Channel c of texel
  * (x, y, layer) holds (x * 7 + y * 31 + layer * 53 + c * 11) mod 256 (times 257 in 16 bits;
- * the ignored channels 0xee bytes), which the test of the viewer computes again. Reads each
- * back and prints "image_layouts ok". */
+ * the ignored channels 0xee bytes), which the test of the viewer computes again. Then the
+ * packed types (2.2 §5.3.1.1, the first channel in the most significant bits): a CL_RGB
+ * CL_UNORM_SHORT_565 and a CL_RGBA CL_UNORM_INT_101010_2 2D image, channel c of texel (x, y)
+ * holding value(x, y, 0, c) mod 2^bits (mod 4 in 101010_2's alpha); and a 3D CL_R
+ * CL_UNSIGNED_INT8 image of 3 slices holding value(x, y, slice, 0). Reads each back and prints
+ * "image_layouts ok". */
 #include "common.h" /* tests/layer/programs: CHECK, setup_first_device */
 
 #define W 12
@@ -62,6 +66,40 @@ int main(void) {
   for (unsigned l = 0; l < 4; ++l)
     for (unsigned x = 0; x < W; ++x)
       if (got_rows[l][x][0] != rows[l][x][0]) return fprintf(stderr, "1D array (%u, %u)\n", x, l), 1;
+
+  /* The packed types and the 3D image. */
+  unsigned short rgb565[H][W], got565[H][W];
+  unsigned int rgba1010102[H][W], got1010102[H][W];
+  unsigned char volume[3][H][W], got_volume[3][H][W];
+  for (unsigned y = 0; y < H; ++y)
+    for (unsigned x = 0; x < W; ++x) {
+      rgb565[y][x] = (unsigned short)((value(x, y, 0, 0) % 32) << 11 | (value(x, y, 0, 1) % 64) << 5 | value(x, y, 0, 2) % 32);
+      rgba1010102[y][x] = (value(x, y, 0, 0) % 1024) << 22 | (value(x, y, 0, 1) % 1024) << 12 | (value(x, y, 0, 2) % 1024) << 2 |
+                          value(x, y, 0, 3) % 4;
+      for (unsigned z = 0; z < 3; ++z) volume[z][y][x] = (unsigned char)value(x, y, z, 0);
+    }
+  cl_mem packed565 = image(&s, CL_RGB, CL_UNORM_SHORT_565, CL_MEM_OBJECT_IMAGE2D, W, H, 0, rgb565);
+  cl_mem packed1010102 = image(&s, CL_RGBA, CL_UNORM_INT_101010_2, CL_MEM_OBJECT_IMAGE2D, W, H, 0, rgba1010102);
+  const cl_image_format r8 = {CL_R, CL_UNSIGNED_INT8};
+  cl_image_desc desc3d;
+  memset(&desc3d, 0, sizeof desc3d);
+  desc3d.image_type = CL_MEM_OBJECT_IMAGE3D;
+  desc3d.image_width = W;
+  desc3d.image_height = H;
+  desc3d.image_depth = 3;
+  cl_int err = CL_SUCCESS;
+  cl_mem image3d = clCreateImage(s.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, &r8, &desc3d, volume, &err);
+  CHECK(err);
+  const size_t region3d[3] = {W, H, 3};
+  CHECK(clEnqueueReadImage(s.queue, packed565, CL_TRUE, origin, region2d, 0, 0, got565, 0, NULL, NULL));
+  if (memcmp(got565, rgb565, sizeof rgb565) != 0) return fprintf(stderr, "565\n"), 1;
+  CHECK(clEnqueueReadImage(s.queue, packed1010102, CL_TRUE, origin, region2d, 0, 0, got1010102, 0, NULL, NULL));
+  if (memcmp(got1010102, rgba1010102, sizeof rgba1010102) != 0) return fprintf(stderr, "101010_2\n"), 1;
+  CHECK(clEnqueueReadImage(s.queue, image3d, CL_TRUE, origin, region3d, 0, 0, got_volume, 0, NULL, NULL));
+  if (memcmp(got_volume, volume, sizeof volume) != 0) return fprintf(stderr, "3D\n"), 1;
+  CHECK(clReleaseMemObject(image3d));
+  CHECK(clReleaseMemObject(packed1010102));
+  CHECK(clReleaseMemObject(packed565));
 
   CHECK(clReleaseMemObject(array1d));
   CHECK(clReleaseMemObject(array2d));
