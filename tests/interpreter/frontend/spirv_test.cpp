@@ -8,11 +8,13 @@
 #include <spirv-tools/libspirv.hpp>
 
 #include <algorithm>
+#include <cstring>
 #include <numeric>
 #include <sstream>
 
 #include "clvet/interp/executable.h"
 
+#include "frontend/fatal_error_guard.h"
 #include "frontend_test_support.h"
 
 using namespace clvet::interp;
@@ -42,7 +44,7 @@ Bytes assemble(const char* text, spv_target_env env = SPV_ENV_OPENCL_1_2) {
 }
 
 TEST(SpirV, VersionsAdvertised) {
-  EXPECT_EQ(il_version_string(), "SPIR-V_1.0 SPIR-V_1.1 SPIR-V_1.2");
+  EXPECT_EQ(il_version_string(), "SPIR-V_1.0 SPIR-V_1.1 SPIR-V_1.2 SPIR-V_1.3 SPIR-V_1.4");
 }
 
 TEST(SpirV, TranslatedKernelRoundTrips) {
@@ -305,3 +307,75 @@ TEST(SpirV, PrintfExtendedInstruction) {
 }
 
 }  // namespace
+
+// SPIR-V 1.3 and 1.4 modules (OpenCL SPIR-V environment §2.1: the device lists the versions it
+// takes in CL_DEVICE_IL_VERSION): a 1.4 kernel runs and gives what the host computes (the
+// translator has not 1.4's new instructions, OpPtrDiff and the like: a module using them fails
+// its build through the front end's guard); under 1.3 and 1.4 the environment's rules hold for what
+// SPIRV-Tools validates only universally there: the Shader capability, a Logical addressing
+// model and a GLSL memory model are refused with the environment's chapter.
+TEST(SpirV, Versions13And14AreTakenAndHoldTheEnvironmentsRules) {
+  const char* kernel = R"(
+               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability Int64
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "distance" %gid
+               OpDecorate %gid BuiltIn GlobalInvocationId
+               OpDecorate %gid Constant
+       %void = OpTypeVoid
+       %bool = OpTypeBool
+       %uint = OpTypeInt 32 0
+      %ulong = OpTypeInt 64 0
+    %v3ulong = OpTypeVector %ulong 3
+     %in_ptr = OpTypePointer Input %v3ulong
+       %gptr = OpTypePointer CrossWorkgroup %uint
+         %fn = OpTypeFunction %void %gptr
+      %three = OpConstant %ulong 3
+       %zero = OpConstant %uint 0
+    %hundred = OpConstant %uint 100
+        %gid = OpVariable %in_ptr Input
+          %k = OpFunction %void None %fn
+        %out = OpFunctionParameter %gptr
+      %entry = OpLabel
+         %g3 = OpLoad %v3ulong %gid Aligned 32
+          %g = OpCompositeExtract %ulong %g3 0
+         %at = OpInBoundsPtrAccessChain %gptr %out %g
+       %same = OpIEqual %bool %g %three
+        %g32 = OpUConvert %uint %g
+       %mark = OpSelect %uint %same %hundred %zero
+        %sum = OpIAdd %uint %g32 %mark
+               OpStore %at %sum Aligned 4
+               OpReturn
+               OpFunctionEnd
+)";
+  Bytes il = assemble(kernel, SPV_ENV_UNIVERSAL_1_4);
+  ASSERT_EQ(il[5], 4);  // version word 0x00010400
+  std::vector<std::uint32_t> out(8, 0xdead);
+  run_spirv(il, "distance", out.size(), {&out});
+  for (std::uint32_t i = 0; i < out.size(); ++i) EXPECT_EQ(out[i], i + (i == 3 ? 100u : 0u)) << i;
+
+  // 1.4's OpPtrDiff is valid SPIR-V the translator does not implement: under the guard the
+  // front end's steps run under, its abort becomes a failed step.
+  std::string with_ptr_diff = kernel;
+  with_ptr_diff.replace(with_ptr_diff.find("%g32 = OpUConvert %uint %g"), std::strlen("%g32 = OpUConvert %uint %g"),
+                        "%d = OpPtrDiff %ulong %at %out\n%g32 = OpUConvert %uint %d");
+  Bytes unreadable = assemble(with_ptr_diff.c_str(), SPV_ENV_UNIVERSAL_1_4);
+  EXPECT_TRUE(validate_spirv(unreadable).ok()) << validate_spirv(unreadable).log;
+  std::string why;
+  EXPECT_FALSE(run_guarded([&] { translate_spirv(unreadable, {}); }, why));
+  EXPECT_NE(why.find("signal 6"), std::string::npos) << why;
+
+  const char* bad[][2] = {
+      {"OpCapability Shader\nOpMemoryModel Logical GLSL450\n", "Shader capability"},
+      {"OpMemoryModel Physical32 OpenCL\n", "Physical64"},
+      {"OpMemoryModel Physical64 GLSL450\n", "memory model must be OpenCL"}};
+  for (const auto& [declarations, expected] : bad) {
+    const std::string text = std::string("OpCapability Addresses\nOpCapability Kernel\n") + declarations;
+    Bytes module = assemble(text.c_str(), SPV_ENV_UNIVERSAL_1_3);
+    ASSERT_EQ(module[5], 3);
+    FrontEndResult r = translate_spirv(module, {});
+    EXPECT_EQ(r.status, FrontEndStatus::Failed) << declarations;
+    EXPECT_NE(r.log.find(expected), std::string::npos) << r.log;
+  }
+}
