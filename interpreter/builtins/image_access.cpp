@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 #include "float_rounding.h"
@@ -140,16 +141,22 @@ struct Scratch {
   std::vector<Sample> samples;
   std::vector<std::uint64_t> addresses;
   std::vector<std::uint8_t> ok;  // read as bool[] (one byte each)
-  std::vector<std::uint32_t> ids;
-  std::vector<std::uint32_t> taps;  // the lanes that read one tap
+  std::vector<std::uint32_t> ids;  // the lanes of one image (lanes_of)
+  std::vector<std::uint32_t> inside;  // the lanes whose texel (or tap) is inside the image
+  std::vector<std::uint32_t> allowed;  // those of them whose access the engine allowed
   std::vector<Color> colors;
+  std::vector<Color> texels;  // one tap's texels, weighed into colors
   std::vector<const ImageDescriptor*> images;
   void size_for(std::uint32_t lanes) {
     if (samples.size() < lanes) {
       samples.resize(lanes);
       addresses.resize(lanes);
       ok.resize(lanes);
+      ids.resize(lanes);
+      inside.resize(lanes);
+      allowed.resize(lanes);
       colors.resize(lanes);
+      texels.resize(lanes);
       images.resize(lanes);
     }
   }
@@ -181,14 +188,33 @@ std::vector<const ImageDescriptor*> images_of(const BuiltinCall& c, const char* 
   return distinct;
 }
 
+// The image every active lane names, or nullptr when they name different images or one that is
+// not the launch's (images_of then sorts the lanes out and reports).
+const ImageDescriptor* uniform_image(const BuiltinCall& c) {
+  if (!c.lanes.count) return nullptr;
+  const Operand& arg = c.args[0];
+  const std::uint64_t first = arg.get<std::uint64_t>(c.lanes.ids[0]);
+  for (std::uint32_t i = 1; i < c.lanes.count; ++i)
+    if (arg.get<std::uint64_t>(c.lanes.ids[i]) != first) return nullptr;
+  return c.context->image(first);
+}
+
 // The lanes of the call whose image is `image`.
-Lanes lanes_of(const BuiltinCall& c, const ImageDescriptor* image) {
-  Scratch& scratch = t_scratch;
-  scratch.ids.clear();
+Lanes lanes_of(const BuiltinCall& c, Scratch& scratch, const ImageDescriptor* image) {
+  std::uint32_t n = 0;
   c.lanes.for_each([&](std::uint32_t l) {
-    if (scratch.images[l] == image) scratch.ids.push_back(l);
+    if (scratch.images[l] == image) scratch.ids[n++] = l;
   });
-  return {scratch.ids.data(), static_cast<std::uint32_t>(scratch.ids.size())};
+  return {scratch.ids.data(), n};
+}
+
+// The lanes of `lanes` whose access the engine allowed (ok[l]), in scratch.allowed.
+Lanes allowed_of(Scratch& scratch, const Lanes& lanes) {
+  std::uint32_t n = 0;
+  lanes.for_each([&](std::uint32_t l) {
+    if (scratch.ok[l]) scratch.allowed[n++] = l;
+  });
+  return {scratch.allowed.data(), n};
 }
 
 // Coordinate component k of lane l as a float (integer coordinates convert exactly enough:
@@ -216,50 +242,56 @@ std::string named(const ImageDescriptor& image) {
   return image.label.empty() ? fmt::format("image argument {}", image.arg) : image.label;
 }
 
-// Reads every lane's taps, a batch per tap, and combines them into scratch.colors.
-void gather(const BuiltinCall& c, const ImageDescriptor& image, const Lanes& lanes, bool blend) {
-  Scratch& scratch = t_scratch;
+// Reads every lane's taps, a batch of accesses and one loop of the image's format per tap, and
+// combines them into scratch.colors: a tap outside the image, or whose access the engine
+// refused, is the border colour.
+void gather(const BuiltinCall& c, Scratch& scratch, const ImageDescriptor& image,
+            const Lanes& lanes, bool blend) {
   unsigned taps = 0;
   lanes.for_each([&](std::uint32_t l) { taps = std::max(taps, scratch.samples[l].taps); });
   const Color border = border_color(image);
-  const bool floats = color_kind(image.data_type) == ColorKind::Float;
-  lanes.for_each([&](std::uint32_t l) {
-    scratch.colors[l] = Color{};
-  });
-  std::vector<std::uint32_t>& reading = scratch.taps;
+  const bool weigh = blend && color_kind(image.data_type) == ColorKind::Float;
+  if (weigh) lanes.for_each([&](std::uint32_t l) { scratch.colors[l] = Color{}; });
+  Color* texels = weigh ? scratch.texels.data() : scratch.colors.data();
   for (unsigned t = 0; t < taps; ++t) {
-    reading.clear();
-    lanes.for_each([&](std::uint32_t l) {
-      const Sample& s = scratch.samples[l];
-      if (t < s.taps && s.inside[t]) {
-        reading.push_back(l);
-        scratch.addresses[l] = s.address[t];
-      }
-    });
-    const Lanes batch{reading.data(), static_cast<std::uint32_t>(reading.size())};
-    if (batch.count) {
-      c.context->access_lanes(batch, scratch.addresses.data(), image.element_size, Access::Read,
-                              kGlobal, reinterpret_cast<bool*>(scratch.ok.data()));
-    }
+    std::uint32_t n = 0;
     lanes.for_each([&](std::uint32_t l) {
       const Sample& s = scratch.samples[l];
       if (t >= s.taps) return;
-      Color texel = border;
-      if (s.inside[t] && scratch.ok[l])
-        texel = read_texel(image, reinterpret_cast<const std::byte*>(s.address[t]));
-      Color& out = scratch.colors[l];
-      if (!blend || !floats) {
-        out = texel;
+      if (!s.inside[t]) {
+        texels[l] = border;
         return;
       }
-      for (int k = 0; k < 4; ++k) out.f[k] += s.weight[t] * texel.f[k];
+      scratch.inside[n++] = l;
+      scratch.addresses[l] = s.address[t];
+    });
+    const Lanes batch{scratch.inside.data(), n};
+    if (batch.count) {
+      c.context->access_lanes(batch, scratch.addresses.data(), image.element_size, Access::Read,
+                              kGlobal, reinterpret_cast<bool*>(scratch.ok.data()));
+      const Lanes allowed = allowed_of(scratch, batch);
+      if (allowed.count != batch.count)
+        batch.for_each([&](std::uint32_t l) { texels[l] = border; });
+      read_texels(image, allowed.ids, allowed.count, scratch.addresses.data(), texels);
+    }
+    if (!weigh) continue;
+    lanes.for_each([&](std::uint32_t l) {
+      const Sample& s = scratch.samples[l];
+      if (t >= s.taps) return;
+      for (int k = 0; k < 4; ++k) scratch.colors[l].f[k] += s.weight[t] * texels[l].f[k];
     });
   }
 }
 
 // Stores each lane's colour as the function's result type.
-void put_result(const BuiltinCall& c, const Lanes& lanes, Texel t) {
-  Scratch& scratch = t_scratch;
+void put_result(const BuiltinCall& c, const Scratch& scratch, const Lanes& lanes, Texel t) {
+  if (t != Texel::Half && c.result.width == 4) {
+    lanes.for_each([&](std::uint32_t l) {
+      std::memcpy(c.result.base + std::size_t(l) * c.result.stride, &scratch.colors[l],
+                  sizeof(Color));
+    });
+    return;
+  }
   lanes.for_each([&](std::uint32_t l) {
     const Color& color = scratch.colors[l];
     for (unsigned k = 0; k < 4 && k < c.result.width; ++k) {
@@ -272,8 +304,7 @@ void put_result(const BuiltinCall& c, const Lanes& lanes, Texel t) {
 }
 
 // Lanes whose value names no image read as 0.
-void clear_unnamed(const BuiltinCall& c, Texel t) {
-  Scratch& scratch = t_scratch;
+void clear_unnamed(const BuiltinCall& c, const Scratch& scratch, Texel t) {
   c.lanes.for_each([&](std::uint32_t l) {
     if (scratch.images[l]) return;
     for (unsigned k = 0; k < 4 && k < c.result.width; ++k) {
@@ -282,6 +313,27 @@ void clear_unnamed(const BuiltinCall& c, Texel t) {
     }
   });
 }
+
+// Runs `each(image, lanes)` once per image the call's lanes name: once for all of them when
+// they name one image (the usual call), else per distinct image, the lanes that name none
+// reported and, for a read, given 0.
+template <class Each>
+void by_image(const BuiltinCall& c, Scratch& scratch, const char* function, bool read, Texel t,
+              Each&& each) {
+  scratch.size_for(c.context->lane_count());
+  if (const ImageDescriptor* image = uniform_image(c)) {
+    each(*image, c.lanes);
+    return;
+  }
+  for (const ImageDescriptor* image : images_of(c, function))
+    each(*image, lanes_of(c, scratch, image));
+  if (read) clear_unnamed(c, scratch, t);
+}
+
+constexpr const char* kReadName[] = {"read_imagef", "read_imagei", "read_imageui", "read_imageh",
+                                     "read_imagei"};
+constexpr const char* kWriteName[] = {"write_imagef", "write_imagei", "write_imageui",
+                                      "write_imageh", "write_imagei"};
 
 void check_read_allowed(const BuiltinCall& c, const ImageDescriptor& image, const Lanes& lanes,
                         Texel t) {
@@ -302,12 +354,14 @@ void check_read_allowed(const BuiltinCall& c, const ImageDescriptor& image, cons
 template <Texel T>
 void read_sampled(const BuiltinCall& c) {
   Scratch& scratch = t_scratch;
-  scratch.size_for(c.context->lane_count());
   const Operand& coord = c.args[2];
-  for (const ImageDescriptor* image : images_of(c, "read_image")) {
-    const Lanes lanes = lanes_of(c, image);
+  by_image(c, scratch, "read_image", true, T, [&](const ImageDescriptor& image_of, const Lanes& lanes) {
+    const ImageDescriptor* image = &image_of;
     check_read_allowed(c, *image, lanes, T);
     const unsigned dims = image->dimensions();
+    const std::int64_t extent[3] = {static_cast<std::int64_t>(image->extent(0)),
+                                    static_cast<std::int64_t>(image->extent(1)),
+                                    static_cast<std::int64_t>(image->extent(2))};
     bool blend = false;
     lanes.for_each([&](std::uint32_t l) {
       std::uint32_t bits = static_cast<std::uint32_t>(c.args[1].get<std::uint64_t>(l));
@@ -332,7 +386,7 @@ void read_sampled(const BuiltinCall& c) {
       for (unsigned d = 0; d < dims; ++d) {
         const float s = coordinate(coord, l, d);
         finite = finite && std::isfinite(s);
-        axes[d] = sample_axis(s, static_cast<std::int64_t>(image->extent(d)), bits, linear);
+        axes[d] = sample_axis(s, extent[d], bits, linear);
       }
       // §8.4: the layer of an array, always unnormalised, clamp(rint(v), 0, layers - 1).
       std::int64_t layer = 0;
@@ -359,7 +413,7 @@ void read_sampled(const BuiltinCall& c) {
           const unsigned which = linear ? (t >> d) & 1 : 0;
           at[d] = axes[d].index[which];
           if (linear) weight *= which ? axes[d].a : 1 - axes[d].a;
-          inside = inside && at[d] >= 0 && at[d] < static_cast<std::int64_t>(image->extent(d));
+          inside = inside && at[d] >= 0 && at[d] < extent[d];
         }
         if (image->type == kImage1DArray) at[1] = layer;
         if (image->type == kImage2DArray) at[2] = layer;
@@ -372,10 +426,9 @@ void read_sampled(const BuiltinCall& c) {
                               : 0;
       }
     });
-    gather(c, *image, lanes, blend);
-    put_result(c, lanes, T);
-  }
-  clear_unnamed(c, T);
+    gather(c, scratch, *image, lanes, blend);
+    put_result(c, scratch, lanes, T);
+  });
 }
 
 // The texel a sampler-less read or a write names, or false (reported) when it is outside the
@@ -406,70 +459,125 @@ bool texel_at(const BuiltinCall& c, const ImageDescriptor& image, std::uint32_t 
   return true;
 }
 
-// read_image{f,i,ui,h}(image, int coord): no sampler, the texel itself.
+// texel_at over `lanes` whose coordinate has its `Used` components (x, then y or the layer,
+// then z or the layer): each address in scratch.addresses, and the lanes whose texel is inside
+// the image returned (in scratch.inside); texel_at reports the others.
+template <unsigned Used>
+Lanes texels_inside(const BuiltinCall& c, Scratch& scratch, const ImageDescriptor& image,
+                    const Lanes& lanes, const Operand& coord, const char* function) {
+  const std::uint64_t extent[3] = {image.extent(0), image.extent(1), image.extent(2)};
+  // ImageDescriptor::texel's strides: a 1D array's layer is its y, a slice apart.
+  const std::uint64_t step[3] = {
+      image.element_size, image.type == kImage1DArray ? image.slice_pitch : image.row_pitch,
+      image.slice_pitch};
+  const auto data = reinterpret_cast<std::uint64_t>(image.data);
+  std::uint32_t n = 0;
+  lanes.for_each([&](std::uint32_t l) {
+    const std::byte* at = coord.base + std::size_t(l) * coord.stride;
+    std::uint64_t address = data;
+    bool inside = true;
+    for (unsigned d = 0; d < Used; ++d) {
+      std::int32_t v;
+      std::memcpy(&v, at + d * sizeof v, sizeof v);
+      const auto index = static_cast<std::uint64_t>(static_cast<std::int64_t>(v));
+      inside = inside && index < extent[d];  // a negative index is above every extent
+      address += index * step[d];
+    }
+    if (!inside) {
+      texel_at(c, image, l, coord, function, scratch.addresses[l]);
+      return;
+    }
+    scratch.addresses[l] = address;
+    scratch.inside[n++] = l;
+  });
+  return {scratch.inside.data(), n};
+}
+Lanes texels_inside(const BuiltinCall& c, Scratch& scratch, const ImageDescriptor& image,
+                    const Lanes& lanes, const Operand& coord, const char* function) {
+  const unsigned used = image.dimensions() + (image.is_array() ? 1 : 0);
+  if (coord.width >= used) {
+    switch (used) {
+      case 1: return texels_inside<1>(c, scratch, image, lanes, coord, function);
+      case 2: return texels_inside<2>(c, scratch, image, lanes, coord, function);
+      default: return texels_inside<3>(c, scratch, image, lanes, coord, function);
+    }
+  }
+  std::uint32_t n = 0;  // components past the coordinate's width are 0
+  lanes.for_each([&](std::uint32_t l) {
+    if (texel_at(c, image, l, coord, function, scratch.addresses[l])) scratch.inside[n++] = l;
+  });
+  return {scratch.inside.data(), n};
+}
+
+// read_image{f,i,ui,h}(image, int coord): no sampler, the texel itself; outside the image, or
+// where the engine refused the access, the border colour.
 template <Texel T>
 void read_plain(const BuiltinCall& c) {
   Scratch& scratch = t_scratch;
-  scratch.size_for(c.context->lane_count());
   const Operand& coord = c.args[1];
-  const std::string function = std::string("read_image") + function_suffix(T);
-  for (const ImageDescriptor* image : images_of(c, function.c_str())) {
-    const Lanes lanes = lanes_of(c, image);
-    check_read_allowed(c, *image, lanes, T);
-    lanes.for_each([&](std::uint32_t l) {
-      Sample& s = scratch.samples[l];
-      s.taps = 1;
-      s.weight[0] = 1;
-      s.inside[0] = texel_at(c, *image, l, coord, function.c_str(), s.address[0]);
-    });
-    gather(c, *image, lanes, false);
-    put_result(c, lanes, T);
-  }
-  clear_unnamed(c, T);
+  const char* function = kReadName[static_cast<int>(T)];
+  by_image(c, scratch, function, true, T, [&](const ImageDescriptor& image, const Lanes& lanes) {
+    check_read_allowed(c, image, lanes, T);
+    const Lanes inside = texels_inside(c, scratch, image, lanes, coord, function);
+    Lanes allowed{};
+    if (inside.count) {
+      c.context->access_lanes(inside, scratch.addresses.data(), image.element_size, Access::Read,
+                              kGlobal, reinterpret_cast<bool*>(scratch.ok.data()));
+      allowed = allowed_of(scratch, inside);
+    }
+    if (allowed.count != lanes.count) {
+      const Color border = border_color(image);
+      lanes.for_each([&](std::uint32_t l) { scratch.colors[l] = border; });
+    }
+    read_texels(image, allowed.ids, allowed.count, scratch.addresses.data(),
+                scratch.colors.data());
+    put_result(c, scratch, lanes, T);
+  });
 }
 
 // write_image{f,i,ui,h}(image, int coord, color).
 template <Texel T>
 void write(const BuiltinCall& c) {
   Scratch& scratch = t_scratch;
-  scratch.size_for(c.context->lane_count());
   const Operand& coord = c.args[1];
   const Operand& value = c.args[2];
-  const std::string function = std::string("write_image") + function_suffix(T);
-  for (const ImageDescriptor* image : images_of(c, function.c_str())) {
-    const Lanes lanes = lanes_of(c, image);
-    if (!image->kernel_writes && lanes.count)
+  const char* function = kWriteName[static_cast<int>(T)];
+  by_image(c, scratch, function, false, T, [&](const ImageDescriptor& image, const Lanes& lanes) {
+    if (!image.kernel_writes && lanes.count)
       c.context->image_problem(lanes.ids[0],
                                fmt::format("{} of {}, which the kernel declares read_only "
                                            "(§6.7.6: a read_only image cannot be written)",
-                                           function, named(*image)));
-    if (!function_suits(T, image->data_type) && lanes.count) {
+                                           function, named(image)));
+    if (!function_suits(T, image.data_type) && lanes.count) {
       c.context->image_problem(
           lanes.ids[0],
           fmt::format("{} of {}, whose channel data type 0x{:X} it does not write: undefined "
                       "(1.2 §6.12.14.4); nothing was written",
-                      function, named(*image), image->data_type));
-      continue;
+                      function, named(image), image.data_type));
+      return;
     }
-    std::vector<std::uint32_t> writing;
-    lanes.for_each([&](std::uint32_t l) {
-      if (texel_at(c, *image, l, coord, function.c_str(), scratch.addresses[l]))
-        writing.push_back(l);
-    });
-    const Lanes batch{writing.data(), static_cast<std::uint32_t>(writing.size())};
-    if (!batch.count) continue;
-    c.context->access_lanes(batch, scratch.addresses.data(), image->element_size, Access::Write,
+    const Lanes inside = texels_inside(c, scratch, image, lanes, coord, function);
+    if (!inside.count) return;
+    c.context->access_lanes(inside, scratch.addresses.data(), image.element_size, Access::Write,
                             kGlobal, reinterpret_cast<bool*>(scratch.ok.data()));
-    batch.for_each([&](std::uint32_t l) {
-      if (!scratch.ok[l]) return;
-      Color color{};  // a depth image's write_imagef gives one component, the depth
-      for (unsigned k = 0; k < 4 && k < value.width; ++k) {
-        if (T == Texel::Half) color.f[k] = half_to_float(value.get<std::uint16_t>(l, k));
-        else color.u[k] = value.get<std::uint32_t>(l, k);
+    const Lanes allowed = allowed_of(scratch, inside);
+    // A depth image's write_imagef gives one component, the depth; the others are 0.
+    const unsigned components = std::min<unsigned>(value.width, 4);
+    allowed.for_each([&](std::uint32_t l) {
+      Color& color = scratch.colors[l];
+      color = Color{};
+      if constexpr (T == Texel::Half) {
+        for (unsigned k = 0; k < components; ++k)
+          color.f[k] = half_to_float(value.get<std::uint16_t>(l, k));
+      } else if (components == 4) {
+        std::memcpy(&color, value.base + std::size_t(l) * value.stride, sizeof color);
+      } else {
+        for (unsigned k = 0; k < components; ++k) color.u[k] = value.get<std::uint32_t>(l, k);
       }
-      write_texel(*image, color, reinterpret_cast<std::byte*>(scratch.addresses[l]));
     });
-  }
+    write_texels(image, allowed.ids, allowed.count, scratch.colors.data(),
+                 scratch.addresses.data());
+  });
 }
 
 // get_image_*: one query of the image's shape or format.

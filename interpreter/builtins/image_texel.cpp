@@ -106,8 +106,10 @@ template <class T> T load(const std::byte* p) {
 }
 template <class T> void store(std::byte* p, T v) { std::memcpy(p, &v, sizeof v); }
 
-// One stored channel as a float, int or uint (per the type's kind).
-void read_channel(std::uint32_t type, const std::byte* p, Color& out, int slot) {
+// One stored channel as a float, int or uint (per the type's kind). Inlined, so that the loops
+// over the texels of one format (read_lanes, write_lanes) lose the switch.
+[[gnu::always_inline]] inline void read_channel(std::uint32_t type, const std::byte* p, Color& out,
+                                                int slot) {
   switch (type) {
     case kUnormInt8: out.f[slot] = unorm_to_float(load<std::uint8_t>(p), 255.0f); break;
     case kUnormInt16: out.f[slot] = unorm_to_float(load<std::uint16_t>(p), 65535.0f); break;
@@ -125,7 +127,8 @@ void read_channel(std::uint32_t type, const std::byte* p, Color& out, int slot) 
   }
 }
 
-void write_channel(std::uint32_t type, const Color& in, int slot, std::byte* p) {
+[[gnu::always_inline]] inline void write_channel(std::uint32_t type, const Color& in, int slot,
+                                                 std::byte* p) {
   switch (type) {
     case kUnormInt8: store(p, std::uint8_t(saturate_rte(in.f[slot], 255.0f, 0, 255))); break;
     case kUnormInt16: store(p, std::uint16_t(saturate_rte(in.f[slot], 65535.0f, 0, 65535))); break;
@@ -234,6 +237,113 @@ void write_texel(const ImageDescriptor& image, const Color& color, std::byte* te
     done[at] = true;
     write_channel(image.data_type, in, c, texel + at * size);
   }
+}
+
+namespace {
+
+// How a loop over texels places the channels: every order's layout, or the two whose layout
+// the compiler may know (RGBA in order, and R alone: R and DEPTH).
+enum class Placement { Any, RGBA, R };
+
+template <std::uint32_t Type, Placement P>
+void read_lanes(const ImageDescriptor& image, const std::uint32_t* ids, std::uint32_t count,
+                const std::uint64_t* addresses, Color* colors) {
+  const bool floats = color_kind(Type) == ColorKind::Float;
+  const unsigned size = channel_bytes(Type);
+  const Layout layout = layout_of(image.order);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const std::uint32_t l = ids[i];
+    const auto* texel = reinterpret_cast<const std::byte*>(addresses[l]);
+    Color out{};
+    if (floats) out.f[3] = 1.0f;
+    else out.u[3] = 1;
+    if constexpr (P == Placement::RGBA) {
+      for (int c = 0; c < 4; ++c) read_channel(Type, texel + c * size, out, c);
+    } else if constexpr (P == Placement::R) {
+      read_channel(Type, texel, out, 0);
+    } else {
+      for (int c = 0; c < 4; ++c)
+        if (layout.position[c] >= 0)
+          read_channel(Type, texel + layout.position[c] * size, out, c);
+    }
+    colors[l] = out;
+  }
+}
+
+template <std::uint32_t Type, Placement P>
+void write_lanes(const ImageDescriptor& image, const std::uint32_t* ids, std::uint32_t count,
+                 const Color* colors, const std::uint64_t* addresses) {
+  const unsigned size = channel_bytes(Type);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const std::uint32_t l = ids[i];
+    auto* texel = reinterpret_cast<std::byte*>(addresses[l]);
+    if constexpr (P == Placement::RGBA) {
+      for (int c = 0; c < 4; ++c) write_channel(Type, colors[l], c, texel + c * size);
+    } else if constexpr (P == Placement::R) {
+      write_channel(Type, colors[l], 0, texel);
+    } else {
+      write_texel(image, colors[l], texel);
+    }
+  }
+}
+
+// The loop for the image's format: specialised by channel data type and placement for the
+// plain types; the packed types and sRGB go texel by texel through read_texel and write_texel.
+using ReadLanes = void (*)(const ImageDescriptor&, const std::uint32_t*, std::uint32_t,
+                           const std::uint64_t*, Color*);
+using WriteLanes = void (*)(const ImageDescriptor&, const std::uint32_t*, std::uint32_t,
+                            const Color*, const std::uint64_t*);
+struct LaneLoops {
+  ReadLanes read;
+  WriteLanes write;
+};
+template <std::uint32_t Type>
+LaneLoops loops_by_placement(std::uint32_t order) {
+  if (is_srgb(order)) return {nullptr, nullptr};
+  if (order == kRGBA)
+    return {read_lanes<Type, Placement::RGBA>, write_lanes<Type, Placement::RGBA>};
+  if (order == kR || order == kDepth)
+    return {read_lanes<Type, Placement::R>, write_lanes<Type, Placement::R>};
+  return {read_lanes<Type, Placement::Any>, write_lanes<Type, Placement::Any>};
+}
+LaneLoops loops_of(const ImageDescriptor& image) {
+  switch (image.data_type) {
+    case kUnormInt8: return loops_by_placement<kUnormInt8>(image.order);
+    case kUnormInt16: return loops_by_placement<kUnormInt16>(image.order);
+    case kSnormInt8: return loops_by_placement<kSnormInt8>(image.order);
+    case kSnormInt16: return loops_by_placement<kSnormInt16>(image.order);
+    case kHalfFloat: return loops_by_placement<kHalfFloat>(image.order);
+    case kFloat: return loops_by_placement<kFloat>(image.order);
+    case kSignedInt8: return loops_by_placement<kSignedInt8>(image.order);
+    case kSignedInt16: return loops_by_placement<kSignedInt16>(image.order);
+    case kSignedInt32: return loops_by_placement<kSignedInt32>(image.order);
+    case kUnsignedInt8: return loops_by_placement<kUnsignedInt8>(image.order);
+    case kUnsignedInt16: return loops_by_placement<kUnsignedInt16>(image.order);
+    case kUnsignedInt32: return loops_by_placement<kUnsignedInt32>(image.order);
+    default: return {nullptr, nullptr};
+  }
+}
+
+}  // namespace
+
+void read_texels(const ImageDescriptor& image, const std::uint32_t* ids, std::uint32_t count,
+                 const std::uint64_t* addresses, Color* colors) {
+  if (const ReadLanes loop = loops_of(image).read) {
+    loop(image, ids, count, addresses, colors);
+    return;
+  }
+  for (std::uint32_t i = 0; i < count; ++i)
+    colors[ids[i]] = read_texel(image, reinterpret_cast<const std::byte*>(addresses[ids[i]]));
+}
+
+void write_texels(const ImageDescriptor& image, const std::uint32_t* ids, std::uint32_t count,
+                  const Color* colors, const std::uint64_t* addresses) {
+  if (const WriteLanes loop = loops_of(image).write) {
+    loop(image, ids, count, colors, addresses);
+    return;
+  }
+  for (std::uint32_t i = 0; i < count; ++i)
+    write_texel(image, colors[ids[i]], reinterpret_cast<std::byte*>(addresses[ids[i]]));
 }
 
 Color border_color(const ImageDescriptor& image) {

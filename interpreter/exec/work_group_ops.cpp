@@ -51,6 +51,76 @@ void map1(const LaneSet& lanes, unsigned w, R* d, const T* a, F op) {
   }
 }
 
+// extractelement, insertelement and shufflevector with elements of ES bytes (and an index of IS
+// bytes), so that every copy has a size the compiler knows: with sizes known only at run time
+// each lane made two or three calls of memcpy and memmove, most of the instruction's time.
+template <unsigned IS>
+std::uint64_t element_index(const std::byte* idx, std::uint32_t l) {
+  std::conditional_t<IS == 4, std::uint32_t, std::uint64_t> i;
+  std::memcpy(&i, idx + std::size_t(l) * IS, IS);
+  return i;
+}
+template <unsigned ES, unsigned IS>
+void extract_element(const LaneSet& lanes, unsigned n, std::byte* d, const std::byte* v,
+                     const std::byte* idx) {
+  for (std::uint32_t k = 0; k < lanes.count; ++k) {
+    const std::uint32_t l = lanes.full ? k : lanes.ids[k];
+    std::uint64_t i = element_index<IS>(idx, l);
+    if (i >= n) i = 0;  // poison in LLVM: any value will do, but never out of the register
+    std::memcpy(d + std::size_t(l) * ES, v + (std::size_t(l) * n + i) * ES, ES);
+  }
+}
+template <unsigned ES, unsigned IS>
+void insert_element(const LaneSet& lanes, unsigned n, std::byte* d, const std::byte* v,
+                    const std::byte* e, const std::byte* idx) {
+  const std::size_t size = std::size_t(ES) * n;
+  // Registers never overlap: d and v are the same register or apart.
+  const bool copy = d != v;
+  if (copy && lanes.full) std::memcpy(d, v, size * lanes.count);
+  for (std::uint32_t k = 0; k < lanes.count; ++k) {
+    const std::uint32_t l = lanes.full ? k : lanes.ids[k];
+    std::byte* to = d + l * size;
+    if (copy && !lanes.full)
+      for (unsigned c = 0; c < n; ++c) std::memcpy(to + c * ES, v + l * size + c * ES, ES);
+    const std::uint64_t i = element_index<IS>(idx, l);
+    if (i < n) std::memcpy(to + i * ES, e + std::size_t(l) * ES, ES);
+  }
+}
+template <unsigned ES>
+void shuffle_vector(const LaneSet& lanes, unsigned n, unsigned m, std::byte* d,
+                    const std::byte* a, const std::byte* b, const std::int64_t* mask) {
+  std::byte tmp[16 * ES];  // a result may be one of its operands' registers: built aside first
+  for (std::uint32_t k = 0; k < lanes.count; ++k) {
+    const std::uint32_t l = lanes.full ? k : lanes.ids[k];
+    for (unsigned c = 0; c < n; ++c) {
+      const std::int64_t s = mask[c];
+      if (s < 0) {
+        std::memset(tmp + c * ES, 0, ES);
+        continue;
+      }
+      const std::byte* src = s < m ? a + (std::size_t(l) * m + s) * ES
+                                   : b + (std::size_t(l) * m + (s - m)) * ES;
+      std::memcpy(tmp + c * ES, src, ES);
+    }
+    for (unsigned c = 0; c < n; ++c)
+      std::memcpy(d + (std::size_t(l) * n + c) * ES, tmp + c * ES, ES);
+  }
+}
+// Calls f with the element and index sizes as constants when they are the usual ones (4 or 8
+// bytes each); false otherwise.
+template <class F>
+bool with_element_sizes(unsigned es, unsigned idx_size, F&& f) {
+  if (idx_size != 4 && idx_size != 8) return false;
+  auto by_index = [&](auto es_c) {
+    if (idx_size == 4) f(es_c, std::integral_constant<unsigned, 4>{});
+    else f(es_c, std::integral_constant<unsigned, 8>{});
+  };
+  if (es == 4) by_index(std::integral_constant<unsigned, 4>{});
+  else if (es == 8) by_index(std::integral_constant<unsigned, 8>{});
+  else return false;
+  return true;
+}
+
 unsigned bits_of(Ty t) { return t == Ty::I1 ? 1 : ir::ty_size(t) * 8; }
 unsigned bits_of(const Instr& in) { return in.bits ? in.bits : bits_of(in.ty); }
 
@@ -437,6 +507,10 @@ void WorkGroupRunner::vector_op(Frame& f, const Instr& in, const LaneSet& lanes)
       const std::byte* idx = f.base[in.b];
       std::byte* d = f.base[in.dst];
       unsigned idx_size = in.aux2 / 8;
+      if (with_element_sizes(es, idx_size, [&](auto es_c, auto is_c) {
+            extract_element<es_c, is_c>(lanes, n, d, v, idx);
+          }))
+        return;
       for (std::uint32_t k = 0; k < lanes.count; ++k) {
         std::uint32_t l = lanes.full ? k : lanes.ids[k];
         std::uint64_t i = 0;
@@ -455,6 +529,10 @@ void WorkGroupRunner::vector_op(Frame& f, const Instr& in, const LaneSet& lanes)
       const std::byte* idx = f.base[in.c];
       std::byte* d = f.base[in.dst];
       unsigned idx_size = in.aux2 / 8;
+      if (with_element_sizes(es, idx_size, [&](auto es_c, auto is_c) {
+            insert_element<es_c, is_c>(lanes, n, d, v, e, idx);
+          }))
+        return;
       for (std::uint32_t k = 0; k < lanes.count; ++k) {
         std::uint32_t l = lanes.full ? k : lanes.ids[k];
         std::uint64_t i = 0;
@@ -472,6 +550,11 @@ void WorkGroupRunner::vector_op(Frame& f, const Instr& in, const LaneSet& lanes)
       const std::byte* b = f.base[in.b];
       std::byte* d = f.base[in.dst];
       const std::int64_t* mask = f.fn->extra_imm.data() + in.extra;
+      if (n <= 16 && (es == 4 || es == 8)) {
+        if (es == 4) shuffle_vector<4>(lanes, n, m, d, a, b, mask);
+        else shuffle_vector<8>(lanes, n, m, d, a, b, mask);
+        return;
+      }
       std::byte tmp[16 * 8];
       for (std::uint32_t k = 0; k < lanes.count; ++k) {
         std::uint32_t l = lanes.full ? k : lanes.ids[k];
