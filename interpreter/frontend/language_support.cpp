@@ -191,6 +191,6 @@ std::span<const std::string_view> clang_feature_macros() { return kClangMacros; 
 
 // The versions translate_spirv accepts; here, beside the other answers of device info, so
 // that a query needs no front end loaded.
-std::string il_version_string() { return "SPIR-V_1.0 SPIR-V_1.1 SPIR-V_1.2 SPIR-V_1.3 SPIR-V_1.4"; }
+std::string il_version_string() { return "SPIR-V_1.0 SPIR-V_1.1 SPIR-V_1.2 SPIR-V_1.3"; }
 
 }  // namespace clvet::interp

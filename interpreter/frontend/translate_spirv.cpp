@@ -76,51 +76,57 @@ void name_signless_image_functions(llvm::Module& module) {
 
 // SPIR-V's numbers (SPIR-V specification §3) for the environment's rules below.
 constexpr std::uint16_t kOpMemoryModel = 14, kOpEntryPoint = 15, kOpCapability = 17;
-constexpr std::uint32_t kCapabilityShader = 1, kAddressingPhysical64 = 2, kMemoryModelOpenCL = 2,
-                        kExecutionModelKernel = 6;
+constexpr std::uint32_t kCapabilityShader = 1, kCapabilityFloat16 = 9, kCapabilityInt64Atomics = 12,
+                        kAddressingPhysical64 = 2, kMemoryModelOpenCL = 2, kExecutionModelKernel = 6;
 
-// The OpenCL SPIR-V environment's rules (its chapter 4, and chapter 3's capabilities, none of
-// which is Shader) that SPIRV-Tools checks only under an OpenCL environment, which it has up to
-// OpenCL 2.2 and SPIR-V 1.2: for SPIR-V 1.3 and 1.4, validated under SPIR-V's universal rules,
-// they are checked here. One line a problem; empty when there is none.
-std::string opencl_environment_problems(const std::vector<std::uint32_t>& words) {
-  struct Found {
-    std::string problems;
-  } found;
+// What validation needs to know of a module beyond SPIRV-Tools' rules.
+struct ModuleFacts {
+  // The OpenCL SPIR-V environment's rules (its chapter 4, and chapter 3's capabilities, none of
+  // which is Shader) broken, one line each: SPIRV-Tools checks them only under its OpenCL
+  // environments, which stop at OpenCL 2.2 and SPIR-V 1.2.
+  std::string problems;
+  // Capabilities the environment's extensions allow (§5.2.4 Float16 with cl_khr_fp16, §5.2.8
+  // Int64Atomics with cl_khr_int64_base_atomics), which SPIRV-Tools' OpenCL environments refuse.
+  bool extension_capabilities = false;
+};
+
+ModuleFacts inspect(const std::vector<std::uint32_t>& words) {
+  ModuleFacts facts;
   auto instruction = [](void* user, const spv_parsed_instruction_t* i) -> spv_result_t {
-    auto& out = static_cast<Found*>(user)->problems;
+    auto& out = *static_cast<ModuleFacts*>(user);
     auto operand = [i](int n) { return i->words[i->operands[n].offset]; };
-    if (i->opcode == kOpCapability && i->num_operands >= 1 && operand(0) == kCapabilityShader)
-      out += "clvet: SPIR-V validation: the Shader capability is not one of an OpenCL environment "
-             "(OpenCL SPIR-V environment, chapter 3)\n";
+    if (i->opcode == kOpCapability && i->num_operands >= 1) {
+      if (operand(0) == kCapabilityShader)
+        out.problems += "clvet: SPIR-V validation: the Shader capability is not one of an OpenCL "
+                        "environment (OpenCL SPIR-V environment, chapter 3)\n";
+      if (operand(0) == kCapabilityFloat16 || operand(0) == kCapabilityInt64Atomics)
+        out.extension_capabilities = true;
+    }
     if (i->opcode == kOpMemoryModel && i->num_operands >= 2) {
       if (operand(0) != kAddressingPhysical64)
-        out += "clvet: SPIR-V validation: the addressing model must be Physical64 on a device of 64 "
-               "address bits (OpenCL SPIR-V environment, chapter 4)\n";
+        out.problems += "clvet: SPIR-V validation: the addressing model must be Physical64 on a "
+                        "device of 64 address bits (OpenCL SPIR-V environment, chapter 4)\n";
       if (operand(1) != kMemoryModelOpenCL)
-        out += "clvet: SPIR-V validation: the memory model must be OpenCL (OpenCL SPIR-V "
-               "environment, chapter 4)\n";
+        out.problems += "clvet: SPIR-V validation: the memory model must be OpenCL (OpenCL SPIR-V "
+                        "environment, chapter 4)\n";
     }
     if (i->opcode == kOpEntryPoint && i->num_operands >= 1 && operand(0) != kExecutionModelKernel)
-      out += "clvet: SPIR-V validation: an entry point's execution model must be Kernel (OpenCL "
-             "SPIR-V environment, chapter 4)\n";
+      out.problems += "clvet: SPIR-V validation: an entry point's execution model must be Kernel "
+                      "(OpenCL SPIR-V environment, chapter 4)\n";
     return SPV_SUCCESS;
   };
-  spv_context context = spvContextCreate(SPV_ENV_UNIVERSAL_1_4);
-  spvBinaryParse(context, &found, words.data(), words.size(), nullptr, instruction, nullptr);
+  spv_context context = spvContextCreate(SPV_ENV_UNIVERSAL_1_3);
+  spvBinaryParse(context, &facts, words.data(), words.size(), nullptr, instruction, nullptr);
   spvContextDestroy(context);
-  return found.problems;
+  return facts;
 }
 
 // The SPIRV-Tools environment whose rules a module of SPIR-V 1.`minor` is validated by: the
-// OpenCL environment that introduced the version, SPIR-V's universal rules past those.
-spv_target_env validation_environment(unsigned minor) {
-  switch (minor) {
-    case 0: return SPV_ENV_OPENCL_1_2;
-    case 1: case 2: return SPV_ENV_OPENCL_2_2;
-    case 3: return SPV_ENV_UNIVERSAL_1_3;
-    default: return SPV_ENV_UNIVERSAL_1_4;
-  }
+// OpenCL environment that introduced the version, or, where `universal`, SPIR-V's own rules
+// of the version (ModuleFacts::problems then checked here).
+spv_target_env validation_environment(unsigned minor, bool universal) {
+  if (universal) return minor == 0 ? SPV_ENV_UNIVERSAL_1_0 : minor <= 2 ? SPV_ENV_UNIVERSAL_1_2 : SPV_ENV_UNIVERSAL_1_3;
+  return minor == 0 ? SPV_ENV_OPENCL_1_2 : SPV_ENV_OPENCL_2_2;
 }
 
 }  // namespace
@@ -145,19 +151,20 @@ bool spirv_spec_constants(const Bytes& il, std::vector<std::pair<std::uint32_t, 
 FrontEndResult validate_spirv(const Bytes& il) {
   std::vector<std::uint32_t> words = words_of(il);
   if (words.empty()) return failure(FrontEndStatus::InvalidInput, kNotSpirv);
-  // The OpenCL SPIR-V environment (§2.1 of its spec): versions 1.0-1.4, what the translator
-  // (LLVM/SPIR-V 15, whose highest is 1.4) reads, each validated with the rules of the OpenCL
-  // environment that introduced it, or SPIR-V's own and the environment's chapter 4 past 1.2.
+  // The OpenCL SPIR-V environment (§2.1 of its spec): versions 1.0-1.3. The translator
+  // (LLVM/SPIR-V 15) reads 1.4 modules but not 1.4's new instructions (OpPtrEqual, OpPtrNotEqual,
+  // OpPtrDiff, OpCopyLogical, OpDecorateString, OpCopyMemory's second memory operands), so 1.4
+  // is not offered.
   const std::uint32_t version = words[1];
   const unsigned major = (version >> 16) & 0xff, minor = (version >> 8) & 0xff;
-  if (major != 1 || minor > 4)
+  if (major != 1 || minor > 3)
     return failure(FrontEndStatus::InvalidInput,
                    "clvet: SPIR-V " + std::to_string(major) + "." + std::to_string(minor) +
                        " is not supported (CL_DEVICE_IL_VERSION: " + il_version_string() + ")\n");
-  if (minor >= 3)
-    if (std::string problems = opencl_environment_problems(words); !problems.empty())
-      return failure(FrontEndStatus::InvalidInput, problems);
-  spvtools::SpirvTools tools(validation_environment(minor));
+  const ModuleFacts facts = inspect(words);
+  const bool universal = minor == 3 || facts.extension_capabilities;
+  if (universal && !facts.problems.empty()) return failure(FrontEndStatus::InvalidInput, facts.problems);
+  spvtools::SpirvTools tools(validation_environment(minor, universal));
   std::string log;
   tools.SetMessageConsumer([&](spv_message_level_t, const char*, const spv_position_t& at,
                                const char* message) {
@@ -185,7 +192,7 @@ FrontEndResult translate_spirv(const Bytes& il,
   }
   std::string log = valid.log;
 
-  SPIRV::TranslatorOpts options(SPIRV::VersionNumber::SPIRV_1_4);
+  SPIRV::TranslatorOpts options(SPIRV::VersionNumber::SPIRV_1_3);
   for (const auto& [id, value] : spec_constants) {
     std::uint64_t number = 0;
     for (std::size_t i = 0; i < value.size() && i < 8; ++i)
