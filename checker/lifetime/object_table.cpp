@@ -7,45 +7,6 @@
 
 namespace clvet::checker {
 
-// One address's record. A reader finds it without a lock and reads only `kind`, `state`,
-// `platform` and `identity`, which a writer stores before it stores `state` with release
-// order. `refcount` is the record's count for counted objects: changed by compare-and-swap,
-// and zero exactly when the object is released (or being released under the mutex).
-struct ObjectTable::Node {
-  const void* handle = nullptr;
-  Node* next = nullptr;  // set before the node is published, never changed
-  std::atomic<api::ObjectKind> kind{api::ObjectKind::None};
-  std::atomic<HandleState> state{HandleState::Unknown};
-  std::atomic<const void*> platform{nullptr};
-  // The kind in the top byte and the id below it, so that both are read in one load.
-  std::atomic<std::uint64_t> identity{0};
-  std::atomic<std::uint32_t> refcount{0};
-  std::atomic<bool> counted{false};
-  std::atomic<Answers*> answers{nullptr};  // allocated at the first answer kept, never freed
-  ObjectRecord record;  // under the table's mutex, but for its refcount (see above)
-
-  void publish() {
-    kind.store(record.kind, std::memory_order_relaxed);
-    platform.store(record.platform, std::memory_order_relaxed);
-    identity.store(std::uint64_t{static_cast<std::uint8_t>(record.kind)} << 56 | record.id,
-                   std::memory_order_relaxed);
-    counted.store(record.counted, std::memory_order_relaxed);
-    state.store(record.state, std::memory_order_release);
-  }
-  ObjectRecord snapshot() const {
-    ObjectRecord copy = record;
-    if (copy.counted) copy.refcount = refcount.load(std::memory_order_relaxed);
-    return copy;
-  }
-  bool live_as(api::ObjectKind expected) const {
-    return state.load(std::memory_order_acquire) == HandleState::Live &&
-           kind.load(std::memory_order_relaxed) == expected;
-  }
-  std::uint64_t id() const {
-    return identity.load(std::memory_order_acquire) & ((std::uint64_t{1} << 56) - 1);
-  }
-};
-
 // The answers kept for one address. Each slot is a sequence lock: a writer makes `seq` odd,
 // fills the slot and makes it even again; a reader copies the slot and keeps the copy only
 // if `seq` was the same even number before and after. Every field is an atomic so that
@@ -80,12 +41,6 @@ std::uint64_t what_of(const ObjectTable::AnswerKey& key) {
   return std::uint64_t{key.query} << 32 | key.param;
 }
 
-std::size_t bucket_of(const void* handle, std::size_t buckets) {
-  // Fibonacci hashing: handles are aligned heap addresses, their low bits say little.
-  const auto bits = reinterpret_cast<std::uintptr_t>(handle) >> 4;
-  return static_cast<std::size_t>((bits * 0x9e3779b97f4a7c15ull) >> 48) & (buckets - 1);
-}
-
 }  // namespace
 
 std::string_view to_string(HandleState state) {
@@ -115,36 +70,8 @@ ObjectTable::~ObjectTable() {
   delete[] buckets_;
 }
 
-const ObjectTable::Node* ObjectTable::lookup(const void* handle) const {
-  for (const Node* node = buckets_[bucket_of(handle, kBuckets)].load(std::memory_order_acquire);
-       node != nullptr; node = node->next)
-    if (node->handle == handle) return node;
-  return nullptr;
-}
-
 ObjectTable::Node* ObjectTable::lookup_locked(const void* handle) {
   return const_cast<Node*>(lookup(handle));
-}
-
-api::ObjectKind ObjectTable::kind_of(const void* handle) const {
-  return brief(handle).kind;
-}
-
-ObjectTable::Brief ObjectTable::brief(const void* handle) const {
-  if (handle == nullptr) return {};
-  const Node* node = lookup(handle);
-  if (node == nullptr || node->state.load(std::memory_order_acquire) != HandleState::Live)
-    return {};
-  return {node->kind.load(std::memory_order_relaxed),
-          node->platform.load(std::memory_order_relaxed)};
-}
-
-ObjectTable::Identity ObjectTable::identity(const void* handle) const {
-  if (handle == nullptr) return {};
-  const Node* node = lookup(handle);
-  if (node == nullptr) return {};
-  const std::uint64_t packed = node->identity.load(std::memory_order_acquire);
-  return {static_cast<api::ObjectKind>(packed >> 56), packed & ((std::uint64_t{1} << 56) - 1)};
 }
 
 std::optional<ObjectRecord> ObjectTable::find(const void* handle) const {
@@ -296,7 +223,7 @@ ObjectRecord ObjectTable::created(const void* handle, const Creation& creation) 
   node->refcount.store(record.refcount, std::memory_order_relaxed);
   node->publish();
   if (inserted) {
-    std::atomic<Node*>& head = buckets_[bucket_of(handle, kBuckets)];
+    std::atomic<Node*>& head = buckets_[bucket_of(handle)];
     node->next = head.load(std::memory_order_relaxed);
     head.store(node, std::memory_order_release);
     ++size_;

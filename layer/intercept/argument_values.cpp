@@ -251,4 +251,17 @@ ArgumentVerdict judge_argument_values(std::uint32_t entry_index, const void* arg
   }
 }
 
+bool judges_argument_values(std::uint32_t entry_index) {
+  switch (entry_index) {
+    case args::SetKernelArg::kEntryIndex:
+    case args::SetKernelArgSVMPointer::kEntryIndex:
+    case args::SVMFree::kEntryIndex:
+    case args::EnqueueSVMFree::kEntryIndex:
+    case args::CreateProgramWithBinary::kEntryIndex:
+      return true;
+    default:
+      return false;
+  }
+}
+
 }  // namespace clvet::layer

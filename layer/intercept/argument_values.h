@@ -32,5 +32,8 @@ struct ArgumentVerdict {
 // object the layer has seen released, or of a kind no argument takes, is judged.
 ArgumentVerdict judge_argument_values(std::uint32_t entry_index, const void* args,
                                       const rules::World& world);
+// Whether judge_argument_values() has anything to judge for the entry point: the others are
+// not asked.
+bool judges_argument_values(std::uint32_t entry_index);
 
 }  // namespace clvet::layer

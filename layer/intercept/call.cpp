@@ -48,24 +48,6 @@ std::uint64_t thread_id() {
   return t_thread_id;
 }
 
-// "2.1" as a Version.
-rules::Version parse_since(std::string_view since) {
-  if (since.size() < 3) return {1, 0};
-  return {since[0] - '0', since[2] - '0'};
-}
-
-// The rules of every entry point, by its index in api::entry_points(): looked up once, not
-// by name on every call.
-std::span<const rules::Rule* const> rules_of(std::uint32_t entry_index) {
-  static const auto* by_index = [] {
-    auto* table = new std::vector<std::span<const rules::Rule* const>>;
-    for (const api::EntryPoint& entry : api::entry_points())
-      table->push_back(rules::rules_for(entry.name));
-    return table;
-  }();
-  return (*by_index)[entry_index];
-}
-
 // What an observer needs of an object whose count changed (kind, id, count), read without the
 // table's lock: retain and release are what applications call in their inner loops.
 checker::ObjectRecord brief_record(const void* handle, std::uint32_t refcount) {
@@ -85,7 +67,7 @@ constexpr cl_uint kMaxHandlesJudged = 1u << 16;
 }  // namespace
 
 Call::Call(std::uint32_t entry_index, const void* args)
-    : entry_(&api::entry_points()[entry_index]), rule_args_(args) {
+    : plan_(&entry_plan(entry_index)), entry_(plan_->entry), rule_args_(args) {
   driver_platforms::discover();
   observed_.entry = entry_index;
   observed_.index = g_calls.fetch_add(1, std::memory_order_relaxed) + 1;
@@ -97,30 +79,39 @@ Call::Call(std::uint32_t entry_index, const void* args)
   }
 }
 
+bool Call::live(const void* handle, ObjectKind kind) {
+  const checker::ObjectTable::Brief seen = objects().brief(handle);
+  if (handle != nullptr) seen_.add(handle, seen.kind);
+  if (seen.kind != kind) return false;
+  if (platform_ == nullptr) platform_ = seen.platform;
+  if (parent_count_ < parents_.size()) parents_[parent_count_++] = handle;
+  return true;
+}
+
 void Call::judge(const void* handle, ObjectKind kind, bool nullable, std::string_view param,
                  bool in_array, std::size_t element) {
   if (handle == nullptr && nullable) return;
-  const checker::ObjectTable::Brief seen = objects().brief(handle);
-  if (handle != nullptr) seen_.add(handle, seen.kind);
-  if (seen.kind == kind) {
-    if (platform_ == nullptr) platform_ = seen.platform;
-    if (parent_count_ < parents_.size()) parents_[parent_count_++] = handle;
-    return;
-  }
-  if (has_bad_) return;  // the first bad handle is the one reported
+  // The first bad handle is the one reported.
+  if (!live(handle, kind) && !has_bad_) bad(param, handle, kind, in_array, element);
+}
+
+void Call::bad(std::string_view param, const void* handle, ObjectKind kind, bool in_array,
+               std::size_t element) {
   has_bad_ = true;
   bad_ = BadHandle{param, handle, kind, element, in_array, false};
 }
 
 void Call::handle(const void* handle, ObjectKind kind, bool nullable, std::string_view param) {
-  // A NULL platform is the loader's business (its default platform), not a bad handle.
-  if (kind == ObjectKind::Platform && handle == nullptr) {
-    if (const void* fallback = driver_platforms::default_platform()) {
-      if (platform_ == nullptr) platform_ = fallback;
-      return;
-    }
+  if (handle == nullptr) {
+    // A NULL platform is the loader's business (its default platform), not a bad handle.
+    if (kind == ObjectKind::Platform)
+      if (const void* fallback = driver_platforms::default_platform()) {
+        if (platform_ == nullptr) platform_ = fallback;
+        return;
+      }
+    if (nullable) return;
   }
-  judge(handle, kind, nullable, param, false, 0);
+  if (!live(handle, kind) && !has_bad_) bad(param, handle, kind, false, 0);
 }
 
 void Call::handles(const void* list, cl_uint count, ObjectKind kind, bool nullable,
@@ -178,11 +169,11 @@ std::string Call::describe(const BadHandle& bad) const {
 
 bool Call::admit(bool next_available) {
   const void* target = platform();
-  const rules::Version version = driver_platforms::version_of(target);
-  const LayerWorld world(version, &seen_);
+  const driver_platforms::Facts facts = driver_platforms::facts_of(target);
+  const LayerWorld world(facts.version, &seen_);
   if (has_bad_) {
     // Refused: the loader would dereference the handle to find the driver.
-    const rules::Rule* rule = checker::first_violation(rules_of(entry_index()), rule_args_, world);
+    const rules::Rule* rule = first_violation(plan_->checked, rule_args_, world, facts.version);
     refusal_code_ = rule ? rule->code : invalid_handle_code(bad_.expected);
     const std::string detail = describe(bad_) + "; not forwarded to the driver";
     if (rule)
@@ -192,12 +183,13 @@ bool Call::admit(bool next_available) {
                    refusal_code_, index(), detail);
     return false;
   }
-  if (entry_->extension.empty() && target != nullptr && parse_since(entry_->since) > version) {
+  if (plan_->gated && target != nullptr && plan_->since > facts.version) {
     refusal_code_ = CL_INVALID_OPERATION;
     record_check(check::kEntryPointAbovePlatformVersion, Category::Application, Severity::Error,
                  entry_->name, refusal_code_, index(),
                  fmt::format("{} is OpenCL {}; the platform is OpenCL {}.{}: not forwarded",
-                             entry_->name, entry_->since, version.major, version.minor));
+                             entry_->name, entry_->since, facts.version.major,
+                             facts.version.minor));
     return false;
   }
   if (!next_available) {
@@ -219,10 +211,10 @@ bool Call::admit(bool next_available) {
                              entry_->name));
     return false;
   }
-  violated_ = checker::first_violation(rules_of(entry_index()), rule_args_, world);
-  bool dereferenced = violated_ != nullptr && guards_the_driver(*violated_);
-  std::string detail;
-  if (violated_ == nullptr) {
+  violated_ = first_violation(plan_->checked, rule_args_, world, facts.version);
+  if (violated_ != nullptr) {
+    if (!judge_violation(guards_the_driver(*violated_), {}, facts.reference)) return false;
+  } else if (plan_->values_judged) {
     // The rules the implementation raises, where the arguments' values decide them.
     ArgumentVerdict verdict = judge_argument_values(entry_index(), rule_args_, world);
     if (!verdict.check.empty()) {
@@ -233,31 +225,18 @@ bool Call::admit(bool next_available) {
       return false;
     }
     violated_ = verdict.rule;
-    dereferenced = verdict.dereferenced;
-    detail = std::move(verdict.detail);
-  }
-  if (violated_) {
-    // What the driver would dereference never reaches it; the rest only with CLVET_ENFORCE=1.
-    const bool refused = settings().enforce || dereferenced;
-    const std::string_view why = dereferenced ? "the driver would dereference it: not forwarded"
-                                 : refused    ? "CLVET_ENFORCE=1: not forwarded to the driver"
-                                              : "";
-    if (!why.empty()) detail += detail.empty() ? std::string(why) : fmt::format("; {}", why);
-    // clvet's reference device reports the rules it enforces itself: once is enough.
-    if (refused || !driver_platforms::is_reference(target))
-      record_rule(*violated_, Category::Application, index(), std::move(detail));
-    if (refused) {
-      refusal_code_ = violated_->code;
+    if (violated_ != nullptr &&
+        !judge_violation(verdict.dereferenced, std::move(verdict.detail), facts.reference))
       return false;
-    }
   }
   // A program built again may fail where it succeeded: its kept build status goes.
   if (entry_index() == args::BuildProgram::kEntryIndex ||
       entry_index() == args::CompileProgram::kEntryIndex)
     if (parent_count_ > 0) objects().forget_answers(parents_[0]);
   // The reference device's findings of this launch name it, and reach the trace.
-  if ((entry_index() == args::EnqueueNDRangeKernel::kEntryIndex || entry_index() == args::EnqueueTask::kEntryIndex) &&
-      driver_platforms::is_reference(target))
+  if ((entry_index() == args::EnqueueNDRangeKernel::kEntryIndex ||
+       entry_index() == args::EnqueueTask::kEntryIndex) &&
+      facts.reference)
     reference_findings::launching(target, index());
   if (releases_ != nullptr) {
     // Counted down before the driver frees it: once freed, its address may name a new
@@ -271,6 +250,20 @@ bool Call::admit(bool next_available) {
   return true;
 }
 
+bool Call::judge_violation(bool dereferenced, std::string detail, bool reference) {
+  // What the driver would dereference never reaches it; the rest only with CLVET_ENFORCE=1.
+  const bool refused = settings().enforce || dereferenced;
+  const std::string_view why = dereferenced ? "the driver would dereference it: not forwarded"
+                               : refused    ? "CLVET_ENFORCE=1: not forwarded to the driver"
+                                            : "";
+  if (!why.empty()) detail += detail.empty() ? std::string(why) : fmt::format("; {}", why);
+  // clvet's reference device reports the rules it enforces itself: once is enough.
+  if (refused || !reference) record_rule(*violated_, Category::Application, index(), std::move(detail));
+  if (!refused) return true;
+  refusal_code_ = violated_->code;
+  return false;
+}
+
 cl_int Call::refuse() {
   end(refusal_code_, nullptr, false);
   return refusal_code_;
@@ -280,7 +273,7 @@ void Call::created(const void* handle, ObjectKind kind) {
   if (handle == nullptr) return;
   const std::string_view name = entry_->name;
   // Platforms and root devices are listed, not created: they have no reference count.
-  const bool listed = name.starts_with("clGet") || name.starts_with("clIcdGet");
+  const bool listed = plan_->lists;
   if (auto earlier = objects().find(handle);
       earlier && earlier->state == checker::HandleState::Live && earlier->counted && !listed) {
     record_check(check::kHandleReturnedTwice, Category::Platform, Severity::Error, name, CL_SUCCESS,
@@ -295,7 +288,7 @@ void Call::created(const void* handle, ObjectKind kind) {
   creation.call = index();
   creation.entry = name;
   creation.counted = !listed;
-  creation.parents = parents_;
+  for (std::uint8_t i = 0; i < parent_count_; ++i) creation.parents[i] = parents_[i];
   creation.parent_count = parent_count_;
   creation.platform = kind == ObjectKind::Platform ? handle : platform_;
   if (kind == ObjectKind::Device && creation.platform == nullptr)
@@ -418,6 +411,19 @@ void Call::object_result(const void* result, cl_int errcode) {
 }
 
 cl_int Call::finish(cl_int code, const void* result) {
+  if (code != CL_SUCCESS || violated_ != nullptr || released_ ||
+      entry_index() == args::EnqueueSVMFree::kEntryIndex ||
+      entry_index() == args::SetCommandQueueProperty::kEntryIndex)
+    check_code(code);
+  end(code, result, true);
+  return code;
+}
+
+void Call::check_code(cl_int code) {
+  // The queue's kept CL_QUEUE_PROPERTIES (lasting_answers.h) is what the driver answered
+  // before: asked again from now on.
+  if (entry_index() == args::SetCommandQueueProperty::kEntryIndex && parent_count_ > 0)
+    objects().forget_answers(parents_[0]);
   if (code == CL_SUCCESS && entry_index() == args::EnqueueSVMFree::kEntryIndex) {
     const auto& a = *static_cast<const args::EnqueueSVMFree*>(observed_.args);
     for (cl_uint i = 0; a.svm_pointers != nullptr && i < a.num_svm_pointers && i < kMaxHandlesJudged; ++i)
@@ -433,8 +439,6 @@ cl_int Call::finish(cl_int code, const void* result) {
                  index(),
                  fmt::format("{} returned {}, which none of its error clauses lists", entry_->name,
                              reports::error_name(code)));
-  end(code, result, true);
-  return code;
 }
 
 void Call::finish_pointer(const void* result) {
@@ -455,15 +459,17 @@ void Call::finish_unchecked(const void* result) {
 }
 
 void Call::end(cl_int error, const void* result, bool forwarded) {
-  CallObserver* observer = call_observer();
-  if (observer == nullptr) return;
+  if (CallObserver* observer = call_observer()) tell_end(*observer, error, result, forwarded);
+}
+
+void Call::tell_end(CallObserver& observer, cl_int error, const void* result, bool forwarded) {
   CallOutcome outcome;
   outcome.error = error;
   outcome.result = result;
   outcome.forwarded = forwarded;
   outcome.exit_ns = now_ns();
   outcome.created = created_;
-  observer->call_end(observed_, outcome);
+  observer.call_end(observed_, outcome);
 }
 
 }  // namespace clvet::layer

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "call_observer.h"
+#include "entry_plan.h"
 #include "clvet/checker/object_table.h"
 #include "layer_world.h"
 #include "clvet/rules/api.h"
@@ -84,24 +85,39 @@ class Call {
   void finish_unchecked(const void* result = nullptr);
 
  private:
+  // Written whole when the first bad handle is found, read only after that.
   struct BadHandle {
     std::string_view param;
-    const void* handle = nullptr;
-    api::ObjectKind expected = api::ObjectKind::None;
-    std::size_t element = 0;  // position in an array parameter
-    bool in_array = false;
-    bool array_missing = false;  // a required array passed as NULL
+    const void* handle;
+    api::ObjectKind expected;
+    std::size_t element;  // position in an array parameter
+    bool in_array;
+    bool array_missing;  // a required array passed as NULL
   };
 
+  // Whether `handle` names a live object of `kind`; one that does is the call's platform's
+  // (the first) and a parent of what the call creates.
+  [[gnu::always_inline]] inline bool live(const void* handle, api::ObjectKind kind);
   void judge(const void* handle, api::ObjectKind kind, bool nullable, std::string_view param,
              bool in_array, std::size_t element);
+  [[gnu::noinline, gnu::cold]] void bad(std::string_view param, const void* handle,
+                                        api::ObjectKind kind, bool in_array, std::size_t element);
   std::string describe(const BadHandle& bad) const;
   void end(cl_int error, const void* result, bool forwarded);
+  [[gnu::noinline]] void tell_end(CallObserver& observer, cl_int error, const void* result,
+                                  bool forwarded);
+  // finish()'s checks of a code that is not CL_SUCCESS, or of a call that broke a rule, released
+  // an object, freed SVM or set a queue's properties: the others pass none of them.
+  [[gnu::noinline]] void check_code(cl_int code);
+  // A rule the arguments break (`detail`: what is wrong, when known): reported, and refused
+  // where the driver would dereference what is wrong or CLVET_ENFORCE=1. False: refused.
+  bool judge_violation(bool dereferenced, std::string detail, bool reference);
   // Keeps the devices a context or program was created with (associated_devices.h).
   void associate_devices(const void* handle, const checker::ObjectRecord& record) const;
   // Keeps the kernel signatures of the source clCreateProgramWithSource was given.
   void learn_source(std::uint64_t program_id) const;
 
+  const EntryPlan* plan_;
   const api::EntryPoint* entry_;
   ObservedCall observed_;
   const void* rule_args_;
@@ -110,7 +126,7 @@ class Call {
   const void* platform_ = nullptr;  // the first known handle's platform
   bool has_bad_ = false;
   BadHandle bad_;
-  std::array<const void*, checker::ObjectRecord::kMaxParents> parents_{};
+  std::array<const void*, checker::ObjectRecord::kMaxParents> parents_;  // the first parent_count_
   std::uint8_t parent_count_ = 0;
   LayerWorld::SeenHandles seen_;  // the table's kinds of the handles judged, for the rules
   const rules::Rule* violated_ = nullptr;

@@ -3,22 +3,21 @@
 
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 
 namespace clvet::layer {
+namespace detail {
+// Lives for the whole process, as the layer's own table does: the loader keeps pointers into
+// the layer's table, and wrappers may run during exit.
+constinit cl_icd_dispatch g_next{};
+static_assert(std::is_trivially_destructible_v<cl_icd_dispatch>);
+}  // namespace detail
+
 namespace {
-
-// Both live for the whole process: the loader keeps pointers into the layer's table, and
-// wrappers may run during exit.
 cl_icd_dispatch& next_table() {
-  static auto* table = new cl_icd_dispatch{};
-  return *table;
+  return detail::g_next;
 }
-
 }  // namespace
-
-const cl_icd_dispatch& next() {
-  return next_table();
-}
 
 cl_icd_dispatch& next_for_interposers() {
   return next_table();
@@ -30,12 +29,6 @@ void set_next(const cl_icd_dispatch* target, cl_uint num_entries) {
   cl_icd_dispatch& table = next_table();
   std::memset(&table, 0, sizeof table);
   std::memcpy(&table, target, copied * sizeof(void*));
-}
-
-bool driver_offers(const void* object, int slot) {
-  if (object == nullptr || slot < 0) return true;
-  const auto* table = *static_cast<void* const* const*>(object);
-  return table != nullptr && table[slot] != nullptr;
 }
 
 const cl_icd_dispatch& layer_dispatch() {

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <mutex>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "dispatch.h"
@@ -15,29 +16,25 @@
 namespace clvet::layer::driver_platforms {
 namespace {
 
-struct Facts {
-  rules::Version version{3, 0};
-  bool reference = false;
-};
+using detail::g_known;
+using detail::kMaxPlatforms;
 
-// Every call asks for its platform's facts: they are read without a lock. A process sees a
-// handful of platforms; entries are only ever added, each published by its key.
-constexpr std::size_t kMaxPlatforms = 64;
-
+// Every call asks for its platform's facts (detail::g_known, read without a lock). A process
+// sees a handful of platforms.
 struct State {
   std::once_flag discovered;
-  std::atomic<bool> done{false};
-  std::mutex mutex;  // serialises additions
-  std::array<std::atomic<const void*>, kMaxPlatforms> keys{};
-  std::array<Facts, kMaxPlatforms> facts{};
-  std::atomic<std::size_t> count{0};
+  std::mutex mutex;  // serialises additions to g_known
   Facts unknown;  // for platforms past kMaxPlatforms
   const void* default_platform = nullptr;
 };
 
+// Constant-initialised, with nothing to destroy: every call reads it without a guard, and
+// wrappers may run during exit.
+constinit State g_state;
+static_assert(std::is_trivially_destructible_v<State>);
+
 State& state() {
-  static auto* s = new State;  // never destroyed: wrappers may run during exit
-  return *s;
+  return g_state;
 }
 
 std::string platform_string(cl_platform_id platform, cl_platform_info param) {
@@ -58,7 +55,7 @@ rules::Version parse_version(const std::string& text) {
   return {major, minor};
 }
 
-Facts facts_of(const void* platform) {
+Facts ask_facts(const void* platform) {
   auto* p = static_cast<cl_platform_id>(const_cast<void*>(platform));
   Facts facts;
   facts.version = parse_version(platform_string(p, CL_PLATFORM_VERSION));
@@ -66,25 +63,16 @@ Facts facts_of(const void* platform) {
   return facts;
 }
 
-const Facts* find_facts(const State& s, const void* platform) {
-  const std::size_t count = s.count.load(std::memory_order_acquire);
+const Facts* find_facts(const void* platform) {
+  const std::size_t count = g_known.count.load(std::memory_order_acquire);
   for (std::size_t i = 0; i < count; ++i)
-    if (s.keys[i].load(std::memory_order_acquire) == platform) return &s.facts[i];
+    if (g_known.keys[i].load(std::memory_order_acquire) == platform) return &g_known.facts[i];
   return nullptr;
 }
 
 const Facts& remembered(const void* platform) {
-  State& s = state();
-  if (const Facts* known = find_facts(s, platform)) return *known;
-  Facts facts = facts_of(platform);  // asked outside the lock: the driver may take its time
-  std::lock_guard lock(s.mutex);
-  if (const Facts* known = find_facts(s, platform)) return *known;
-  const std::size_t i = s.count.load(std::memory_order_relaxed);
-  if (i == kMaxPlatforms) return s.unknown;
-  s.facts[i] = facts;
-  s.keys[i].store(platform, std::memory_order_release);
-  s.count.store(i + 1, std::memory_order_release);
-  return s.facts[i];
+  if (const Facts* known = find_facts(platform)) return *known;
+  return detail::remember(platform);
 }
 
 void register_devices(cl_platform_id platform) {
@@ -139,22 +127,42 @@ void discover_now() {
 
 }  // namespace
 
-void discover() {
+namespace detail {
+std::atomic<bool> g_discovered{false};
+constinit Known g_known;
+static_assert(std::is_trivially_destructible_v<Known>);
+
+const Facts& remember(const void* platform) {
   State& s = state();
-  if (s.done.load(std::memory_order_acquire)) return;
+  Facts facts = ask_facts(platform);  // asked outside the lock: the driver may take its time
+  std::lock_guard lock(s.mutex);
+  if (const Facts* known = find_facts(platform)) return *known;
+  const std::size_t i = g_known.count.load(std::memory_order_relaxed);
+  if (i == kMaxPlatforms) return s.unknown;
+  g_known.facts[i] = facts;
+  g_known.keys[i].store(platform, std::memory_order_release);
+  g_known.count.store(i + 1, std::memory_order_release);
+  return g_known.facts[i];
+}
+
+void discover_once() {
+  State& s = state();
   // A driver that calls back into the loader while being listed must not wait for itself.
   thread_local bool discovering = false;
   if (discovering) return;
   discovering = true;
   std::call_once(s.discovered, discover_now);
-  s.done.store(true, std::memory_order_release);
+  g_discovered.store(true, std::memory_order_release);
   discovering = false;
 }
+}  // namespace detail
 
 rules::Version version_of(const void* platform) {
   if (platform == nullptr) return {3, 0};
   return remembered(platform).version;
 }
+
+
 
 bool is_reference(const void* platform) {
   return platform != nullptr && remembered(platform).reference;

@@ -19,7 +19,7 @@ namespace {
 using api::ObjectKind;
 using rules::InfoQuery;
 
-ObjectKind kind_asked(InfoQuery query) {
+constexpr ObjectKind kind_asked_of(InfoQuery query) {
   switch (query) {
     case InfoQuery::Platform:
       return ObjectKind::Platform;
@@ -47,6 +47,17 @@ ObjectKind kind_asked(InfoQuery query) {
       return ObjectKind::Event;
   }
   return ObjectKind::None;
+}
+
+// The same as a table: asked on every question of the rules.
+constexpr auto kKindAsked = [] {
+  std::array<ObjectKind, static_cast<std::size_t>(InfoQuery::EventProfiling) + 1> kinds{};
+  for (std::size_t q = 0; q < kinds.size(); ++q) kinds[q] = kind_asked_of(static_cast<InfoQuery>(q));
+  return kinds;
+}();
+
+ObjectKind kind_asked(InfoQuery query) {
+  return kKindAsked[static_cast<std::size_t>(query)];
 }
 
 // The queries whose second handle is a device (NULL allowed where the spec allows it).
@@ -113,11 +124,8 @@ cl_int LayerWorld::info(InfoQuery query, const void* handle, const void* extra, 
   const bool devices_asked =
       (query == InfoQuery::Context && (param == CL_CONTEXT_DEVICES || param == CL_CONTEXT_NUM_DEVICES)) ||
       (query == InfoQuery::Program && (param == CL_PROGRAM_DEVICES || param == CL_PROGRAM_NUM_DEVICES));
-  if (devices_asked)
-    if (const auto known = objects().identity(handle); known.kind == kind_asked(query))
-      if (const auto devices = associated_devices::of(handle, known.id); !devices.empty())
-        return answer_devices(devices, param == CL_CONTEXT_DEVICES || param == CL_PROGRAM_DEVICES,
-                              size, value, size_ret);
+  if (devices_asked) return associated_or_asked(query, handle, extra, param, size, value, size_ret);
+  // Most questions of the rules are answered from what the table keeps.
   const checker::ObjectTable::AnswerKey key{static_cast<std::uint32_t>(query), param, extra};
   switch (objects().recall(handle, kind_asked(query), key, size, value, size_ret)) {
     case checker::ObjectTable::Recall::Answered:
@@ -127,6 +135,30 @@ cl_int LayerWorld::info(InfoQuery query, const void* handle, const void* extra, 
     case checker::ObjectTable::Recall::NotKnown:
       break;
   }
+  return not_kept(query, handle, extra, param, size, value, size_ret);
+}
+
+cl_int LayerWorld::associated_or_asked(InfoQuery query, const void* handle, const void* extra,
+                                       cl_uint param, std::size_t size, void* value,
+                                       std::size_t* size_ret) const {
+  if (const auto known = objects().identity(handle); known.kind == kind_asked(query))
+    if (const auto devices = associated_devices::of(handle, known.id); !devices.empty())
+      return answer_devices(devices, param == CL_CONTEXT_DEVICES || param == CL_PROGRAM_DEVICES,
+                            size, value, size_ret);
+  const checker::ObjectTable::AnswerKey key{static_cast<std::uint32_t>(query), param, extra};
+  switch (objects().recall(handle, kind_asked(query), key, size, value, size_ret)) {
+    case checker::ObjectTable::Recall::Answered:
+      return CL_SUCCESS;
+    case checker::ObjectTable::Recall::NotLive:
+      return CL_INVALID_VALUE;
+    case checker::ObjectTable::Recall::NotKnown:
+      break;
+  }
+  return not_kept(query, handle, extra, param, size, value, size_ret);
+}
+
+cl_int LayerWorld::not_kept(InfoQuery query, const void* handle, const void* extra, cl_uint param,
+                            std::size_t size, void* value, std::size_t* size_ret) const {
   if (extra_is_device(query) && extra != nullptr && kind_of(extra) != ObjectKind::Device)
     return CL_INVALID_DEVICE;
   // clGetPipeInfo is a 2.0 slot: never forwarded to an older platform (see driver_platforms.h).
@@ -140,6 +172,7 @@ cl_int LayerWorld::info(InfoQuery query, const void* handle, const void* extra, 
     const cl_int code = ask_driver(query, handle, extra, param, answer.size(), answer.data(),
                                    &answer_size);
     if (code == CL_SUCCESS && answer_size <= answer.size()) {
+      const checker::ObjectTable::AnswerKey key{static_cast<std::uint32_t>(query), param, extra};
       if (lasting_answer(query, param, answer.data(), answer_size))
         objects().remember(handle, key, answer_size, answer.data());
       if (value != nullptr && size < answer_size) return CL_INVALID_VALUE;  // as the driver would

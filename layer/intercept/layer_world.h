@@ -41,6 +41,14 @@ class LayerWorld final : public rules::World {
               std::size_t size, void* value, std::size_t* size_ret) const override;
 
  private:
+  // info() of a context's or a program's devices: those kept for it, else as any other.
+  [[gnu::noinline]] cl_int associated_or_asked(rules::InfoQuery query, const void* handle,
+                                               const void* extra, cl_uint param, std::size_t size,
+                                               void* value, std::size_t* size_ret) const;
+  // info() of an answer the table does not keep: asked of the driver (and kept if it lasts).
+  [[gnu::noinline]] cl_int not_kept(rules::InfoQuery query, const void* handle, const void* extra,
+                                    cl_uint param, std::size_t size, void* value,
+                                    std::size_t* size_ret) const;
   cl_int ask_driver(rules::InfoQuery query, const void* handle, const void* extra, cl_uint param,
                     std::size_t size, void* value, std::size_t* size_ret) const;
 

@@ -7,10 +7,15 @@
 
 namespace clvet::layer {
 
-checker::ObjectTable& objects() {
+namespace detail {
+std::atomic<checker::ObjectTable*> g_objects{nullptr};
+
+checker::ObjectTable& make_objects() {
   static auto* table = new checker::ObjectTable;  // never destroyed: leaks are listed at exit
+  g_objects.store(table, std::memory_order_release);
   return *table;
 }
+}  // namespace detail
 
 std::string_view handle_type(api::ObjectKind kind) {
   using api::ObjectKind;

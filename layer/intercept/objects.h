@@ -1,6 +1,7 @@
 // The process's table of OpenCL objects the layer has seen the driver hand out.
 #pragma once
 
+#include <atomic>
 #include <string>
 #include <string_view>
 
@@ -9,7 +10,17 @@
 
 namespace clvet::layer {
 
-checker::ObjectTable& objects();
+namespace detail {
+extern std::atomic<checker::ObjectTable*> g_objects;
+checker::ObjectTable& make_objects();
+}  // namespace detail
+
+// The table, made on first use and never destroyed (leaks are listed at exit).
+inline checker::ObjectTable& objects() {
+  if (checker::ObjectTable* table = detail::g_objects.load(std::memory_order_acquire)) [[likely]]
+    return *table;
+  return detail::make_objects();
+}
 
 // "cl_mem" for ObjectKind::Mem: the type an application declares the handle with.
 std::string_view handle_type(api::ObjectKind kind);

@@ -135,19 +135,40 @@ struct KnownParam {
   friend bool operator<(const KnownParam& a, const KnownParam& b) { return a.value < b.value; }
 };
 
+// One entry point's known parameters, sorted, and those of the span from the lowest value on
+// that the spec numbers densely (an extension's parameters lie far above) by value.
+struct KnownParams {
+  std::vector<KnownParam> sorted;
+  cl_uint low = 0;
+  std::vector<const KnownParam*> dense;  // [value - low]: nullptr where none is
+};
+
+// Values further than this above the lowest are searched for, not indexed.
+constexpr cl_uint kDenseSpan = 256;
+
 const KnownParam* known_param(const api::EntryPoint& entry, cl_uint value) {
   static const auto* by_entry = [] {
-    auto* table = new std::vector<std::vector<KnownParam>>(api::entry_points().size());
+    auto* table = new std::vector<KnownParams>(api::entry_points().size());
     for (std::size_t i = 0; i < table->size(); ++i) {
       const std::string_view family = family_of(api::entry_points()[i]);
       if (family.empty()) continue;
+      KnownParams& known = (*table)[i];
       for (const api::InfoParam& p : api::info_params(family))
-        (*table)[i].push_back({p.value, &p, validator_of(p)});
-      std::stable_sort((*table)[i].begin(), (*table)[i].end());
+        known.sorted.push_back({p.value, &p, validator_of(p)});
+      std::stable_sort(known.sorted.begin(), known.sorted.end());
+      if (known.sorted.empty()) continue;
+      known.low = known.sorted.front().value;
+      known.dense.assign(kDenseSpan, nullptr);
+      // The first of equal values, as the search finds it.
+      for (auto it = known.sorted.rbegin(); it != known.sorted.rend(); ++it)
+        if (it->value - known.low < kDenseSpan) known.dense[it->value - known.low] = &*it;
     }
     return table;
   }();
-  const auto& params = (*by_entry)[static_cast<std::size_t>(&entry - api::entry_points().data())];
+  const KnownParams& known =
+      (*by_entry)[static_cast<std::size_t>(&entry - api::entry_points().data())];
+  if (value - known.low < known.dense.size()) return known.dense[value - known.low];
+  const auto& params = known.sorted;
   auto found = std::lower_bound(params.begin(), params.end(), KnownParam{value, nullptr, nullptr});
   return found != params.end() && found->value == value ? &*found : nullptr;
 }
@@ -176,40 +197,59 @@ bool rule_is_optional(const rules::Rule& rule) {
          rule.clause.find(", because: ") != std::string_view::npos;
 }
 
+namespace {
+
+// The findings of check_info_answer, made only when it finds something: kept out of the
+// check itself, which every info query runs.
+[[gnu::noinline, gnu::cold]] void size_larger_than_buffer(const api::EntryPoint& entry,
+                                                          std::uint64_t call_index, cl_uint param,
+                                                          std::size_t size, std::size_t size_ret) {
+  record_check(check::kInfoSizeMismatch, Category::Platform, Severity::Error, entry.name,
+               CL_SUCCESS, call_index,
+               fmt::format("param_name {:#x}: param_value_size_ret is {} bytes, more than the {} "
+                           "bytes of param_value, yet the call succeeded (the spec demands "
+                           "CL_INVALID_VALUE when the value does not fit)",
+                           param, size_ret, size));
+}
+
+[[gnu::noinline, gnu::cold]] void string_size_differs(const api::EntryPoint& entry,
+                                                      std::uint64_t call_index, cl_uint param,
+                                                      std::size_t length, std::size_t size_ret) {
+  record_check(check::kInfoSizeMismatch, Category::Platform, Severity::Error, entry.name,
+               CL_SUCCESS, call_index,
+               fmt::format("param_name {:#x}: a string of {} characters and its NUL are {} "
+                           "bytes, but param_value_size_ret is {}",
+                           param, length, length + 1, size_ret));
+}
+
+[[gnu::noinline, gnu::cold]] void value_outside_enum(const api::EntryPoint& entry,
+                                                     std::uint64_t call_index, cl_uint param,
+                                                     const void* value, std::size_t size) {
+  record_check(check::kInfoValueOutsideEnum, Category::Platform, Severity::Error, entry.name,
+               CL_SUCCESS, call_index,
+               fmt::format("param_name {:#x}: the value {} is none of those the spec allows",
+                           param, hex_of(value, size)));
+}
+
+}  // namespace
+
 void check_info_answer(const api::EntryPoint& entry, std::uint64_t call_index, cl_uint param,
                        std::size_t size, const void* value, std::size_t size_ret) {
   if (value == nullptr) return;  // a size query: nothing was written to compare with
-  if (size_ret > size) {
-    record_check(check::kInfoSizeMismatch, Category::Platform, Severity::Error, entry.name,
-                 CL_SUCCESS, call_index,
-                 fmt::format("param_name {:#x}: param_value_size_ret is {} bytes, more than the {} "
-                             "bytes of param_value, yet the call succeeded (the spec demands "
-                             "CL_INVALID_VALUE when the value does not fit)",
-                             param, size_ret, size));
-    return;
-  }
+  if (size_ret > size) return size_larger_than_buffer(entry, call_index, param, size, size_ret);
   const KnownParam* found = known_param(entry, param);
   if (found == nullptr) return;  // a vendor's parameter: nothing to compare with
   const api::InfoParam* known = found->param;
   if (known->shape == api::InfoShape::String) {
     const auto* text = static_cast<const char*>(value);
     const std::size_t length = strnlen(text, size_ret);
-    if (size_ret == 0 || length + 1 != size_ret) {
-      record_check(check::kInfoSizeMismatch, Category::Platform, Severity::Error, entry.name,
-                   CL_SUCCESS, call_index,
-                   fmt::format("param_name {:#x}: a string of {} characters and its NUL are {} "
-                               "bytes, but param_value_size_ret is {}",
-                               param, length, length + 1, size_ret));
-    }
+    if (size_ret == 0 || length + 1 != size_ret)
+      string_size_differs(entry, call_index, param, length, size_ret);
     return;
   }
   auto* const valid = found->valid;
   if (valid == nullptr || size_ret < known->type_size) return;
-  if (!valid(value))
-    record_check(check::kInfoValueOutsideEnum, Category::Platform, Severity::Error, entry.name,
-                 CL_SUCCESS, call_index,
-                 fmt::format("param_name {:#x}: the value {} is none of those the spec allows",
-                             param, hex_of(value, known->type_size)));
+  if (!valid(value)) value_outside_enum(entry, call_index, param, value, known->type_size);
 }
 
 }  // namespace clvet::layer

@@ -130,9 +130,53 @@ class ObjectTable {
   std::size_t size() const;
 
  private:
-  struct Node;
   struct Answers;
   static constexpr std::size_t kBuckets = std::size_t{1} << 16;
+
+  // One address's record. A reader finds it without a lock and reads only `kind`, `state`,
+  // `platform` and `identity`, which a writer stores before it stores `state` with release
+  // order. `refcount` is the record's count for counted objects: changed by compare-and-swap,
+  // and zero exactly when the object is released (or being released under the mutex).
+  struct Node {
+    const void* handle = nullptr;
+    Node* next = nullptr;  // set before the node is published, never changed
+    std::atomic<api::ObjectKind> kind{api::ObjectKind::None};
+    std::atomic<HandleState> state{HandleState::Unknown};
+    std::atomic<const void*> platform{nullptr};
+    // The kind in the top byte and the id below it, so that both are read in one load.
+    std::atomic<std::uint64_t> identity{0};
+    std::atomic<std::uint32_t> refcount{0};
+    std::atomic<bool> counted{false};
+    std::atomic<Answers*> answers{nullptr};  // allocated at the first answer kept, never freed
+    ObjectRecord record;  // under the table's mutex, but for its refcount (see above)
+
+    void publish() {
+      kind.store(record.kind, std::memory_order_relaxed);
+      platform.store(record.platform, std::memory_order_relaxed);
+      identity.store(std::uint64_t{static_cast<std::uint8_t>(record.kind)} << 56 | record.id,
+                     std::memory_order_relaxed);
+      counted.store(record.counted, std::memory_order_relaxed);
+      state.store(record.state, std::memory_order_release);
+    }
+    ObjectRecord snapshot() const {
+      ObjectRecord copy = record;
+      if (copy.counted) copy.refcount = refcount.load(std::memory_order_relaxed);
+      return copy;
+    }
+    bool live_as(api::ObjectKind expected) const {
+      return state.load(std::memory_order_acquire) == HandleState::Live &&
+             kind.load(std::memory_order_relaxed) == expected;
+    }
+    std::uint64_t id() const {
+      return identity.load(std::memory_order_acquire) & ((std::uint64_t{1} << 56) - 1);
+    }
+  };
+
+  static std::size_t bucket_of(const void* handle) {
+    // Fibonacci hashing: handles are aligned heap addresses, their low bits say little.
+    const auto bits = reinterpret_cast<std::uintptr_t>(handle) >> 4;
+    return static_cast<std::size_t>((bits * 0x9e3779b97f4a7c15ull) >> 48) & (kBuckets - 1);
+  }
 
   const Node* lookup(const void* handle) const;
   Node* lookup_locked(const void* handle);
@@ -142,5 +186,34 @@ class ObjectTable {
   std::size_t size_ = 0;
   std::uint64_t next_id_ = 1;
 };
+
+// Every call asks these about each of its handles: defined here, so that they are inlined.
+inline const ObjectTable::Node* ObjectTable::lookup(const void* handle) const {
+  for (const Node* node = buckets_[bucket_of(handle)].load(std::memory_order_acquire);
+       node != nullptr; node = node->next)
+    if (node->handle == handle) return node;
+  return nullptr;
+}
+
+inline ObjectTable::Brief ObjectTable::brief(const void* handle) const {
+  if (handle == nullptr) return {};
+  const Node* node = lookup(handle);
+  if (node == nullptr || node->state.load(std::memory_order_acquire) != HandleState::Live)
+    return {};
+  return {node->kind.load(std::memory_order_relaxed),
+          node->platform.load(std::memory_order_relaxed)};
+}
+
+inline api::ObjectKind ObjectTable::kind_of(const void* handle) const {
+  return brief(handle).kind;
+}
+
+inline ObjectTable::Identity ObjectTable::identity(const void* handle) const {
+  if (handle == nullptr) return {};
+  const Node* node = lookup(handle);
+  if (node == nullptr) return {};
+  const std::uint64_t packed = node->identity.load(std::memory_order_acquire);
+  return {static_cast<api::ObjectKind>(packed >> 56), packed & ((std::uint64_t{1} << 56) - 1)};
+}
 
 }  // namespace clvet::checker

@@ -19,6 +19,7 @@ enum class Lasting : std::uint8_t {
   No,         // a count, a status, or what a later call can change
   Yes,        // fixed for the object's life
   WhenFinal,  // fixed once a build has succeeded, until the program is built again
+  UntilSet,   // fixed but for the one entry point that changes it (clSetCommandQueueProperty)
 };
 
 struct InfoParam {

@@ -1,0 +1,69 @@
+// What the layer needs to know of an entry point on each of its calls, worked out once per
+// entry point from the API table and the rule catalogue, and read by index: a call never
+// searches by name, parses a version string or walks rules that have nothing to check.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <span>
+
+#include "clvet/rules/api.h"
+#include "clvet/rules/rule.h"
+#include "clvet/rules/world.h"
+
+namespace clvet::layer {
+
+// An OpenCL version as one number (major * 256 + minor), compared in one instruction.
+constexpr std::uint32_t packed(rules::Version v) {
+  return static_cast<std::uint32_t>(v.major) << 8 | static_cast<std::uint32_t>(v.minor);
+}
+
+// A rule with a check, and the versions it applies to, [since, until).
+struct CheckedRule {
+  rules::Check check;
+  std::uint32_t since;
+  std::uint32_t until;  // 0xffffffff: still applies
+  const rules::Rule* rule;
+};
+
+struct EntryPlan {
+  const api::EntryPoint* entry = nullptr;
+  // The entry point's rules that have a check, in the catalogue's order: the others are raised
+  // by the implementation and never decided before a call.
+  std::span<const CheckedRule> checked;
+  // The OpenCL version that introduced a core entry point; `gated`: the platform's version
+  // must reach it (extension entry points are not gated by the platform's version).
+  rules::Version since;
+  bool gated = false;
+  // Platforms and root devices are listed (clGet*, clIcdGet*), not created: they have no
+  // reference count.
+  bool lists = false;
+  // The rules the implementation raises that the layer decides from argument values
+  // (argument_values.h) concern this entry point.
+  bool values_judged = false;
+};
+
+namespace detail {
+extern std::atomic<const EntryPlan*> g_plans;
+const EntryPlan* make_plans();
+}  // namespace detail
+
+// The plan of the entry point at `entry_index` in api::entry_points().
+inline const EntryPlan& entry_plan(std::uint32_t entry_index) {
+  const EntryPlan* plans = detail::g_plans.load(std::memory_order_acquire);
+  if (plans == nullptr) [[unlikely]]
+    plans = detail::make_plans();
+  return plans[entry_index];
+}
+
+// The first of `rules` that applies to `version` and that `args` break, as
+// checker::first_violation() finds it; nullptr when none is.
+inline const rules::Rule* first_violation(std::span<const CheckedRule> rules, const void* args,
+                                          const rules::World& world, rules::Version version) {
+  const std::uint32_t v = packed(version);
+  for (const CheckedRule& r : rules)
+    if (v >= r.since && v < r.until && r.check(args, world)) return r.rule;
+  return nullptr;
+}
+
+}  // namespace clvet::layer
