@@ -53,6 +53,8 @@ void add_report_output_options(CLI::App& command, std::string& format, std::stri
 // 1: some differed; 2: nothing could be compared (or the trace cannot be read). Launches in
 // `done` (by call index: clvet run --diff's, diffed while the program ran) are not re-run.
 int diff_trace(const DiffCommand& command, const std::map<std::uint64_t, replay::LaunchDiff>& done = {});
+// Whether the trace at `path` opens and holds a kernel launch.
+bool holds_launches(const std::string& path);
 void add_replay_command(CLI::App& app);
 // The exit status the subcommand that ran asked for.
 int exit_status();

@@ -58,6 +58,12 @@ int diff_trace(const DiffCommand& o, const std::map<std::uint64_t, replay::Launc
   return compared ? 0 : 2;
 }
 
+bool holds_launches(const std::string& path) {
+  std::string error;
+  auto controller = replay::Controller::open(path, error);
+  return controller && !controller->launches().empty();
+}
+
 void add_diff_command(CLI::App& app) {
   static DiffCommand options;
   auto* cmd = app.add_subcommand(

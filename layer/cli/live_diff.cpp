@@ -10,8 +10,8 @@
 
 namespace clvet::cli {
 
-LiveDiff::LiveDiff(const DiffCommand& command, std::string trace)
-    : options_(diff_options(command)), trace_(std::move(trace)) {}
+LiveDiff::LiveDiff(const DiffCommand& command, std::string trace, std::string label)
+    : options_(diff_options(command)), label_(std::move(label)), trace_(std::move(trace)) {}
 
 namespace {
 
@@ -42,7 +42,7 @@ void LiveDiff::poll() {
       if (++polls < kUnsettledPolls) unsettled_.emplace_back(std::move(launch), polls);
       continue;
     }
-    fmt::print(stderr, "clvet diff: {}\n", replay::render_line(d));
+    fmt::print(stderr, "clvet diff: {}{}\n", label_, replay::render_line(d));
     std::fflush(stderr);
     done_.emplace(launch.call_index, std::move(d));
   }

@@ -19,7 +19,8 @@ replay::DiffOptions diff_options(const DiffCommand& command);
 
 class LiveDiff {
  public:
-  LiveDiff(const DiffCommand& command, std::string trace);
+  // `label` begins each line said (which process's launch it is; empty for the program's own).
+  LiveDiff(const DiffCommand& command, std::string trace, std::string label = {});
   // Reads the trace as far as it is written and diffs the launches whose buffers after the
   // kernel it now holds and that are not diffed yet, one line each on stderr.
   void poll();
@@ -31,6 +32,7 @@ class LiveDiff {
 
  private:
   replay::DiffOptions options_;
+  std::string label_;
   replay::LiveLaunches trace_;
   replay::LaunchRunner runner_;
   std::map<std::uint64_t, replay::LaunchDiff> done_;

@@ -14,6 +14,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <memory>
 #include <sstream>
 #include <optional>
 #include <set>
@@ -119,6 +121,39 @@ ExitReports read_process_reports(const std::filesystem::path& folder, std::set<l
   return all;
 }
 
+// What a line of clvet run --diff says of the process whose launch it is: nothing for the
+// program itself, "process N: " for one it started.
+std::string live_label(const ProcessTrace& trace, long direct_child) {
+  if (trace.pid == direct_child || trace.pid == 0) return "";
+  return fmt::format("process {}: ", trace.pid);
+}
+
+// The report at the end of clvet run --diff: one per process's trace that holds kernel launches,
+// the program's own first (the launches diffed while it ran taken as they were), the others'
+// to the output named with their process id before its extension when it is a file. With no
+// launch anywhere, the program's own trace (`direct`) says so. 0: every re-run agreed; 1: some
+// differed; 2: nothing was compared.
+int diff_the_run(DiffCommand command, const std::vector<ProcessTrace>& traces,
+                 const std::map<std::string, std::unique_ptr<LiveDiff>>& live, const std::string& direct) {
+  const std::string output = command.output;
+  bool any = false, differed = false, compared = false;
+  for (const ProcessTrace& t : traces) {
+    if (!holds_launches(t.path)) continue;
+    command.file = t.path;
+    if (!output.empty() && any) command.output = options::with_process_id_of(options::per_process(output), t.pid);
+    const auto followed = live.find(t.path);
+    const int status = followed != live.end() ? diff_trace(command, followed->second->done()) : diff_trace(command);
+    any = true;
+    differed = differed || status == 1;
+    compared = compared || status == 0;
+  }
+  if (!any) {
+    command.file = traces.empty() ? direct : traces.front().path;
+    return diff_trace(command);
+  }
+  return differed ? 1 : compared ? 0 : 2;
+}
+
 // `diff`: the kernel launches diffed against the reference device while the program runs, each
 // as soon as the trace holds its buffers after the kernel, and reported together once it has
 // ended (clvet run --diff), or nullptr.
@@ -137,7 +172,11 @@ int run_program(const std::vector<std::string>& command, const Environment& envi
   // those of earlier runs, or of another clvet run in the same folder.
   const std::string run_report = std::string(report_folder) + "/%p";
 
-  std::optional<LiveDiff> live;
+  // Every process's trace, diffed as it grows: the program may start others under the layer,
+  // and the one that launches kernels need not be the program itself (a script that runs it).
+  std::map<std::string, std::unique_ptr<LiveDiff>> live;
+  // Asked before the child's CLVET_REPORT becomes the run's folder.
+  const bool report_alone = report_to_stderr_as_data();
   pid_t child = fork();
   if (child == 0) {
     for (const auto& [name, value] : environment) {
@@ -150,6 +189,9 @@ int run_program(const std::vector<std::string>& command, const Environment& envi
     setenv("CLVET_REPORT", run_report.c_str(), 1);
     // Read back and rendered by clvet as --report-format asks (run_report.h).
     setenv("CLVET_REPORT_FORMAT", "json", 1);
+    // The report alone on stderr when it goes there as JSON or SARIF: the layer's notes (the
+    // file each process records its trace into) are left out, as clvet's own are.
+    if (report_alone) setenv("CLVET_NOTES", "none", 1);
     if (user_trace == "none")
       unsetenv("CLVET_TRACE");
     else if (user_trace.empty())
@@ -163,12 +205,14 @@ int run_program(const std::vector<std::string>& command, const Environment& envi
   }
   int status = 0;
   if (diff != nullptr) {
-    // The launches diffed while the program runs, as the trace receives them.
-    live.emplace(*diff, options::with_process_id_of(trace_pattern, child));
+    // The launches diffed while the program runs, as each process's trace receives them.
     for (;;) {
       const pid_t ended = waitpid(child, &status, WNOHANG);
       if (ended == child || (ended < 0 && errno != EINTR)) break;
-      live->poll();
+      for (const ProcessTrace& t : traces_of_the_run(trace_pattern, child, run_report))
+        if (!live.count(t.path))
+          live.emplace(t.path, std::make_unique<LiveDiff>(*diff, t.path, live_label(t, child)));
+      for (auto& [path, followed] : live) followed->poll();
       std::this_thread::sleep_for(std::chrono::milliseconds(200));
     }
   } else {
@@ -210,11 +254,8 @@ int run_program(const std::vector<std::string>& command, const Environment& envi
     return 128 + WTERMSIG(status);
   }
   const int app_status = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
-  int diff_status = 0;
-  if (diff != nullptr) {
-    diff->file = options::with_process_id_of(trace_pattern, child);
-    diff_status = diff_trace(*diff, live->done());
-  }
+  const int diff_status =
+      diff != nullptr ? diff_the_run(*diff, traces, live, options::with_process_id_of(trace_pattern, child)) : 0;
   if (app_status != 0) return app_status;
   // Notes are reported but fail nothing: a program whose only findings are notes succeeds.
   return !any_failure(findings) && diff_status != 1 ? 0 : 1;
@@ -232,9 +273,10 @@ void add_run_command(CLI::App& app) {
   static bool diff = false;
   static DiffCommand diff_options;
   cmd->add_flag("--diff", diff,
-                "record each kernel's buffers (--trace-kernel-buffers=1), re-run each launch on the "
-                "reference device while the program runs and compare (a line on stderr each), "
-                "then report them all when it has ended (clvet diff)");
+                "record each kernel's buffers (--trace-kernel-buffers=1), re-run each launch of "
+                "every process of the program on the reference device while it runs and compare "
+                "(a line on stderr each), then report them all when it has ended (clvet diff: a "
+                "report per process's trace that holds launches)");
   cmd->add_option("--diff-against", diff_options.against,
                   "with --diff: reference, or a platform's index or a unique part of its name");
   cmd->add_option("--ulp", diff_options.ulp, "with --diff: floating-point results agree within this many ULPs");

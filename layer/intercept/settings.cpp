@@ -10,6 +10,7 @@ const Settings& settings() {
     auto* read = new Settings;  // never destroyed: wrappers may run during exit
     read->enforce = options::value("enforce") == "1";
     read->live = options::value("live") == "1";
+    read->notes = options::value("notes") != "none";
     read->leaks = options::value("leaks") == "1";
     read->report = options::with_process_id(options::value("report"));
     read->colour = options::value("colour");

@@ -32,6 +32,7 @@
 #include "queue_profiling.h"
 #include "svm_allocations.h"
 #include "trace_encode.h"
+#include "notes.h"
 #include "trace_file.h"
 
 namespace clvet::layer {
@@ -649,7 +650,7 @@ void start_trace() {
   // Without it, the first process takes the file and the others record beside it.
   std::string note;
   const std::string path = claim_trace_file(options::with_process_id(given), note);
-  if (!note.empty()) std::fprintf(stderr, "%s\n", note.c_str());
+  if (!note.empty()) layer::note(note);
   std::string error;
   auto writer = trace::Writer::create(path, error);
   if (!writer) {

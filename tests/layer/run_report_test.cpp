@@ -203,6 +203,37 @@ TEST(RunReport, OneTraceFileForSeveralProcesses) {
   run({"sh", "-c", "rm -f \"$0\"/t*.clvt && rmdir \"$0\"", folder});
 }
 
+// The same programs of two processes with the report on stderr as JSON or SARIF: stderr is
+// that one document alone, though one process recorded beside the trace file named (the note
+// that says so is left out), and both processes' traces and findings are there.
+TEST(RunReport, DataOnStderrStaysAloneWithTracesBesideEachOther) {
+  const std::string folder = temporary_path("alone");  // a file made for the name: a folder instead
+  ASSERT_EQ(run({"sh", "-c", "rm -f \"$0\" && mkdir \"$0\"", folder}).status, 0);
+  const std::string given = folder + "/t.clvt";
+  for (const std::string format : {"json", "sarif"})
+    for (const std::string mode : {"child", "held"}) {
+      SCOPED_TRACE(format + " " + mode);
+      run({"sh", "-c", "rm -f \"$0\"/t*.clvt", folder});
+      const Ran ran = under_clvet(mode, {"--report-format=" + format, "--trace=" + given});
+      EXPECT_EQ(ran.status, 1) << ran.err;
+      const nlohmann::json report = nlohmann::json::parse(ran.err, nullptr, false);
+      ASSERT_FALSE(report.is_discarded()) << "stderr is not one document:\n" << ran.err;
+      std::vector<std::string> ids;
+      if (format == "json") {
+        ids = rules_in(report);
+      } else {
+        EXPECT_EQ(report.value("version", ""), "2.1.0");
+        for (const auto& result : report.at("runs").at(0).at("results"))
+          ids.push_back(result.value("ruleId", ""));
+      }
+      EXPECT_EQ(std::count(ids.begin(), ids.end(), "ReleaseMemObjectInvalidMemObject"), 2) << ran.err;
+      const Ran listed = run({"sh", "-c", "ls \"$0\"/t-*.clvt", folder});
+      EXPECT_EQ(std::count(listed.out.begin(), listed.out.end(), '\n'), 1) << listed.out;
+      EXPECT_FALSE(process_of(given).empty());
+    }
+  run({"sh", "-c", "rm -f \"$0\"/t*.clvt && rmdir \"$0\"", folder});
+}
+
 // The severities of a clvet JSON report's findings with rule `id`.
 std::vector<std::string> severities_of(const nlohmann::json& report, const std::string& id) {
   std::vector<std::string> out;

@@ -10,7 +10,10 @@
 #   clvet extract of the integer launch: its C program, built with cc -lOpenCL and run on
 #     PoCL, writes the host's expected output; its trace diffs clean;
 #   clvet run --diff: the race's launch said to differ while the program still runs under the
-#     layer (it waits after its launch), and in the report at its end.
+#     layer (it waits after its launch), and in the report at its end; the launches of every
+#     process of the run, whichever records them: a script that runs the program (--trace with
+#     %p: the script's own process records nothing), and the program run twice under one
+#     --trace without %p (the first process takes the file, the second records beside it).
 # Usage: diff_launches.sh CLVET PROGRAMS WORKDIR CC. Prints PASS or what failed.
 set -eu
 clvet=$1 programs=$2 work=$3 cc=$4
@@ -118,4 +121,24 @@ grep -q released live.txt || fail "the program did not go on once released"
 # The report at the end takes the launch diffed while the program ran, with its race.
 grep -q '^call #[0-9]* "count": different' live.txt && grep -qi 'race' live.txt ||
   fail "clvet run --diff's report at the end does not have the race"
+
+# Every process's trace: the script's child's, found by its own process id.
+status=0
+"$clvet" run --diff --trace=wrapped-%p.clvt -- sh -c '"$0" > /dev/null; :' "$programs/race_counter" \
+  > wrapped.txt 2>&1 || status=$?
+cat wrapped.txt
+[ "$status" -eq 1 ] || fail "clvet run --diff of a script that runs the program exited with $status, not 1"
+grep -q '^call #[0-9]* "count": different' wrapped.txt ||
+  fail "clvet run --diff of a script did not diff its child's launch"
+# Two processes under one file: each trace's launch diffed, a report each.
+status=0
+"$clvet" run --diff --trace=twice.clvt -- sh -c '"$0" > /dev/null; "$0" > /dev/null' \
+  "$programs/race_counter" > twice.txt 2>&1 || status=$?
+cat twice.txt
+[ "$status" -eq 1 ] || fail "clvet run --diff of two processes exited with $status, not 1"
+[ -f twice.clvt ] && ls twice-*.clvt > /dev/null || fail "the second process did not record beside the first"
+grep -q '^clvet diff: twice.clvt against' twice.txt || fail "the first process's trace was not diffed"
+grep -q '^clvet diff: twice-[0-9]*.clvt against' twice.txt || fail "the second process's trace was not diffed"
+[ "$(grep -c '^call #[0-9]* "count": different' twice.txt)" -eq 2 ] ||
+  fail "not both processes' launches are said to differ"
 echo PASS
