@@ -2,7 +2,8 @@
 // with and without a sampler, write_image{f,i,ui,h} and the get_image_* queries. A read finds
 // each lane's texels (OpenCL 1.2 §8.2, SPIR-V environment §7.2-7.5: addressing, filtering and
 // the layer of an array), then reads each tap of the sample over all lanes as one batch of
-// accesses, so the checkers see texels as they see a load.
+// accesses, so the checkers see texels as they see a load, converted by one loop of the image's
+// format (read_texels, write_texels): the lockstep speed of a buffer's loads and stores.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -272,7 +273,8 @@ void gather(const BuiltinCall& c, Scratch& scratch, const ImageDescriptor& image
       const Lanes allowed = allowed_of(scratch, batch);
       if (allowed.count != batch.count)
         batch.for_each([&](std::uint32_t l) { texels[l] = border; });
-      read_texels(image, allowed.ids, allowed.count, scratch.addresses.data(), texels);
+      read_texels(image, allowed.ids, allowed.count, scratch.addresses.data(),
+                  reinterpret_cast<std::byte*>(texels), sizeof(Color));
     }
     if (!weigh) continue;
     lanes.for_each([&](std::uint32_t l) {
@@ -350,6 +352,91 @@ void check_read_allowed(const BuiltinCall& c, const ImageDescriptor& image, cons
                     function_suffix(t), named(image), image.data_type));
 }
 
+// Reads the texels of `inside` (at scratch.addresses) as one batch of accesses and one loop of
+// the image's format, and gives every lane of `lanes` its colour: its texel's, or the border
+// colour where its texel is outside the image or the engine refused the access.
+void read_inside(const BuiltinCall& c, Scratch& scratch, const ImageDescriptor& image,
+                 const Lanes& lanes, const Lanes& inside, Texel t) {
+  Lanes allowed{};
+  if (inside.count) {
+    c.context->access_lanes(inside, scratch.addresses.data(), image.element_size, Access::Read,
+                            kGlobal, reinterpret_cast<bool*>(scratch.ok.data()));
+    allowed = allowed_of(scratch, inside);
+  }
+  // A result of four 32-bit components is a Color's bytes: the texels go straight into it.
+  const bool direct = t != Texel::Half && c.result.width == 4;
+  std::byte* colors = direct ? c.result.base : reinterpret_cast<std::byte*>(scratch.colors.data());
+  const std::size_t stride = direct ? c.result.stride : sizeof(Color);
+  if (allowed.count != lanes.count) {
+    const Color border = border_color(image);
+    lanes.for_each([&](std::uint32_t l) {
+      std::memcpy(colors + std::size_t(l) * stride, &border, sizeof border);
+    });
+  }
+  read_texels(image, allowed.ids, allowed.count, scratch.addresses.data(), colors, stride);
+  if (!direct) put_result(c, scratch, lanes, t);
+}
+
+// The sampler of every lane of `lanes`, or false when they differ.
+bool uniform_sampler(const BuiltinCall& c, const Lanes& lanes, std::uint32_t& bits) {
+  const Operand& sampler = c.args[1];
+  const std::uint64_t first = sampler.get<std::uint64_t>(lanes.ids[0]);
+  for (std::uint32_t i = 1; i < lanes.count; ++i)
+    if (sampler.get<std::uint64_t>(lanes.ids[i]) != first) return false;
+  bits = static_cast<std::uint32_t>(first);
+  return true;
+}
+
+// §8.4: the layer of an array, always unnormalised, clamp(rint(v), 0, layers - 1).
+std::int64_t layer_of(const ImageDescriptor& image, float v) {
+  return std::clamp<std::int64_t>(
+      std::isfinite(v) ? static_cast<std::int64_t>(std::clamp(round_even(v), -1.0f, 1e9f)) : 0,
+      0, static_cast<std::int64_t>(image.array_size) - 1);
+}
+
+// read_sampled for lanes that share one nearest sampler (the usual call): each lane's one texel
+// is found and read in the batch, without the taps and weights of a linear sample.
+void read_nearest(const BuiltinCall& c, Scratch& scratch, const ImageDescriptor& image,
+                  const Lanes& lanes, std::uint32_t bits, Texel t) {
+  const Operand& coord = c.args[2];
+  const unsigned dims = image.dimensions();
+  const std::int64_t extent[3] = {static_cast<std::int64_t>(image.extent(0)),
+                                  static_cast<std::int64_t>(image.extent(1)),
+                                  static_cast<std::int64_t>(image.extent(2))};
+  const bool undefined_coordinates =
+      coord.scalar == Scalar::Int && (bits & SamplerBits::kNormalized);
+  std::uint32_t n = 0;
+  lanes.for_each([&](std::uint32_t l) {
+    if (undefined_coordinates)
+      c.context->image_problem(l, "read_image with integer coordinates and a sampler with "
+                                  "normalised coordinates or linear filtering: undefined "
+                                  "(1.2 §6.12.14.2)");
+    std::int64_t at[3] = {0, 0, 0};
+    bool finite = true, inside = true;
+    for (unsigned d = 0; d < dims; ++d) {
+      const float s = coordinate(coord, l, d);
+      finite = finite && std::isfinite(s);
+      at[d] = sample_axis(s, extent[d], bits, false).index[0];
+      inside = inside && at[d] >= 0 && at[d] < extent[d];
+    }
+    if (image.is_array()) {
+      const float v = coordinate(coord, l, dims);
+      finite = finite && std::isfinite(v);
+      at[dims] = layer_of(image, v);
+    }
+    if (!finite)
+      c.context->image_problem(l, fmt::format("read_image{} of {} at a NaN or infinite "
+                                              "coordinate: undefined (1.2 §8.2)",
+                                              function_suffix(t), named(image)));
+    if (!inside) return;
+    scratch.addresses[l] = reinterpret_cast<std::uint64_t>(
+        image.texel(static_cast<std::uint64_t>(at[0]), static_cast<std::uint64_t>(at[1]),
+                    static_cast<std::uint64_t>(at[2])));
+    scratch.inside[n++] = l;
+  });
+  read_inside(c, scratch, image, lanes, {scratch.inside.data(), n}, t);
+}
+
 // read_image{f,i,ui,h}(image, sampler, coord).
 template <Texel T>
 void read_sampled(const BuiltinCall& c) {
@@ -358,6 +445,12 @@ void read_sampled(const BuiltinCall& c) {
   by_image(c, scratch, "read_image", true, T, [&](const ImageDescriptor& image_of, const Lanes& lanes) {
     const ImageDescriptor* image = &image_of;
     check_read_allowed(c, *image, lanes, T);
+    std::uint32_t uniform_bits = 0;
+    if (lanes.count && uniform_sampler(c, lanes, uniform_bits) &&
+        !(uniform_bits & SamplerBits::kFilterLinear)) {
+      read_nearest(c, scratch, *image, lanes, uniform_bits, T);
+      return;
+    }
     const unsigned dims = image->dimensions();
     const std::int64_t extent[3] = {static_cast<std::int64_t>(image->extent(0)),
                                     static_cast<std::int64_t>(image->extent(1)),
@@ -388,14 +481,11 @@ void read_sampled(const BuiltinCall& c) {
         finite = finite && std::isfinite(s);
         axes[d] = sample_axis(s, extent[d], bits, linear);
       }
-      // §8.4: the layer of an array, always unnormalised, clamp(rint(v), 0, layers - 1).
       std::int64_t layer = 0;
       if (image->is_array()) {
         const float v = coordinate(coord, l, dims);
         finite = finite && std::isfinite(v);
-        layer = std::clamp<std::int64_t>(
-            std::isfinite(v) ? static_cast<std::int64_t>(std::clamp(round_even(v), -1.0f, 1e9f)) : 0,
-            0, static_cast<std::int64_t>(image->array_size) - 1);
+        layer = layer_of(*image, v);
       }
       if (!finite)
         c.context->image_problem(l, fmt::format("read_image{} of {} at a NaN or infinite "
@@ -518,20 +608,8 @@ void read_plain(const BuiltinCall& c) {
   const char* function = kReadName[static_cast<int>(T)];
   by_image(c, scratch, function, true, T, [&](const ImageDescriptor& image, const Lanes& lanes) {
     check_read_allowed(c, image, lanes, T);
-    const Lanes inside = texels_inside(c, scratch, image, lanes, coord, function);
-    Lanes allowed{};
-    if (inside.count) {
-      c.context->access_lanes(inside, scratch.addresses.data(), image.element_size, Access::Read,
-                              kGlobal, reinterpret_cast<bool*>(scratch.ok.data()));
-      allowed = allowed_of(scratch, inside);
-    }
-    if (allowed.count != lanes.count) {
-      const Color border = border_color(image);
-      lanes.for_each([&](std::uint32_t l) { scratch.colors[l] = border; });
-    }
-    read_texels(image, allowed.ids, allowed.count, scratch.addresses.data(),
-                scratch.colors.data());
-    put_result(c, scratch, lanes, T);
+    read_inside(c, scratch, image, lanes,
+                texels_inside(c, scratch, image, lanes, coord, function), T);
   });
 }
 
@@ -561,21 +639,24 @@ void write(const BuiltinCall& c) {
     c.context->access_lanes(inside, scratch.addresses.data(), image.element_size, Access::Write,
                             kGlobal, reinterpret_cast<bool*>(scratch.ok.data()));
     const Lanes allowed = allowed_of(scratch, inside);
+    // A value of four 32-bit components is a Color's bytes: the texels come straight from it.
+    if (T != Texel::Half && value.width == 4) {
+      write_texels(image, allowed.ids, allowed.count, value.base, value.stride,
+                   scratch.addresses.data());
+      return;
+    }
     // A depth image's write_imagef gives one component, the depth; the others are 0.
     const unsigned components = std::min<unsigned>(value.width, 4);
     allowed.for_each([&](std::uint32_t l) {
       Color& color = scratch.colors[l];
       color = Color{};
-      if constexpr (T == Texel::Half) {
-        for (unsigned k = 0; k < components; ++k)
-          color.f[k] = half_to_float(value.get<std::uint16_t>(l, k));
-      } else if (components == 4) {
-        std::memcpy(&color, value.base + std::size_t(l) * value.stride, sizeof color);
-      } else {
-        for (unsigned k = 0; k < components; ++k) color.u[k] = value.get<std::uint32_t>(l, k);
+      for (unsigned k = 0; k < components; ++k) {
+        if (T == Texel::Half) color.f[k] = half_to_float(value.get<std::uint16_t>(l, k));
+        else color.u[k] = value.get<std::uint32_t>(l, k);
       }
     });
-    write_texels(image, allowed.ids, allowed.count, scratch.colors.data(),
+    write_texels(image, allowed.ids, allowed.count,
+                 reinterpret_cast<const std::byte*>(scratch.colors.data()), sizeof(Color),
                  scratch.addresses.data());
   });
 }

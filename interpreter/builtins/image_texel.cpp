@@ -247,7 +247,7 @@ enum class Placement { Any, RGBA, R };
 
 template <std::uint32_t Type, Placement P>
 void read_lanes(const ImageDescriptor& image, const std::uint32_t* ids, std::uint32_t count,
-                const std::uint64_t* addresses, Color* colors) {
+                const std::uint64_t* addresses, std::byte* colors, std::size_t stride) {
   const bool floats = color_kind(Type) == ColorKind::Float;
   const unsigned size = channel_bytes(Type);
   const Layout layout = layout_of(image.order);
@@ -266,23 +266,25 @@ void read_lanes(const ImageDescriptor& image, const std::uint32_t* ids, std::uin
         if (layout.position[c] >= 0)
           read_channel(Type, texel + layout.position[c] * size, out, c);
     }
-    colors[l] = out;
+    std::memcpy(colors + l * stride, &out, sizeof out);
   }
 }
 
 template <std::uint32_t Type, Placement P>
 void write_lanes(const ImageDescriptor& image, const std::uint32_t* ids, std::uint32_t count,
-                 const Color* colors, const std::uint64_t* addresses) {
+                 const std::byte* colors, std::size_t stride, const std::uint64_t* addresses) {
   const unsigned size = channel_bytes(Type);
   for (std::uint32_t i = 0; i < count; ++i) {
     const std::uint32_t l = ids[i];
     auto* texel = reinterpret_cast<std::byte*>(addresses[l]);
+    Color in;
+    std::memcpy(&in, colors + l * stride, sizeof in);
     if constexpr (P == Placement::RGBA) {
-      for (int c = 0; c < 4; ++c) write_channel(Type, colors[l], c, texel + c * size);
+      for (int c = 0; c < 4; ++c) write_channel(Type, in, c, texel + c * size);
     } else if constexpr (P == Placement::R) {
-      write_channel(Type, colors[l], 0, texel);
+      write_channel(Type, in, 0, texel);
     } else {
-      write_texel(image, colors[l], texel);
+      write_texel(image, in, texel);
     }
   }
 }
@@ -290,9 +292,9 @@ void write_lanes(const ImageDescriptor& image, const std::uint32_t* ids, std::ui
 // The loop for the image's format: specialised by channel data type and placement for the
 // plain types; the packed types and sRGB go texel by texel through read_texel and write_texel.
 using ReadLanes = void (*)(const ImageDescriptor&, const std::uint32_t*, std::uint32_t,
-                           const std::uint64_t*, Color*);
+                           const std::uint64_t*, std::byte*, std::size_t);
 using WriteLanes = void (*)(const ImageDescriptor&, const std::uint32_t*, std::uint32_t,
-                            const Color*, const std::uint64_t*);
+                            const std::byte*, std::size_t, const std::uint64_t*);
 struct LaneLoops {
   ReadLanes read;
   WriteLanes write;
@@ -327,23 +329,29 @@ LaneLoops loops_of(const ImageDescriptor& image) {
 }  // namespace
 
 void read_texels(const ImageDescriptor& image, const std::uint32_t* ids, std::uint32_t count,
-                 const std::uint64_t* addresses, Color* colors) {
+                 const std::uint64_t* addresses, std::byte* colors, std::size_t stride) {
   if (const ReadLanes loop = loops_of(image).read) {
-    loop(image, ids, count, addresses, colors);
+    loop(image, ids, count, addresses, colors, stride);
     return;
   }
-  for (std::uint32_t i = 0; i < count; ++i)
-    colors[ids[i]] = read_texel(image, reinterpret_cast<const std::byte*>(addresses[ids[i]]));
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const Color out =
+        read_texel(image, reinterpret_cast<const std::byte*>(addresses[ids[i]]));
+    std::memcpy(colors + ids[i] * stride, &out, sizeof out);
+  }
 }
 
 void write_texels(const ImageDescriptor& image, const std::uint32_t* ids, std::uint32_t count,
-                  const Color* colors, const std::uint64_t* addresses) {
+                  const std::byte* colors, std::size_t stride, const std::uint64_t* addresses) {
   if (const WriteLanes loop = loops_of(image).write) {
-    loop(image, ids, count, colors, addresses);
+    loop(image, ids, count, colors, stride, addresses);
     return;
   }
-  for (std::uint32_t i = 0; i < count; ++i)
-    write_texel(image, colors[ids[i]], reinterpret_cast<std::byte*>(addresses[ids[i]]));
+  for (std::uint32_t i = 0; i < count; ++i) {
+    Color in;
+    std::memcpy(&in, colors + ids[i] * stride, sizeof in);
+    write_texel(image, in, reinterpret_cast<std::byte*>(addresses[ids[i]]));
+  }
 }
 
 Color border_color(const ImageDescriptor& image) {

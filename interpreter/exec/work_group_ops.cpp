@@ -80,19 +80,19 @@ void insert_element(const LaneSet& lanes, unsigned n, std::byte* d, const std::b
   for (std::uint32_t k = 0; k < lanes.count; ++k) {
     const std::uint32_t l = lanes.full ? k : lanes.ids[k];
     std::byte* to = d + l * size;
-    if (copy && !lanes.full)
-      for (unsigned c = 0; c < n; ++c) std::memcpy(to + c * ES, v + l * size + c * ES, ES);
+    if (copy && !lanes.full) std::memcpy(to, v + l * size, size);
     const std::uint64_t i = element_index<IS>(idx, l);
     if (i < n) std::memcpy(to + i * ES, e + std::size_t(l) * ES, ES);
   }
 }
-template <unsigned ES>
-void shuffle_vector(const LaneSet& lanes, unsigned n, unsigned m, std::byte* d,
-                    const std::byte* a, const std::byte* b, const std::int64_t* mask) {
-  std::byte tmp[16 * ES];  // a result may be one of its operands' registers: built aside first
+// N result elements: a known count too, or the compiler makes the copy of the result a call.
+template <unsigned ES, unsigned N>
+void shuffle_vector(const LaneSet& lanes, unsigned m, std::byte* d, const std::byte* a,
+                    const std::byte* b, const std::int64_t* mask) {
+  std::byte tmp[N * ES];  // a result may be one of its operands' registers: built aside first
   for (std::uint32_t k = 0; k < lanes.count; ++k) {
     const std::uint32_t l = lanes.full ? k : lanes.ids[k];
-    for (unsigned c = 0; c < n; ++c) {
+    for (unsigned c = 0; c < N; ++c) {
       const std::int64_t s = mask[c];
       if (s < 0) {
         std::memset(tmp + c * ES, 0, ES);
@@ -102,8 +102,19 @@ void shuffle_vector(const LaneSet& lanes, unsigned n, unsigned m, std::byte* d,
                                    : b + (std::size_t(l) * m + (s - m)) * ES;
       std::memcpy(tmp + c * ES, src, ES);
     }
-    for (unsigned c = 0; c < n; ++c)
-      std::memcpy(d + (std::size_t(l) * n + c) * ES, tmp + c * ES, ES);
+    std::memcpy(d + std::size_t(l) * N * ES, tmp, N * ES);
+  }
+}
+template <unsigned ES>
+bool shuffle_vector(const LaneSet& lanes, unsigned n, unsigned m, std::byte* d,
+                    const std::byte* a, const std::byte* b, const std::int64_t* mask) {
+  switch (n) {
+    case 2: shuffle_vector<ES, 2>(lanes, m, d, a, b, mask); return true;
+    case 3: shuffle_vector<ES, 3>(lanes, m, d, a, b, mask); return true;
+    case 4: shuffle_vector<ES, 4>(lanes, m, d, a, b, mask); return true;
+    case 8: shuffle_vector<ES, 8>(lanes, m, d, a, b, mask); return true;
+    case 16: shuffle_vector<ES, 16>(lanes, m, d, a, b, mask); return true;
+    default: return false;
   }
 }
 // Calls f with the element and index sizes as constants when they are the usual ones (4 or 8
@@ -550,11 +561,8 @@ void WorkGroupRunner::vector_op(Frame& f, const Instr& in, const LaneSet& lanes)
       const std::byte* b = f.base[in.b];
       std::byte* d = f.base[in.dst];
       const std::int64_t* mask = f.fn->extra_imm.data() + in.extra;
-      if (n <= 16 && (es == 4 || es == 8)) {
-        if (es == 4) shuffle_vector<4>(lanes, n, m, d, a, b, mask);
-        else shuffle_vector<8>(lanes, n, m, d, a, b, mask);
-        return;
-      }
+      if (es == 4 && shuffle_vector<4>(lanes, n, m, d, a, b, mask)) return;
+      if (es == 8 && shuffle_vector<8>(lanes, n, m, d, a, b, mask)) return;
       std::byte tmp[16 * 8];
       for (std::uint32_t k = 0; k < lanes.count; ++k) {
         std::uint32_t l = lanes.full ? k : lanes.ids[k];

@@ -83,13 +83,14 @@ Color read_texel(const ImageDescriptor& image, const std::byte* texel);
 // nearest even, §8.3.4 saturation, sRGB per SPIR-V environment §7.4.5) and stores it at `texel`.
 void write_texel(const ImageDescriptor& image, const Color& color, std::byte* texel);
 // read_texel and write_texel over many texels of one image, as the image built-ins make them
-// for the lanes of a call: texel ids[i] at addresses[ids[i]] and its colour colors[ids[i]]
-// (both indexed by lane id). One loop specialised for the image's format does them all, with
-// the same results as a call per texel.
+// for the lanes of a call: texel ids[i] at addresses[ids[i]] and its colour, a Color's 16 bytes,
+// at colors + ids[i] * stride (a built-in's result or value register, or an array of Color).
+// One loop specialised for the image's format does them all, with the same results as a call
+// per texel.
 void read_texels(const ImageDescriptor& image, const std::uint32_t* ids, std::uint32_t count,
-                 const std::uint64_t* addresses, Color* colors);
+                 const std::uint64_t* addresses, std::byte* colors, std::size_t stride);
 void write_texels(const ImageDescriptor& image, const std::uint32_t* ids, std::uint32_t count,
-                  const Color* colors, const std::uint64_t* addresses);
+                  const std::byte* colors, std::size_t stride, const std::uint64_t* addresses);
 // The border colour of the image's channel order (1.2 §6.12.14.1.1): (0, 0, 0, 0) for orders
 // with alpha or padding, (0, 0, 0, 1) for those without; integer 1 for the integer types.
 Color border_color(const ImageDescriptor& image);
