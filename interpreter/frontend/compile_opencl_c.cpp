@@ -109,11 +109,11 @@ std::string feature_undefinitions(const TargetDevice& device, const std::string&
   return text;
 }
 
-// The extensions Clang 15 leaves undefined before OpenCL C 2.0 (its OpenCLExtensions.def makes
-// cl_khr_subgroups available from 2.0 on, and opencl-c-base.h defines the cl_khr_subgroup_*
-// ones only there), though a device offers them to every OpenCL C version.
+// The extensions Clang 15 leaves undefined before OpenCL C 2.0 (opencl-c-base.h defines the
+// cl_khr_subgroup_* ones only from 2.0 on), though a device offers them to every OpenCL C
+// version.
 constexpr std::string_view kExtensionsClangDefinesFrom20[] = {
-    "cl_khr_subgroups", "cl_khr_subgroup_extended_types", "cl_khr_subgroup_non_uniform_vote",
+    "cl_khr_subgroup_extended_types", "cl_khr_subgroup_non_uniform_vote",
     "cl_khr_subgroup_ballot", "cl_khr_subgroup_non_uniform_arithmetic", "cl_khr_subgroup_shuffle",
     "cl_khr_subgroup_shuffle_relative", "cl_khr_subgroup_clustered_reduce"};
 

@@ -52,7 +52,11 @@ constexpr LanguageFeature kFeatures[] = {
     {"__opencl_c_3d_image_writes", K::OpenCLC, v3_0, N::Images},
     // Sub-groups of kSubGroupSize work-items in linear local id order
     // (interpreter/builtins/sub_groups.cpp); a sub-group function reached by part of its
-    // sub-group is judged by the divergence checker.
+    // sub-group is judged by the divergence checker. The feature, not the cl_khr_subgroups
+    // extension: CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS "must return CL_TRUE for devices
+    // that support the cl_khr_subgroups extension" (3.0 §4.2, table of clGetDeviceInfo), and the
+    // engine runs a work-group's sub-groups in lockstep, so a sub-group that waits for another
+    // never sees it move on; __opencl_c_subgroups leaves that progress optional.
     {"__opencl_c_subgroups", K::OpenCLC, v3_0},
 
     {"cl_khr_icd", K::ApiExtension, v1_0},
@@ -78,7 +82,6 @@ constexpr LanguageFeature kFeatures[] = {
     {"cl_khr_3d_image_writes", K::Extension, v1_0, N::Images},
     {"cl_khr_int64_base_atomics", K::Extension, v1_0},
     {"cl_khr_int64_extended_atomics", K::Extension, v1_0},
-    {"cl_khr_subgroups", K::Extension, v1_0},
     // The cl_khr_subgroup_* extensions (builtins/sub_group_ballot.cpp, sub_group_shuffles.cpp,
     // sub_group_non_uniform.cpp; the extended types in sub_groups.cpp): their non-uniform
     // functions compute over the sub-group's active work-items, and the checkers find an

@@ -534,6 +534,31 @@ TEST_F(DeviceApi, ExtensionsAndFeaturesAreConsistent) {
     EXPECT_NE(platform_list.find(" " + e + " "), std::string::npos) << e;
 }
 
+// 3.0 §4.2 clGetDeviceInfo, CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS: "This query must
+// return CL_TRUE for devices that support the cl_khr_subgroups extension, and must return CL_FALSE
+// for devices that do not support sub-groups". The lockstep device has sub-groups
+// (__opencl_c_subgroups, CL_DEVICE_MAX_NUM_SUB_GROUPS above 0) without that progress, so it lists
+// the feature and not the extension, neither in CL_DEVICE_EXTENSIONS nor in the versioned list
+// nor the platform's; the cl_khr_subgroup_* extensions need no cl_khr_subgroups.
+TEST_F(DeviceApi, SubGroupForwardProgressAgreesWithTheExtensionList) {
+  const std::string list = " " + device_string(device, CL_DEVICE_EXTENSIONS) + " ";
+  const bool extension = list.find(" cl_khr_subgroups ") != std::string::npos;
+  const bool progress =
+      scalar<cl_bool>(device, CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS) == CL_TRUE;
+  const bool sub_groups = scalar<cl_uint>(device, CL_DEVICE_MAX_NUM_SUB_GROUPS) > 0;
+  if (extension) EXPECT_TRUE(progress) << "cl_khr_subgroups listed without forward progress";
+  if (!sub_groups) EXPECT_FALSE(progress) << "forward progress claimed without sub-groups";
+  EXPECT_EQ(sub_groups, names(CL_DEVICE_OPENCL_C_FEATURES).count("__opencl_c_subgroups") != 0);
+  // What the reference device is: sub-groups in lockstep, hence no progress and no extension.
+  EXPECT_TRUE(sub_groups);
+  EXPECT_FALSE(progress);
+  EXPECT_FALSE(extension);
+  EXPECT_EQ(names(CL_DEVICE_EXTENSIONS_WITH_VERSION).count("cl_khr_subgroups"), 0u);
+  const std::string platform_list = " " + platform_string(platform, CL_PLATFORM_EXTENSIONS) + " ";
+  EXPECT_EQ(platform_list.find(" cl_khr_subgroups "), std::string::npos);
+  EXPECT_NE(list.find(" cl_khr_subgroup_ballot "), std::string::npos);
+}
+
 // clGetDeviceInfo CL_DEVICE_DOUBLE_FP_CONFIG: a device with double precision that compiles
 // OpenCL C 1.2 has the OpenCL 1.0-1.2 minimum, CL_FP_FMA | CL_FP_ROUND_TO_NEAREST |
 // CL_FP_ROUND_TO_ZERO | CL_FP_ROUND_TO_INF | CL_FP_INF_NAN | CL_FP_DENORM (what the CTS's

@@ -135,7 +135,9 @@ TEST(Compile, FeatureAndExtensionMacrosMatchTheTable) {
   EXPECT_TRUE(claims(device, "__opencl_c_fp64"));
   EXPECT_TRUE(claims(device, "__opencl_c_generic_address_space"));
   EXPECT_TRUE(claims(device, "__opencl_c_subgroups"));
-  EXPECT_TRUE(claims(device, "cl_khr_subgroups"));
+  // Sub-groups without independent forward progress: the feature, never cl_khr_subgroups (3.0
+  // §4.2, CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS).
+  EXPECT_FALSE(claims(device, "cl_khr_subgroups"));
   EXPECT_FALSE(claims(device, "__opencl_c_images"));
   TargetDevice with_images;
   with_images.image_support = true;
