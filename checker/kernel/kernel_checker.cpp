@@ -118,10 +118,14 @@ class Worker final : public interp::GroupObserver {
                           std::uint32_t count, std::uint32_t size, bool uniform,
                           const interp::SourceSite& site) override {
     if (checks_.divergence) divergence_.sub_group_function(function, lanes, count, size, uniform, site);
-    // A sub_group_barrier orders its sub-group's accesses; the race checker knows only the
-    // work-group's order, so one reached by a whole sub-group orders the whole group's: races
-    // between different sub-groups across it are missed, none is reported that is not there.
-    if (races_ && function == "sub_group_barrier" && count == size) races_->barrier(1 | 2);
+  }
+
+  // A sub_group_barrier reached by its whole sub-group orders that sub-group's accesses, and
+  // no other work-item's (3.0 §6.15.19); one reached by part of it is divergence and orders
+  // nothing.
+  void sub_group_barrier(const std::uint32_t* lanes, std::uint32_t count, std::uint32_t size,
+                         std::uint32_t fence_flags) override {
+    if (races_ && count == size) races_->sub_group_barrier(lanes, count, fence_flags);
   }
 
   void engine_problem(const interp::EngineProblem& p) override {

@@ -60,6 +60,7 @@ void AtomicBuffer::add(std::uint64_t key, std::uint32_t lane, std::uint32_t lo, 
     return;
   }
   e.multi_lane |= e.lane != lane;
+  e.multi_sub_group |= sub_group_of(e.lane) != sub_group_of(lane);
   e.lane = lane;
   e.lo = std::min<std::uint8_t>(e.lo, static_cast<std::uint8_t>(lo));
   e.hi = std::max<std::uint8_t>(e.hi, static_cast<std::uint8_t>(hi));
@@ -125,6 +126,7 @@ void RaceChecker::flush_atomics() {
     now.info = site(now.site);
     now.lane = e.lane;
     now.multi_lane = e.multi_lane;
+    now.multi_sub_group = e.multi_sub_group;
     now.address = w + e.lo;
     now.changes = 0;
     const std::uint32_t stripe = race::GlobalShadow::stripe(w);
@@ -135,6 +137,15 @@ void RaceChecker::flush_atomics() {
     }
     race::Cell& cell = region->cells[(w - region->base) >> 2];
     touch_word(cell, shadow.overflow(stripe), w, e.lo, e.hi, now);
+    // Work-items of several sub-groups used this sub-group-scoped atomic on the word in one
+    // epoch: not atomic with respect to each other, they race as plain accesses do.
+    if (e.multi_sub_group && now.info.scope == interp::kScopeSubGroup) {
+      const RaceAccess a{now.info.read, now.info.write, false, false, 0, now.info.size, 0};
+      const unsigned kinds = race_kinds(a, a);
+      const std::uint64_t r = race::record::make(now.site, e.lane, now.stamp, race::record::kMultiLane);
+      for (unsigned bit = 0; bit < 3; ++bit)
+        if (kinds & (1u << bit)) report(bit, r, now.group, false, now.address, false, now, false, true);
+    }
     // Shared by several work-groups now? (Only word mode is looked at: atomics are whole words.)
     for (std::uint64_t r : cell.slot)
       if (r && !(r & race::record::kByteMode) && race::record::site(r) == now.site &&

@@ -63,6 +63,7 @@ void RaceChecker::local_lane(std::uint32_t lane) {
   local_knowledge_.resize(lane + 1);
   local_observed_.resize(lane + 1);
   local_fence_stamp_.resize(lane + 1, 0);
+  local_fence_scope_.resize(lane + 1, 0);
 }
 
 void RaceChecker::open_epoch(bool barrier) {
@@ -126,12 +127,46 @@ bool acquires(std::uint8_t order) {
 bool device_wide(std::uint8_t scope) {
   return scope == interp::kScopeDevice || scope == interp::kScopeAllDevices;
 }
-// A scope that includes the other work-items of the group (sub-group scope is not modelled: a
-// release at it orders nothing here, which may report a race it orders but hides none).
-bool group_wide(std::uint8_t scope) {
-  return scope != interp::kScopeWorkItem && scope != interp::kScopeSubGroup;
+// A scope that includes other work-items of the group: all of them, or (sub-group scope) those
+// of the work-item's sub-group.
+bool beyond_work_item(std::uint8_t scope) { return scope != interp::kScopeWorkItem; }
+// Whether a release by `releaser` at `release_scope`, acquired by `acquirer` at `acquire_scope`,
+// leaves one of them out: a sub-group scope on either side and different sub-groups.
+bool sub_group_excludes(std::uint8_t release_scope, std::uint8_t acquire_scope,
+                        std::uint32_t releaser, std::uint32_t acquirer) {
+  return (release_scope == interp::kScopeSubGroup || acquire_scope == interp::kScopeSubGroup) &&
+         race::sub_group_of(releaser) != race::sub_group_of(acquirer);
 }
 }  // namespace
+
+void RaceChecker::sub_group_barrier(const std::uint32_t* lanes, std::uint32_t count,
+                                    std::uint32_t fence_flags) {
+  if (count == 0) return;
+  // One release for the whole sub-group (Release::sub_group), known by each of its lanes with
+  // what any of them had acquired.
+  if (fence_flags & 1) {
+    ++local_stamp_;
+    race::Knowledge shared;
+    for (std::uint32_t k = 0; k < count; ++k) {
+      local_lane(lanes[k]);
+      shared.merge(local_knowledge_[lanes[k]]);
+    }
+    shared.add({static_cast<std::uint32_t>(group_), lanes[0], local_stamp_, local_interval_,
+                interp::kScopeWorkGroup, true});
+    for (std::uint32_t k = 0; k < count; ++k) local_knowledge_[lanes[k]].merge(shared);
+    local_knows_ = true;
+  }
+  if (fence_flags & 2) {
+    take_acquires();
+    const std::uint32_t stamp = release_stamp();
+    race::Knowledge shared;
+    for (std::uint32_t k = 0; k < count; ++k) shared.merge(knowledge(lanes[k]));
+    shared.add({static_cast<std::uint32_t>(group_), lanes[0], stamp, interval_,
+                interp::kScopeWorkGroup, true});
+    for (std::uint32_t k = 0; k < count; ++k) knowledge(lanes[k]).merge(shared);
+    knows_ = true;
+  }
+}
 
 void RaceChecker::synchronise(const AccessBatch& b) {
   const bool stores = b.kind == Access::Atomic;  // a store or read-modify-write
@@ -163,7 +198,7 @@ void RaceChecker::synchronise(const AccessBatch& b) {
 }
 
 void RaceChecker::synchronise_local(const AccessBatch& b) {
-  if (!group_wide(b.scope)) return;
+  if (!beyond_work_item(b.scope)) return;
   const bool stores = b.kind == Access::Atomic;
   const bool release = stores && releases(b.order);
   const bool acquire = acquires(b.order);
@@ -182,6 +217,8 @@ void RaceChecker::synchronise_local(const AccessBatch& b) {
         r.stamp = local_stamp_;
       } else {
         r.stamp = local_fence_stamp_[lane];
+        // The narrower of the fence's and the store's scopes.
+        if (local_fence_scope_[lane] == interp::kScopeSubGroup) r.scope = interp::kScopeSubGroup;
       }
       race::Knowledge what = local_knowledge_[lane];
       what.add(r);
@@ -190,19 +227,27 @@ void RaceChecker::synchronise_local(const AccessBatch& b) {
     if (!acquire && b.kind == Access::Write) continue;
     auto it = local_releases_.find(word);
     if (it == local_releases_.end()) continue;
-    (acquire ? local_knowledge_ : local_observed_)[lane].merge(it->second);
+    race::Knowledge& into = (acquire ? local_knowledge_ : local_observed_)[lane];
+    const race::Knowledge& from = it->second;
+    if (b.scope != interp::kScopeSubGroup && from.horizon > into.horizon) {
+      into.horizon = from.horizon;
+      std::erase_if(into.releases, [&](const race::Release& r) { return r.stamp <= into.horizon; });
+    }
+    for (const race::Release& r : from.releases)
+      if (r.sub_group || !sub_group_excludes(r.scope, b.scope, r.lane, lane)) into.add(r);
     local_knows_ |= acquire;
   }
 }
 
 bool RaceChecker::local_released_before(std::uint64_t r, std::uint32_t lane) const {
-  // Several lanes made the record: which one is not known, so it cannot be shown ordered.
-  if ((r & record::kMultiLane) || lane >= local_knowledge_.size()) return false;
+  if (lane >= local_knowledge_.size()) return false;
   const race::Knowledge& k = local_knowledge_[lane];
   const std::uint32_t stamp = record::stamp(r);
   if (stamp < k.horizon) return true;
+  // Several lanes made the record: which ones is known only as far as their sub-group.
   for (const race::Release& rel : k.releases)
-    if (rel.lane == record::lane(r) && stamp < rel.stamp) return true;
+    if (rel.orders(record::lane(r), r & record::kMultiLane, r & record::kMultiSubGroup, stamp))
+      return true;
   return false;
 }
 
@@ -217,7 +262,7 @@ void RaceChecker::take_acquires() {
   for (const Acquire& a : acquires_) {
     knowledge(a.lane);
     race::Knowledge& into = a.relaxed ? lane_observed_[a.lane] : lane_knowledge_[a.lane];
-    launch_.releases.read(a.word, static_cast<std::uint32_t>(group_), a.scope, into);
+    launch_.releases.read(a.word, static_cast<std::uint32_t>(group_), a.lane, a.scope, into);
     knows_ |= !into.empty();
   }
   acquires_.clear();
@@ -225,7 +270,7 @@ void RaceChecker::take_acquires() {
 
 void RaceChecker::fence(const std::uint32_t* lanes, std::uint32_t count, std::uint32_t flags,
                         std::uint8_t order, std::uint8_t scope) {
-  if ((flags & 1) && order != interp::kRelaxed && group_wide(scope)) {
+  if ((flags & 1) && order != interp::kRelaxed && beyond_work_item(scope)) {
     // CLK_LOCAL_MEM_FENCE: the order of __local memory within the group.
     if (acquires(order)) {
       for (std::uint32_t k = 0; k < count; ++k) {
@@ -239,6 +284,7 @@ void RaceChecker::fence(const std::uint32_t* lanes, std::uint32_t count, std::ui
       for (std::uint32_t k = 0; k < count; ++k) {
         local_lane(lanes[k]);
         local_fence_stamp_[lanes[k]] = local_stamp_;
+        local_fence_scope_[lanes[k]] = scope;
       }
     }
   }
@@ -377,7 +423,7 @@ bool RaceChecker::released_before(std::uint64_t r, race::EpochTable::Epoch epoch
     for (const race::Release& rel : k.releases)
       if (rel.group == epoch.group && stamp < rel.stamp &&
           (epoch.interval != rel.interval ||
-           (record::lane(r) == rel.lane && !(r & record::kMultiLane))))
+           rel.orders(record::lane(r), r & record::kMultiLane, r & record::kMultiSubGroup, stamp)))
         return true;
     return false;
   };
@@ -457,7 +503,8 @@ void RaceChecker::touch_word(race::Cell& cell, race::Overflow& overflow, std::ui
   if (lo == 0 && hi == 4 && !(cell.slot[0] | cell.slot[2] | cell.slot[4] | cell.slot[6])) {
     cell.slot[0] = record::make(now.site, now.lane, now.stamp,
                                 (now.info.write ? record::kLatestWrite : 0) |
-                                    (now.multi_lane ? record::kMultiLane : 0));
+                                    (now.multi_lane ? record::kMultiLane : 0) |
+                                    (now.multi_sub_group ? record::kMultiSubGroup : 0));
     return;
   }
   std::uint64_t all = 0;
@@ -538,7 +585,8 @@ void RaceChecker::visit(std::uint64_t* slots, std::uint32_t count, race::Overflo
   } else {
     const std::uint64_t fresh =
         record::make(now.site, now.lane, now.stamp,
-                     (byte_mode ? record::kByteMode : 0) | (now.multi_lane ? record::kMultiLane : 0));
+                     (byte_mode ? record::kByteMode : 0) | (now.multi_lane ? record::kMultiLane : 0) |
+                         (now.multi_sub_group ? record::kMultiSubGroup : 0));
     if (used < count) {
       mine = &slots[used++];
     } else if (now.local) {
@@ -598,6 +646,10 @@ std::uint64_t RaceChecker::merged(std::uint64_t r, const Now& now) {
   if (now.multi_lane ||
       (same_interval && (record::lane(r) != now.lane || (r & record::kMultiLane))))
     flags |= record::kMultiLane;
+  if (now.multi_sub_group ||
+      (same_interval && (race::sub_group_of(record::lane(r)) != race::sub_group_of(now.lane) ||
+                         (r & record::kMultiSubGroup))))
+    flags |= record::kMultiSubGroup;
   return record::make(now.site, now.lane, now.stamp, flags);
 }
 
@@ -626,14 +678,22 @@ void RaceChecker::judge(std::uint64_t r, std::uint64_t address, const Now& now) 
     // Two atomics never race, unless the scope of one does not include the other work-item
     // (OpenCL C 2.0 §6.13.11.5, 2.0 §3.3.6): then they are not atomic to each other.
     const std::uint8_t narrow = std::min(other.scope, mine.scope);
+    // Within the group, a sub-group scope leaves out the work-items of other sub-groups: the
+    // record's lane's (or another's it holds, kMultiSubGroup) against this one's.
+    const bool sub_group_scope =
+        other.scope == interp::kScopeSubGroup || mine.scope == interp::kScopeSubGroup;
+    const bool other_sub_group =
+        race::sub_group_of(record::lane(r)) != race::sub_group_of(now.lane) ||
+        (r & record::kMultiSubGroup) || now.multi_sub_group;
     const bool excluded = between ? (other.scope == interp::kScopeWorkGroup ||
                                      mine.scope == interp::kScopeWorkGroup ||
                                      other.scope == interp::kScopeWorkItem ||
                                      mine.scope == interp::kScopeWorkItem ||
                                      other.scope == interp::kScopeSubGroup ||
                                      mine.scope == interp::kScopeSubGroup)
-                                  : narrow == interp::kScopeWorkItem;
-    if (now.local || !excluded) return;
+                                  : (sub_group_scope && other_sub_group) ||
+                                        (!now.local && narrow == interp::kScopeWorkItem);
+    if (!excluded) return;
     scope_excluded = true;
   }
   if (!now.local && knows_ && released_before(r, epoch, now)) return;

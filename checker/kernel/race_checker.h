@@ -77,6 +77,10 @@ class RaceChecker {
     take_acquires();
     flush_atomics();
   }
+  // A sub_group_barrier reached by every lane of one sub-group (`lanes`): their accesses of the
+  // memory `fence_flags` names before it are ordered before theirs after it, as a release by
+  // each that all of them acquire; another sub-group's are not.
+  void sub_group_barrier(const std::uint32_t* lanes, std::uint32_t count, std::uint32_t fence_flags);
   // atomic_work_item_fence by these lanes.
   void fence(const std::uint32_t* lanes, std::uint32_t count, std::uint32_t flags,
              std::uint8_t order, std::uint8_t scope);
@@ -90,6 +94,7 @@ class RaceChecker {
     // Several lanes of the epoch made this access (a buffered atomic's record): `lane` is the
     // last of them.
     bool multi_lane = false;
+    bool multi_sub_group = false;  // and they are of several sub-groups
     std::uint32_t stamp = 0;
     std::uint32_t interval = 0;  // global memory: the barrier interval of `stamp`
     std::uint64_t group = 0;
@@ -199,6 +204,7 @@ class RaceChecker {
   std::unordered_map<std::uint64_t, race::Knowledge> local_releases_;
   std::vector<race::Knowledge> local_knowledge_, local_observed_;
   std::vector<std::uint32_t> local_fence_stamp_;
+  std::vector<std::uint8_t> local_fence_scope_;
   std::uint32_t local_interval_ = 0;  // the first __local stamp of the barrier interval
   bool local_knows_ = false;          // some lane knows a __local release
   std::vector<std::uint64_t> scratch_;

@@ -10,7 +10,7 @@ namespace clvet::checker::race {
 void Knowledge::add(const Release& r) {
   if (r.stamp <= horizon) return;
   for (Release& k : releases)
-    if (k.group == r.group && k.lane == r.lane) {
+    if (k.group == r.group && k.lane == r.lane && k.sub_group == r.sub_group) {
       // One work-item's later release covers its earlier ones.
       if (r.stamp > k.stamp) k = r;
       return;
@@ -42,8 +42,8 @@ void ReleaseTable::publish(std::uint64_t word, const Knowledge& what) {
   s.objects[word].merge(what);
 }
 
-void ReleaseTable::read(std::uint64_t word, std::uint32_t group, std::uint8_t scope,
-                        Knowledge& into) {
+void ReleaseTable::read(std::uint64_t word, std::uint32_t group, std::uint32_t lane,
+                        std::uint8_t scope, Knowledge& into) {
   Stripe& s = stripe(word);
   std::lock_guard lock(s.mutex);
   auto it = s.objects.find(word);
@@ -59,6 +59,11 @@ void ReleaseTable::read(std::uint64_t word, std::uint32_t group, std::uint8_t sc
     const bool wide = r.scope != interp::kScopeWorkGroup && r.scope != interp::kScopeWorkItem &&
                       r.scope != interp::kScopeSubGroup;
     if (r.group != group && (!wide || !device_wide)) continue;
+    // memory_scope_sub_group includes the work-items of one sub-group only (the scopes of
+    // OpenCL C 2.0 §6.13.11.5, with 3.0 §6.15.19's sub-groups).
+    const bool narrow = !r.sub_group && (r.scope == interp::kScopeSubGroup ||
+                                         scope == interp::kScopeSubGroup);
+    if (narrow && sub_group_of(r.lane) != sub_group_of(lane)) continue;
     into.add(r);
   }
 }

@@ -26,13 +26,31 @@
 #include <unordered_map>
 #include <vector>
 
+#include "clvet/interp/builtin_abi.h"
+
 namespace clvet::checker::race {
 
+// The sub-group of a lane (its linear local id), as the engine makes them.
+inline std::uint32_t sub_group_of(std::uint32_t lane) { return lane / interp::kSubGroupSize; }
+
+// A release, or a sub_group_barrier (sub_group set): every work-item of `lane`'s sub-group
+// released there, and the sub-group's work-items know it, no other.
 struct Release {
   std::uint32_t group = 0, lane = 0;
   std::uint32_t stamp = 0;     // the first stamp after the release
   std::uint32_t interval = 0;  // the barrier interval it was made in (its first stamp)
   std::uint8_t scope = 0;      // AtomicScope
+  bool sub_group = false;
+
+  // Whether the record of `record_lane` (`multi_lane`: and other lanes, `multi_sub_group`: of
+  // other sub-groups too) at `stamp` in the same interval is ordered before it.
+  bool orders(std::uint32_t record_lane, bool multi_lane, bool multi_sub_group,
+              std::uint32_t record_stamp) const {
+    if (record_stamp >= stamp) return false;
+    if (sub_group)
+      return sub_group_of(record_lane) == sub_group_of(lane) && !(multi_lane && multi_sub_group);
+    return record_lane == lane && !multi_lane;
+  }
 };
 
 struct Knowledge {
@@ -59,9 +77,12 @@ class ReleaseTable {
   // Whether any release was published in the launch.
   bool any() const { return any_.load(); }
   void publish(std::uint64_t word, const Knowledge& what);
-  // What an acquire of `word` by work-group `group` at `scope` synchronises with, added to
-  // `into`: a release of another work-group counts only when both scopes include the device.
-  void read(std::uint64_t word, std::uint32_t group, std::uint8_t scope, Knowledge& into);
+  // What an acquire of `word` by lane `lane` of work-group `group` at `scope` synchronises
+  // with, added to `into`: a release of another work-group counts only when both scopes include
+  // the device, an atomic release of another sub-group only when neither scope is the
+  // sub-group's.
+  void read(std::uint64_t word, std::uint32_t group, std::uint32_t lane, std::uint8_t scope,
+            Knowledge& into);
 
  private:
   static constexpr std::uint32_t kStripes = 64;

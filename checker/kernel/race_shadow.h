@@ -34,15 +34,20 @@
 
 namespace clvet::checker::race {
 
-// One record: site (16 bits, 0 = empty slot), lane (12 bits), four flags, epoch stamp (32).
+// One record: site (15 bits, 0 = empty slot), a flag, lane (12 bits), four flags, epoch stamp
+// (32).
 namespace record {
+// Lanes of more than one sub-group used this site in this epoch (with kMultiLane clear, or set
+// and this clear, every lane that did is of the sub-group of `lane`: a sub_group_barrier orders
+// them for that sub-group).
+constexpr std::uint64_t kMultiSubGroup = 1ull << 15;
 constexpr std::uint64_t kMultiGroup = 1ull << 28;   // another work-group used this site here
 constexpr std::uint64_t kMultiLane = 1ull << 29;    // another lane used it in this epoch
 constexpr std::uint64_t kLatestWrite = 1ull << 30;  // the most recent store to these bytes
 constexpr std::uint64_t kByteMode = 1ull << 31;     // the word's records are per byte
-constexpr std::uint32_t kMaxSite = 0xffff, kMaxLane = 0xfff;
+constexpr std::uint32_t kMaxSite = 0x7fff, kMaxLane = 0xfff;
 
-inline std::uint32_t site(std::uint64_t r) { return static_cast<std::uint32_t>(r & 0xffff); }
+inline std::uint32_t site(std::uint64_t r) { return static_cast<std::uint32_t>(r & kMaxSite); }
 inline std::uint32_t lane(std::uint64_t r) { return static_cast<std::uint32_t>(r >> 16) & 0xfff; }
 inline std::uint32_t stamp(std::uint64_t r) { return static_cast<std::uint32_t>(r >> 32); }
 inline std::uint64_t make(std::uint32_t site, std::uint32_t lane, std::uint32_t stamp,
@@ -166,6 +171,7 @@ class AtomicBuffer {
     std::uint32_t lane = 0;
     std::uint8_t lo = 0, hi = 0;  // the bytes of the word accessed, [lo, hi)
     bool multi_lane = false;
+    bool multi_sub_group = false;  // lanes of several sub-groups
   };
   static std::uint64_t key(std::uint64_t word, std::uint32_t site) {
     return word | std::uint64_t(site) << 48;

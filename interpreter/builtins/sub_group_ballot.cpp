@@ -39,6 +39,7 @@ void ballot(const BuiltinCall& call) {
       if (call.args[0].get<std::int32_t>(l) != 0) bits |= 1u << local_id_of(l);
     });
     run.for_each([&](std::uint32_t l) { set_ballot(call, l, bits); });
+    from_whole_run(call, run);
   });
 }
 

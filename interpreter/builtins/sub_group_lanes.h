@@ -84,7 +84,13 @@ template <class T>
 void copy_from(const BuiltinCall& call, const Lanes& run, std::uint32_t source, unsigned width) {
   run.for_each([&](std::uint32_t l) {
     for (unsigned c = 0; c < width; ++c) call.result.set<T>(l, c, call.args[0].get<T>(source, c));
+    call.context->result_from(l, source);
   });
+}
+
+// Every lane of `run` computes its result from argument 0 of all of `run` (a vote, a ballot).
+inline void from_whole_run(const BuiltinCall& call, const Lanes& run) {
+  run.for_each([&](std::uint32_t l) { call.context->result_from_all(l, run); });
 }
 
 // Each lane keeps its own argument 0: what a function whose result OpenCL C leaves undefined
@@ -171,6 +177,7 @@ void reduce_or_scan(const BuiltinCall& call, const Lanes& run, Op op, Form form)
     T total = x.get<T>(run.ids[0]);
     for (std::uint32_t k = 1; k < run.count; ++k) total = combine(op, total, x.get<T>(run.ids[k]));
     run.for_each([&](std::uint32_t l) { call.result.set<T>(l, 0, total); });
+    from_whole_run(call, run);
     return;
   }
   T running = identity<T>(op);
@@ -179,6 +186,7 @@ void reduce_or_scan(const BuiltinCall& call, const Lanes& run, Op op, Form form)
     const T value = x.get<T>(l);
     const T next = k == 0 ? value : combine(op, running, value);
     call.result.set<T>(l, 0, form == Form::Inclusive ? next : running);
+    call.context->result_from_all(l, Lanes{run.ids, form == Form::Inclusive ? k + 1 : k});
     running = next;
   }
 }

@@ -36,6 +36,7 @@ void non_uniform_all_or_any(const BuiltinCall& call) {
       result = kAll ? result && v : result || v;
     });
     run.for_each([&](std::uint32_t l) { call.result.set<std::int32_t>(l, 0, result); });
+    from_whole_run(call, run);
   });
 }
 
@@ -48,6 +49,7 @@ void all_equal(const BuiltinCall& call) {
     bool equal = true;
     run.for_each([&](std::uint32_t l) { equal = equal && call.args[0].get<T>(l) == first; });
     run.for_each([&](std::uint32_t l) { call.result.set<std::int32_t>(l, 0, equal); });
+    from_whole_run(call, run);
   });
 }
 

@@ -37,7 +37,9 @@ void shuffle(const BuiltinCall& call) {
     run.for_each([&](std::uint32_t l) {
       const std::uint32_t from = source_id(kKind, local_id_of(l), call.args[1].get<std::uint32_t>(l));
       const bool defined = from < size && (active >> from & 1);
-      call.result.set<T>(l, 0, call.args[0].get<T>(defined ? sg * kSubGroupSize + from : l));
+      const std::uint32_t source = defined ? sg * kSubGroupSize + from : l;
+      call.result.set<T>(l, 0, call.args[0].get<T>(source));
+      call.context->result_from(l, source);
     });
   });
 }

@@ -59,10 +59,15 @@ void per_sub_group(const BuiltinCall& call, std::string_view function, F&& f) {
   });
 }
 
-// sub_group_barrier(flags[, scope]): the lanes already run together; who reached it is all
-// there is to judge.
+// sub_group_barrier(flags[, scope]): the lanes already run together; who reached it is judged
+// (divergence), and the memory order it gives its sub-group (the race checker's).
 void sub_group_barrier(const BuiltinCall& call) {
-  per_sub_group(call, "sub_group_barrier", [](const Lanes&) { return true; });
+  const std::uint32_t total = call.context->lane_count();
+  per_sub_group(call, "sub_group_barrier", [&](const Lanes& run) {
+    call.context->sub_group_barrier(run, size_of(id_of(run.ids[0]), total),
+                                    call.args[0].get<std::uint32_t>(run.ids[0]));
+    return true;
+  });
 }
 
 template <bool kAll>
@@ -74,6 +79,7 @@ void all_or_any(const BuiltinCall& call) {
       result = kAll ? (result && v) : (result || v);
     });
     run.for_each([&](std::uint32_t l) { call.result.set<std::int32_t>(l, 0, result ? 1 : 0); });
+    from_whole_run(call, run);
     return true;
   });
 }

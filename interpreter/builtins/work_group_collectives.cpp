@@ -69,7 +69,10 @@ void reduce_or_scan(const BuiltinCall& call) {
   if constexpr (kForm == Form::Reduce) {
     T total = x.get<T>(lanes.ids[0]);
     for (std::uint32_t k = 1; k < lanes.count; ++k) total = combine(kOp, total, x.get<T>(lanes.ids[k]));
-    lanes.for_each([&](std::uint32_t l) { call.result.set<T>(l, 0, total); });
+    lanes.for_each([&](std::uint32_t l) {
+      call.result.set<T>(l, 0, total);
+      call.context->result_from_all(l, lanes);
+    });
     return;
   }
   // In place is safe: lane l's x is read before its result is written, and later lanes' x are
@@ -80,6 +83,7 @@ void reduce_or_scan(const BuiltinCall& call) {
     const T value = x.get<T>(l);
     const T next = combine(kOp, running, value);
     call.result.set<T>(l, 0, kForm == Form::Inclusive ? next : running);
+    call.context->result_from_all(l, Lanes{lanes.ids, kForm == Form::Inclusive ? k + 1 : k});
     running = next;
   }
 }
@@ -96,7 +100,10 @@ void vote(const BuiltinCall& call) {
     const bool p = call.args[0].get<std::int32_t>(l) != 0;
     answer = kAll ? answer && p : answer || p;
   });
-  lanes.for_each([&](std::uint32_t l) { call.result.set<std::int32_t>(l, 0, answer ? 1 : 0); });
+  lanes.for_each([&](std::uint32_t l) {
+    call.result.set<std::int32_t>(l, 0, answer ? 1 : 0);
+    call.context->result_from_all(l, lanes);
+  });
 }
 
 // A size_t argument: 8 bytes on spir64, 4 on spir.
@@ -125,12 +132,18 @@ void broadcast(const BuiltinCall& call) {
   for (unsigned d = 0; d < kDims; ++d) in_range = in_range && id[d] < g.local_size[d];
   call.context->group_function(lanes, "work_group_broadcast", uniform, in_range);
   T value{};
+  bool found = false;
+  std::uint32_t source = 0;
   if (in_range) {
-    const std::uint64_t source = id[0] + g.local_size[0] * (id[1] + g.local_size[1] * id[2]);
-    if (std::binary_search(lanes.ids, lanes.ids + lanes.count, std::uint32_t(source)))
-      value = call.args[0].get<T>(std::uint32_t(source));
+    source = std::uint32_t(id[0] + g.local_size[0] * (id[1] + g.local_size[1] * id[2]));
+    found = std::binary_search(lanes.ids, lanes.ids + lanes.count, source);
+    if (found) value = call.args[0].get<T>(source);
   }
-  lanes.for_each([&](std::uint32_t l) { call.result.set<T>(l, 0, value); });
+  lanes.for_each([&](std::uint32_t l) {
+    call.result.set<T>(l, 0, value);
+    if (found) call.context->result_from(l, source);
+    else call.context->result_from_all(l, Lanes{});  // the 0 no work-item gave
+  });
 }
 
 template <class F>

@@ -586,7 +586,11 @@ void WorkGroupRunner::shadow_builtin_begin(Frame& f, const Instr& in, const Lane
   for (std::uint32_t k = 0; k < lanes.count; ++k) {
     builtin_reads_[lanes.ids[k]].clear();
     builtin_read_at_[lanes.ids[k]] = 0;
+    cross_named_[lanes.ids[k]] = 0;
   }
+  cross_ids_ = nullptr;
+  cross_count_ = 0;
+  cross_any_ = 0;
   bool value_reported = false;
   for (const ir::BuiltinArg& a : site.args) {
     if (a.pointer ? !sinks_.addresses : (!sinks_.builtin_values || value_reported)) continue;
@@ -642,9 +646,13 @@ void WorkGroupRunner::shadow_builtin_end(Frame& f, const Instr&, const LaneSet& 
     std::uint8_t* d = f.shadow[site.result.reg] + std::size_t(l) * d_lane;
     std::memset(d, 0, d_lane);
     auto mark = [&](unsigned c) { std::memset(d + c * d_es, 1, std::min(d_es, d_lane - c * d_es)); };
-    for (const ir::BuiltinArg& a : site.args) {
+    for (std::size_t i = 0; i < site.args.size(); ++i) {
+      const ir::BuiltinArg& a = site.args[i];
       if (a.pointer) continue;
-      const std::uint8_t* s = f.shadow[a.reg] + std::size_t(l) * regs[a.reg].size;
+      // A cross-lane built-in's argument 0 comes from the lanes it named.
+      const std::uint8_t* s = i == 0 && cross_named_[l]
+                                  ? cross_shadow_.data() + std::size_t(l) * regs[a.reg].size
+                                  : f.shadow[a.reg] + std::size_t(l) * regs[a.reg].size;
       std::size_t es = std::max<std::size_t>(1, scalar_size(a.scalar));
       if (a.width == w && w > 1) {
         for (unsigned c = 0; c < w; ++c)
@@ -666,6 +674,43 @@ void WorkGroupRunner::shadow_builtin_end(Frame& f, const Instr&, const LaneSet& 
       for (unsigned c = 0; c < w; ++c) mark(c);
     }
   }
+}
+
+// Lane `lane`'s room for the shadow of argument 0 of the running built-in, or nullptr where the
+// shadow is off or argument 0 is a pointer.
+std::uint8_t* WorkGroupRunner::cross_lane_shadow(std::uint32_t lane, std::uint32_t& reg,
+                                                 std::uint32_t& size) {
+  if (!builtin_site_ || builtin_site_->args.empty() || builtin_site_->args[0].pointer)
+    return nullptr;
+  reg = builtin_site_->args[0].reg;
+  size = builtin_frame_->fn->registers[reg].size;
+  if (cross_shadow_.size() < std::size_t(capacity_) * size)
+    cross_shadow_.resize(std::size_t(capacity_) * size);
+  cross_named_[lane] = 1;
+  return cross_shadow_.data() + std::size_t(lane) * size;
+}
+
+void WorkGroupRunner::result_from(std::uint32_t lane, std::uint32_t source) {
+  std::uint32_t reg = 0, size = 0;
+  std::uint8_t* out = cross_lane_shadow(lane, reg, size);
+  if (!out) return;
+  std::memcpy(out, builtin_frame_->shadow[reg] + std::size_t(source) * size, size);
+}
+
+void WorkGroupRunner::result_from_all(std::uint32_t lane, const Lanes& sources) {
+  std::uint32_t reg = 0, size = 0;
+  std::uint8_t* out = cross_lane_shadow(lane, reg, size);
+  if (!out) return;
+  if (sources.ids != cross_ids_ || sources.count < cross_count_) {
+    cross_ids_ = sources.ids;
+    cross_count_ = 0;
+    cross_any_ = 0;
+  }
+  const std::uint8_t* shadow = builtin_frame_->shadow[reg];
+  for (std::uint32_t k = cross_count_; k < sources.count && !cross_any_; ++k)
+    cross_any_ = any(shadow + std::size_t(sources.ids[k]) * size, size);
+  cross_count_ = sources.count;
+  std::memset(out, cross_any_, size);
 }
 
 void WorkGroupRunner::shadow_access(std::uint32_t lane, std::uint64_t address, std::size_t size,

@@ -72,6 +72,7 @@ WorkGroupRunner::WorkGroupRunner(const LaunchShared& shared, std::unique_ptr<Gro
     own_shadow_.seal();
     builtin_reads_.resize(capacity_);
     builtin_read_at_.assign(capacity_, 0);
+    cross_named_.assign(capacity_, 0);
   }
 }
 

@@ -93,6 +93,11 @@ class WorkGroupRunner final : public BuiltinContext {
   }
   void sub_group_function(const Lanes& reached, std::uint32_t size, std::string_view function,
                           bool uniform) override;
+  void sub_group_barrier(const Lanes& reached, std::uint32_t size, std::uint32_t flags) override {
+    if (observer_) observer_->sub_group_barrier(reached.ids, reached.count, size, flags);
+  }
+  void result_from(std::uint32_t lane, std::uint32_t source) override;
+  void result_from_all(std::uint32_t lane, const Lanes& sources) override;
   bool stopped() const { return stopped_; }
 
   struct Frame;
@@ -241,6 +246,15 @@ class WorkGroupRunner final : public BuiltinContext {
   Frame* builtin_frame_ = nullptr;
   const ir::BuiltinSite* builtin_site_ = nullptr;
   bool builtin_refused_ = false;  // the built-in's call had an access refused
+  // While a cross-lane built-in runs: each lane's shadow of argument 0 as the lanes its result
+  // comes from give it (result_from), whether the built-in named them, and the union over the
+  // last sources named (a reduction names the same run for each lane, a scan a longer prefix).
+  std::vector<std::uint8_t> cross_shadow_;
+  std::vector<std::uint8_t> cross_named_;
+  const std::uint32_t* cross_ids_ = nullptr;
+  std::uint32_t cross_count_ = 0;
+  std::uint8_t cross_any_ = 0;
+  std::uint8_t* cross_lane_shadow(std::uint32_t lane, std::uint32_t& reg, std::uint32_t& size);
 };
 
 }  // namespace clvet::interp

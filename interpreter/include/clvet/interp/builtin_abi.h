@@ -213,6 +213,21 @@ class BuiltinContext {
                                   std::string_view function, bool uniform) {
     (void)reached, (void)size, (void)function, (void)uniform;
   }
+  // sub_group_barrier(flags) reached by `reached`, the lanes of one sub-group of `size`
+  // work-items: when all of them reached it, it orders their accesses of the memory `flags`
+  // names (CLK_LOCAL_MEM_FENCE 1, CLK_GLOBAL_MEM_FENCE 2) among themselves (3.0 §6.15.19).
+  virtual void sub_group_barrier(const Lanes& reached, std::uint32_t size, std::uint32_t flags) {
+    (void)reached, (void)size, (void)flags;
+  }
+  // Where a cross-lane built-in's result for `lane` comes from (the sub-group and work-group
+  // functions): argument 0 of lane `source` (a broadcast, a shuffle), or of every lane of
+  // `sources` (a reduction, a vote, a ballot: the whole run; a scan: the lanes up to it; none for
+  // a value no work-item gave). What follows a value's origin (the taint shadow) then follows it
+  // from the work-item that had it; a lane the built-in says nothing of takes its own arguments.
+  virtual void result_from(std::uint32_t lane, std::uint32_t source) { (void)lane, (void)source; }
+  virtual void result_from_all(std::uint32_t lane, const Lanes& sources) {
+    (void)lane, (void)sources;
+  }
   // printf's output for the current work-item, appended to the device's printf buffer.
   virtual void print(std::uint32_t lane, std::string_view text) = 0;
   // The address space `address` lies in (kGlobal, kLocal or kPrivate): where a pointer of the

@@ -159,6 +159,11 @@ class GroupObserver {
                                   const SourceSite& site) {
     (void)function, (void)lanes, (void)count, (void)size, (void)uniform, (void)site;
   }
+  // sub_group_barrier(fence_flags) reached by `count` of its sub-group's `size` work-items.
+  virtual void sub_group_barrier(const std::uint32_t* lanes, std::uint32_t count,
+                                 std::uint32_t size, std::uint32_t fence_flags) {
+    (void)lanes, (void)count, (void)size, (void)fence_flags;
+  }
   virtual void group_end() = 0;
 };
 
