@@ -18,7 +18,7 @@ std::uint32_t RaceLaunch::site_id(const RaceSiteKey& key, const RaceSite& site) 
   std::lock_guard lock(mutex_);
   auto it = ids_.find(key);
   if (it != ids_.end()) return it->second;
-  // Past 65535 sites, the last id stands for all the others (their pairs may merge).
+  // Past 32767 sites, the last id stands for all the others (their pairs may merge).
   if (sites_.size() > record::kMaxSite) return record::kMaxSite;
   const auto id = static_cast<std::uint32_t>(sites_.size());
   sites_.push_back(site);
@@ -122,10 +122,6 @@ bool releases(std::uint8_t order) {
 }
 bool acquires(std::uint8_t order) {
   return order == interp::kAcquire || order == interp::kAcqRel || order == interp::kSeqCst;
-}
-// A scope that includes every work-item of the device.
-bool device_wide(std::uint8_t scope) {
-  return scope == interp::kScopeDevice || scope == interp::kScopeAllDevices;
 }
 // A scope that includes other work-items of the group: all of them, or (sub-group scope) those
 // of the work-item's sub-group.

@@ -391,10 +391,10 @@ void run_as(const BuiltinCall& call) {
       constexpr std::size_t n = operand_count(kOp);
       constexpr std::size_t orders = kOp == Op::CompareExchange ? 2 : 1;
       order = call.arg_count > n ? static_cast<std::uint8_t>(call.args[n].get<std::int32_t>(l))
-                                 : kSeqCst;
+                                 : static_cast<std::uint8_t>(kSeqCst);
       scope = call.arg_count > n + orders
                   ? static_cast<std::uint8_t>(call.args[n + orders].get<std::int32_t>(l))
-                  : kScopeDevice;
+                  : static_cast<std::uint8_t>(kScopeDevice);
     }
     call.context->atomic_semantics(order, scope);
   }

@@ -17,7 +17,7 @@ std::uint8_t LaunchSpaces::space_of(std::uint64_t address) const {
   auto it = ranges_.upper_bound(address);
   if (it == ranges_.begin()) return kGlobal;
   --it;
-  return address < it->second.first ? it->second.second : kGlobal;
+  return address < it->second.first ? it->second.second : static_cast<std::uint8_t>(kGlobal);
 }
 
 }  // namespace clvet::interp
