@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "device_findings.h"
 #include "reference_device.h"
 
 namespace clvet::test {
@@ -226,23 +227,6 @@ TEST(GenericAddressSpace, PointersFromAnotherWorkGroupKeepTheirSpace) {
     EXPECT_EQ(got[5], 0) << "get_fence of the private variable";
     EXPECT_EQ(got[6], 6);
   }
-}
-
-// The device's findings so far, from its JSON report (clvetWriteFindingsCLVET), forgotten after.
-std::vector<nlohmann::json> take_findings(cl_platform_id platform) {
-  using WriteFindings = cl_int(CL_API_CALL*)(const char*);
-  auto write = reinterpret_cast<WriteFindings>(
-      clGetExtensionFunctionAddressForPlatform(platform, "clvetWriteFindingsCLVET"));
-  EXPECT_NE(write, nullptr);
-  if (write == nullptr) return {};
-  const std::string path = ::testing::TempDir() + "clvet_generic_findings.json";
-  EXPECT_EQ(write(path.c_str()), CL_SUCCESS);
-  std::ifstream in(path);
-  const nlohmann::json report = nlohmann::json::parse(in, nullptr, false);
-  std::vector<nlohmann::json> findings;
-  if (report.is_object() && report.contains("findings"))
-    for (const nlohmann::json& f : report.at("findings")) findings.push_back(f);
-  return findings;
 }
 
 const char* kCheckedSource = R"CLC(

@@ -8,10 +8,10 @@
 // it, or a kernel writes them; an allocation the kernel reaches but was not given is a finding.
 #include <nlohmann/json.hpp>
 
-#include <fstream>
 #include <string>
 #include <vector>
 
+#include "device_findings.h"
 #include "reference_device.h"
 
 namespace clvet::test {
@@ -38,27 +38,6 @@ kernel void square(global int* data) {
   data[i] = data[i] * data[i];
 }
 )CLC";
-
-// The device's findings so far (clvetWriteFindingsCLVET), forgotten after.
-std::vector<nlohmann::json> take_findings(cl_platform_id platform) {
-  using WriteFindings = cl_int(CL_API_CALL*)(const char*);
-  auto write = reinterpret_cast<WriteFindings>(
-      clGetExtensionFunctionAddressForPlatform(platform, "clvetWriteFindingsCLVET"));
-  EXPECT_NE(write, nullptr);
-  if (write == nullptr) return {};
-  const std::string path = ::testing::TempDir() + "clvet_svm_findings.json";
-  EXPECT_EQ(write(path.c_str()), CL_SUCCESS);
-  std::ifstream in(path);
-  const nlohmann::json report = nlohmann::json::parse(in, nullptr, false);
-  std::vector<nlohmann::json> findings;
-  if (report.is_object() && report.contains("findings"))
-    for (const nlohmann::json& f : report.at("findings")) findings.push_back(f);
-  return findings;
-}
-
-void expect_no_finding(cl_platform_id platform) {
-  for (const nlohmann::json& f : take_findings(platform)) ADD_FAILURE() << f.dump();
-}
 
 class SvmKernels : public testing::TestWithParam<const char*> {};
 
@@ -283,6 +262,67 @@ TEST_P(SvmKernels, ReadBufferIntoCoarseGrainAllocation) {
   // The second half from a buffer nothing wrote: its bytes are uninitialised in the allocation.
   ASSERT_EQ(clEnqueueReadBuffer(dev.queue, unwritten, CL_TRUE, 0, kCount * 2, data + kCount / 2,
                                 0, nullptr, nullptr),
+            CL_SUCCESS);
+  ASSERT_EQ(clEnqueueNDRangeKernel(dev.queue, square, 1, nullptr, &global, nullptr, 0, nullptr,
+                                   nullptr),
+            CL_SUCCESS);
+  ASSERT_EQ(clFinish(dev.queue), CL_SUCCESS);
+  std::vector<nlohmann::json> findings = take_findings(dev.platform);
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].value("kind", ""), "uninitialised") << findings[0].dump();
+  clReleaseMemObject(written);
+  clReleaseMemObject(unwritten);
+  clSVMFree(dev.context, data);
+}
+
+// clEnqueueReadBufferRect into a coarse-grain SVM allocation (2.2 §5.2.3) does the same row by
+// row: 4 rows of 8 ints from the middle of a buffer of 4 rows of 12 (origin 4 ints in) fill the
+// allocation, and squared there they give the host's squares and no finding; two rows of a
+// buffer nothing wrote, read into the last two rows, are the uninitialised values squared.
+TEST_P(SvmKernels, ReadBufferRectIntoCoarseGrainAllocation) {
+  ReferenceDevice dev;
+  ASSERT_TRUE(dev.available());
+  cl_program p = dev.build(kSource, GetParam());
+  ASSERT_NE(p, nullptr);
+  cl_kernel square = dev.kernel(p, "square");
+  constexpr int kRows = 4, kWidth = 8, kBufferWidth = 12, kCount = kRows * kWidth;
+  auto* data = static_cast<cl_int*>(clSVMAlloc(dev.context, CL_MEM_READ_WRITE, kCount * 4, 0));
+  ASSERT_NE(data, nullptr);
+  std::vector<cl_int> host(kRows * kBufferWidth);
+  for (int i = 0; i < kRows * kBufferWidth; ++i) host[i] = 5 * i - 90;
+  cl_int err = CL_SUCCESS;
+  cl_mem written = clCreateBuffer(dev.context, CL_MEM_COPY_HOST_PTR, host.size() * 4, host.data(),
+                                  &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  cl_mem unwritten = clCreateBuffer(dev.context, CL_MEM_READ_WRITE, host.size() * 4, nullptr, &err);
+  ASSERT_EQ(err, CL_SUCCESS);
+  take_findings(dev.platform);
+  const size_t buffer_origin[3] = {4 * 4, 0, 0}, host_origin[3] = {0, 0, 0};
+  const size_t region[3] = {kWidth * 4, kRows, 1};
+  ASSERT_EQ(clEnqueueReadBufferRect(dev.queue, written, CL_TRUE, buffer_origin, host_origin,
+                                    region, kBufferWidth * 4, 0, kWidth * 4, 0, data, 0, nullptr,
+                                    nullptr),
+            CL_SUCCESS);
+  ASSERT_EQ(clSetKernelArgSVMPointer(square, 0, data), CL_SUCCESS);
+  const size_t global = kCount;
+  ASSERT_EQ(clEnqueueNDRangeKernel(dev.queue, square, 1, nullptr, &global, nullptr, 0, nullptr,
+                                   nullptr),
+            CL_SUCCESS);
+  ASSERT_EQ(clEnqueueSVMMap(dev.queue, CL_TRUE, CL_MAP_READ, data, kCount * 4, 0, nullptr,
+                            nullptr),
+            CL_SUCCESS);
+  for (int r = 0; r < kRows; ++r)
+    for (int c = 0; c < kWidth; ++c) {
+      const cl_int v = host[r * kBufferWidth + 4 + c];
+      EXPECT_EQ(data[r * kWidth + c], v * v) << r << ", " << c;
+    }
+  ASSERT_EQ(clEnqueueSVMUnmap(dev.queue, data, 0, nullptr, nullptr), CL_SUCCESS);
+  ASSERT_EQ(clFinish(dev.queue), CL_SUCCESS);
+  expect_no_finding(dev.platform);
+  const size_t last_rows[3] = {0, 2, 0}, two_rows[3] = {kWidth * 4, 2, 1};
+  ASSERT_EQ(clEnqueueReadBufferRect(dev.queue, unwritten, CL_TRUE, buffer_origin, last_rows,
+                                    two_rows, kBufferWidth * 4, 0, kWidth * 4, 0, data, 0, nullptr,
+                                    nullptr),
             CL_SUCCESS);
   ASSERT_EQ(clEnqueueNDRangeKernel(dev.queue, square, 1, nullptr, &global, nullptr, 0, nullptr,
                                    nullptr),

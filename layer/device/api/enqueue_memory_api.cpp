@@ -104,6 +104,19 @@ Status EnqueueReadBufferRect(const args::EnqueueReadBufferRect& a) {
                            region = triple(a.region), bp, hp, ptr = a.ptr] {
                             copy_rect(static_cast<std::byte*>(ptr), ho, hp, m->data(), bo, bp,
                                       region);
+                            // Into a coarse-grain SVM allocation: each row's bytes are the
+                            // buffer row's, written where the buffer's were.
+                            const std::uint8_t* marks = m->written_marks();
+                            for (std::size_t z = 0; z < region[2]; ++z)
+                              for (std::size_t y = 0; y < region[1]; ++y) {
+                                const std::size_t s =
+                                    (bo[2] + z) * bp.slice + (bo[1] + y) * bp.row + bo[0];
+                                const std::size_t d =
+                                    (ho[2] + z) * hp.slice + (ho[1] + y) * hp.row + ho[0];
+                                SvmAllocations::instance().receive_marks(
+                                    static_cast<std::byte*>(ptr) + d, marks ? marks + s : nullptr,
+                                    region[0]);
+                              }
                             return CL_SUCCESS;
                           }),
                   &rule::EnqueueReadBufferRectBlockingWaitListFailed);
