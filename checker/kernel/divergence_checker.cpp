@@ -93,6 +93,13 @@ std::string_view non_uniform_rule(std::string_view function) {
   if (function == "sub_group_inverse_ballot")
     return "reached by the active work-items of a sub-group with ballot values that differ "
            "between them (it must be the same for all active work-items, cl_khr_subgroup_ballot)";
+  if (function == "sub_group_rotate")
+    return "reached by the active work-items of a sub-group with a delta that differs between "
+           "them (it must be the same for all active work-items, cl_khr_subgroup_rotate)";
+  if (function == "sub_group_clustered_rotate")
+    return "reached by the active work-items of a sub-group with a delta or a cluster size that "
+           "differs between them, or a cluster size that is not a power of two no greater than "
+           "the maximum sub-group size (cl_khr_subgroup_rotate)";
   if (function.starts_with("sub_group_clustered_reduce_"))
     return "with a cluster size that is not a power of two no greater than the maximum sub-group "
            "size (cl_khr_subgroup_clustered_reduce)";

@@ -87,6 +87,27 @@ int __clvet_dot dot_acc_sat_4x8packed_su_int(uint, uint, int);
 #undef __clvet_dot
 )";
 
+// cl_khr_subgroup_rotate's functions for every scalar gentype, which Clang 15's opencl-c.h
+// (though opencl-c-base.h defines the macro) does not declare.
+constexpr const char* kSubGroupRotateDeclarations = R"(#if defined(cl_khr_fp16)
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+#endif
+#define __clvet_rotate(T) \
+  T __attribute__((overloadable, convergent)) sub_group_rotate(T, int); \
+  T __attribute__((overloadable, convergent)) sub_group_clustered_rotate(T, int, uint);
+__clvet_rotate(char) __clvet_rotate(uchar) __clvet_rotate(short) __clvet_rotate(ushort)
+__clvet_rotate(int) __clvet_rotate(uint) __clvet_rotate(long) __clvet_rotate(ulong)
+__clvet_rotate(float)
+#if defined(cl_khr_fp64)
+__clvet_rotate(double)
+#endif
+#if defined(cl_khr_fp16)
+__clvet_rotate(half)
+#pragma OPENCL EXTENSION cl_khr_fp16 : disable
+#endif
+#undef __clvet_rotate
+)";
+
 // Feature macros are OpenCL C 3.0's (§6.2.1): under 1.x, where Clang defines those -cl-ext
 // names too, none is defined.
 std::string feature_undefinitions(const TargetDevice& device, const std::string& language) {
@@ -106,6 +127,7 @@ std::string feature_undefinitions(const TargetDevice& device, const std::string&
         text += "#define " + std::string(f.name) + " 1\n";
   if (before_2_0 && claims(device, "cl_khr_integer_dot_product"))
     text += kIntegerDotProductDeclarations;
+  if (claims(device, "cl_khr_subgroup_rotate")) text += kSubGroupRotateDeclarations;
   return text;
 }
 
@@ -115,7 +137,8 @@ std::string feature_undefinitions(const TargetDevice& device, const std::string&
 constexpr std::string_view kExtensionsClangDefinesFrom20[] = {
     "cl_khr_subgroup_extended_types", "cl_khr_subgroup_non_uniform_vote",
     "cl_khr_subgroup_ballot", "cl_khr_subgroup_non_uniform_arithmetic", "cl_khr_subgroup_shuffle",
-    "cl_khr_subgroup_shuffle_relative", "cl_khr_subgroup_clustered_reduce"};
+    "cl_khr_subgroup_shuffle_relative", "cl_khr_subgroup_clustered_reduce",
+    "cl_khr_subgroup_rotate"};
 
 // The predefined macros that follow the device rather than the language (OpenCL C 3.0 §6.12):
 // Clang defines __IMAGE_SUPPORT__ for every SPIR target and no __OPENCL_VERSION__ at all. Under

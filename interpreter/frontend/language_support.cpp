@@ -93,6 +93,9 @@ constexpr LanguageFeature kFeatures[] = {
     {"cl_khr_subgroup_shuffle", K::Extension, v1_0},
     {"cl_khr_subgroup_shuffle_relative", K::Extension, v1_0},
     {"cl_khr_subgroup_clustered_reduce", K::Extension, v1_0},
+    // sub_group_rotate and sub_group_clustered_rotate (builtins/sub_group_shuffles.cpp), which
+    // Clang 15's opencl-c.h does not declare: the front end declares them.
+    {"cl_khr_subgroup_rotate", K::Extension, v1_0},
 };
 
 // What OpenCL C 2.0 has that 1.2 lacks, as 3.0 names the features (OpenCL C 3.0 §6.2.1: each

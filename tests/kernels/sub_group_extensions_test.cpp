@@ -2,8 +2,8 @@
 // Functions") on the reference device's sub-groups of 32 work-items in linear local id order,
 // against the same functions computed on the host from the work-items' inputs: ballots and
 // masks, shuffles, votes, the non-uniform reductions and scans of every operator and type,
-// clustered reductions, the extended types of broadcast, reduce and scan, and half (cl_khr_fp16)
-// throughout. The non-uniform
+// clustered reductions, rotations (cl_khr_subgroup_rotate), the extended types of broadcast,
+// reduce and scan, and half (cl_khr_fp16) throughout. The non-uniform
 // functions are also called in a branch taken by part of each sub-group, where they compute over
 // the work-items that took it. Each as written and with -cl-opt-disable.
 #include <algorithm>
@@ -18,30 +18,11 @@
 #include <vector>
 
 #include "reference_device.h"
+#include "sub_group_geometry.h"
 
-using clvet::test::ReferenceDevice;
+using namespace clvet::test;
 
 namespace {
-
-constexpr std::size_t kSub = 32;
-
-struct Geometry {
-  std::size_t global, local;
-};
-// Groups of 100 (sub-groups of 32, 32, 32 and 4), 64, and 24 (one sub-group of 24, which is
-// then the maximum sub-group size).
-constexpr Geometry kGeometries[] = {{200, 100}, {64, 64}, {96, 24}};
-
-struct SubGroup {
-  std::size_t first, size, local_id, max;
-};
-
-SubGroup sub_group_of(std::size_t i, const Geometry& g) {
-  const std::size_t group_first = i / g.local * g.local;
-  const std::size_t l = i - group_first;
-  const std::size_t first = group_first + l / kSub * kSub;
-  return {first, std::min(kSub, group_first + g.local - first), l % kSub, std::min(kSub, g.local)};
-}
 
 // The work-items of i's sub-group that take the branch (`keep`), in order.
 std::vector<std::size_t> active_of(std::size_t i, const Geometry& g, const std::vector<cl_int>& keep) {
@@ -223,6 +204,68 @@ TEST_P(SubGroupExtensions, ShufflesOfEachType) {
   check_shuffles<cl_ulong>(dev, options(), "ulong");
   check_shuffles<cl_float>(dev, options(), "float");
   check_shuffles<cl_double>(dev, options(), "double");
+}
+
+// cl_khr_subgroup_rotate over one type: sub_group_rotate reads the work-item (sub-group local id
+// + delta) modulo the maximum sub-group size, the sum in 32 bits (delta -1 is the one before
+// where that size is a power of two), sub_group_clustered_rotate the same within clusters of
+// `clustersize`; a source past the sub-group (the last one of a group of 100) or inactive (in
+// the branch) gives an undefined result, which is not compared.
+template <class T>
+void check_rotations(ReferenceDevice& dev, const std::string& options, const std::string& type) {
+  const std::string source =
+      "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
+      "kernel void rotations(global const " + type + "* in, global const int* keep, global " +
+      type + "* out) {\n"
+      "  size_t i = get_global_id(0);\n"
+      "  " + type + " x = in[i];\n"
+      "  global " + type + "* o = out + 6 * i;\n"
+      "  o[0] = sub_group_rotate(x, 3);\n"
+      "  o[1] = sub_group_rotate(x, -1);\n"
+      "  o[2] = sub_group_clustered_rotate(x, 1, 4);\n"
+      "  o[3] = sub_group_clustered_rotate(x, 5, 8);\n"
+      "  o[4] = sub_group_rotate(x, (int)get_sub_group_id() * 2 + 1);\n"
+      "  if (keep[i]) o[5] = sub_group_rotate(x, 1);\n"
+      "}\n";
+  cl_program p = dev.build(source, options);
+  ASSERT_NE(p, nullptr) << type;
+  std::mt19937 random(9);
+  for (const Geometry& g : kGeometries) {
+    std::vector<T> in(g.global);
+    for (T& v : in) v = static_cast<T>(static_cast<int>(random() % 100) - (std::is_signed_v<T> ? 50 : 0));
+    std::vector<cl_int> keep = keep_pattern(g.global, random);
+    std::vector<T> out(6 * g.global, T{});
+    cl_mem bin = dev.buffer(in), bkeep = dev.buffer(keep), bout = dev.buffer(out);
+    cl_kernel k = dev.kernel(p, "rotations");
+    ASSERT_EQ(dev.run(k, {g.global}, {g.local}, bin, bkeep, bout), CL_SUCCESS);
+    out = dev.read<T>(bout, out.size());
+    for (std::size_t i = 0; i < g.global; ++i) {
+      const SubGroup s = sub_group_of(i, g);
+      const std::uint32_t lid = static_cast<std::uint32_t>(s.local_id);
+      const std::uint32_t max = static_cast<std::uint32_t>(s.max);
+      const std::uint32_t sg = static_cast<std::uint32_t>((i % g.local) / kSub);
+      // The source's local id for each output; compared where it is in the sub-group.
+      const std::uint32_t from[5] = {(lid + 3u) % max, (lid + 0xffffffffu) % max,
+                                     (lid & ~3u) + (lid + 1u) % 4u, (lid & ~7u) + (lid + 5u) % 8u,
+                                     (lid + sg * 2u + 1u) % max};
+      for (int c = 0; c < 5; ++c)
+        if (from[c] < s.size) EXPECT_EQ(out[6 * i + c], in[s.first + from[c]]) << type << " " << i << " " << c;
+      const std::uint32_t next = (lid + 1u) % max;
+      if (keep[i] && next < s.size && keep[s.first + next])
+        EXPECT_EQ(out[6 * i + 5], in[s.first + next]) << type << " " << i;
+      if (!keep[i]) EXPECT_EQ(out[6 * i + 5], T{}) << type << " " << i;
+    }
+  }
+}
+
+TEST_P(SubGroupExtensions, RotationsOfEachType) {
+  ASSERT_TRUE(dev.available());
+  check_rotations<cl_int>(dev, options(), "int");
+  check_rotations<cl_uchar>(dev, options(), "uchar");
+  check_rotations<cl_short>(dev, options(), "short");
+  check_rotations<cl_ulong>(dev, options(), "ulong");
+  check_rotations<cl_float>(dev, options(), "float");
+  check_rotations<cl_double>(dev, options(), "double");
 }
 
 // cl_khr_subgroup_non_uniform_vote, "Votes and Elections".
@@ -660,7 +703,8 @@ TEST_P(SubGroupExtensions, AdvertisedAndDefined) {
   std::string source;
   for (const char* name : {"cl_khr_subgroup_ballot", "cl_khr_subgroup_shuffle", "cl_khr_subgroup_shuffle_relative",
                            "cl_khr_subgroup_extended_types", "cl_khr_subgroup_non_uniform_arithmetic",
-                           "cl_khr_subgroup_clustered_reduce", "cl_khr_subgroup_non_uniform_vote"}) {
+                           "cl_khr_subgroup_clustered_reduce", "cl_khr_subgroup_non_uniform_vote",
+                           "cl_khr_subgroup_rotate"}) {
     EXPECT_NE(extensions.find(" " + std::string(name) + " "), std::string::npos) << name;
     source += "#ifndef " + std::string(name) + "\n#error " + name + " missing\n#endif\n";
   }

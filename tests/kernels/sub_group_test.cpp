@@ -12,26 +12,11 @@
 #include <vector>
 
 #include "reference_device.h"
+#include "sub_group_geometry.h"
 
-using clvet::test::ReferenceDevice;
+using namespace clvet::test;
 
 namespace {
-
-constexpr std::size_t kSub = 32;
-
-struct Geometry {
-  std::size_t global, local;
-};
-constexpr Geometry kGeometries[] = {{200, 100}, {64, 64}, {96, 24}};
-
-// The sub-group of work-item `i` of a 1D NDRange with groups of `local`: its first work-item's
-// global id and its size.
-std::pair<std::size_t, std::size_t> sub_group_of(std::size_t i, std::size_t local) {
-  const std::size_t group_first = i / local * local;
-  const std::size_t l = i - group_first;
-  const std::size_t first = group_first + l / kSub * kSub;
-  return {first, std::min(kSub, group_first + local - first)};
-}
 
 class SubGroups : public ::testing::TestWithParam<const char*> {
  protected:
@@ -63,7 +48,8 @@ TEST_P(SubGroups, GeometryIsSubGroupsOf32InLinearOrder) {
     out = dev.read<cl_uint>(b, out.size());
     for (std::size_t i = 0; i < g.global; ++i) {
       const std::size_t l = i % g.local;
-      const auto [first, size] = sub_group_of(i, g.local);
+      const SubGroup sub = sub_group_of(i, g);
+      const std::size_t first = sub.first, size = sub.size;
       const std::size_t groups = (g.local + kSub - 1) / kSub;
       EXPECT_EQ(out[6 * i + 0], size) << i;
       EXPECT_EQ(out[6 * i + 1], std::min(kSub, g.local)) << i;
@@ -102,7 +88,8 @@ TEST_P(SubGroups, AllAnyBroadcast) {
               CL_SUCCESS);
     out = dev.read<cl_int>(bout, out.size());
     for (std::size_t i = 0; i < g.global; ++i) {
-      const auto [first, size] = sub_group_of(i, g.local);
+      const SubGroup sub = sub_group_of(i, g);
+      const std::size_t first = sub.first, size = sub.size;
       bool all = true, any = false;
       for (std::size_t j = first; j < first + size; ++j) {
         all = all && in[j] > 2;
@@ -145,7 +132,8 @@ void check_collectives(ReferenceDevice& dev, const std::string& options, const c
               CL_SUCCESS);
     out = dev.read<T>(bout, out.size());
     for (std::size_t i = 0; i < g.global; ++i) {
-      const auto [first, size] = sub_group_of(i, g.local);
+      const SubGroup sub = sub_group_of(i, g);
+      const std::size_t first = sub.first, size = sub.size;
       int s = 0;
       for (int op = 0; op < 3; ++op) {
         auto combine = [&](T a, T b) -> T {
