@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "../interpreter/builtins/half_reference.h"
+#include "host_half.h"
 #include "reference_device.h"
 
 namespace clvet::test {
@@ -22,13 +23,6 @@ using interp::test::is_half_nan;
 
 using LD = long double;
 constexpr LD kPi = 3.141592653589793238462643383279502884L;
-
-std::uint16_t host_half(LD x) {
-  const _Float16 h = static_cast<_Float16>(static_cast<double>(x));
-  std::uint16_t b;
-  std::memcpy(&b, &h, sizeof b);
-  return b;
-}
 
 // x rounded to half is r; how far the device's half `got` is from the exact x, in units of the
 // last place of r (the spacing of halves at r's exponent; subnormals' 2^-24 below 2^-14).

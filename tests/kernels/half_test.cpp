@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "../interpreter/builtins/half_reference.h"
+#include "host_half.h"
 #include "reference_device.h"
 
 namespace clvet::test {
@@ -26,14 +27,6 @@ using interp::test::Mode;
 using interp::test::reference_half;
 
 constexpr const char* kOptions[] = {"", "-cl-opt-disable"};
-
-std::uint16_t bits_of(_Float16 h) {
-  std::uint16_t b;
-  std::memcpy(&b, &h, sizeof b);
-  return b;
-}
-// The host's rounding of a double to half, to nearest even (GCC's conversion, correctly rounded).
-std::uint16_t host_half(double x) { return bits_of(static_cast<_Float16>(x)); }
 
 // Equal as halves: the same bits, or both NaN (a NaN's payload is not specified).
 bool same_half(std::uint16_t got, std::uint16_t want) {

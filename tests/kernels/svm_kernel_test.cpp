@@ -39,6 +39,12 @@ kernel void square(global int* data) {
 }
 )CLC";
 
+// Enqueues `kernel` over `global` work-items in work-groups the device chooses.
+cl_int enqueue(ReferenceDevice& dev, cl_kernel kernel, size_t global) {
+  return clEnqueueNDRangeKernel(dev.queue, kernel, 1, nullptr, &global, nullptr, 0, nullptr,
+                                nullptr);
+}
+
 class SvmKernels : public testing::TestWithParam<const char*> {};
 
 TEST_P(SvmKernels, LinkedListAcrossTwoAllocations) {
@@ -66,9 +72,7 @@ TEST_P(SvmKernels, LinkedListAcrossTwoAllocations) {
   ASSERT_EQ(clSetKernelArgSVMPointer(walk, 0, heads), CL_SUCCESS);
   ASSERT_EQ(clSetKernelArgSVMPointer(walk, 1, sums), CL_SUCCESS);
   const size_t global = kHeads;
-  ASSERT_EQ(clEnqueueNDRangeKernel(dev.queue, walk, 1, nullptr, &global, nullptr, 0, nullptr,
-                                   nullptr),
-            CL_SUCCESS);
+  ASSERT_EQ(enqueue(dev, walk, global), CL_SUCCESS);
   ASSERT_EQ(clFinish(dev.queue), CL_SUCCESS);
   for (int h = 0; h < kHeads; ++h) {
     int want = h;
@@ -99,9 +103,7 @@ TEST_P(SvmKernels, CoarseGrainMappedWrittenAndReadBack) {
   // The argument points 8 elements in: the kernel sees the rest of the allocation.
   ASSERT_EQ(clSetKernelArgSVMPointer(square, 0, data + 8), CL_SUCCESS);
   const size_t global = kCount - 8;
-  ASSERT_EQ(clEnqueueNDRangeKernel(dev.queue, square, 1, nullptr, &global, nullptr, 0, nullptr,
-                                   nullptr),
-            CL_SUCCESS);
+  ASSERT_EQ(enqueue(dev, square, global), CL_SUCCESS);
   ASSERT_EQ(clEnqueueSVMMap(dev.queue, CL_TRUE, CL_MAP_READ, data, kCount * 4, 0, nullptr,
                             nullptr),
             CL_SUCCESS);
@@ -127,9 +129,7 @@ TEST_P(SvmKernels, CheckersKnowTheAllocation) {
   // Nothing wrote the allocation: the squares are of uninitialised values, stored to it.
   ASSERT_EQ(clSetKernelArgSVMPointer(square, 0, data), CL_SUCCESS);
   size_t global = 16;
-  ASSERT_EQ(clEnqueueNDRangeKernel(dev.queue, square, 1, nullptr, &global, nullptr, 0, nullptr,
-                                   nullptr),
-            CL_SUCCESS);
+  ASSERT_EQ(enqueue(dev, square, global), CL_SUCCESS);
   ASSERT_EQ(clFinish(dev.queue), CL_SUCCESS);
   std::vector<nlohmann::json> findings = take_findings(dev.platform);
   for (const nlohmann::json& f : findings) EXPECT_EQ(f.value("kind", ""), "uninitialised") << f.dump();
@@ -143,9 +143,7 @@ TEST_P(SvmKernels, CheckersKnowTheAllocation) {
   ASSERT_EQ(clEnqueueSVMMemFill(dev.queue, data, &zero, sizeof zero, 16 * 4, 0, nullptr, nullptr),
             CL_SUCCESS);
   global = 17;
-  ASSERT_EQ(clEnqueueNDRangeKernel(dev.queue, square, 1, nullptr, &global, nullptr, 0, nullptr,
-                                   nullptr),
-            CL_SUCCESS);
+  ASSERT_EQ(enqueue(dev, square, global), CL_SUCCESS);
   ASSERT_EQ(clFinish(dev.queue), CL_SUCCESS);
   findings = take_findings(dev.platform);
   EXPECT_FALSE(findings.empty());
@@ -185,9 +183,7 @@ TEST_P(SvmKernels, AllocationReachedButNotNamed) {
   const size_t global = kHeads;
   auto run_and_check = [&] {
     for (int h = 0; h < kHeads; ++h) sums[h] = -1;
-    ASSERT_EQ(clEnqueueNDRangeKernel(dev.queue, walk, 1, nullptr, &global, nullptr, 0, nullptr,
-                                     nullptr),
-              CL_SUCCESS);
+    ASSERT_EQ(enqueue(dev, walk, global), CL_SUCCESS);
     ASSERT_EQ(clFinish(dev.queue), CL_SUCCESS);
     for (int h = 0; h < kHeads; ++h) {
       int want = h;
@@ -249,9 +245,7 @@ TEST_P(SvmKernels, ReadBufferIntoCoarseGrainAllocation) {
             CL_SUCCESS);
   ASSERT_EQ(clSetKernelArgSVMPointer(square, 0, data), CL_SUCCESS);
   const size_t global = kCount;
-  ASSERT_EQ(clEnqueueNDRangeKernel(dev.queue, square, 1, nullptr, &global, nullptr, 0, nullptr,
-                                   nullptr),
-            CL_SUCCESS);
+  ASSERT_EQ(enqueue(dev, square, global), CL_SUCCESS);
   ASSERT_EQ(clEnqueueSVMMap(dev.queue, CL_TRUE, CL_MAP_READ, data, kCount * 4, 0, nullptr,
                             nullptr),
             CL_SUCCESS);
@@ -263,9 +257,7 @@ TEST_P(SvmKernels, ReadBufferIntoCoarseGrainAllocation) {
   ASSERT_EQ(clEnqueueReadBuffer(dev.queue, unwritten, CL_TRUE, 0, kCount * 2, data + kCount / 2,
                                 0, nullptr, nullptr),
             CL_SUCCESS);
-  ASSERT_EQ(clEnqueueNDRangeKernel(dev.queue, square, 1, nullptr, &global, nullptr, 0, nullptr,
-                                   nullptr),
-            CL_SUCCESS);
+  ASSERT_EQ(enqueue(dev, square, global), CL_SUCCESS);
   ASSERT_EQ(clFinish(dev.queue), CL_SUCCESS);
   std::vector<nlohmann::json> findings = take_findings(dev.platform);
   ASSERT_EQ(findings.size(), 1u);
@@ -305,9 +297,7 @@ TEST_P(SvmKernels, ReadBufferRectIntoCoarseGrainAllocation) {
             CL_SUCCESS);
   ASSERT_EQ(clSetKernelArgSVMPointer(square, 0, data), CL_SUCCESS);
   const size_t global = kCount;
-  ASSERT_EQ(clEnqueueNDRangeKernel(dev.queue, square, 1, nullptr, &global, nullptr, 0, nullptr,
-                                   nullptr),
-            CL_SUCCESS);
+  ASSERT_EQ(enqueue(dev, square, global), CL_SUCCESS);
   ASSERT_EQ(clEnqueueSVMMap(dev.queue, CL_TRUE, CL_MAP_READ, data, kCount * 4, 0, nullptr,
                             nullptr),
             CL_SUCCESS);
@@ -324,9 +314,7 @@ TEST_P(SvmKernels, ReadBufferRectIntoCoarseGrainAllocation) {
                                     two_rows, kBufferWidth * 4, 0, kWidth * 4, 0, data, 0, nullptr,
                                     nullptr),
             CL_SUCCESS);
-  ASSERT_EQ(clEnqueueNDRangeKernel(dev.queue, square, 1, nullptr, &global, nullptr, 0, nullptr,
-                                   nullptr),
-            CL_SUCCESS);
+  ASSERT_EQ(enqueue(dev, square, global), CL_SUCCESS);
   ASSERT_EQ(clFinish(dev.queue), CL_SUCCESS);
   std::vector<nlohmann::json> findings = take_findings(dev.platform);
   ASSERT_EQ(findings.size(), 1u);
