@@ -102,7 +102,15 @@ class Scan {
       const auto n = facts_.findings_by_call.count(row.index);
       row.findings = static_cast<std::uint8_t>(std::min<std::size_t>(n, 255));
     }
-    for (auto& [key, life] : facts_.objects) mark_use_after_release(life);
+    // In time order: a call block (2.0) lies in the file before the Object records its calls
+    // wrote, and a retain's or release's event is in its call's entry.
+    for (auto& [key, life] : facts_.objects) {
+      std::stable_sort(life.events.begin(), life.events.end(),
+                       [](const trace::ObjectEvent& a, const trace::ObjectEvent& b) {
+                         return a.time_ns < b.time_ns;
+                       });
+      mark_use_after_release(life);
+    }
     facts_.rows = std::move(all_rows_);
     facts_.problems = reader_.problems();
     facts_.notes = reader_.notes();

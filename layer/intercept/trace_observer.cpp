@@ -184,16 +184,21 @@ struct MapCommand {
 thread_local MapCommand t_map_command;
 
 // Whether the call may keep the thread waiting: what a program stopped by hand was doing.
+// Asked of every call: each entry point's answer is looked up once (0 never, 1 always, 2 when
+// its blocking flag is set).
 bool may_wait(const ObservedCall& call) {
-  const api::EntryPoint& entry = api::entry_points()[call.entry];
-  switch (entry.effect) {
-    case api::Effect::Finish:
-    case api::Effect::WaitForEvents:
-    case api::Effect::Build:
-      return true;
-    default:
-      return entry.blocking_param() != nullptr && call_facts(call.entry, call.args).blocking;
-  }
+  static const std::vector<std::uint8_t>* waits = [] {
+    auto* table = new std::vector<std::uint8_t>;
+    for (const api::EntryPoint& entry : api::entry_points()) {
+      const bool always = entry.effect == api::Effect::Finish ||
+                          entry.effect == api::Effect::WaitForEvents ||
+                          entry.effect == api::Effect::Build;
+      table->push_back(always ? 1 : entry.blocking_param() != nullptr ? 2 : 0);
+    }
+    return table;
+  }();
+  const std::uint8_t wait = (*waits)[call.entry];
+  return wait == 1 || (wait == 2 && call_facts(call.entry, call.args).blocking);
 }
 
 // How long the trace's close waits for kernel-buffer reads still running.
@@ -224,10 +229,12 @@ class TraceObserver final : public CallObserver {
                        a.event_wait_list);
       }
     }
-    // A call that may wait long (a finish, a wait, a build, a blocking transfer) is written as
-    // it begins as well: a program killed while it waits shows the call it waited in. Other
-    // calls are written so only if the process crashes inside them (on_fatal_signal).
-    if (encoder && may_wait(call)) encoder.commit_enter();
+    // The call's parameters go into the trace before it is forwarded, into the thread's call
+    // block (shared memory: a process killed inside the call, even by SIGKILL, leaves it in the
+    // trace as one that did not return). A call inside another one (a callback's) is written
+    // so only if it may wait long (a finish, a wait, a build, a blocking transfer), or if the
+    // process crashes inside it (on_fatal_signal).
+    if (encoder) encoder.enter(may_wait(call));
     open_calls().push_back({call.index, call.enter_ns, std::move(encoder)});
   }
 

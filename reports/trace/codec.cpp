@@ -185,7 +185,7 @@ std::uint32_t param_number(wire::Decoder& in) {
 
 }  // namespace
 
-bool decode_call(wire::Decoder& in, Call& call) {
+bool decode_call(wire::Decoder& in, Call& call, bool open) {
   // The lists are reused from the call decoded before (their elements' storage too), and
   // trimmed to what this call has when it ends, whole or not.
   std::size_t params = 0, inputs = 0, outputs = 0;
@@ -210,6 +210,7 @@ bool decode_call(wire::Decoder& in, Call& call) {
   call.entry = static_cast<std::uint32_t>(entry);
   bool past_params = false;
   while (in.ok()) {
+    if (open && in.at_end()) return trimmed(true);  // entered, never completed
     const std::uint8_t tag = in.peek();
     if (tag < kMarkResult) {
       if (past_params) {

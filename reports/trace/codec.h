@@ -27,8 +27,9 @@ void encode_call_header(wire::Buffer& out, std::uint64_t index, std::uint64_t th
                         std::uint64_t enter_ns, std::uint32_t entry);
 // The whole call, parameters to end marker; `enter_only` stops after the parameters.
 void encode_call(wire::Buffer& out, const Call& call, bool enter_only);
-// `call.entry` is the writer's index; the reader maps it to its own table.
-bool decode_call(wire::Decoder& in, Call& call);
+// `call.entry` is the writer's index; the reader maps it to its own table. `open`: the payload
+// may end after the parameters and inputs (a call block's entry of a call in flight).
+bool decode_call(wire::Decoder& in, Call& call, bool open = false);
 
 void encode(wire::Buffer& out, const ProcessInfo& info);
 bool decode(wire::Decoder& in, ProcessInfo& info);

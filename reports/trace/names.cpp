@@ -22,6 +22,7 @@ std::string_view to_string(RecordKind kind) {
     case RecordKind::Index: return "index";
     case RecordKind::IndexRoot: return "index-root";
     case RecordKind::End: return "end";
+    case RecordKind::CallBlock: return "call-block";
   }
   return "unknown";
 }

@@ -13,6 +13,7 @@
 #include <cerrno>
 #include <cstring>
 #include <functional>
+#include <iterator>
 
 #include <fmt/format.h>
 
@@ -82,9 +83,9 @@ bool Reader::open_header(std::string& error) {
   }
   info_.major = wire::load16(data_ + header::kMajor);
   info_.minor = wire::load16(data_ + header::kMinor);
-  if (info_.major != kFormatMajor) {
-    error = fmt::format("{}: trace format {}.{} is not readable by this clvet (it reads {}.x)",
-                        name_, info_.major, info_.minor, kFormatMajor);
+  if (info_.major < kOldestFormatMajor || info_.major > kFormatMajor) {
+    error = fmt::format("{}: trace format {}.{} is not readable by this clvet (it reads {}.x to {}.x)",
+                        name_, info_.major, info_.minor, kOldestFormatMajor, kFormatMajor);
     return false;
   }
   const std::uint32_t header_size = wire::load32(data_ + header::kHeaderSize);
@@ -247,6 +248,8 @@ void Reader::rewind() {
   end_seen_ = false;
   not_completed_.clear();
   completed_.clear();
+  walk_.reset();
+  open_blocks_.clear();
 }
 
 void Reader::grow(std::span<const std::uint8_t> bytes) {
@@ -278,6 +281,8 @@ void Reader::grow(std::span<const std::uint8_t> bytes) {
 
 std::uint64_t Reader::settled_until() const {
   std::uint64_t until = position_;
+  if (walk_) until = std::min(until, walk_->cursor);
+  for (const BlockWalk& b : open_blocks_) until = std::min(until, b.cursor);
   for (const std::uint64_t at : not_completed_) until = std::min(until, at);
   for (const std::uint64_t at : completed_) until = std::min(until, at);
   return until;
@@ -285,7 +290,10 @@ std::uint64_t Reader::settled_until() const {
 
 std::optional<std::uint64_t> Reader::next_whole_frame(std::uint64_t from) {
   for (std::uint64_t at = from; at + kFrameSize <= size_; at += kAlignment) {
-    if (wire::load32(data_ + at) != kRecordMagic) continue;
+    if (wire::load32(data_ + at) != kRecordMagic) {
+      if (unsealed_block(at)) return at;
+      continue;
+    }
     if (check_frame(at).status == FrameStatus::Ok) return at;
   }
   return std::nullopt;
@@ -310,11 +318,37 @@ bool Reader::next(RecordView& record) {
     if (f.kind == RecordKind::Blob && f.payload.size() >= 8) blob_offsets_.emplace(wire::load64(f.payload.data()), at);
     return true;
   }
+  // Blocks passed over while their writer was still filling them: what it has added since.
+  for (std::size_t i = 0; i < open_blocks_.size();) {
+    BlockWalk& b = open_blocks_[i];
+    if (!b.sealed && check_frame(b.frame).status == FrameStatus::Ok) b.sealed = true;
+    const Step s = step(b, record);
+    if (s == Step::Given) return true;
+    if (s == Step::Wait) {
+      ++i;
+      continue;
+    }
+    open_blocks_.erase(open_blocks_.begin() + static_cast<std::ptrdiff_t>(i));
+  }
   if (!stopped_) {
     notes_before_stop_ = notes_.size();
     problems_before_stop_ = problems_.size();
   }
-  while (!stopped_) {
+  for (;;) {
+    // A block being walked gives its entries first, also the entries of a cut block that
+    // stopped the reading.
+    if (walk_) {
+      const Step s = step(*walk_, record);
+      if (s == Step::Given) return true;
+      if (s == Step::Wait) open_blocks_.push_back(*walk_);
+      walk_.reset();
+      if (s == Step::Damage && !options_.skip_damage) {
+        stopped_ = true;
+        return false;
+      }
+      continue;
+    }
+    if (stopped_) return false;
     if (position_ >= size_) {
       if (!end_seen_)
         notes_.push_back(fmt::format(
@@ -325,6 +359,31 @@ bool Reader::next(RecordView& record) {
       return false;
     }
     const Frame f = check_frame(position_);
+    if (f.status == FrameStatus::Ok && f.kind == RecordKind::CallBlock) {
+      // A thread's calls: given one by one, each an entry of the block.
+      ++number_;
+      if (f.payload.size() < block::kPreludeSize || wire::load32(f.payload.data()) != block::kMagic) {
+        problem(fmt::format("{}: record {} at offset {:#x} is a call block without its prelude",
+                            name_, number_, position_));
+        position_ += f.total;
+        continue;
+      }
+      walk_ = BlockWalk{position_, position_ + kFrameSize + f.payload.size(),
+                        position_ + kFrameSize + block::kPreludeSize, true, false};
+      position_ += f.total;
+      continue;
+    }
+    if (f.status == FrameStatus::Unwritten) {
+      if (const auto size = unsealed_block(position_)) {
+        // A block its writer had not sealed yet (or never did: the process died): its entries
+        // are read without a checksum, up to the first one not written.
+        ++number_;
+        const std::uint64_t end = std::min<std::uint64_t>(position_ + kFrameSize + *size, size_);
+        walk_ = BlockWalk{position_, end, position_ + kFrameSize + block::kPreludeSize, false, false};
+        position_ = position_ + kFrameSize + *size;
+        continue;
+      }
+    }
     if (f.status == FrameStatus::Ok) {
       record = RecordView{f.kind, position_, ++number_, f.payload};
       // A sequential pass finds blobs as it goes: a trace without a footer (a process still
@@ -363,14 +422,206 @@ bool Reader::next(RecordView& record) {
       stopped_ = true;
       return false;
     }
+    if (f.status == FrameStatus::BadChecksum && f.kind == RecordKind::CallBlock &&
+        f.payload.size() >= block::kPreludeSize && wire::load32(f.payload.data()) == block::kMagic) {
+      // A damaged call block: its calls are read, unchecked, up to the first one that does not
+      // decode (the damage, where the bytes hold no call any more), and reading stops there.
+      const std::uint64_t first = position_ + kFrameSize + block::kPreludeSize;
+      const std::uint64_t end = position_ + kFrameSize + f.payload.size();
+      std::uint64_t at = first;
+      Call scratch;
+      while (at + block::kEntryHeaderSize <= end) {
+        const std::uint32_t word = wire::load32(data_ + at);
+        const std::uint8_t state = static_cast<std::uint8_t>(word);
+        const std::uint32_t length = word >> 8;
+        if (state == 0) break;
+        if ((state != block::kEntered && state != block::kComplete && state != block::kMoved) ||
+            wire::load32(data_ + at + 4) != at - position_ ||
+            length > end - at - block::kEntryHeaderSize)
+          break;
+        wire::Decoder in(data_ + at + block::kEntryHeaderSize, length);
+        if (!codec::decode_call(in, scratch, state != block::kComplete)) break;
+        at += block::kEntryHeaderSize + length;
+      }
+      const bool whole = at + block::kEntryHeaderSize > end || data_[at] == 0;
+      problem(describe(f, number_ + 1, position_) +
+              (whole ? std::string("; its calls, which all decode, are read unchecked")
+                     : fmt::format("; its calls are read unchecked up to the damage, at the entry "
+                                   "at offset {:#x}",
+                                   at)));
+      ++number_;
+      walk_ = BlockWalk{position_, at, first, true, false};
+      if (options_.skip_damage) {
+        position_ += f.total;
+      } else {
+        stopped_ = true;
+      }
+      continue;
+    }
     problem(describe(f, number_ + 1, position_));
+    if (f.status == FrameStatus::Truncated && f.found == kRecordMagic &&
+        f.kind == RecordKind::CallBlock && position_ + kFrameSize + block::kPreludeSize <= size_ &&
+        wire::load32(data_ + position_ + kFrameSize) == block::kMagic) {
+      // A call block cut short (a trace copied or cut while it grew): the entries that are
+      // whole before the cut are read, unchecked, and reading stops after them.
+      ++number_;
+      walk_ = BlockWalk{position_, size_, position_ + kFrameSize + block::kPreludeSize, true, false};
+      stopped_ = true;
+      continue;
+    }
     if (!options_.skip_damage || f.status == FrameStatus::Truncated ||
         !resync(position_ + kAlignment)) {
       stopped_ = true;
       return false;
     }
   }
-  return false;
+}
+
+// --- call blocks ------------------------------------------------------------------------------
+
+std::optional<std::uint32_t> Reader::unsealed_block(std::uint64_t offset) const {
+  if (offset < records_start_ || offset % kAlignment != 0 ||
+      offset + kFrameSize + block::kPreludeSize > size_)
+    return std::nullopt;
+  const std::uint8_t* p = data_ + offset;
+  for (std::uint32_t i = 0; i < kFrameSize; ++i)
+    if (p[i] != 0) return std::nullopt;
+  if (wire::load32(p + kFrameSize) != block::kMagic) return std::nullopt;
+  const std::uint32_t size = wire::load32(p + kFrameSize + 4);
+  if (size < block::kPreludeSize + block::kEntryHeaderSize || size % kAlignment != 0)
+    return std::nullopt;
+  return size;
+}
+
+Reader::Step Reader::step(BlockWalk& b, RecordView& record) {
+  b.end = std::min(b.end, size_);  // a trace read again may be shorter than the block
+  for (;;) {
+    if (b.cursor + block::kEntryHeaderSize > b.end) return Step::End;
+    const std::uint8_t* p = data_ + b.cursor;
+    const std::uint32_t word = wire::load32(p);
+    const std::uint8_t state = static_cast<std::uint8_t>(word);
+    const std::uint32_t length = word >> 8;
+    const std::uint32_t distance = wire::load32(p + 4);
+    if (state == 0) {
+      // No entry written here: the block's end, or, while its writer lives, not yet.
+      return b.sealed ? Step::End : Step::Wait;
+    }
+    if ((state != block::kEntered && state != block::kComplete && state != block::kMoved) ||
+        distance != b.cursor - b.frame || length > b.end - b.cursor - block::kEntryHeaderSize) {
+      problem(fmt::format(
+          "{}: call entry at offset {:#x} of the call block at offset {:#x} is damaged (state "
+          "{:#04x}, {} bytes, {} from its block); the block's later entries are not read",
+          name_, b.cursor, b.frame, state, length, distance));
+      return Step::Damage;
+    }
+    const std::span<const std::uint8_t> payload{p + block::kEntryHeaderSize, length};
+    const std::uint64_t at = b.cursor;
+    if (state == block::kComplete) {
+      b.cursor += block::kEntryHeaderSize + length;
+      b.entered_given = false;
+      record = RecordView{RecordKind::Call, at, ++number_, payload, true};
+      return Step::Given;
+    }
+    // A call entered: moved (its Call is a record further on), in a sealed block (it never
+    // returned), or still in flight.
+    // An entry written after it ends it too: its thread went on without completing it.
+    const std::uint64_t after = b.cursor + block::kEntryHeaderSize + length;
+    const bool final = state == block::kMoved || b.sealed ||
+                       (after + block::kEntryHeaderSize <= b.end && data_[after] != 0);
+    const bool given = b.entered_given;
+    if (final) {
+      b.cursor += block::kEntryHeaderSize + length;
+      b.entered_given = false;
+    }
+    if (given) {
+      if (!final) return Step::Wait;
+      continue;
+    }
+    if (!final) b.entered_given = true;
+    record = RecordView{RecordKind::CallEnter, at, ++number_, payload, true};
+    return Step::Given;
+  }
+}
+
+std::optional<RecordView> Reader::entry_at(std::uint64_t offset, bool checked) {
+  if (offset < records_start_ + kFrameSize + block::kPreludeSize ||
+      offset + block::kEntryHeaderSize > size_)
+    return std::nullopt;
+  const std::uint8_t* p = data_ + offset;
+  const std::uint64_t distance = wire::load32(p + 4);
+  if (distance > offset - records_start_) return std::nullopt;
+  const std::uint64_t frame = offset - distance;
+  std::uint64_t end = 0;
+  bool sealed = false;
+  if (frame % kAlignment != 0 || frame + kFrameSize + block::kPreludeSize > size_ ||
+      wire::load32(data_ + frame + kFrameSize) != block::kMagic)
+    return std::nullopt;
+  if (wire::load32(data_ + frame) == kRecordMagic) {
+    if (checked) {
+      end = frame + kFrameSize + wire::load32(data_ + frame + frame::kLength);
+    } else {
+      const Frame f = check_frame(frame);
+      if (f.status != FrameStatus::Ok || f.kind != RecordKind::CallBlock) return std::nullopt;
+      end = frame + kFrameSize + f.payload.size();
+    }
+    sealed = true;
+  } else if (const auto size = unsealed_block(frame)) {
+    end = frame + kFrameSize + *size;
+  } else {
+    return std::nullopt;
+  }
+  BlockWalk walk{frame, std::min(end, size_), offset, sealed, false};
+  RecordView record;
+  const std::uint64_t number = number_;
+  const Step s = step(walk, record);
+  number_ = number;  // random access numbers nothing
+  if (s != Step::Given || record.offset != offset) return std::nullopt;
+  record.number = 0;
+  return record;
+}
+
+std::optional<std::uint64_t> Reader::call_in_block(std::uint64_t block_offset, std::uint64_t index) {
+  if (block_offset < records_start_ || block_offset % kAlignment != 0 ||
+      block_offset + kFrameSize + block::kPreludeSize > size_)
+    return std::nullopt;
+  std::uint64_t end = 0;
+  if (wire::load32(data_ + block_offset) == kRecordMagic) {
+    if (wire::load16(data_ + block_offset + frame::kKind) != static_cast<std::uint16_t>(RecordKind::CallBlock))
+      return std::nullopt;
+    if (verified_block_ != block_offset) {
+      const Frame f = check_frame(block_offset);
+      if (f.status != FrameStatus::Ok) return std::nullopt;
+      verified_block_ = block_offset;
+    }
+    end = std::min<std::uint64_t>(
+        block_offset + kFrameSize + wire::load32(data_ + block_offset + frame::kLength), size_);
+  } else if (const auto size = unsealed_block(block_offset)) {
+    end = std::min<std::uint64_t>(block_offset + kFrameSize + *size, size_);
+  } else {
+    return std::nullopt;
+  }
+  // A thread's calls enter its block in the order of their indexes.
+  for (std::uint64_t at = block_offset + kFrameSize + block::kPreludeSize;
+       at + block::kEntryHeaderSize <= end;) {
+    const std::uint32_t word = wire::load32(data_ + at);
+    const std::uint32_t length = word >> 8;
+    if ((word & 0xff) == 0 || length > end - at - block::kEntryHeaderSize) break;
+    wire::Decoder in(data_ + at + block::kEntryHeaderSize, length);
+    const std::uint64_t key = in.varint();
+    if (!in.ok() || key > index) break;
+    if (key == index && (word & 0xff) == block::kComplete) return at;
+    at += block::kEntryHeaderSize + length;
+  }
+  return std::nullopt;
+}
+
+std::optional<RecordView> Reader::call_record_at(std::uint64_t offset, bool checked) {
+  if (offset % kAlignment == 0 && offset + kFrameSize <= size_ &&
+      wire::load32(data_ + offset) == kRecordMagic)
+    return record_at(offset, RecordKind::Call);
+  auto entry = entry_at(offset, checked);
+  if (!entry || entry->kind != RecordKind::Call) return std::nullopt;
+  return entry;
 }
 
 // --- payloads ---------------------------------------------------------------------------------
@@ -398,7 +649,8 @@ bool Reader::decode(const RecordView& r, Call& call) {
   if (r.kind != RecordKind::Call && r.kind != RecordKind::CallEnter)
     return malformed(r, "not a call record");
   wire::Decoder in(r.payload.data(), r.payload.size());
-  if (!codec::decode_call(in, call)) return malformed(r, in.error());
+  if (!codec::decode_call(in, call, r.entry && r.kind == RecordKind::CallEnter))
+    return malformed(r, in.error());
   call.completed = r.kind == RecordKind::Call;
   // Assigned in place: a Call decoded into again and again keeps its name's storage.
   if (call.entry < entry_names_.size())
@@ -517,7 +769,14 @@ std::optional<std::uint64_t> Reader::find_call_offset(std::uint64_t index) {
     }
     auto hit = std::lower_bound(cached_block_.begin(), cached_block_.end(),
                                 std::pair<std::uint64_t, std::uint64_t>{index, 0});
-    if (hit != cached_block_.end() && hit->first == index) return hit->second;
+    if (hit != cached_block_.end() && hit->first == index) {
+      if (auto in_block = call_in_block(hit->second, index)) return in_block;
+      return hit->second;
+    }
+    // A 2.0 index names the call blocks of its thread by their first and last calls: the
+    // block of the entry before may hold this call.
+    if (hit != cached_block_.begin())
+      if (auto in_block = call_in_block(std::prev(hit)->second, index)) return in_block;
   }
   scan_everything();
   auto it = scanned_calls_.find(index);
@@ -526,7 +785,12 @@ std::optional<std::uint64_t> Reader::find_call_offset(std::uint64_t index) {
 }
 
 std::optional<RecordView> Reader::record(std::uint64_t offset) {
-  if (offset < records_start_ || offset >= size_ || offset % kAlignment != 0) return std::nullopt;
+  if (offset < records_start_ || offset >= size_) return std::nullopt;
+  const bool framed = offset % kAlignment == 0 && offset + kFrameSize <= size_ &&
+                     wire::load32(data_ + offset) == kRecordMagic;
+  if (!framed)
+    if (auto entry = entry_at(offset, false)) return entry;
+  if (offset % kAlignment != 0) return std::nullopt;
   const Frame f = check_frame(offset);
   if (f.status != FrameStatus::Ok) return std::nullopt;
   return RecordView{f.kind, offset, 0, f.payload};
@@ -535,7 +799,7 @@ std::optional<RecordView> Reader::record(std::uint64_t offset) {
 std::optional<Call> Reader::call(std::uint64_t index) {
   const auto offset = find_call_offset(index);
   if (!offset) return std::nullopt;
-  auto record = record_at(*offset, RecordKind::Call);
+  auto record = call_record_at(*offset);
   if (!record) {
     problem(fmt::format("{}: the index points call {} at offset {:#x}, where there is no whole "
                         "call record", name_, index, *offset));
@@ -555,7 +819,7 @@ bool Reader::call_at(std::uint64_t offset, Call& call, bool checked) {
         length <= size_ - offset - kFrameSize)
       return decode(RecordView{RecordKind::Call, offset, 0, {p + kFrameSize, length}}, call);
   }
-  auto record = record_at(offset, RecordKind::Call);
+  auto record = call_record_at(offset, checked);
   return record && decode(*record, call);
 }
 

@@ -18,6 +18,7 @@
 #include <ctime>
 #include <mutex>
 #include <thread>
+#include <utility>
 
 #include "codec.h"
 #include "file_mapping.h"
@@ -46,6 +47,18 @@ struct WriterThread {
   std::atomic<std::uint64_t> records{0};
   std::atomic<std::uint64_t> calls{0};
   ZSTD_CCtx* zstd = nullptr;
+  // This thread's call block: its frame's offset (0: none open), the end of its payload,
+  // where the next entry goes, and its first byte's address when it lies in one chunk of the
+  // mapping (nullptr: written through the mapping's chunk table).
+  std::uint64_t block = 0;
+  std::uint64_t block_end = 0;
+  std::uint64_t block_cursor = 0;
+  std::uint8_t* block_bytes = nullptr;
+  // The index names a block, not each call in it: its first call and its last (a reader walks
+  // the block for the calls between). Whether the pending index entries name the open block
+  // yet, and its last call since, not named yet.
+  bool block_indexed = false;
+  std::uint64_t block_last_call = 0;
 
   ~WriterThread() { ZSTD_freeCCtx(zstd); }
 };
@@ -165,8 +178,23 @@ void CallEncoder::data(const void* bytes, std::size_t size) {
   blob(writer_->store_blob(bytes, size), size);
 }
 
+void CallEncoder::enter(bool otherwise_record) {
+  if (!writer_ || entry_offset_ != 0) return;
+  // Only a thread's outermost call: a call inside it (a callback's) would split its entry.
+  if (state_->depth == 1 && writer_->options_.call_block_size != 0) {
+    Recording recording(*writer_, *state_);
+    if (!recording.allowed()) return;
+    entry_offset_ = writer_->enter_block(*state_, *out_);
+    if (entry_offset_ != 0) {
+      entered_size_ = static_cast<std::uint32_t>(out_->size());
+      return;
+    }
+  }
+  if (otherwise_record) commit_enter();
+}
+
 void CallEncoder::commit_enter() {
-  if (!writer_) return;
+  if (!writer_ || entry_offset_ != 0) return;
   const std::size_t mark = out_->size();
   out_->byte(tag::kMarkEnd);
   out_->varint(0);
@@ -178,6 +206,22 @@ void CallEncoder::commit(std::uint64_t exit_ns) {
   if (!writer_) return;
   out_->byte(tag::kMarkEnd);
   out_->varint(exit_ns >= enter_ns_ ? exit_ns - enter_ns_ : 0);
+  if (entry_offset_ != 0) {
+    Recording recording(*writer_, *state_);
+    if (!recording.allowed()) return release();
+    if (writer_->complete_block(*state_, *out_, entry_offset_, entered_size_)) {
+      increment(state_->calls);
+      detail::WriterThread& ts = *state_;
+      if (ts.block_indexed) {
+        ts.block_last_call = call_index_;
+      } else {
+        ts.block_indexed = true;
+        writer_->add_index_entry(ts, call_index_, ts.block);
+      }
+      return release();
+    }
+    // The rest did not fit in the block: the entry stays a CallEnter, the Call goes on.
+  }
   writer_->commit_call(*state_, *out_, RecordKind::Call, call_index_);
   release();
 }
@@ -189,6 +233,10 @@ Writer::Writer(std::string path, int fd, const WriterOptions& options)
       mapping_(std::make_unique<FileMapping>()),
       serial_(g_next_serial.fetch_add(1, std::memory_order_relaxed)), pid_(getpid()) {
   if (options_.calls_per_index == 0) options_.calls_per_index = 1;
+  // A block keeps the records after it aligned, and holds its prelude and an entry or more.
+  if (options_.call_block_size != 0)
+    options_.call_block_size = static_cast<std::uint32_t>(
+        align_up(std::max<std::uint32_t>(options_.call_block_size, 256)));
 }
 
 std::unique_ptr<Writer> Writer::create(const std::string& path, std::string& error,
@@ -323,6 +371,119 @@ void Writer::commit_call(ThreadState& ts, wire::Buffer& payload, RecordKind kind
   add_index_entry(ts, call_index, offset);
 }
 
+std::uint64_t Writer::enter_block(ThreadState& ts, const wire::Buffer& payload) {
+  const std::uint64_t need = block::kEntryHeaderSize + payload.size();
+  if (payload.size() > block::kMaxEntryLength ||
+      need > options_.call_block_size - block::kPreludeSize)
+    return 0;  // a call this large is a record of its own
+  // Room for the rest of a usual call too (its result and outputs), so that it is completed
+  // in place rather than moved to a record of its own.
+  constexpr std::uint64_t kRestRoom = 128;
+  const std::uint64_t capacity = options_.call_block_size - block::kPreludeSize;
+  const std::uint64_t room = need + kRestRoom <= capacity ? need + kRestRoom : need;
+  if (ts.block == 0 || ts.block_cursor + room > ts.block_end) {
+    seal_block(ts);
+    const std::uint64_t total = kFrameSize + options_.call_block_size;
+    const std::uint64_t offset = end_.fetch_add(total, std::memory_order_relaxed);
+    if (!mapping_->ensure(offset + total)) {
+      fail(mapping_->error());
+      dropped_.fetch_add(1, std::memory_order_relaxed);
+      return 0;
+    }
+    // The prelude at once: a block the process never seals is still found by its readers.
+    std::uint8_t prelude[block::kPreludeSize];
+    wire::store32(prelude, block::kMagic);
+    wire::store32(prelude + 4, options_.call_block_size);
+    wire::store64(prelude + 8, ts.tid);
+    mapping_->write(offset + kFrameSize, prelude, sizeof prelude);
+    ts.block = offset;
+    ts.block_end = offset + total;
+    ts.block_cursor = offset + kFrameSize + block::kPreludeSize;
+    const std::uint64_t chunk = mapping_->chunk_size();
+    ts.block_bytes = offset / chunk == (offset + total - 1) / chunk ? mapping_->at(offset) : nullptr;
+  }
+  const std::uint64_t entry = ts.block_cursor;
+  std::uint8_t header[block::kEntryHeaderSize];
+  wire::store32(header, block::kEntered | static_cast<std::uint32_t>(payload.size()) << 8);
+  wire::store32(header + 4, static_cast<std::uint32_t>(entry - ts.block));
+  // The payload before the header, as for records: a thread stopped between the two leaves
+  // the entry's state zero, the end of the block's entries.
+  if (ts.block_bytes != nullptr) {
+    std::uint8_t* at = ts.block_bytes + (entry - ts.block);
+    std::memcpy(at + block::kEntryHeaderSize, payload.data(), payload.size());
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    std::memcpy(at, header, sizeof header);
+  } else {
+    mapping_->write(entry + block::kEntryHeaderSize, payload.data(), payload.size());
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    mapping_->write(entry, header, sizeof header);
+  }
+  ts.block_cursor = entry + need;
+  return entry;
+}
+
+bool Writer::complete_block(ThreadState& ts, const wire::Buffer& payload, std::uint64_t entry,
+                            std::uint32_t entered_size) {
+  const std::uint64_t entered_end = entry + block::kEntryHeaderSize + entered_size;
+  std::uint8_t* at = ts.block_bytes != nullptr && entry > ts.block && entry < ts.block_end
+                         ? ts.block_bytes + (entry - ts.block)
+                         : nullptr;
+  // The entry is completed in place when it is still the last of its block and the rest fits.
+  if (entered_end != ts.block_cursor || payload.size() > block::kMaxEntryLength ||
+      entry + block::kEntryHeaderSize + payload.size() > ts.block_end) {
+    const std::uint8_t moved = block::kMoved;
+    if (at != nullptr)
+      *at = moved;
+    else if (entry > ts.block && entry < ts.block_end)
+      mapping_->write(entry, &moved, 1);
+    return false;
+  }
+  const std::uint64_t rest = payload.size() - entered_size;
+  std::uint8_t header[4];
+  wire::store32(header, block::kComplete | static_cast<std::uint32_t>(payload.size()) << 8);
+  // The rest after what the entry holds, then its header: until that one store, the entry
+  // reads as the call entered.
+  if (at != nullptr) {
+    std::memcpy(at + block::kEntryHeaderSize + entered_size, payload.data() + entered_size, rest);
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    std::memcpy(at, header, sizeof header);
+  } else {
+    mapping_->write(entered_end, payload.data() + entered_size, rest);
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    mapping_->write(entry, header, sizeof header);
+  }
+  ts.block_cursor = entered_end + rest;
+  return true;
+}
+
+void Writer::seal_block(ThreadState& ts) {
+  if (ts.block == 0) return;
+  const std::uint64_t payload_at = ts.block + kFrameSize;
+  const std::uint32_t length = options_.call_block_size;
+  std::uint8_t header[kFrameSize];
+  if (ts.block_bytes != nullptr) {
+    frame::write_header(header, RecordKind::CallBlock, ts.block_bytes + kFrameSize, length);
+  } else {
+    // A block across two chunks of the mapping: checksummed from a copy (rare).
+    std::vector<std::uint8_t> copy(length);
+    for (std::uint32_t i = 0; i < length;) {
+      const std::uint64_t chunk = mapping_->chunk_size();
+      const std::uint64_t at = payload_at + i;
+      const std::uint32_t n = static_cast<std::uint32_t>(
+          std::min<std::uint64_t>(length - i, chunk - (at & (chunk - 1))));
+      std::memcpy(copy.data() + i, mapping_->at(at), n);
+      i += n;
+    }
+    frame::write_header(header, RecordKind::CallBlock, copy.data(), length);
+  }
+  mapping_->write(ts.block, header, kFrameSize);
+  increment(ts.records);
+  const std::uint64_t block = std::exchange(ts.block, 0);
+  ts.block_bytes = nullptr;
+  ts.block_indexed = false;
+  if (const std::uint64_t last = std::exchange(ts.block_last_call, 0)) add_index_entry(ts, last, block);
+}
+
 void Writer::add_index_entry(ThreadState& ts, std::uint64_t call_index, std::uint64_t offset) {
   ts.pending_calls.push_back({call_index, offset});
   if (ts.pending_calls.size() + ts.pending_blobs.size() >= options_.calls_per_index)
@@ -330,6 +491,10 @@ void Writer::add_index_entry(ThreadState& ts, std::uint64_t call_index, std::uin
 }
 
 void Writer::flush_index(ThreadState& ts) {
+  // The open block's last call so far closes its range here; the next index record names the
+  // block again from its next call.
+  if (const std::uint64_t last = std::exchange(ts.block_last_call, 0)) ts.pending_calls.push_back({last, ts.block});
+  ts.block_indexed = false;
   if (ts.pending_calls.empty() && ts.pending_blobs.empty()) return;
   codec::IndexBlock block;
   block.thread = ts.tid;
@@ -526,6 +691,9 @@ void Writer::finish_file() {
     for (const auto& ts : threads_) threads.push_back(ts.get());
   }
   if (!failed()) {
+    // Every thread's open block is sealed as it stands: a call still in flight on another
+    // thread stays an entry that did not return.
+    for (ThreadState* ts : threads) seal_block(*ts);
     for (ThreadState* ts : threads) flush_index(*ts);
     codec::IndexRoot root;
     {

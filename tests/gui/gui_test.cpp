@@ -244,7 +244,18 @@ class GuiTest : public QObject {
     const QString cut = QStringLiteral(CLVET_GUI_TRACES "/cut.clvt");
     QFile out(cut);
     QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    const qsizetype at = bytes.size() / 2 + 3;  // inside a record
+    // Inside the record (or call block entry) of the middle call in file order: a call block
+    // (format 2.0) holds the calls at the start of the file, the blobs and objects after it.
+    std::vector<std::uint64_t> call_offsets;
+    {
+      std::string error;
+      auto reader = trace::Reader::open(tracePath("buffer_pipeline").toStdString(), error);
+      trace::RecordView r;
+      while (reader && reader->next(r))
+        if (r.kind == trace::RecordKind::Call) call_offsets.push_back(r.offset);
+    }
+    QVERIFY(call_offsets.size() > 12);
+    const qsizetype at = static_cast<qsizetype>(call_offsets[call_offsets.size() / 2]) + 3;
     out.write(bytes.left(at));
     out.close();
     MainWindow window(false);

@@ -54,6 +54,7 @@ int main(int argc, char** argv) {
     c.uint(1);
     c.pointer(0x7ffc0010);
     c.null();
+    c.enter(false);  // into the thread's call block, as the layer records calls
     c.result(CL_SUCCESS).sint(CL_SUCCESS);
     c.output(1).array(1);
     c.handle(api::ObjectKind::Platform, 1);
@@ -70,6 +71,7 @@ int main(int argc, char** argv) {
     c.null();
     c.null();
     c.pointer(0x7ffc0020);
+    c.enter(false);
     c.result(CL_SUCCESS).handle(api::ObjectKind::Context, 1);
     c.output(5).sint(CL_SUCCESS);
     c.created(api::ObjectKind::Context, 1);

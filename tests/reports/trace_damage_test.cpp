@@ -173,11 +173,13 @@ TEST(TraceDamage, NotATraceAndNewerMajorVersionAreRefused) {
 
   std::vector<std::uint8_t> header(kHeaderSize, 0);
   std::copy(std::begin(kFileMagic), std::end(kFileMagic), header.begin());
-  header[header::kMajor] = 2;
+  header[header::kMajor] = kFormatMajor + 1;
   header[header::kHeaderSize] = kHeaderSize;
   reader = Reader::from_memory(header, "new.clvt", error);
   EXPECT_FALSE(reader);
-  EXPECT_EQ(error, "new.clvt: trace format 2.0 is not readable by this clvet (it reads 1.x)");
+  EXPECT_EQ(error, fmt::format("new.clvt: trace format {}.0 is not readable by this clvet (it "
+                               "reads 1.x to {}.x)",
+                               kFormatMajor + 1, kFormatMajor));
 }
 
 }  // namespace

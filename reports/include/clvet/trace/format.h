@@ -9,8 +9,10 @@ namespace clvet::trace {
 
 // A reader accepts any minor version of its major version and skips record kinds it does not
 // know; a change that an older reader would misread bumps the major version.
-inline constexpr std::uint16_t kFormatMajor = 1;
-inline constexpr std::uint16_t kFormatMinor = 3;
+inline constexpr std::uint16_t kFormatMajor = 2;
+inline constexpr std::uint16_t kFormatMinor = 0;
+// The oldest major version this reader still reads (1.x traces have no call blocks).
+inline constexpr std::uint16_t kOldestFormatMajor = 1;
 
 inline constexpr char kFileMagic[8] = {'C', 'L', 'V', 'T', 'R', 'A', 'C', 'E'};
 inline constexpr std::uint32_t kHeaderSize = 64;
@@ -48,7 +50,24 @@ enum class RecordKind : std::uint16_t {
   End = 13,           // the footer: last record of a trace closed cleanly
   KernelBuffers = 14, // a kernel's buffer arguments before or after it ran
   ReadBytes = 15,     // what a non-blocking read or a map for reading gave the application
+  CallBlock = 16,     // one thread's calls, each an entry, framed and checksummed as a whole (2.0)
 };
+
+// A call block (FORMAT.md, "CallBlock"): its payload starts with a prelude written when the
+// block is reserved, so that a block the writer never sealed (its frame header still zero)
+// is still found and read; then the entries, each an 8-byte header and a Call payload.
+namespace block {
+inline constexpr std::uint32_t kMagic = 0x42564c43;  // "CLVB" in the file
+inline constexpr std::uint32_t kPreludeSize = 16;    // u32 magic, u32 payload size, u64 thread
+inline constexpr std::uint32_t kEntryHeaderSize = 8; // u8 state, u24 length, u32 distance
+inline constexpr std::uint32_t kMaxEntryLength = (1u << 24) - 1;
+// An entry's state; 0 is an entry never written (the end of the block's entries).
+enum : std::uint8_t {
+  kEntered = 0xe1,   // the parameters of a call in flight: a CallEnter
+  kComplete = 0xe2,  // the whole call: a Call
+  kMoved = 0xe3,     // a CallEnter whose Call is a record of its own further on
+};
+}  // namespace block
 
 std::string_view to_string(RecordKind kind);
 

@@ -34,6 +34,9 @@ struct RecordView {
   std::uint64_t offset = 0;
   std::uint64_t number = 0;  // 1-based position in the file; 0 when reached by random access
   std::span<const std::uint8_t> payload;
+  // An entry of a call block (2.0): a Call or CallEnter whose offset is its entry's; a
+  // CallEnter's payload then ends after its parameters and inputs, with no end marker.
+  bool entry = false;
 };
 
 // What a reader has touched: random access is measured by this, not by time.
@@ -131,6 +134,26 @@ class Reader {
   std::optional<std::uint64_t> next_whole_frame(std::uint64_t from);
   // The record at `offset` if its frame is whole and of `kind`.
   std::optional<RecordView> record_at(std::uint64_t offset, RecordKind kind);
+
+  // Call blocks (2.0). A block being read: its frame's offset, the end of its payload, its
+  // next entry, whether it is sealed (framed and checksummed; else its writer had not
+  // finished it), and whether the entry there was given already as a call in flight.
+  struct BlockWalk {
+    std::uint64_t frame = 0, end = 0, cursor = 0;
+    bool sealed = false;
+    bool entered_given = false;
+  };
+  enum class Step { Given, End, Wait, Damage };
+  Step step(BlockWalk& walk, RecordView& record);
+  // The payload size of a block the writer never sealed at `offset` (zero frame header, then
+  // the block's prelude), if there is one.
+  std::optional<std::uint32_t> unsealed_block(std::uint64_t offset) const;
+  // The call block entry at `offset`, whole (its block's checksum verified unless `checked`).
+  std::optional<RecordView> entry_at(std::uint64_t offset, bool checked);
+  // The offset of call `index`'s complete entry in the call block at `block`.
+  std::optional<std::uint64_t> call_in_block(std::uint64_t block, std::uint64_t index);
+  // A Call record or a complete call entry at `offset`.
+  std::optional<RecordView> call_record_at(std::uint64_t offset, bool checked = false);
   void problem(std::string message);
   bool malformed(const RecordView& record, const char* why);
   void load_index();
@@ -156,6 +179,8 @@ class Reader {
   std::size_t problems_before_stop_ = 0;  // stopped (grow() takes those back)
   std::vector<std::uint64_t> not_completed_;  // records passed over, by offset (grow())
   std::vector<std::uint64_t> completed_;       // of those, whole now and not given yet
+  std::optional<BlockWalk> walk_;              // the call block next() is inside
+  std::vector<BlockWalk> open_blocks_;         // unsealed blocks whose entries may go on (grow())
 
   std::vector<std::string> problems_;
   std::set<std::string> problems_seen_;
@@ -175,6 +200,7 @@ class Reader {
   // The index record decoded last, kept so that neighbouring calls cost one record each.
   std::uint64_t cached_block_offset_ = 0;
   std::vector<std::pair<std::uint64_t, std::uint64_t>> cached_block_;
+  std::uint64_t verified_block_ = 0;  // the call block whose checksum was checked last
   bool scanned_ = false;
   std::unordered_map<std::uint64_t, std::uint64_t> scanned_calls_;
 };

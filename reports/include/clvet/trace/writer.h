@@ -55,6 +55,10 @@ struct WriterOptions {
   std::size_t inline_data_limit = 64;
   // A thread writes an index record after this many calls.
   std::uint32_t calls_per_index = 1024;
+  // Each thread writes the calls it enters (CallEncoder::enter) into a call block of its own
+  // of this many payload bytes (a multiple of 8), checksummed once when full; 0: each call is
+  // a record of its own, framed and checksummed.
+  std::uint32_t call_block_size = 32u << 10;
 };
 
 struct WriterStats {
@@ -134,7 +138,8 @@ class CallEncoder : public ValueEncoder {
   // Inline: every traced call moves its encoder twice (into the thread's open calls and out).
   CallEncoder(CallEncoder&& other) noexcept
       : writer_(other.writer_), state_(other.state_), call_index_(other.call_index_),
-        enter_ns_(other.enter_ns_), active_(other.active_) {
+        enter_ns_(other.enter_ns_), entry_offset_(other.entry_offset_),
+        entered_size_(other.entered_size_), active_(other.active_) {
     out_ = other.out_;
     other.writer_ = nullptr;
     other.active_ = false;
@@ -181,8 +186,16 @@ class CallEncoder : public ValueEncoder {
   // Bytes as a value: inline when small, else stored once as a blob and referenced by hash.
   void data(const void* bytes, std::size_t size);
 
+  // Puts the parameters (and inputs) encoded so far into the trace before the call is
+  // forwarded, where that is cheap: as an entry of the thread's call block, in the shared
+  // mapping, so that the call the process dies in (SIGKILL too) is in the trace as one that
+  // did not return, and commit() completes the entry in place. Where the call cannot go into
+  // the block (a call inside another, a block-less writer), a CallEnter record when
+  // `otherwise_record` (a call that may wait long), else nothing. At most once, before commit().
+  void enter(bool otherwise_record);
   // Writes a CallEnter record with the parameters (and inputs) encoded so far, so that a call
-  // that never returns (the driver crashed) is still in the trace. Optional.
+  // that never returns (the driver crashed) is still in the trace; nothing when enter() put the
+  // call into its block already.
   void commit_enter();
   // Writes the Call record. The encoder is spent afterwards.
   void commit(std::uint64_t exit_ns);
@@ -200,6 +213,8 @@ class CallEncoder : public ValueEncoder {
   detail::WriterThread* state_ = nullptr;
   std::uint64_t call_index_ = 0;
   std::uint64_t enter_ns_ = 0;
+  std::uint64_t entry_offset_ = 0;  // the call's entry in its thread's block, 0: none
+  std::uint32_t entered_size_ = 0;  // payload bytes the entry held when entered
   bool active_ = false;
 };
 
@@ -272,6 +287,13 @@ class Writer {
   void write_simple(RecordKind kind, Encode&& encode);
   void commit_call(ThreadState& ts, wire::Buffer& payload, RecordKind kind,
                    std::uint64_t call_index);
+  // Call blocks: the entered call's entry (its offset, 0 when it does not go into a block),
+  // its completion in place (false: it did not fit, the caller writes a Call record), and the
+  // block's seal (frame header and checksum). Callers hold the thread's busy flag.
+  std::uint64_t enter_block(ThreadState& ts, const wire::Buffer& payload);
+  bool complete_block(ThreadState& ts, const wire::Buffer& payload, std::uint64_t entry,
+                      std::uint32_t entered_size);
+  void seal_block(ThreadState& ts);
   void finish_file();
 
   std::string path_;

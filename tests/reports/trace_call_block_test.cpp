@@ -1,0 +1,230 @@
+// Call blocks (format 2.0): calls entered into their thread's block read back whole, in order
+// and at random, a call in flight when the process is killed reads as one that did not return,
+// and a damaged block is named by its offset with every block before it still read.
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <set>
+#include <thread>
+
+#include "clvet/rules/opencl.h"
+#include "trace_test_support.h"
+
+namespace clvet::trace {
+namespace {
+
+// A clGetMemObjectInfo(mem#1, CL_MEM_SIZE, 8, ptr, NULL) call entered into the block, its
+// output and result written when it returns.
+void record_call(Writer& writer, std::uint64_t index, bool returns = true) {
+  auto call = writer.begin_call(testing::entry_index("clGetMemObjectInfo"), index, index * 100);
+  call.handle(api::ObjectKind::Mem, 1);
+  call.uint(CL_MEM_SIZE);
+  call.uint(8);
+  call.pointer(std::uint64_t{0x1000});
+  call.null();
+  call.enter(false);
+  if (!returns) return;
+  call.output(3).inline_bytes(&index, sizeof index);
+  call.result(CL_SUCCESS).sint(CL_SUCCESS);
+  call.commit(index * 100 + 7);
+}
+
+void expect_call(const Call& c, std::uint64_t index) {
+  EXPECT_EQ(c.index, index);
+  EXPECT_TRUE(c.completed);
+  EXPECT_EQ(c.name, "clGetMemObjectInfo");
+  ASSERT_EQ(c.params.size(), 5u);
+  EXPECT_EQ(c.params[1].kind, ValueKind::UInt);
+  EXPECT_EQ(c.params[1].number, std::uint64_t{CL_MEM_SIZE});
+  ASSERT_EQ(c.outputs.size(), 1u);
+  ASSERT_EQ(c.outputs[0].value.bytes.size(), sizeof index);
+  std::uint64_t written = 0;
+  std::memcpy(&written, c.outputs[0].value.bytes.data(), sizeof written);
+  EXPECT_EQ(written, index);
+  EXPECT_EQ(c.exit_ns - c.enter_ns, 7u);
+}
+
+TEST(TraceCallBlocks, CallsReadBackInOrderAndAtRandom) {
+  testing::TempDir dir;
+  const std::string path = dir.file("blocks.clvt");
+  WriterOptions options;
+  options.call_block_size = 1024;  // many blocks of a few calls each
+  options.calls_per_index = 16;    // and many index records
+  constexpr std::uint64_t kCalls = 3000;
+  {
+    auto writer = testing::make_writer(path, options);
+    for (std::uint64_t i = 1; i <= kCalls; ++i) record_call(*writer, i);
+    writer->close();
+  }
+  auto reader = testing::open_reader(path);
+  ASSERT_TRUE(reader);
+  EXPECT_EQ(reader->info().major, kFormatMajor);
+  EXPECT_TRUE(reader->info().closed_cleanly);
+  const auto calls = testing::all_calls(*reader);
+  EXPECT_TRUE(reader->problems().empty()) << reader->problems().front();
+  ASSERT_EQ(calls.size(), kCalls);
+  for (std::uint64_t i = 0; i < kCalls; ++i) expect_call(calls[i], i + 1);
+  // Through the index: each block named by its first and last calls, the rest walked to.
+  for (std::uint64_t i : {std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{17}, std::uint64_t{1234},
+                          kCalls - 1, kCalls}) {
+    auto c = reader->call(i);
+    ASSERT_TRUE(c) << "call " << i;
+    expect_call(*c, i);
+  }
+  EXPECT_FALSE(reader->call(kCalls + 1));
+  EXPECT_TRUE(reader->problems().empty()) << reader->problems().front();
+}
+
+TEST(TraceCallBlocks, AnUnsealedBlockReadsAndGrowsWhileItsWriterRuns) {
+  testing::TempDir dir;
+  const std::string path = dir.file("open.clvt");
+  auto writer = testing::make_writer(path);
+  for (std::uint64_t i = 1; i <= 10; ++i) record_call(*writer, i);
+  // The writer is still open: its block has no frame header yet.
+  std::vector<std::uint8_t> bytes = testing::read_bytes(path);
+  std::string error;
+  auto reader = Reader::from_memory(bytes, "open.clvt", error);
+  ASSERT_TRUE(reader) << error;
+  std::vector<std::uint64_t> seen;
+  RecordView r;
+  Call c;
+  while (reader->next(r))
+    if (r.kind == RecordKind::Call && reader->decode(r, c)) seen.push_back(c.index);
+  ASSERT_EQ(seen.size(), 10u);
+  // A call in flight reads as entered; once it returns, as the call.
+  record_call(*writer, 11, false);
+  auto in_flight = writer->begin_call(testing::entry_index("clFinish"), 12, 1200);
+  in_flight.handle(api::ObjectKind::CommandQueue, 2);
+  in_flight.enter(true);
+  bytes = testing::read_bytes(path);
+  reader->grow(bytes);
+  std::vector<std::pair<RecordKind, std::uint64_t>> later;
+  while (reader->next(r))
+    if (reader->decode(r, c)) later.emplace_back(r.kind, c.index);
+  ASSERT_EQ(later.size(), 2u);
+  EXPECT_EQ(later[0], std::make_pair(RecordKind::CallEnter, std::uint64_t{11}));
+  EXPECT_EQ(later[1], std::make_pair(RecordKind::CallEnter, std::uint64_t{12}));
+  in_flight.result(CL_SUCCESS).sint(CL_SUCCESS);
+  in_flight.commit(1250);
+  bytes = testing::read_bytes(path);
+  reader->grow(bytes);
+  later.clear();
+  while (reader->next(r))
+    if (reader->decode(r, c)) later.emplace_back(r.kind, c.index);
+  ASSERT_EQ(later.size(), 1u);
+  EXPECT_EQ(later[0], std::make_pair(RecordKind::Call, std::uint64_t{12}));
+  EXPECT_TRUE(reader->problems().empty()) << reader->problems().front();
+  writer->close();
+}
+
+TEST(TraceCallBlocks, ACallInsideACallIsARecordOfItsOwn) {
+  testing::TempDir dir;
+  const std::string path = dir.file("nested.clvt");
+  {
+    auto writer = testing::make_writer(path);
+    auto outer = writer->begin_call(testing::entry_index("clFinish"), 1, 100);
+    outer.handle(api::ObjectKind::CommandQueue, 2);
+    outer.enter(true);
+    record_call(*writer, 2);  // a callback's call, while clFinish waits
+    outer.result(CL_SUCCESS).sint(CL_SUCCESS);
+    outer.commit(300);
+    record_call(*writer, 3);
+    writer->close();
+  }
+  auto reader = testing::open_reader(path);
+  ASSERT_TRUE(reader);
+  std::set<std::uint64_t> indexes;
+  for (const Call& c : testing::all_calls(*reader)) EXPECT_TRUE(indexes.insert(c.index).second);
+  EXPECT_EQ(indexes, (std::set<std::uint64_t>{1, 2, 3}));
+  for (std::uint64_t i = 1; i <= 3; ++i) EXPECT_TRUE(reader->call(i)) << i;
+  EXPECT_TRUE(reader->problems().empty()) << reader->problems().front();
+}
+
+TEST(TraceCallBlocks, ADamagedBlockIsNamedAndTheBlocksBeforeItRead) {
+  testing::TempDir dir;
+  const std::string path = dir.file("damaged.clvt");
+  WriterOptions options;
+  options.call_block_size = 1024;
+  {
+    auto writer = testing::make_writer(path, options);
+    for (std::uint64_t i = 1; i <= 200; ++i) record_call(*writer, i);
+    writer->close();
+  }
+  std::vector<std::uint8_t> bytes = testing::read_bytes(path);
+  // The blocks, by the offsets of their entries: damage one byte inside the third block.
+  std::vector<std::uint64_t> entries;
+  {
+    std::string error;
+    auto reader = Reader::from_memory(bytes, "damaged.clvt", error);
+    ASSERT_TRUE(reader) << error;
+    RecordView r;
+    while (reader->next(r))
+      if (r.kind == RecordKind::Call) entries.push_back(r.offset);
+  }
+  ASSERT_EQ(entries.size(), 200u);
+  // Entries of one block lie within 1024 bytes of each other; a block starts where the gap
+  // from the entry before is larger than the entry itself.
+  std::vector<std::size_t> first_of_block{0};
+  for (std::size_t i = 1; i < entries.size(); ++i)
+    if (entries[i] - entries[i - 1] > 200) first_of_block.push_back(i);
+  ASSERT_GE(first_of_block.size(), 4u);
+  // The second call of the third block: its payload overwritten, so that it holds no call.
+  const std::uint64_t damaged_entry = entries[first_of_block[2] + 1];
+  for (int i = 0; i < 12; ++i) bytes[damaged_entry + 16 + i] = 0x5a;
+  std::string error;
+  auto reader = Reader::from_memory(bytes, "damaged.clvt", error);
+  ASSERT_TRUE(reader) << error;
+  const auto calls = testing::all_calls(*reader);
+  // The blocks before it whole, and of its block the call before the damage (read unchecked).
+  ASSERT_EQ(calls.size(), first_of_block[2] + 1);
+  for (std::size_t i = 0; i < calls.size(); ++i) expect_call(calls[i], i + 1);
+  ASSERT_FALSE(reader->problems().empty());
+  const std::uint64_t block_offset = entries[first_of_block[2]] - kFrameSize - block::kPreludeSize;
+  const std::string& problem = reader->problems()[0];
+  EXPECT_NE(problem.find("bad checksum"), std::string::npos) << problem;
+  EXPECT_NE(problem.find(fmt::format("at offset {:#x}", block_offset)), std::string::npos) << problem;
+  EXPECT_NE(problem.find(fmt::format("the entry at offset {:#x}", damaged_entry)), std::string::npos)
+      << problem;
+}
+
+// A trace whose calls are records of their own, as 1.x wrote them all, reads the same under
+// its 1.x header.
+TEST(TraceCallBlocks, AVersionOneTraceStillReads) {
+  testing::TempDir dir;
+  const std::string path = dir.file("v1.clvt");
+  {
+    auto writer = testing::make_writer(path);
+    for (std::uint64_t i = 1; i <= 50; ++i) {
+      auto call = writer->begin_call(testing::entry_index("clGetMemObjectInfo"), i, i * 100);
+      call.handle(api::ObjectKind::Mem, 1);
+      call.uint(CL_MEM_SIZE);
+      call.uint(8);
+      call.pointer(std::uint64_t{0x1000});
+      call.null();
+      call.output(3).inline_bytes(&i, sizeof i);
+      call.result(CL_SUCCESS).sint(CL_SUCCESS);
+      call.commit(i * 100 + 7);
+    }
+    writer->close();
+  }
+  std::vector<std::uint8_t> bytes = testing::read_bytes(path);
+  bytes[header::kMajor] = 1;
+  bytes[header::kMinor] = 3;
+  std::string error;
+  auto reader = Reader::from_memory(bytes, "v1.clvt", error);
+  ASSERT_TRUE(reader) << error;
+  EXPECT_EQ(reader->info().major, 1u);
+  const auto calls = testing::all_calls(*reader);
+  ASSERT_EQ(calls.size(), 50u);
+  for (std::uint64_t i = 0; i < 50; ++i) expect_call(calls[i], i + 1);
+  auto c = reader->call(25);
+  ASSERT_TRUE(c);
+  expect_call(*c, 25);
+  EXPECT_TRUE(reader->problems().empty()) << reader->problems().front();
+}
+
+}  // namespace
+}  // namespace clvet::trace
