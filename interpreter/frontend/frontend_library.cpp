@@ -4,6 +4,7 @@
 // or decoded, so that the processes that never build one (clinfo, a program's queries, most
 // of the API tests) never load LLVM.
 #include <dlfcn.h>
+#include <sys/stat.h>
 
 #include <fmt/format.h>
 
@@ -59,6 +60,23 @@ const Loaded& front_end() {
 FrontEndResult unavailable() { return {FrontEndStatus::Failed, front_end().error, {}}; }
 
 }  // namespace
+
+// The library and the OpenCL C headers beside it (clang_headers.h: every program compiles with
+// them) by path, size and time of modification; a header that is missing is named so, and its
+// build is not one a cache may answer for a tree that had it.
+std::string front_end_identity() {
+  const std::string path = library_path();
+  auto about = [](const std::string& file) -> std::string {
+    struct stat facts{};
+    if (stat(file.c_str(), &facts) != 0) return file + " missing";
+    return fmt::format("{} {} {}.{:09}", file, facts.st_size, facts.st_mtim.tv_sec, facts.st_mtim.tv_nsec);
+  };
+  std::string identity = about(path);
+  if (identity.ends_with(" missing")) return {};
+  const std::string headers = path.substr(0, path.rfind('/') + 1) + "clang/include/";
+  for (const char* header : {"opencl-c.h", "opencl-c-base.h"}) identity += "\n" + about(headers + header);
+  return identity;
+}
 
 FrontEndResult compile_opencl_c(std::string_view source, std::string_view options,
                                 const std::vector<EmbeddedHeader>& headers,

@@ -2,13 +2,17 @@
 // built-in kernels, building, compiling and linking them through the interpreter's front ends
 // (synchronously: every build has completed when the call returns or calls pfn_notify),
 // unloading the compiler, and the program queries.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstring>
 #include <new>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
 
+#include "build_cache.h"
 #include "clvet/interp/executable.h"
 #include "clvet/interp/frontend.h"
 #include "clvet/rules/rule_ids.gen.h"
@@ -236,12 +240,37 @@ interp::FrontEndResult front_end(const Program& p, const std::string& options,
   return interp::compile_opencl_c(p.source(), options, headers, target_of(p));
 }
 
+// The build cache's key of building `p` with `options`: every input of the front end and the
+// link (source or IL, options, specialization constants, the device's language features) and
+// the front end's own identity; empty (nothing cached) when that cannot be told.
+std::string build_cache_key(const Program& p, const std::string& options) {
+  const std::string compiler = interp::front_end_identity();
+  if (compiler.empty()) return {};
+  const interp::TargetDevice target = target_of(p);
+  std::string device = fmt::format("{} {} {} {}", target.opencl_version, target.image_support,
+                                   target.max_c_version, target.embedded_profile);
+  for (const std::string& lacking : target.lacks) device += " -" + lacking;
+  std::string constants;
+  for (const auto& [id, value] : spec_constants(p))
+    constants += fmt::format("{}:{};", id, std::string_view(reinterpret_cast<const char*>(value.data()), value.size()));
+  const bool il = p.origin() == Origin::IL;
+  const std::string_view input =
+      il ? std::string_view(reinterpret_cast<const char*>(p.il().data()), p.il().size()) : std::string_view(p.source());
+  return build_key({"executable", compiler, il ? "il" : "source", input, options, constants, device});
+}
+
 Outcome build_executable(const Program& p, const std::string& options, const Device* device) {
+  const std::string key = build_cache_key(p, options);
+  if (!key.empty())
+    if (std::optional<CachedBuild> kept = find_build(key))
+      return succeeded(interp::BinaryKind::Executable, options, std::move(kept->log),
+                       std::move(kept->bitcode), device);
   interp::FrontEndResult compiled = front_end(p, options, {});
   if (!compiled.ok())
     return failed(compiled.log, compiled.status == interp::FrontEndStatus::InvalidOptions);
   interp::FrontEndResult linked = interp::link_bitcode({compiled.bitcode}, link_part(options));
   if (!linked.ok()) return failed(compiled.log + linked.log);
+  if (!key.empty()) keep_build(key, {compiled.log + linked.log, linked.bitcode});
   return succeeded(interp::BinaryKind::Executable, options, compiled.log + linked.log,
                    std::move(linked.bitcode), device);
 }

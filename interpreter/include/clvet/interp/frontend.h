@@ -63,6 +63,10 @@ FrontEndResult translate_spirv(const Bytes& il,
                                const std::vector<std::pair<std::uint32_t, Bytes>>& spec_constants);
 // The IL versions accepted (CL_DEVICE_IL_VERSION, CL_DEVICE_ILS_WITH_VERSION).
 std::string il_version_string();
+// What names this front end for a cache of its results: its library's path, size and time of
+// modification, so that another or a rebuilt clvet compiles anew; empty when the library
+// cannot be found (nothing is then cached).
+std::string front_end_identity();
 // The specialization constants a SPIR-V module declares, as {SpecId, size in bytes}
 // (clSetProgramSpecializationConstant checks ids and sizes against these). False with `error`
 // when the module cannot be read.
