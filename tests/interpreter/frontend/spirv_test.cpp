@@ -438,3 +438,84 @@ TEST(SpirV, ExtensionCapabilitiesFloat16AndInt64Atomics) {
   EXPECT_EQ(f, 3.0f);
   EXPECT_EQ(sum, 7 + 4 * 4294967296ull);
 }
+
+// SPIR-V 1.3's sub-group instructions (SPIR-V §3.37.24, the OpenCL SPIR-V environment's
+// cl_khr_subgroup_* capabilities) over two sub-groups of the device's 32 work-items, in linear
+// local id order: OpGroupNonUniformElect, IAdd Reduce, ShuffleXor, All and Ballot, each against
+// the host.
+TEST(SpirV, GroupNonUniformInstructions) {
+  Bytes il = assemble(R"(
+               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability Int64
+               OpCapability GroupNonUniform
+               OpCapability GroupNonUniformVote
+               OpCapability GroupNonUniformArithmetic
+               OpCapability GroupNonUniformBallot
+               OpCapability GroupNonUniformShuffle
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "lanes" %lid_in
+               OpDecorate %lid_in BuiltIn LocalInvocationId
+               OpDecorate %lid_in Constant
+       %void = OpTypeVoid
+       %bool = OpTypeBool
+       %uint = OpTypeInt 32 0
+      %ulong = OpTypeInt 64 0
+     %v4uint = OpTypeVector %uint 4
+    %v3ulong = OpTypeVector %ulong 3
+     %in_ptr = OpTypePointer Input %v3ulong
+       %gptr = OpTypePointer CrossWorkgroup %uint
+         %fn = OpTypeFunction %void %gptr
+   %subgroup = OpConstant %uint 3
+       %zero = OpConstant %uint 0
+        %one = OpConstant %uint 1
+    %hundred = OpConstant %uint 100
+       %five = OpConstant %ulong 5
+     %lid_in = OpVariable %in_ptr Input
+          %k = OpFunction %void None %fn
+        %out = OpFunctionParameter %gptr
+      %entry = OpLabel
+        %l3 = OpLoad %v3ulong %lid_in Aligned 32
+       %lid = OpCompositeExtract %ulong %l3 0
+     %lid32 = OpUConvert %uint %lid
+      %first = OpGroupNonUniformElect %bool %subgroup
+    %elected = OpSelect %uint %first %one %zero
+        %sum = OpGroupNonUniformIAdd %uint %subgroup Reduce %lid32
+    %partner = OpGroupNonUniformShuffleXor %uint %subgroup %lid32 %one
+      %small = OpULessThan %bool %lid32 %hundred
+        %all = OpGroupNonUniformAll %bool %subgroup %small
+     %all_u = OpSelect %uint %all %one %zero
+      %lowbit = OpBitwiseAnd %uint %lid32 %one
+        %odd = OpINotEqual %bool %lowbit %zero
+     %ballot = OpGroupNonUniformBallot %v4uint %subgroup %odd
+    %ballot0 = OpCompositeExtract %uint %ballot 0
+       %base = OpIMul %ulong %lid %five
+         %p0 = OpInBoundsPtrAccessChain %gptr %out %base
+               OpStore %p0 %elected Aligned 4
+         %q1 = OpInBoundsPtrAccessChain %gptr %p0 %one
+               OpStore %q1 %sum Aligned 4
+         %i2 = OpIAdd %uint %one %one
+         %q2 = OpInBoundsPtrAccessChain %gptr %p0 %i2
+               OpStore %q2 %partner Aligned 4
+         %i3 = OpIAdd %uint %i2 %one
+         %q3 = OpInBoundsPtrAccessChain %gptr %p0 %i3
+               OpStore %q3 %all_u Aligned 4
+         %i4 = OpIAdd %uint %i3 %one
+         %q4 = OpInBoundsPtrAccessChain %gptr %p0 %i4
+               OpStore %q4 %ballot0 Aligned 4
+               OpReturn
+               OpFunctionEnd
+)", SPV_ENV_UNIVERSAL_1_3);
+  constexpr std::uint32_t kItems = 64, kSubGroup = 32;
+  std::vector<std::uint32_t> out(5 * kItems, 0xdead);
+  run_spirv(il, "lanes", kItems, {&out});
+  for (std::uint32_t i = 0; i < kItems; ++i) {
+    const std::uint32_t first = i - i % kSubGroup;
+    const std::uint32_t sum = kSubGroup * first + kSubGroup * (kSubGroup - 1) / 2;
+    EXPECT_EQ(out[5 * i + 0], i % kSubGroup == 0 ? 1u : 0u) << i;
+    EXPECT_EQ(out[5 * i + 1], sum) << i;
+    EXPECT_EQ(out[5 * i + 2], i ^ 1u) << i;
+    EXPECT_EQ(out[5 * i + 3], 1u) << i;
+    EXPECT_EQ(out[5 * i + 4], 0xaaaaaaaau) << i;
+  }
+}
