@@ -319,7 +319,7 @@ using EmbeddedProfile = Profiled;
 
 TEST_F(EmbeddedProfile, AnswersAsAnEmbeddedOpenCL12Device) {
   EXPECT_EQ(device_string(device, CL_DEVICE_PROFILE), "EMBEDDED_PROFILE");
-  EXPECT_EQ(device_string(device, CL_DEVICE_VERSION), "OpenCL 1.2 VC4CL 0.4.9999");
+  EXPECT_EQ(device_string(device, CL_DEVICE_VERSION), "OpenCL 1.2 VC4CL 0.4");
   EXPECT_EQ(info<cl_version>(device, CL_DEVICE_NUMERIC_VERSION), CL_MAKE_VERSION(1, 2, 0));
   EXPECT_EQ(info<cl_version>(device, CL_DEVICE_OPENCL_C_NUMERIC_VERSION_KHR), CL_MAKE_VERSION(1, 2, 0));
   EXPECT_EQ(info<std::size_t>(device, CL_DEVICE_MAX_WORK_GROUP_SIZE), 12u);
