@@ -117,15 +117,10 @@ api::ObjectKind LayerWorld::kind_of(const void* handle) const {
   return objects().kind_of(handle);
 }
 
-cl_int LayerWorld::info(InfoQuery query, const void* handle, const void* extra, cl_uint param,
-                        std::size_t size, void* value, std::size_t* size_ret) const {
-  // A context's and a program's devices are those the application created it with
-  // (associated_devices.h), whatever the driver answers.
-  const bool devices_asked =
-      (query == InfoQuery::Context && (param == CL_CONTEXT_DEVICES || param == CL_CONTEXT_NUM_DEVICES)) ||
-      (query == InfoQuery::Program && (param == CL_PROGRAM_DEVICES || param == CL_PROGRAM_NUM_DEVICES));
-  if (devices_asked) return associated_or_asked(query, handle, extra, param, size, value, size_ret);
-  // Most questions of the rules are answered from what the table keeps.
+// The object table's kept answer, else the driver's (not_kept); inline, on every judged call.
+inline cl_int LayerWorld::kept_or_asked(InfoQuery query, const void* handle, const void* extra,
+                                        cl_uint param, std::size_t size, void* value,
+                                        std::size_t* size_ret) const {
   const checker::ObjectTable::AnswerKey key{static_cast<std::uint32_t>(query), param, extra};
   switch (objects().recall(handle, kind_asked(query), key, size, value, size_ret)) {
     case checker::ObjectTable::Recall::Answered:
@@ -138,6 +133,18 @@ cl_int LayerWorld::info(InfoQuery query, const void* handle, const void* extra, 
   return not_kept(query, handle, extra, param, size, value, size_ret);
 }
 
+cl_int LayerWorld::info(InfoQuery query, const void* handle, const void* extra, cl_uint param,
+                        std::size_t size, void* value, std::size_t* size_ret) const {
+  // A context's and a program's devices are those the application created it with
+  // (associated_devices.h), whatever the driver answers.
+  const bool devices_asked =
+      (query == InfoQuery::Context && (param == CL_CONTEXT_DEVICES || param == CL_CONTEXT_NUM_DEVICES)) ||
+      (query == InfoQuery::Program && (param == CL_PROGRAM_DEVICES || param == CL_PROGRAM_NUM_DEVICES));
+  if (devices_asked) return associated_or_asked(query, handle, extra, param, size, value, size_ret);
+  // Most questions of the rules are answered from what the table keeps.
+  return kept_or_asked(query, handle, extra, param, size, value, size_ret);
+}
+
 cl_int LayerWorld::associated_or_asked(InfoQuery query, const void* handle, const void* extra,
                                        cl_uint param, std::size_t size, void* value,
                                        std::size_t* size_ret) const {
@@ -145,16 +152,7 @@ cl_int LayerWorld::associated_or_asked(InfoQuery query, const void* handle, cons
     if (const auto devices = associated_devices::of(handle, known.id); !devices.empty())
       return answer_devices(devices, param == CL_CONTEXT_DEVICES || param == CL_PROGRAM_DEVICES,
                             size, value, size_ret);
-  const checker::ObjectTable::AnswerKey key{static_cast<std::uint32_t>(query), param, extra};
-  switch (objects().recall(handle, kind_asked(query), key, size, value, size_ret)) {
-    case checker::ObjectTable::Recall::Answered:
-      return CL_SUCCESS;
-    case checker::ObjectTable::Recall::NotLive:
-      return CL_INVALID_VALUE;
-    case checker::ObjectTable::Recall::NotKnown:
-      break;
-  }
-  return not_kept(query, handle, extra, param, size, value, size_ret);
+  return kept_or_asked(query, handle, extra, param, size, value, size_ret);
 }
 
 cl_int LayerWorld::not_kept(InfoQuery query, const void* handle, const void* extra, cl_uint param,

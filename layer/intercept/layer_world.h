@@ -45,6 +45,9 @@ class LayerWorld final : public rules::World {
   [[gnu::noinline]] cl_int associated_or_asked(rules::InfoQuery query, const void* handle,
                                                const void* extra, cl_uint param, std::size_t size,
                                                void* value, std::size_t* size_ret) const;
+  // info() from the answers the object table keeps, else as not_kept().
+  cl_int kept_or_asked(rules::InfoQuery query, const void* handle, const void* extra, cl_uint param,
+                       std::size_t size, void* value, std::size_t* size_ret) const;
   // info() of an answer the table does not keep: asked of the driver (and kept if it lasts).
   [[gnu::noinline]] cl_int not_kept(rules::InfoQuery query, const void* handle, const void* extra,
                                     cl_uint param, std::size_t size, void* value,
