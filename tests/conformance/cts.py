@@ -31,6 +31,11 @@ POCL_ICD = "/etc/OpenCL/vendors/pocl.icd"
 RESULT_LINE = re.compile(r"^(\S+) (passed|FAILED|skipped|test not supported)\s*$")
 COUNT_LINE = re.compile(r"^(PASSED|FAILED|SKIPPED) (\d+ of \d+) (sub-tests|tests)\.")
 STATUS_LINE = re.compile(r"^rc=(\d+)")
+# A sub-test's first line ("NAME..."), and the harness's verdict when it ran one sub-test alone:
+# that verdict names the sub-test only through the first line when the sub-test's own output
+# left its "NAME passed" line glued to an unfinished line of its own.
+START_LINE = re.compile(r"^(\w+)\.\.\.$")
+SINGLE_LINE = re.compile(r"^(PASSED|FAILED) sub-test\.")
 
 
 def read_list(path):
@@ -59,9 +64,15 @@ def read_reasons(path):
 
 def judge(text):
     """{sub-test: passed | FAILED | skipped | timeout | crash (N) | ...} of one run's log."""
-    results, counts, status = {}, {}, None
+    results, counts, status, started = {}, {}, None, None
     for line in text.splitlines():
         line = line.strip()
+        m = START_LINE.match(line)
+        if m:
+            started = m.group(1)
+        m = SINGLE_LINE.match(line)
+        if m and started and started not in results:
+            results[started] = "passed" if m.group(1) == "PASSED" else "FAILED"
         m = RESULT_LINE.match(line)
         if m:
             results[m.group(1)] = "skipped" if m.group(2) == "test not supported" else m.group(2)
