@@ -39,7 +39,10 @@ def accepted(got, want):
 
 def reference_device_environment(icd_dir):
     env = dict(os.environ)
-    env.update({"OCL_ICD_VENDORS": icd_dir, "OCL_ICD_FILENAMES": "", "CLVET_REPORT": "none"})
+    # Absolute: piglit runs its tests from its own folder, where a relative path names nothing
+    # and every test would skip for want of a platform.
+    env.update({"OCL_ICD_VENDORS": os.path.abspath(icd_dir), "OCL_ICD_FILENAMES": "",
+                "CLVET_REPORT": "none"})
     return env
 
 
