@@ -17,8 +17,10 @@ devcarry-style scripts; a log that is missing counts as 'not run'. A log may end
 
 RESULTS (default cts_results.tsv beside this script) gets one line per run and sub-test: the
 run's name, the sub-test, clvet's result, PoCL's, and the reason for a difference, kept from the
-file's previous version (a new difference says 'unexplained'). A run's row '(sub-tests)' gives
-the harness's own count ('PASSED 973 of 973'). Exits 1 when a difference has no reason."""
+file's previous version (a new difference says 'unexplained'; one where a side did not reach the
+sub-test keeps a reason if it has one). A run's row '(sub-tests)' gives the harness's own count
+('PASSED 973 of 973'). A binary that skips at initialization names no sub-test: each sub-test the
+other side names counts as skipped. Exits 1 when a difference has no reason."""
 import os
 import re
 import subprocess
@@ -29,8 +31,10 @@ POCL_ICD = "/etc/OpenCL/vendors/pocl.icd"
 # What the CTS harness prints after each sub-test and at the end of a binary
 # (test_common/harness/testHarness.cpp).
 RESULT_LINE = re.compile(r"^(\S+) (passed|FAILED|skipped|test not supported)\s*$")
-COUNT_LINE = re.compile(r"^(PASSED|FAILED|SKIPPED) (\d+ of \d+) (sub-tests|tests)\.")
-STATUS_LINE = re.compile(r"^rc=(\d+)")
+# A count of one or none prints 'PASSED test.' where others print 'PASSED 4 of 4 tests.'.
+COUNT_LINE = re.compile(r"^(PASSED|FAILED|SKIPPED) (?:(\d+ of \d+) )?(sub-test|test)s?\.")
+# A status below zero is Python's way of saying a signal ended the binary (-11: SIGSEGV).
+STATUS_LINE = re.compile(r"^rc=(-?\d+)")
 # A sub-test's first line ("NAME..."), and the harness's verdict when it ran one sub-test alone:
 # that verdict names the sub-test only through the first line when the sub-test's own output
 # left its "NAME passed" line glued to an unfinished line of its own.
@@ -78,13 +82,14 @@ def judge(text):
             results[m.group(1)] = "skipped" if m.group(2) == "test not supported" else m.group(2)
         m = COUNT_LINE.match(line)
         if m:
-            counts[f"({m.group(3)})"] = f"{m.group(1)} {m.group(2)}"
+            counts[f"({m.group(3)}s)"] = f"{m.group(1)} {m.group(2) or '1 of 1'}"
         m = STATUS_LINE.match(line)
         if m:
             status = int(m.group(1))
     # A binary that stopped before its summary (a time-out or a crash) left the rest unrun.
     if not counts and status not in (None, 0, 1):
-        results["(rest)"] = "timeout" if status == 124 else f"crash ({status})"
+        results["(rest)"] = ("timeout" if status == 124 else f"crash ({status})" if status > 0
+                             else f"crash (signal {-status})")
     results.update(counts)
     if not results:
         results["(binary)"] = f"no result ({status})"
@@ -116,6 +121,15 @@ def run_one(cts_build, folder, binary, arguments, vendors, timeout, log):
         f.write(output + f"\nrc={status}\n")
 
 
+def absent(results):
+    """What a sub-test missing from a log gave: a binary that skipped at initialization (the
+    device lacks what every test needs) names no sub-test, and skipped them all."""
+    if (results.get("(tests)", "").startswith("SKIPPED")
+            and all(key.startswith("(") for key in results)):
+        return "skipped"
+    return "not run"
+
+
 def merge(clvet_logs, pocl_logs, list_path, results_path):
     reasons = read_reasons(results_path)
     rows, unexplained = [], 0
@@ -123,10 +137,13 @@ def merge(clvet_logs, pocl_logs, list_path, results_path):
         clvet = read_log(os.path.join(clvet_logs, name + ".log"))
         pocl = read_log(os.path.join(pocl_logs, name + ".log"))
         for subtest in sorted(set(clvet) | set(pocl)):
-            a, b = clvet.get(subtest, "not run"), pocl.get(subtest, "not run")
+            a, b = clvet.get(subtest, absent(clvet)), pocl.get(subtest, absent(pocl))
             reason = ""
-            if a != b and not subtest.endswith("tests)") and "not run" not in (a, b):
-                reason = reasons.get((name, subtest), "unexplained")
+            if a != b and not subtest.endswith("tests)"):
+                # A sub-test one side never reached (its log missing, or cut short by a crash
+                # or a time-out) may have a reason; two results must have one.
+                missing = "" if "not run" in (a, b) else "unexplained"
+                reason = reasons.get((name, subtest), missing)
                 unexplained += reason == "unexplained"
             rows.append((name, subtest, a, b, reason))
     with open(results_path, "w", encoding="utf-8") as f:
