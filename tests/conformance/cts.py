@@ -82,7 +82,7 @@ def judge(text):
             results[m.group(1)] = "skipped" if m.group(2) == "test not supported" else m.group(2)
         m = COUNT_LINE.match(line)
         if m:
-            counts[f"({m.group(3)}s)"] = f"{m.group(1)} {m.group(2) or '1 of 1'}"
+            counts[f"({m.group(3)}s)"] = " ".join(filter(None, m.group(1, 2)))
         m = STATUS_LINE.match(line)
         if m:
             status = int(m.group(1))
