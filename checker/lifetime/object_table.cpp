@@ -64,6 +64,7 @@ ObjectTable::~ObjectTable() {
     Node* node = buckets_[i].load(std::memory_order_relaxed);
     while (node) {
       delete node->answers.load(std::memory_order_relaxed);
+      delete node->facts.load(std::memory_order_relaxed);
       delete std::exchange(node, node->next);
     }
   }
@@ -175,10 +176,34 @@ void ObjectTable::remember(const void* handle, const AnswerKey& key, std::size_t
   target->seq.store(seq + 2, std::memory_order_release);
 }
 
+bool ObjectTable::keep_fact(const void* handle, unsigned place, const void* key,
+                            std::uint64_t value) {
+  if (handle == nullptr || place >= kFacts) return false;
+  Node* node = lookup_locked(handle);
+  if (node == nullptr || node->state.load(std::memory_order_acquire) != HandleState::Live)
+    return false;
+  Facts* facts = node->facts.load(std::memory_order_acquire);
+  if (facts == nullptr) {
+    auto* fresh = new Facts;
+    if (node->facts.compare_exchange_strong(facts, fresh, std::memory_order_acq_rel))
+      facts = fresh;
+    else
+      delete fresh;  // another thread's block won
+  }
+  const std::uint32_t claim = 1u << (kFacts + place);
+  if ((facts->state.fetch_or(claim, std::memory_order_acq_rel) & claim) != 0) return false;
+  facts->keys[place].store(key, std::memory_order_relaxed);
+  facts->values[place].store(value, std::memory_order_relaxed);
+  facts->state.fetch_or(1u << place, std::memory_order_release);
+  return true;
+}
+
 void ObjectTable::forget_answers(const void* handle) {
   if (handle == nullptr) return;
   Node* node = lookup_locked(handle);
   if (node == nullptr) return;
+  if (Facts* facts = node->facts.load(std::memory_order_acquire))
+    facts->state.store(0, std::memory_order_release);
   Answers* answers = node->answers.load(std::memory_order_acquire);
   if (answers == nullptr) return;
   for (Answers::Slot& slot : answers->slots) {
@@ -221,6 +246,9 @@ ObjectRecord ObjectTable::created(const void* handle, const Creation& creation) 
   record.parents = creation.parents;
   record.parent_count = creation.parent_count;
   node->refcount.store(record.refcount, std::memory_order_relaxed);
+  // The earlier object's facts are not this one's: forgotten before it is published.
+  if (Facts* facts = node->facts.load(std::memory_order_acquire))
+    facts->state.store(0, std::memory_order_release);
   node->publish();
   if (inserted) {
     std::atomic<Node*>& head = buckets_[bucket_of(handle)];

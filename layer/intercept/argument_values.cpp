@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -10,6 +11,7 @@
 
 #include "clvet/rules/args.gen.h"
 #include "kernel_signatures.h"
+#include "object_facts.h"
 #include "findings.h"
 #include "objects.h"
 #include "svm_allocations.h"
@@ -63,10 +65,27 @@ Declared ask_declared(const rules::World& w, cl_kernel kernel, cl_uint index) {
 }
 
 // A kernel's declarations are asked once (a type name is longer than the object table keeps of
-// a driver's answer) and kept with the kernel under a key of their own.
+// a driver's answer) and kept with the kernel: those of its first arguments all at once, as one
+// of its facts (object_facts.h), read on every clSetKernelArg; the others one by one, under a key
+// of their own.
 constexpr std::uint32_t kDeclaredKey = 0x10000;
 
 Declared declared(const rules::World& w, cl_kernel kernel, cl_uint index) {
+  if (index < kDeclarationsInFact) {
+    std::uint64_t packed = 0;
+    if (objects().fact(kernel, ObjectKind::Kernel, kKernelDeclarationsPlace, nullptr, packed) !=
+        checker::ObjectTable::Recall::Answered) {
+      const cl_uint count = std::min(
+          rules::get<cl_uint>(w, rules::InfoQuery::Kernel, kernel, CL_KERNEL_NUM_ARGS).value_or(0),
+          kDeclarationsInFact);
+      packed = 0;
+      for (cl_uint i = 0; i < count; ++i)
+        packed |= (std::uint64_t{static_cast<std::uint8_t>(ask_declared(w, kernel, i))} + 1) << 4 * i;
+      objects().keep_fact(kernel, kKernelDeclarationsPlace, nullptr, packed);
+    }
+    if (const auto nibble = static_cast<std::uint8_t>(packed >> 4 * index & 0xf); nibble != 0)
+      return static_cast<Declared>(nibble - 1);
+  }
   const checker::ObjectTable::AnswerKey key{
       kDeclaredKey, 0, reinterpret_cast<const void*>(static_cast<std::uintptr_t>(index))};
   std::uint8_t kept = 0;

@@ -11,6 +11,7 @@
 #include "dispatch.h"
 #include "driver_platforms.h"
 #include "lasting_answers.h"
+#include "object_facts.h"
 #include "objects.h"
 
 namespace clvet::layer {
@@ -135,13 +136,41 @@ inline cl_int LayerWorld::kept_or_asked(InfoQuery query, const void* handle, con
 
 cl_int LayerWorld::info(InfoQuery query, const void* handle, const void* extra, cl_uint param,
                         std::size_t size, void* value, std::size_t* size_ret) const {
+  // What the rules of inner-loop calls ask is kept as the object's facts (object_facts.h): a
+  // small function for them, the rest out of line.
+  if (const FactPlace fact = fact_place(query, param); fact.size != 0 &&
+                                                       (extra != nullptr) == fact.keyed &&
+                                                       (value == nullptr || size >= fact.size)) {
+    std::uint64_t answer;
+    switch (objects().fact(handle, kind_asked(query), fact.place, extra, answer)) {
+      case checker::ObjectTable::Recall::Answered:
+        if (value != nullptr) {
+          if (fact.size == sizeof answer)
+            std::memcpy(value, &answer, sizeof answer);
+          else
+            std::memcpy(value, &answer, sizeof(cl_uint));
+        }
+        if (size_ret != nullptr) *size_ret = fact.size;
+        return CL_SUCCESS;
+      case checker::ObjectTable::Recall::NotLive:
+        return CL_INVALID_VALUE;
+      case checker::ObjectTable::Recall::NotKnown:
+        break;
+    }
+  }
+  return not_a_fact(query, handle, extra, param, size, value, size_ret);
+}
+
+cl_int LayerWorld::not_a_fact(InfoQuery query, const void* handle, const void* extra,
+                              cl_uint param, std::size_t size, void* value,
+                              std::size_t* size_ret) const {
   // A context's and a program's devices are those the application created it with
   // (associated_devices.h), whatever the driver answers.
   const bool devices_asked =
       (query == InfoQuery::Context && (param == CL_CONTEXT_DEVICES || param == CL_CONTEXT_NUM_DEVICES)) ||
       (query == InfoQuery::Program && (param == CL_PROGRAM_DEVICES || param == CL_PROGRAM_NUM_DEVICES));
   if (devices_asked) return associated_or_asked(query, handle, extra, param, size, value, size_ret);
-  // Most questions of the rules are answered from what the table keeps.
+  // Most other questions of the rules are answered from what the table keeps.
   return kept_or_asked(query, handle, extra, param, size, value, size_ret);
 }
 
@@ -172,7 +201,7 @@ cl_int LayerWorld::not_kept(InfoQuery query, const void* handle, const void* ext
     if (code == CL_SUCCESS && answer_size <= answer.size()) {
       const checker::ObjectTable::AnswerKey key{static_cast<std::uint32_t>(query), param, extra};
       if (lasting_answer(query, param, answer.data(), answer_size))
-        objects().remember(handle, key, answer_size, answer.data());
+        keep(query, handle, key, answer_size, answer.data());
       if (value != nullptr && size < answer_size) return CL_INVALID_VALUE;  // as the driver would
       if (value != nullptr) std::memcpy(value, answer.data(), answer_size);
       if (size_ret != nullptr) *size_ret = answer_size;
@@ -181,6 +210,19 @@ cl_int LayerWorld::not_kept(InfoQuery query, const void* handle, const void* ext
     // Larger than a kept answer, or an error: asked as the rule asked it.
   }
   return ask_driver(query, handle, extra, param, size, value, size_ret);
+}
+
+void LayerWorld::keep(InfoQuery query, const void* handle,
+                      const checker::ObjectTable::AnswerKey& key, std::size_t size,
+                      const void* value) {
+  if (const FactPlace fact = fact_place(query, key.param);
+      fact.size == size && (key.extra != nullptr) == fact.keyed) {
+    std::uint64_t answer = 0;
+    std::memcpy(&answer, value, size);
+    // A place already taken (by the fact for another device) leaves the answer to the others.
+    if (objects().keep_fact(handle, fact.place, key.extra, answer)) return;
+  }
+  objects().remember(handle, key, size, value);
 }
 
 cl_int LayerWorld::ask_driver(InfoQuery query, const void* handle, const void* extra,

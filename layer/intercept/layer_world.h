@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 
+#include "clvet/checker/object_table.h"
 #include "clvet/rules/world.h"
 
 namespace clvet::layer {
@@ -41,6 +42,10 @@ class LayerWorld final : public rules::World {
               std::size_t size, void* value, std::size_t* size_ret) const override;
 
  private:
+  // info() of what is not one of the object's facts, or not yet kept as one.
+  [[gnu::noinline]] cl_int not_a_fact(rules::InfoQuery query, const void* handle,
+                                      const void* extra, cl_uint param, std::size_t size,
+                                      void* value, std::size_t* size_ret) const;
   // info() of a context's or a program's devices: those kept for it, else as any other.
   [[gnu::noinline]] cl_int associated_or_asked(rules::InfoQuery query, const void* handle,
                                                const void* extra, cl_uint param, std::size_t size,
@@ -52,6 +57,10 @@ class LayerWorld final : public rules::World {
   [[gnu::noinline]] cl_int not_kept(rules::InfoQuery query, const void* handle, const void* extra,
                                     cl_uint param, std::size_t size, void* value,
                                     std::size_t* size_ret) const;
+  // Keeps a lasting answer: as one of the object's facts where it is one, else with its
+  // other answers.
+  static void keep(rules::InfoQuery query, const void* handle,
+                   const checker::ObjectTable::AnswerKey& key, std::size_t size, const void* value);
   cl_int ask_driver(rules::InfoQuery query, const void* handle, const void* extra, cl_uint param,
                     std::size_t size, void* value, std::size_t* size_ret) const;
 

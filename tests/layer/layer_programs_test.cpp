@@ -103,7 +103,8 @@ INSTANTIATE_TEST_SUITE_P(Layer, Program,
                          testing::Values("double_release", "use_after_release", "wrong_sizes",
                                          "leaks", "bad_wait_lists", "callbacks", "threads",
                                          "rebuilt_program", "bad_kernel_arguments", "svm_pointers",
-                                         "several_processes", "sub_device_context"));
+                                         "several_processes", "sub_device_context",
+                                         "reused_addresses"));
 
 // The same programs under the layer over clvet's reference device: the device reports the
 // rules it enforces itself, the layer what it refuses to forward and the leaks.

@@ -148,6 +148,118 @@ TEST(ObjectTableAnswers, ManyMoreAnswersThanSlotsAreNeverMixedUp) {
             Recall::NotKnown);
 }
 
+TEST(ObjectTableFacts, GivesBackTheFactKeptForTheObjectAndKey) {
+  ObjectTable table;
+  table.created(handle(1), created_as(api::ObjectKind::Program));
+  std::uint64_t value = 0;
+  EXPECT_EQ(table.fact(handle(1), api::ObjectKind::Program, 1, handle(9), value),
+            Recall::NotKnown);
+  ASSERT_TRUE(table.keep_fact(handle(1), 1, handle(9), 42));
+  ASSERT_EQ(table.fact(handle(1), api::ObjectKind::Program, 1, handle(9), value),
+            Recall::Answered);
+  EXPECT_EQ(value, 42u);
+  // Another key (another device) is not answered, and the place stays the first key's.
+  EXPECT_EQ(table.fact(handle(1), api::ObjectKind::Program, 1, handle(8), value),
+            Recall::NotKnown);
+  EXPECT_FALSE(table.keep_fact(handle(1), 1, handle(8), 43));
+  EXPECT_FALSE(table.keep_fact(handle(1), 1, handle(9), 44));
+  ASSERT_EQ(table.fact(handle(1), api::ObjectKind::Program, 1, handle(9), value),
+            Recall::Answered);
+  EXPECT_EQ(value, 42u);
+  // Other places are other facts.
+  EXPECT_EQ(table.fact(handle(1), api::ObjectKind::Program, 0, nullptr, value), Recall::NotKnown);
+  EXPECT_FALSE(table.keep_fact(handle(1), ObjectTable::kFacts, nullptr, 1));
+}
+
+TEST(ObjectTableFacts, AnswerOnlyLiveObjectsOfTheKindAsked) {
+  ObjectTable table;
+  table.created(handle(1), created_as(api::ObjectKind::Mem));
+  ASSERT_TRUE(table.keep_fact(handle(1), 2, nullptr, 256));
+  std::uint64_t value = 0;
+  EXPECT_EQ(table.fact(handle(1), api::ObjectKind::Kernel, 2, nullptr, value), Recall::NotLive);
+  EXPECT_EQ(table.fact(handle(2), api::ObjectKind::Mem, 2, nullptr, value), Recall::NotLive);
+  EXPECT_EQ(table.fact(nullptr, api::ObjectKind::Mem, 2, nullptr, value), Recall::NotLive);
+  EXPECT_FALSE(table.keep_fact(handle(2), 2, nullptr, 256));
+  ASSERT_TRUE(table.released(handle(1), 2, "clReleaseMemObject").has_value());
+  EXPECT_EQ(table.fact(handle(1), api::ObjectKind::Mem, 2, nullptr, value), Recall::NotLive);
+  EXPECT_FALSE(table.keep_fact(handle(1), 3, nullptr, 1));
+}
+
+// A driver may give a released object's address to the next object it creates, of any kind:
+// none of the first object's facts answers for it, whatever kind it is.
+TEST(ObjectTableFacts, ANewObjectAtTheSameAddressHasNoneOfItsPredecessorsFacts) {
+  ObjectTable table;
+  table.created(handle(1), created_as(api::ObjectKind::Mem));
+  ASSERT_TRUE(table.keep_fact(handle(1), 2, nullptr, 256));
+  ASSERT_TRUE(table.keep_fact(handle(1), 1, nullptr, 1));
+  ASSERT_TRUE(table.released(handle(1), 2, "clReleaseMemObject").has_value());
+  table.created(handle(1), created_as(api::ObjectKind::Mem));
+  std::uint64_t value = 0;
+  EXPECT_EQ(table.fact(handle(1), api::ObjectKind::Mem, 2, nullptr, value), Recall::NotKnown);
+  ASSERT_TRUE(table.keep_fact(handle(1), 2, nullptr, 16));
+  ASSERT_EQ(table.fact(handle(1), api::ObjectKind::Mem, 2, nullptr, value), Recall::Answered);
+  EXPECT_EQ(value, 16u);
+  ASSERT_TRUE(table.released(handle(1), 3, "clReleaseMemObject").has_value());
+  table.created(handle(1), created_as(api::ObjectKind::Kernel));
+  EXPECT_EQ(table.fact(handle(1), api::ObjectKind::Kernel, 1, nullptr, value), Recall::NotKnown);
+  EXPECT_EQ(table.fact(handle(1), api::ObjectKind::Kernel, 2, nullptr, value), Recall::NotKnown);
+}
+
+TEST(ObjectTableFacts, ForgottenFactsAreAskedAgain) {
+  ObjectTable table;
+  table.created(handle(1), created_as(api::ObjectKind::CommandQueue));
+  ASSERT_TRUE(table.keep_fact(handle(1), 2, nullptr, 0));
+  table.forget_answers(handle(1));
+  std::uint64_t value = 0;
+  EXPECT_EQ(table.fact(handle(1), api::ObjectKind::CommandQueue, 2, nullptr, value),
+            Recall::NotKnown);
+  ASSERT_TRUE(table.keep_fact(handle(1), 2, nullptr, 2));
+  ASSERT_EQ(table.fact(handle(1), api::ObjectKind::CommandQueue, 2, nullptr, value),
+            Recall::Answered);
+  EXPECT_EQ(value, 2u);
+}
+
+// Eight threads keep and read the facts of the same objects at once, and forget them now and
+// then: every fact read is the one kept for that object, place and key.
+TEST(ThreadsFacts, ReadersNeverSeeAForeignFact) {
+  ObjectTable table;
+  constexpr int kObjects = 4;
+  for (int o = 0; o < kObjects; ++o) table.created(handle(o), created_as(api::ObjectKind::Kernel));
+  auto fact_of = [](int object, unsigned place) {
+    return (std::uint64_t(object) << 32) | (std::uint64_t(place) << 8) | 0x5a;
+  };
+  constexpr int kThreads = 8;
+  std::latch start(kThreads);
+  std::atomic<long> answered{0};
+  std::atomic<long> wrong{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&, t] {
+      start.arrive_and_wait();
+      for (int i = 0; i < 20000; ++i) {
+        const int pair = (i / 3 + t * 5) % (kObjects * ObjectTable::kFacts);
+        const int object = pair % kObjects;
+        const unsigned place = static_cast<unsigned>(pair / kObjects);
+        const void* key = place % 2 ? handle(100 + object) : nullptr;
+        if (i % 3 == 0) {
+          table.keep_fact(handle(object), place, key, fact_of(object, place));
+        } else if (i % 997 == t + 1) {
+          table.forget_answers(handle(object));
+        } else {
+          std::uint64_t got = 0;
+          if (table.fact(handle(object), api::ObjectKind::Kernel, place, key, got) ==
+              Recall::Answered) {
+            ++answered;
+            if (got != fact_of(object, place)) ++wrong;
+          }
+        }
+      }
+    });
+  for (std::thread& thread : threads) thread.join();
+  EXPECT_EQ(wrong.load(), 0);
+  EXPECT_GT(answered.load(), 0);
+}
+
 // Eight threads keep and recall answers of the same objects at once, and forget them now and
 // then: every answer given back is the one kept for that object and param, whole.
 TEST(ThreadsAnswers, ReadersNeverSeeATornOrForeignAnswer) {

@@ -108,8 +108,23 @@ class ObjectTable {
                 void* value, std::size_t* size_ret) const;
   // Keeps an answer of `size` bytes for the live object at `handle`. Takes no lock.
   void remember(const void* handle, const AnswerKey& key, std::size_t size, const void* value);
-  // Forgets the answers kept for `handle` (a program about to be built again).
+  // Forgets the answers kept for `handle` (a program about to be built again), facts too.
   void forget_answers(const void* handle);
+
+  // Facts: answers of at most 8 bytes that cannot change while the object lives, each in a
+  // place of its own (numbered by the caller, below kFacts), for the questions the rules ask on
+  // every call of an application's inner loop (a queue's device, a kernel's program, a buffer's
+  // size): read with a few loads, without the hash and sequence lock of recall(). A fact may be
+  // about the object and a second handle (a program's build for one device): its place answers
+  // only for the key it was kept with. Forgotten by forget_answers() and when the address names
+  // a new object.
+  static constexpr unsigned kFacts = 8;
+  // As recall(): Answered (`value` set), NotKnown or NotLive.
+  Recall fact(const void* handle, api::ObjectKind kind, unsigned place, const void* key,
+              std::uint64_t& value) const;
+  // Keeps a fact for the live object at `handle`. False when its place already holds one (for
+  // another key: the caller keeps the answer elsewhere) or the object is not live.
+  bool keep_fact(const void* handle, unsigned place, const void* key, std::uint64_t value);
 
   // A new object at `handle` (any earlier record there is superseded, generation + 1). An
   // uncounted handle that is already live (a platform listed again) keeps its record.
@@ -133,6 +148,16 @@ class ObjectTable {
   struct Answers;
   static constexpr std::size_t kBuckets = std::size_t{1} << 16;
 
+  // An object's facts, allocated at the first one kept and never freed (the address's next
+  // object reuses it, its facts forgotten before that object is published). A writer claims a
+  // place, stores key and value, then marks the place known with release order.
+  struct Facts {
+    // Bit p: place p is known; bit kFacts + p: a writer has claimed place p.
+    std::atomic<std::uint32_t> state{0};
+    std::array<std::atomic<std::uint64_t>, kFacts> values{};
+    std::array<std::atomic<const void*>, kFacts> keys{};
+  };
+
   // One address's record. A reader finds it without a lock and reads only `kind`, `state`,
   // `platform` and `identity`, which a writer stores before it stores `state` with release
   // order. `refcount` is the record's count for counted objects: changed by compare-and-swap,
@@ -148,6 +173,7 @@ class ObjectTable {
     std::atomic<std::uint32_t> refcount{0};
     std::atomic<bool> counted{false};
     std::atomic<Answers*> answers{nullptr};  // allocated at the first answer kept, never freed
+    std::atomic<Facts*> facts{nullptr};      // the same, at the first fact kept
     ObjectRecord record;  // under the table's mutex, but for its refcount (see above)
 
     void publish() {
@@ -202,6 +228,20 @@ inline ObjectTable::Brief ObjectTable::brief(const void* handle) const {
     return {};
   return {node->kind.load(std::memory_order_relaxed),
           node->platform.load(std::memory_order_relaxed)};
+}
+
+inline ObjectTable::Recall ObjectTable::fact(const void* handle, api::ObjectKind kind,
+                                             unsigned place, const void* key,
+                                             std::uint64_t& value) const {
+  if (handle == nullptr) return Recall::NotLive;
+  const Node* node = lookup(handle);
+  if (node == nullptr || !node->live_as(kind)) return Recall::NotLive;
+  const Facts* facts = node->facts.load(std::memory_order_acquire);
+  if (facts == nullptr || (facts->state.load(std::memory_order_acquire) >> place & 1u) == 0 ||
+      facts->keys[place].load(std::memory_order_relaxed) != key)
+    return Recall::NotKnown;
+  value = facts->values[place].load(std::memory_order_relaxed);
+  return Recall::Answered;
 }
 
 inline api::ObjectKind ObjectTable::kind_of(const void* handle) const {
