@@ -2,6 +2,7 @@
 // implementation, and hand its result back the way the entry point returns results.
 #pragma once
 
+#include <span>
 #include <type_traits>
 
 #include "clvet/checker/api_validation.h"
@@ -18,7 +19,10 @@ void report(const Error& error);
 void note_probe(const char* spec = nullptr);
 
 template <class Args> const rules::Rule* precheck(const Args& args) {
-  return checker::first_violation(Args::kName, &args, DeviceWorld::instance());
+  // The entry point's rules, found by its name once (the registry is complete before any
+  // call: rules register as the library is loaded), not on every call.
+  static const std::span<const rules::Rule* const> rules = rules::rules_for(Args::kName);
+  return checker::first_violation(rules, &args, DeviceWorld::instance());
 }
 
 template <class Args> cl_int return_code(const Args& args, Status (*impl)(const Args&)) {
