@@ -43,6 +43,9 @@ inline constexpr std::string_view kInfoValueOutsideEnum = "InfoValueOutsideEnum"
 // devices the application created it with (PoCL answers the root device for a context of its
 // sub-devices).
 inline constexpr std::string_view kAssociatedDevicesDiffer = "AssociatedDevicesDiffer";
+// Application, a note: the trace could not be written whole (the disk full, a file size
+// limit, a path that is no regular file), or records were left out of it at exit.
+inline constexpr std::string_view kTraceNotWritten = "TraceNotWritten";
 }  // namespace check
 
 // Records a finding: the process's log (reported at exit), stderr at once with CLVET_LIVE=1,

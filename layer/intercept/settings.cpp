@@ -10,9 +10,11 @@ const Settings& settings() {
     auto* read = new Settings;  // never destroyed: wrappers may run during exit
     read->enforce = options::value("enforce") == "1";
     read->live = options::value("live") == "1";
-    read->notes = options::value("notes") != "none";
     read->leaks = options::value("leaks") == "1";
     read->report = options::with_process_id(options::value("report"));
+    // A report of JSON or SARIF on stderr is alone there, whoever started the layer.
+    read->notes = options::value("notes") != "none" &&
+                  !(read->report == "stderr" && options::value("report_format") != "text");
     read->colour = options::value("colour");
     return read;
   }();

@@ -24,6 +24,7 @@
 #include "clvet/rules/host_span.h"
 #include "command_times.h"
 #include "dispatch.h"
+#include "findings.h"
 #include "host_clock.h"
 #include "image_bytes.h"
 #include "kernel_buffers.h"
@@ -346,18 +347,18 @@ class TraceObserver final : public CallObserver {
     // Reads of kernel buffers still running at exit: a bounded wait, then the trace closes
     // without those that never finish (their kernel waits on an event never set).
     if (kernel_buffers_ && !kernel_buffers::wait_for_pending(kKernelBuffersAtExit))
-      std::fprintf(stderr,
-                   "clvet: kernel-buffer reads still pending at exit after %lld ms: their "
-                   "records are left out of the trace\n",
-                   static_cast<long long>(kKernelBuffersAtExit.count()));
+      report_note(check::kTraceNotWritten, 0,
+                  fmt::format("kernel-buffer reads still pending at exit after {} ms: their "
+                              "records are left out of the trace",
+                              kKernelBuffersAtExit.count()));
     command_times_.read_complete(*writer_, nullptr);
     command_times_.write_clock_pairs(*writer_);
     writer_->close();
     const std::uint64_t lost = unrecorded_.load(std::memory_order_relaxed);
     if (lost > 0 || writer_->failed())
-      std::fprintf(stderr, "clvet: %llu call%s not recorded in the trace: %s\n",
-                   static_cast<unsigned long long>(lost), lost == 1 ? " was" : "s were",
-                   writer_->error().c_str());
+      report_note(check::kTraceNotWritten, 0,
+                  fmt::format("{} call{} not recorded in the trace: {}", lost,
+                              lost == 1 ? " was" : "s were", writer_->error()));
   }
 
  private:
@@ -591,8 +592,9 @@ class TraceObserver final : public CallObserver {
     if (!writer_->failed()) return;
     unrecorded_.fetch_add(1, std::memory_order_relaxed);
     if (!failure_said_.exchange(true))
-      std::fprintf(stderr, "clvet: the trace stopped being written at call #%llu: %s\n",
-                   static_cast<unsigned long long>(call), writer_->error().c_str());
+      report_note(check::kTraceNotWritten, call,
+                  fmt::format("the trace stopped being written at call #{}: {}", call,
+                              writer_->error()));
   }
 
   std::unique_ptr<trace::Writer> writer_;
@@ -661,7 +663,7 @@ void start_trace() {
   std::string error;
   auto writer = trace::Writer::create(path, error);
   if (!writer) {
-    std::fprintf(stderr, "clvet: cannot record the trace: %s\n", error.c_str());
+    report_note(check::kTraceNotWritten, 0, "cannot record the trace: " + error);
     return;
   }
   writer->write_process_info(trace::current_process_info("clvet layer"));

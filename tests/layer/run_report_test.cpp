@@ -319,5 +319,45 @@ TEST(RunReport, ATraceThatCannotBeWrittenIsSaid) {
   std::remove(trace.c_str());
 }
 
+// The same failure with the report on stderr as JSON or SARIF: stderr is the report alone,
+// and the report says it, as notes (which fail nothing): where the trace stopped, and at exit
+// how many calls it lost; a trace that cannot begin the same.
+TEST(RunReport, ATraceThatCannotBeWrittenIsInAReportOfDataAlone) {
+  const std::string trace = temporary_path("full.clvt");
+  for (const std::string format : {"json", "sarif"}) {
+    SCOPED_TRACE(format);
+    const Ran full = run({"sh", "-c", "trap '' XFSZ; ulimit -f 24576; exec \"$0\" run --report-format=\"$3\" --trace=\"$1\" -- \"$2\" many",
+                          CLVET_CLI, trace, CLVET_ENDING_PROGRAM, format},
+                         kPocl);
+    EXPECT_EQ(full.status, 1) << full.err;  // the program's one finding: the notes fail nothing
+    const nlohmann::json report = nlohmann::json::parse(full.err, nullptr, false);
+    ASSERT_FALSE(report.is_discarded()) << "stderr is not one document:\n" << full.err;
+    std::vector<std::string> notes;  // the notes' texts
+    if (format == "json") {
+      for (const auto& finding : report.at("findings"))
+        if (finding.value("rule", "") == "TraceNotWritten") {
+          EXPECT_EQ(finding.value("severity", ""), "note");
+          notes.push_back(finding.value("detail", ""));
+        }
+    } else {
+      for (const auto& result : report.at("runs").at(0).at("results"))
+        if (result.value("ruleId", "") == "TraceNotWritten") {
+          EXPECT_EQ(result.value("level", ""), "note");
+          notes.push_back(result.at("message").value("text", ""));
+        }
+    }
+    ASSERT_EQ(notes.size(), 2u) << full.err;
+    EXPECT_NE(notes[0].find("the trace stopped being written at call #"), std::string::npos)
+        << notes[0];
+    EXPECT_NE(notes[1].find("calls were not recorded in the trace"), std::string::npos) << notes[1];
+    std::remove(trace.c_str());
+  }
+  const Ran device = under_clvet("exit", {"--report-format=json", "--trace=/dev/full"});
+  const nlohmann::json report = nlohmann::json::parse(device.err, nullptr, false);
+  ASSERT_FALSE(report.is_discarded()) << "stderr is not one document:\n" << device.err;
+  EXPECT_TRUE(contains(rules_in(report), "TraceNotWritten")) << device.err;
+  EXPECT_TRUE(contains(rules_in(report), "ReleaseMemObjectInvalidMemObject")) << device.err;
+}
+
 }  // namespace
 }  // namespace clvet::test
