@@ -14,7 +14,9 @@
  *       run each configuration once (LAYER_OVERHEAD_REPS rounds, 7 by default), and prints the
  *       median CPU time (user + system of all the process's threads) of the calls, measured by
  *       the child around its loop (start-up and exit left out), per call (the minimum beside
- *       it), its ratio to no layer and to the stamping floor; and the whole process's.
+ *       it), its ratio to no layer and to the stamping floor; the whole process's; and the
+ *       calling thread's alone per call, with its ratio to the floor's (the layer's own work,
+ *       without the driver's threads, whose work follows how fast the calls come).
  *       tests/bench/layer_overhead.sh chooses the configurations. */
 #define _GNU_SOURCE
 #define CL_TARGET_OPENCL_VERSION 300
@@ -25,6 +27,7 @@
 #include <sys/resource.h>
 #include <sys/time.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 /* CPU seconds (user + system) of every thread of this process so far: the driver's threads
@@ -36,9 +39,20 @@ static double process_cpu(void) {
          (double)usage.ru_stime.tv_sec + (double)usage.ru_stime.tv_usec / 1e6;
 }
 
+/* CPU seconds of the calling thread alone so far: what a layer adds to each call, without the
+ * driver's own threads (whose work follows how fast the calls come). */
+static double thread_cpu(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+}
+
 /* What the child tells the parent: the CPU seconds of its calls alone, measured around the
- * loop, so that start-up (the platform's initialisation, a layer's) and exit stay out. */
-static void report_calls_cpu(double seconds) { printf("calls-cpu %.9f\n", seconds); }
+ * loop, so that start-up (the platform's initialisation, a layer's) and exit stay out: the
+ * process's and the calling thread's. */
+static void report_calls_cpu(double seconds, double thread_seconds) {
+  printf("calls-cpu %.9f %.9f\n", seconds, thread_seconds);
+}
 
 static const char* kKernel =
     "kernel void scale(global float* data, float factor) {\n"
@@ -71,6 +85,7 @@ static int enqueue_calls(long calls) {
   const float factor = 1.0f;
   long failed = 0;
   const double start = process_cpu();
+  const double thread_start = thread_cpu();
   for (long i = 0; i < calls; i += 4) {
     failed += clSetKernelArg(kernel, 0, sizeof buffer, &buffer) != CL_SUCCESS;
     failed += clSetKernelArg(kernel, 1, sizeof factor, &factor) != CL_SUCCESS;
@@ -81,7 +96,7 @@ static int enqueue_calls(long calls) {
     if ((i / 4) % 256 == 255) failed += clFinish(queue) != CL_SUCCESS;
   }
   failed += clFinish(queue) != CL_SUCCESS;
-  report_calls_cpu(process_cpu() - start);
+  report_calls_cpu(process_cpu() - start, thread_cpu() - thread_start);
   clReleaseMemObject(buffer);
   clReleaseKernel(kernel);
   clReleaseProgram(program);
@@ -108,6 +123,7 @@ static int make_calls(long calls) {
   cl_int status = 0;
   long failed = 0;
   const double start = process_cpu();
+  const double thread_start = thread_cpu();
   for (long i = 0; i < calls; i += 4) {
     failed += clGetMemObjectInfo(buffer, CL_MEM_SIZE, sizeof size, &size, NULL) != CL_SUCCESS;
     failed += clRetainMemObject(buffer) != CL_SUCCESS;
@@ -115,7 +131,7 @@ static int make_calls(long calls) {
     failed += clGetEventInfo(event, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status,
                              NULL) != CL_SUCCESS;
   }
-  report_calls_cpu(process_cpu() - start);
+  report_calls_cpu(process_cpu() - start, thread_cpu() - thread_start);
   clSetUserEventStatus(event, CL_COMPLETE);
   clReleaseEvent(event);
   clReleaseMemObject(buffer);
@@ -130,10 +146,10 @@ struct workload {
 static const struct workload kWorkloads[] = {{"cheap", "1000000"}, {"enqueue", "200000"}};
 
 /* Runs `self --run WORKLOAD N` with the environment changes `env` (comma-separated
- * VAR=VALUE, or NULL): the CPU seconds of its calls (as it reports them) and of the whole
- * process; false when it fails. */
+ * VAR=VALUE, or NULL): the CPU seconds of its calls (as it reports them: the process's and the
+ * calling thread's) and of the whole process; false when it fails. */
 static int run_child(const char* self, const char* workload, const char* calls, const char* layer,
-                     const char* env, double* calls_s, double* process_s) {
+                     const char* env, double* calls_s, double* thread_s, double* process_s) {
   int out[2];
   if (pipe(out) != 0) return 0;
   pid_t pid = fork();
@@ -157,7 +173,7 @@ static int run_child(const char* self, const char* workload, const char* calls, 
   char line[256];
   int reported = 0;
   while (from && fgets(line, sizeof line, from))
-    if (sscanf(line, "calls-cpu %lf", calls_s) == 1) reported = 1;
+    if (sscanf(line, "calls-cpu %lf %lf", calls_s, thread_s) == 2) reported = 1;
   if (from) fclose(from);
   int status = 0;
   struct rusage usage;
@@ -224,13 +240,14 @@ int main(int argc, char** argv) {
   for (size_t w = 0; w < sizeof kWorkloads / sizeof kWorkloads[0]; ++w) {
     const struct workload* workload = &kWorkloads[w];
     const double calls = atof(workload->calls);
-    static double calls_s[kMaxConfigs][kMaxReps], process_s[kMaxConfigs][kMaxReps];
+    static double calls_s[kMaxConfigs][kMaxReps], thread_s[kMaxConfigs][kMaxReps],
+        process_s[kMaxConfigs][kMaxReps];
     int ok[kMaxConfigs];
     for (int c = 0; c < configs; ++c) ok[c] = 1;
     for (int r = 0; r < reps; ++r)
       for (int c = 0; c < configs; ++c)
         if (ok[c] && !run_child(self, workload->name, workload->calls, c == 0 ? NULL : argv[1],
-                                envs[c], &calls_s[c][r], &process_s[c][r]))
+                                envs[c], &calls_s[c][r], &thread_s[c][r], &process_s[c][r]))
           ok[c] = 0;
     if (!ok[0]) {
       fprintf(stderr, "layer_overhead: the %s run without the layer failed\n", workload->name);
@@ -238,10 +255,11 @@ int main(int argc, char** argv) {
     }
     printf("%s workload, %s calls, CPU time, median of %d interleaved runs (min in brackets)\n",
            workload->name, workload->calls, reps);
-    printf("  %-32s %10s %10s %18s %8s %8s\n", "configuration", "process s", "calls s", "ns/call",
-           "ratio", "/floor");
+    printf("  %-32s %10s %10s %18s %8s %8s %10s %8s\n", "configuration", "process s", "calls s",
+           "ns/call", "ratio", "/floor", "thread ns", "/floor");
     double medians[kMaxConfigs];
     double mins[kMaxConfigs];
+    double threads[kMaxConfigs];
     double process[kMaxConfigs];
     for (int c = 0; c < configs; ++c) {
       if (!ok[c]) continue;
@@ -249,6 +267,7 @@ int main(int argc, char** argv) {
       for (int r = 1; r < reps; ++r)
         if (calls_s[c][r] < mins[c]) mins[c] = calls_s[c][r];
       medians[c] = median(calls_s[c], reps);
+      threads[c] = median(thread_s[c], reps);
       process[c] = median(process_s[c], reps);
     }
     for (int c = 0; c < configs; ++c) {
@@ -260,10 +279,15 @@ int main(int argc, char** argv) {
       char per_call[64];
       snprintf(per_call, sizeof per_call, "%.1f (%.1f)", medians[c] * 1e9 / calls, mins[c] * 1e9 / calls);
       char to_floor[16] = "";
-      if (floor_config >= 0 && ok[floor_config])
+      char thread_to_floor[16] = "";
+      if (floor_config >= 0 && ok[floor_config]) {
         snprintf(to_floor, sizeof to_floor, "%.2f", medians[c] / medians[floor_config]);
-      printf("  %-32s %10.3f %10.3f %18s %8.2f %8s\n", labels[c], process[c], medians[c], per_call,
-             medians[c] / medians[0], to_floor);
+        snprintf(thread_to_floor, sizeof thread_to_floor, "%.2f",
+                 threads[c] / threads[floor_config]);
+      }
+      printf("  %-32s %10.3f %10.3f %18s %8.2f %8s %10.1f %8s\n", labels[c], process[c],
+             medians[c], per_call, medians[c] / medians[0], to_floor, threads[c] * 1e9 / calls,
+             thread_to_floor);
     }
   }
   return failed;
