@@ -11,8 +11,10 @@ namespace clvet::checker {
 LastStores::LastStores(const LaunchFindings& launch) : launch_(launch) {
   const LaunchDescription& d = launch.launch();
   per_group_ = d.local_size[0] * d.local_size[1] * d.local_size[2];
-  const std::uint64_t items = d.global_size[0] * d.global_size[1] * d.global_size[2];
-  // Work-items are numbered in 32 bits; a larger NDRange keeps no stores.
+  // Work-items are numbered in 32 bits by group and lane, a smaller last group (non-uniform
+  // work-groups) numbered as a whole one; a larger NDRange keeps no stores.
+  const std::uint64_t* groups = launch.groups();
+  const std::uint64_t items = groups[0] * groups[1] * groups[2] * per_group_;
   if (items >= std::numeric_limits<std::uint32_t>::max()) return;
   for (const LaunchObject& o : launch.objects()) {
     // Buffers that overlap (an argument and its sub-buffer) share the first one's bytes.

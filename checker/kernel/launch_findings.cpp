@@ -86,7 +86,12 @@ reports::WorkItemIds LaunchFindings::ids(std::uint64_t group_linear, std::uint32
   reports::WorkItemIds w;
   std::uint64_t g[3] = {group_linear % groups_[0], (group_linear / groups_[0]) % groups_[1],
                         group_linear / (groups_[0] * groups_[1])};
-  std::uint64_t lx = launch_.local_size[0], ly = launch_.local_size[1];
+  // A lane is a linear local id in its own work-group's shape: the last group of a dimension
+  // may be smaller than the enqueued size (non-uniform work-groups, 3.0 §5.10).
+  std::uint64_t size[3];
+  for (int d = 0; d < 3; ++d)
+    size[d] = std::min(launch_.local_size[d], launch_.global_size[d] - g[d] * launch_.local_size[d]);
+  const std::uint64_t lx = std::max<std::uint64_t>(1, size[0]), ly = std::max<std::uint64_t>(1, size[1]);
   std::uint64_t l[3] = {lane % lx, (lane / lx) % ly, lane / (lx * ly)};
   for (int d = 0; d < 3; ++d) {
     w.group[d] = g[d];

@@ -452,7 +452,7 @@ void WorkGroupRunner::run(const std::uint64_t group[3]) {
   std::uint32_t lx = static_cast<std::uint32_t>(geometry_.local_size[0]);
   std::uint32_t ly = static_cast<std::uint32_t>(geometry_.local_size[1]);
   std::uint32_t lanes = lx * ly * static_cast<std::uint32_t>(geometry_.local_size[2]);
-  if (lanes != lanes_ || lx != local_ids_row_) {
+  if (lanes != lanes_ || lx != local_ids_row_ || ly != local_ids_column_) {
     for (std::uint32_t l = 0; l < lanes; ++l) {
       local_ids_[0][l] = l % lx;
       local_ids_[1][l] = (l / lx) % ly;
@@ -460,6 +460,7 @@ void WorkGroupRunner::run(const std::uint64_t group[3]) {
     }
     lanes_ = lanes;
     local_ids_row_ = lx;
+    local_ids_column_ = ly;
   }
   Frame& k = frame(shared_.kernel);
   if (!uniform_set_up_) {

@@ -198,7 +198,8 @@ class WorkGroupRunner final : public BuiltinContext {
   std::uint32_t lanes_ = 0;       // work-items in the current group
   std::uint8_t atomic_order_ = kSeqCst, atomic_scope_ = kScopeDevice;  // for built-ins' atomics
   std::uint32_t capacity_ = 0;    // the enqueued work-group size
-  std::uint32_t local_ids_row_ = 0;
+  std::uint32_t local_ids_row_ = 0;    // the x and y sizes local_ids_ were laid out for: partial
+  std::uint32_t local_ids_column_ = 0; // groups of one lane count may differ in shape
   std::vector<std::uint32_t> local_ids_[3];
   std::vector<std::uint32_t> all_lanes_;  // 0..capacity-1
   std::vector<std::unique_ptr<Frame>> frames_;

@@ -133,6 +133,7 @@ const std::vector<LimitRule>& limit_rules() {
       {"LocalSizeAboveDeviceMax", {CL_DEVICE_MAX_WORK_GROUP_SIZE}},
       {"LocalSizeAboveKernelMax", {CL_DEVICE_MAX_WORK_GROUP_SIZE}},
       {"WorkItemSizeTooLarge", {CL_DEVICE_MAX_WORK_ITEM_SIZES}},
+      {"UniformNotDivisible", {CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT}},
       {"SizeAboveMaxAlloc", {CL_DEVICE_MAX_MEM_ALLOC_SIZE}},
       {"SVMAllocInvalidSize", {CL_DEVICE_MAX_MEM_ALLOC_SIZE}},
       {"ImageInvalidSize",
@@ -181,6 +182,15 @@ bool sub_groups_supported() {
   if (!p->has(CL_DEVICE_EXTENSIONS)) return !p->has(CL_DEVICE_MAX_NUM_SUB_GROUPS);
   const std::string named = " " + p->text(CL_DEVICE_EXTENSIONS).value_or("") + " ";
   return named.find(" cl_khr_subgroups ") != std::string::npos;
+}
+
+bool non_uniform_work_groups_supported() {
+  const profile::DeviceProfile* p = emulated_profile();
+  if (!p) return true;
+  if (auto answer = p->number(CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT)) return *answer != 0;
+  const cl_version api = profile::version_in(p->text(CL_DEVICE_VERSION).value_or(""), "OpenCL ")
+                             .value_or(CL_MAKE_VERSION(3, 0, 0));
+  return api >= CL_MAKE_VERSION(2, 0, 0) && api < CL_MAKE_VERSION(3, 0, 0);
 }
 
 const profile::DeviceProfile* emulated_profile() {

@@ -24,6 +24,12 @@ cl_version max_opencl_c_version();
 // names neither.
 bool sub_groups_supported();
 
+// Whether the device runs non-uniform work-groups (CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT):
+// always without a profile; under one, as the profile sets it, or where it does not, as its
+// device's version implies: every OpenCL 2.x device does (2.0 made them core), no 1.x device,
+// and a 3.0 device only when it says so (the feature is optional there).
+bool non_uniform_work_groups_supported();
+
 // Where profiles are found by name: the share/clvet/profiles folder beside this library's
 // build tree or installed tree.
 std::vector<std::string> profile_folders();

@@ -57,6 +57,11 @@ bool executable(const Program::Build& b) {
 }
 }  // namespace
 
+std::string Program::uniform_reason(const Device& device) const {
+  std::lock_guard lock(mutex_);
+  return applying_build(device).uniform_reason;
+}
+
 std::shared_ptr<interp::Executable> Program::executable_for(const Device& device) const {
   std::lock_guard lock(mutex_);
   return applying_build(device).executable;

@@ -66,6 +66,9 @@ class Program final : public Object, public _cl_program {
     std::size_t global_variable_size = 0;
     std::vector<KernelSignature> kernels;        // of an executable binary
     std::shared_ptr<interp::Executable> executable;  // decoded for the interpreter
+    // Why launches of its kernels must have uniform work-groups, "" when they may be
+    // non-uniform (3.0 §5.10: how the program was created and built, and a link's inputs).
+    std::string uniform_reason;
   };
 
   Program(Ref<Context> context, std::vector<Ref<Device>> devices, Origin origin);
@@ -93,6 +96,8 @@ class Program final : public Object, public _cl_program {
   // A successfully built executable for `device`, or for any device.
   bool has_executable_for(const Device& device) const;
   bool has_executable() const;
+  // Why launches on `device` must have uniform work-groups (Build::uniform_reason).
+  std::string uniform_reason(const Device& device) const;
   // The decoded executable the interpreter runs for `device`, or null.
   std::shared_ptr<interp::Executable> executable_for(const Device& device) const;
   // The kernels the executables declare (the first executable's, in declaration order).

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "catalogue.h"
+#include "clvet/rules/work_group_uniformity.h"
 #include "program.h"
 
 // Questions the kernel rules ask, answered through the World's info queries only.
@@ -774,10 +775,15 @@ CLVET_RULE(EnqueueNDRangeKernelUniformNotDivisible, "clEnqueueNDRangeKernel",
            "and the number of work-items specified by global_work_size is not evenly divisible by "
            "size of work-group given by local_work_size or by the required work-group size "
            "specified in the kernel source.",
-           V2_0, Still, nullptr,
-           "raised when the work-group size must be uniform (-cl-uniform-work-group-size, an "
-           "OpenCL C version below 2.0, or no CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT) and "
-           "global_work_size is not a multiple of it")
+           V2_0, Still,
+           CLVET_CHECK(EnqueueNDRangeKernel,
+                       uniformity::violated(w, a.command_queue, a.kernel, a.work_dim,
+                                            a.global_work_size, a.local_work_size)),
+           "the work-group size must be uniform (3.0 §5.10: the device lacks "
+           "CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT, or the program was built with "
+           "-cl-uniform-work-group-size, or from source without -cl-std=CL2.0 or CL3.0, or linked "
+           "from such a program) and global_work_size is not a multiple of local_work_size, or of "
+           "the required work-group size when local_work_size is NULL")
 CLVET_RULE(EnqueueNDRangeKernelWorkItemSizeTooLarge, "clEnqueueNDRangeKernel",
            CL_INVALID_WORK_ITEM_SIZE, Spec::OpenCL12, "5.8",
            "CL_INVALID_WORK_ITEM_SIZE if the number of work-items specified in any of "

@@ -82,6 +82,24 @@ class Profiled : public WithQueue {
     for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(got[i], static_cast<int>(i * i)) << i;
   }
 
+  // The status of enqueuing 10 work-items in groups of 4 (a last group of 2, 3.0 §5.10) of a
+  // program built with `options`.
+  cl_int launch_with_remainder(const char* options) {
+    cl_int status = CL_SUCCESS;
+    cl_program p = build("kernel void k(global int* o) { o[get_global_id(0)] = 1; }", options,
+                         status);
+    EXPECT_EQ(status, CL_SUCCESS);
+    cl_kernel k = kernel(p, "k");
+    cl_mem out = buffer(10 * sizeof(int));
+    EXPECT_EQ(clSetKernelArg(k, 0, sizeof out, &out), CL_SUCCESS);
+    const std::size_t global = 10, local = 4;
+    clear_last_rule();
+    const cl_int code =
+        clEnqueueNDRangeKernel(queue, k, 1, nullptr, &global, &local, 0, nullptr, nullptr);
+    clFinish(queue);
+    return code;
+  }
+
   // The status of enqueuing a kernel with `local_bytes` of __local memory in one argument.
   cl_int launch_with_local(std::size_t local_bytes) {
     cl_int status = CL_SUCCESS;
@@ -200,6 +218,16 @@ TEST_F(DefaultDevice, RunsWhatTheProfilesRefuse) {
   EXPECT_EQ(status, CL_SUCCESS);
   EXPECT_EQ(macro_value("__OPENCL_VERSION__", ""), 300);
   EXPECT_EQ(is_defined("__EMBEDDED_PROFILE__", ""), 0);
+}
+
+// The reference device runs a last, smaller work-group for programs of OpenCL C 3.0, and
+// holds OpenCL C 1.x programs to uniform ones (3.0 §5.10).
+TEST_F(DefaultDevice, RunsNonUniformWorkGroups) {
+  EXPECT_EQ(info<cl_bool>(device, CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT), cl_bool{CL_TRUE});
+  expect_squares(10, 4, "-cl-std=CL3.0");
+  expect_squares(10, 4, "-cl-std=CL3.0 -cl-opt-disable");
+  EXPECT_EQ(launch_with_remainder(""), CL_INVALID_WORK_GROUP_SIZE);
+  EXPECT_EQ(last_rule(), "EnqueueNDRangeKernelUniformNotDivisible");
 }
 
 // --- minimum-3.0: every limit at OpenCL 3.0's minimum. ---------------------------------------
@@ -358,6 +386,12 @@ TEST_F(EmbeddedProfile, RunsGroupsOfTwelveAndRefusesSixteen) {
               CL_INVALID_WORK_GROUP_SIZE, "EnqueueNDRangeKernelLocalSizeAboveKernelMax");
 }
 
+// An OpenCL 1.2 device's work-groups are uniform (1.2 §5.8).
+TEST_F(EmbeddedProfile, RefusesARemainder) {
+  EXPECT_EQ(launch_with_remainder(""), CL_INVALID_WORK_GROUP_SIZE);
+  expect_squares(10, 5, "");
+}
+
 // --- nvidia-a100: a data-centre GPU's work-item sizes and 48 KiB of shared memory. ---------
 
 using NvidiaProfile = Profiled;
@@ -411,6 +445,15 @@ TEST_F(NvidiaProfile, HoldsLaunchesToItsWorkItemSizes) {
               CL_INVALID_WORK_ITEM_SIZE, "EnqueueNDRangeKernelWorkItemSizeTooLarge");
   EXPECT_EQ(launch_with_local(48 * 1024), CL_SUCCESS);
   EXPECT_EQ(launch_with_local(48 * 1024 + 4), CL_OUT_OF_RESOURCES);
+}
+
+// A 3.0 profile that does not claim non-uniform work-groups (optional in 3.0) has none: the
+// launch a device with them would run is refused as the profiled device would refuse it.
+TEST_F(NvidiaProfile, HasNoNonUniformWorkGroups) {
+  EXPECT_EQ(info<cl_bool>(device, CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT), cl_bool{CL_FALSE});
+  EXPECT_EQ(launch_with_remainder("-cl-std=CL3.0"), CL_INVALID_WORK_GROUP_SIZE);
+  EXPECT_EQ(last_rule(), "EnqueueNDRangeKernelUniformNotDivisible");
+  expect_squares(10, 5, "-cl-std=CL3.0");
 }
 
 // NVIDIA's OpenCL has no sub-groups: none are reported, and a kernel using them does not build
@@ -583,6 +626,8 @@ TEST_F(PoclRoundTrip, AnswersAsPoclDoes) {
                                CL_DEVICE_PREFERRED_VECTOR_WIDTH_INT})
     EXPECT_EQ(info<cl_uint>(device, param), info<cl_uint>(pocl, param)) << param;
   EXPECT_EQ(sizes(device, CL_DEVICE_MAX_WORK_ITEM_SIZES), sizes(pocl, CL_DEVICE_MAX_WORK_ITEM_SIZES));
+  EXPECT_EQ(info<cl_bool>(device, CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT),
+            info<cl_bool>(pocl, CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT));
 }
 
 }  // namespace

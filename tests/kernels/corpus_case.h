@@ -173,9 +173,14 @@ inline std::string run_line(const std::string& text, Launch& launch) {
   if (!sizes(option(w, "local"), launch.local, &local_dims) || local_dims != global_dims)
     return "run: needs local=<sizes> with as many dimensions as global";
   launch.dims = global_dims;
+  // A last, smaller work-group needs a program that allows non-uniform ones (3.0 §5.10).
+  const bool non_uniform = (launch.options.find("-cl-std=CL2.0") != std::string::npos ||
+                            launch.options.find("-cl-std=CL3.0") != std::string::npos) &&
+                           launch.options.find("-cl-uniform-work-group-size") == std::string::npos;
   for (unsigned d = 0; d < launch.dims; ++d)
-    if (launch.local[d] == 0 || launch.global[d] % launch.local[d] != 0)
-      return "run: the global size must be a multiple of the local size";
+    if (launch.local[d] == 0 || (launch.global[d] % launch.local[d] != 0 && !non_uniform))
+      return "run: the global size must be a multiple of the local size (unless options= has "
+             "-cl-std=CL2.0 or CL3.0)";
   std::string args = option(w, "args");
   if (!args.empty()) {
     std::istringstream in(args);

@@ -124,6 +124,26 @@ INSTANTIATE_TEST_SUITE_P(Layer, ProgramOverReferenceDevice,
                                          "leaks", "bad_wait_lists", "callbacks", "threads",
                                          "several_processes"));
 
+// The rule for CL_INVALID_WORK_GROUP_SIZE on a global size the local size does not divide
+// (3.0 §5.10) both ways: a misuse on PoCL, which reports no non-uniform work-group support, and
+// none on the reference device, which has it, for the same program built with -cl-std=CL3.0.
+TEST(NonUniformWorkGroups, AreAMisuseOnlyWhereTheDeviceLacksThem) {
+  const Outcome pocl = under_clvet("non_uniform_groups", CLVET_POCL_ICD);
+  EXPECT_EQ(pocl.findings,
+            std::set<std::string>{"application:EnqueueNDRangeKernelUniformNotDivisible"})
+      << pocl.ran.err;
+  EXPECT_NE(pocl.ran.err.find("non-uniform work-group support: 0\n"), std::string::npos)
+      << pocl.ran.err;
+  const Outcome reference = under_clvet("non_uniform_groups", CLVET_REFERENCE_ICD_DIR);
+  EXPECT_EQ(reference.findings, std::set<std::string>{}) << reference.ran.err;
+  EXPECT_EQ(reference.ran.status, 0) << reference.ran.err;
+  EXPECT_NE(reference.ran.err.find("non-uniform work-group support: 1\n"), std::string::npos)
+      << reference.ran.err;
+  EXPECT_NE(reference.ran.err.find("groups of 4 over 10 work-items: 0\n"), std::string::npos)
+      << reference.ran.err;
+  for (const Outcome* o : {&pocl, &reference}) EXPECT_EQ(o->ran.out, "1 2 3 4 5 6 7 8 9 10\n");
+}
+
 // Extension functions come back as the layer's wrappers: what they create is tracked and
 // their handles are judged. The reference device has cl_khr_create_command_queue.
 TEST(ExtensionFunctions, AreWrappedOverTheReferenceDevice) {

@@ -199,6 +199,7 @@ Answer from_profile(Device& d, cl_device_info param, const InfoWriter& out) {
     case CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT:
     case CL_DEVICE_MAX_NUM_SUB_GROUPS:
     case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS:
+    case CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT:
       return std::nullopt;
     // What the device itself can do, narrowed by the profile.
     case CL_DEVICE_SVM_CAPABILITIES:
@@ -377,8 +378,9 @@ Answer execution(Device& d, cl_device_info param, const InfoWriter& out) {
                                : 0);
     case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS:
       return out.scalar<B>(no);
+    // The engine runs the last work-group of each dimension with the remainder (3.0 §5.10).
     case CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT:
-      return out.scalar<B>(no);
+      return out.scalar<B>(non_uniform_work_groups_supported() ? yes : no);
     // The OpenCL C features with a query of their own answer as the table claims them.
     case CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT:
       return out.scalar<B>(

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -14,6 +15,7 @@
 #include "clvet/checker/api_validation.h"
 #include "clvet/checker/kernel_checker.h"
 #include "clvet/rules/rule_ids.gen.h"
+#include "clvet/rules/work_group_uniformity.h"
 #include "device_impl.gen.h"
 #include "emulated_profile.h"
 #include "enqueue.h"
@@ -33,20 +35,24 @@ namespace {
 
 // The local size the device picks when the application passes NULL (§5.8: "the OpenCL
 // implementation will determine how to be break the global work-items into appropriate
-// work-group instances"): the largest divisor of each global size within the device's limit,
-// favouring dimension 0, since a wide work-group amortises the interpreter's dispatch.
+// work-group instances"), within the device's limit and favouring dimension 0, since a wide
+// work-group amortises the interpreter's dispatch. Where the work-groups must be uniform, the
+// largest divisor of each global size; where they may be non-uniform ("the OpenCL runtime may
+// choose a uniform or non-uniform work-group size", 3.0 §5.10), the largest size that fits when
+// no divisor comes within half of it (a prime global size would run work-groups of one).
 void choose_local_size(cl_uint work_dim, const std::size_t* global, std::size_t limit,
-                       std::uint64_t local[3]) {
+                       bool non_uniform, std::uint64_t local[3]) {
   std::size_t budget = limit;
   for (cl_uint d = 0; d < 3; ++d) {
     local[d] = 1;
     if (d >= work_dim) continue;
-    std::size_t cap = d == 0 ? std::min<std::size_t>(budget, 256) : budget;
-    for (std::size_t s = std::min(cap, global[d]); s >= 1; --s)
+    const std::size_t fit = std::min(d == 0 ? std::min<std::size_t>(budget, 256) : budget, global[d]);
+    for (std::size_t s = fit; s >= 1; --s)
       if (global[d] % s == 0) {
         local[d] = s;
         break;
       }
+    if (non_uniform && local[d] * 2 <= fit) local[d] = fit;
     budget /= local[d];
   }
 }
@@ -185,6 +191,42 @@ std::string limit_origin(const char* setting) {
   return setting;
 }
 
+// Why this launch's work-groups must be uniform (3.0 §5.10): the device, or the kernel's
+// program as it was created, built or linked; "" when they may be non-uniform.
+std::string uniform_reason(const Queue& q, const Kernel& k) {
+  if (!non_uniform_work_groups_supported())
+    return "the device does not support non-uniform work-groups "
+           "(CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT is CL_FALSE " +
+           limit_origin("on the reference device") + ")";
+  return k.program().uniform_reason(q.device());
+}
+
+// "CL_INVALID_WORK_GROUP_SIZE if the work-group size must be uniform and ... the
+// global_work_size is not evenly divisible by the local_work_size" (3.0 §5.10), or by the
+// required work-group size when local_work_size is NULL (2.2 §5.10). The rule's precheck judges
+// what the API tells (device, source, build options); this also knows a link's inputs.
+Status check_uniform(const Queue& q, const Kernel& k, cl_uint work_dim, const std::size_t* global,
+                     const std::size_t* local) {
+  std::array<std::size_t, 3> size{1, 1, 1};
+  const auto& reqd = k.signature().required_work_group_size;
+  if (local != nullptr) {
+    for (cl_uint d = 0; d < work_dim && d < 3; ++d) size[d] = local[d];
+  } else if (reqd[0] != 0) {
+    for (cl_uint d = 0; d < 3; ++d) size[d] = reqd[d];
+  } else {
+    return Status{};
+  }
+  const int d = rules::uniformity::first_remainder(work_dim, global, size);
+  if (d < 0) return Status{};
+  const std::string reason = uniform_reason(q, k);
+  if (reason.empty()) return Status{};
+  return fail(rule::EnqueueNDRangeKernelUniformNotDivisible,
+              fmt::format("global_work_size[{0}] = {1} is not a multiple of {2}[{0}] = {3}, and "
+                          "the work-groups must be uniform: {4}",
+                          d, global[d], local ? "local_work_size" : "the required work-group size",
+                          size[d], reason));
+}
+
 // §5.8: CL_OUT_OF_RESOURCES when the kernel's __local memory (its variables and __local
 // arguments, CL_KERNEL_LOCAL_MEM_SIZE) exceeds the device's CL_DEVICE_LOCAL_MEM_SIZE, or its
 // __constant arguments exceed what the device holds: "the number of arguments declared as
@@ -253,7 +295,8 @@ Status prepare(Queue& q, Kernel& k, cl_uint work_dim, const std::size_t* offset,
   } else if (k.signature().required_work_group_size[0] != 0) {
     for (cl_uint d = 0; d < 3; ++d) r.local_size[d] = k.signature().required_work_group_size[d];
   } else {
-    choose_local_size(work_dim, global, q.device().max_work_group_size(), r.local_size);
+    choose_local_size(work_dim, global, q.device().max_work_group_size(),
+                      uniform_reason(q, k).empty(), r.local_size);
   }
   const auto& params = k.signature().arguments;
   std::vector<Kernel::ArgValue> values = k.args();
@@ -441,8 +484,8 @@ Status run(Queue& q, cl_command_type type, Launch launch, cl_uint num_events,
 
 }  // namespace
 
-// §5.8 (2.2 §5.10). The argument checks that need no kernel state are prechecks; here: the
-// executable, the arguments, uniform work-groups (the device has no non-uniform support).
+// §5.8 (2.2 §5.10, 3.0 §5.10). The argument checks that need no kernel state are prechecks;
+// here: the executable, the arguments, uniform work-groups where they must be.
 Status EnqueueNDRangeKernel(const args::EnqueueNDRangeKernel& a) {
   Ref<Queue> q = lookup<Queue>(a.command_queue);
   if (!q) return fail(rule::EnqueueNDRangeKernelInvalidQueue);
@@ -461,15 +504,9 @@ Status EnqueueNDRangeKernel(const args::EnqueueNDRangeKernel& a) {
   if (empty)
     return submit(*q, CL_COMMAND_NDRANGE_KERNEL, a.num_events_in_wait_list, a.event_wait_list,
                   a.event, false, [] { return CL_SUCCESS; });
-  if (a.local_work_size)
-    for (cl_uint d = 0; d < a.work_dim; ++d)
-      if (a.local_work_size[d] == 0 || a.global_work_size[d] % a.local_work_size[d] != 0)
-        return fail(rule::EnqueueNDRangeKernelUniformNotDivisible,
-                    "global_work_size[" + std::to_string(d) + "] = " +
-                        std::to_string(a.global_work_size[d]) + " is not a multiple of "
-                        "local_work_size[" + std::to_string(d) + "] = " +
-                        std::to_string(a.local_work_size[d]) +
-                        " (the device has no non-uniform work-group support)");
+  if (Status s = check_uniform(*q, *k, a.work_dim, a.global_work_size, a.local_work_size);
+      !s.ok())
+    return s;
   Launch launch;
   Status s = prepare(*q, *k, a.work_dim, a.global_work_offset, a.global_work_size,
                      a.local_work_size, launch,

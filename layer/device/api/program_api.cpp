@@ -16,6 +16,7 @@
 #include "clvet/interp/executable.h"
 #include "clvet/interp/frontend.h"
 #include "clvet/rules/rule_ids.gen.h"
+#include "clvet/rules/work_group_uniformity.h"
 #include "device_impl.gen.h"
 #include "emulated_profile.h"
 #include "info.h"
@@ -374,6 +375,7 @@ Result<cl_program> CreateProgramWithBinary(const args::CreateProgramWithBinary& 
                           : CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
       b.binary.assign(a.binaries[i], a.binaries[i] + a.lengths[i]);
       b.bitcode = std::move(binary.bitcode);
+      b.uniform_reason = rules::uniformity::program_reason(false, b.options);
       builds.push_back(std::move(b));
     }
     if (!errors.empty()) return fail(rule::CreateProgramWithBinaryInvalidBinary, errors);
@@ -477,6 +479,7 @@ Status BuildProgram(const args::BuildProgram& a) {
         Program::Build loaded = p->build_of(*d);
         Outcome o =
             succeeded(interp::BinaryKind::Executable, loaded.options, {}, loaded.bitcode, d.get());
+        o.build.uniform_reason = rules::uniformity::program_reason(false, loaded.options + " " + options);
         all_ok = all_ok && o.ok;
         record(*p, {d}, o, loaded.options.c_str());
       }
@@ -484,6 +487,7 @@ Status BuildProgram(const args::BuildProgram& a) {
       // The devices of a program are one kind of device: the first judges for all.
       Outcome o =
           build_executable(*p, options, devices.empty() ? nullptr : devices.front().get());
+      o.build.uniform_reason = rules::uniformity::program_reason(origin == Origin::Source, options);
       all_ok = o.ok;
       bad_options = o.bad_options;
       record(*p, devices, o, a.options);
@@ -525,6 +529,8 @@ Status CompileProgram(const args::CompileProgram& a) {
                                   std::move(compiled.bitcode), nullptr)
                       : failed(compiled.log,
                                compiled.status == interp::FrontEndStatus::InvalidOptions);
+    o.build.uniform_reason =
+        rules::uniformity::program_reason(p->origin() == Origin::Source, options);
     record(*p, devices, o, a.options);
   } catch (const std::bad_alloc&) {
     record_failure(*p, devices, nullptr, {});
@@ -558,12 +564,19 @@ Result<cl_program> LinkProgram(const args::LinkProgram& a) {
     bool all_ok = true;
     for (const Ref<Device>& d : devices) {
       std::vector<interp::Bytes> bitcode;
+      // "If the program was created using clLinkProgram, all input programs must support
+      // non-uniform work-groups" (3.0 §5.10).
+      std::string uniform_reason;
       for (const Ref<Program>& input : inputs) {
         if (!input->has_device(d.get())) continue;
         Program::Build b = input->build_of(*d);
-        if (b.binary_type == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT ||
-            b.binary_type == CL_PROGRAM_BINARY_TYPE_LIBRARY)
-          bitcode.push_back(std::move(b.bitcode));
+        if (b.binary_type != CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT &&
+            b.binary_type != CL_PROGRAM_BINARY_TYPE_LIBRARY)
+          continue;
+        if (uniform_reason.empty() && !b.uniform_reason.empty())
+          uniform_reason = "the program was linked from one whose work-groups must be uniform (" +
+                           b.uniform_reason + ")";
+        bitcode.push_back(std::move(b.bitcode));
       }
       if (bitcode.empty()) continue;
       interp::FrontEndResult linked = interp::link_bitcode(bitcode, options);
@@ -573,6 +586,7 @@ Result<cl_program> LinkProgram(const args::LinkProgram& a) {
                                           options, linked.log, std::move(linked.bitcode),
                                           d.get())
                               : failed(linked.log);
+      o.build.uniform_reason = std::move(uniform_reason);
       all_ok = all_ok && o.ok;
       record(*program, {d}, o, a.options);
     }
