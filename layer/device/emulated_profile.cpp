@@ -133,7 +133,7 @@ const std::vector<LimitRule>& limit_rules() {
       {"LocalSizeAboveDeviceMax", {CL_DEVICE_MAX_WORK_GROUP_SIZE}},
       {"LocalSizeAboveKernelMax", {CL_DEVICE_MAX_WORK_GROUP_SIZE}},
       {"WorkItemSizeTooLarge", {CL_DEVICE_MAX_WORK_ITEM_SIZES}},
-      {"UniformNotDivisible", {CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT}},
+      {"UniformRequired", {CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT}},
       {"SizeAboveMaxAlloc", {CL_DEVICE_MAX_MEM_ALLOC_SIZE}},
       {"SVMAllocInvalidSize", {CL_DEVICE_MAX_MEM_ALLOC_SIZE}},
       {"ImageInvalidSize",

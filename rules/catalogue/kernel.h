@@ -769,17 +769,30 @@ CLVET_RULE(EnqueueNDRangeKernelLocalSizeAboveKernelMax, "clEnqueueNDRangeKernel"
            CLVET_CHECK(EnqueueNDRangeKernel,
                        kernel_family::local_exceeds_kernel_limit(w, a.command_queue, a.kernel,
                                                                  a.work_dim, a.local_work_size)))
+// 2.x: non-uniform work-groups are core, and only -cl-uniform-work-group-size or OpenCL C 1.x
+// keeps a program to uniform ones (2.2 §5.10); 3.0 words the clause by whether the work-group
+// size must be uniform, the device's support among the reasons.
 CLVET_RULE(EnqueueNDRangeKernelUniformNotDivisible, "clEnqueueNDRangeKernel",
            CL_INVALID_WORK_GROUP_SIZE, Spec::Runtime22, "5.10",
            "CL_INVALID_WORK_GROUP_SIZE if the program was compiled with cl-uniform-work-group-size "
            "and the number of work-items specified by global_work_size is not evenly divisible by "
            "size of work-group given by local_work_size or by the required work-group size "
            "specified in the kernel source.",
-           V2_0, Still,
+           V2_0, V3_0,
+           CLVET_CHECK(EnqueueNDRangeKernel,
+                       uniformity::violated(w, a.command_queue, a.kernel, a.work_dim,
+                                            a.global_work_size, a.local_work_size)))
+CLVET_RULE(EnqueueNDRangeKernelUniformRequired, "clEnqueueNDRangeKernel",
+           CL_INVALID_WORK_GROUP_SIZE, Spec::Api30, "5.10",
+           "CL_INVALID_WORK_GROUP_SIZE if the work-group size must be uniform and the "
+           "local_work_size is not NULL, is not equal to the required work-group size specified "
+           "in the kernel source, or the global_work_size is not evenly divisible by the "
+           "local_work_size.",
+           V3_0, Still,
            CLVET_CHECK(EnqueueNDRangeKernel,
                        uniformity::violated(w, a.command_queue, a.kernel, a.work_dim,
                                             a.global_work_size, a.local_work_size)),
-           "the work-group size must be uniform (3.0 §5.10: the device lacks "
+           "the work-group size must be uniform (the device lacks "
            "CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT, or the program was built with "
            "-cl-uniform-work-group-size, or from source without -cl-std=CL2.0 or CL3.0, or linked "
            "from such a program) and global_work_size is not a multiple of local_work_size, or of "

@@ -270,7 +270,7 @@ TEST_F(NonUniformWorkGroups, ProgramsThatRequireUniformGroupsRefuseARemainder) {
     clear_last_rule();
     EXPECT_EQ(enqueue_marks(kMarks, options, global, &local, &out), CL_INVALID_WORK_GROUP_SIZE)
         << "options '" << options << "'";
-    EXPECT_EQ(last_rule(), "EnqueueNDRangeKernelUniformNotDivisible") << options;
+    EXPECT_EQ(last_rule(), "EnqueueNDRangeKernelUniformRequired") << options;
     // A local size that divides the global size runs as ever.
     const std::size_t divides = 5;
     EXPECT_EQ(enqueue_marks(kMarks, options, global, &divides, &out), CL_SUCCESS) << options;
@@ -302,7 +302,7 @@ kernel __attribute__((reqd_work_group_size(4, 1, 1))) void sizes(global int* out
   ASSERT_EQ(clSetKernelArg(uniform, 0, sizeof out, &out), CL_SUCCESS);
   EXPECT_RULE(clEnqueueNDRangeKernel(queue, uniform, 1, nullptr, &global, nullptr, 0, nullptr,
                                      nullptr),
-              CL_INVALID_WORK_GROUP_SIZE, "EnqueueNDRangeKernelUniformNotDivisible");
+              CL_INVALID_WORK_GROUP_SIZE, "EnqueueNDRangeKernelUniformRequired");
 }
 
 // "If the program was created using clLinkProgram, all input programs must support non-uniform
@@ -329,7 +329,7 @@ TEST_F(NonUniformWorkGroups, LinkedProgramsFollowTheirInputs) {
       EXPECT_EQ(code, CL_SUCCESS);
     } else {
       EXPECT_EQ(code, CL_INVALID_WORK_GROUP_SIZE);
-      EXPECT_EQ(last_rule(), "EnqueueNDRangeKernelUniformNotDivisible");
+      EXPECT_EQ(last_rule(), "EnqueueNDRangeKernelUniformRequired");
     }
   }
 }

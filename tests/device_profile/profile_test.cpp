@@ -227,7 +227,7 @@ TEST_F(DefaultDevice, RunsNonUniformWorkGroups) {
   expect_squares(10, 4, "-cl-std=CL3.0");
   expect_squares(10, 4, "-cl-std=CL3.0 -cl-opt-disable");
   EXPECT_EQ(launch_with_remainder(""), CL_INVALID_WORK_GROUP_SIZE);
-  EXPECT_EQ(last_rule(), "EnqueueNDRangeKernelUniformNotDivisible");
+  EXPECT_EQ(last_rule(), "EnqueueNDRangeKernelUniformRequired");
 }
 
 // --- minimum-3.0: every limit at OpenCL 3.0's minimum. ---------------------------------------
@@ -452,7 +452,7 @@ TEST_F(NvidiaProfile, HoldsLaunchesToItsWorkItemSizes) {
 TEST_F(NvidiaProfile, HasNoNonUniformWorkGroups) {
   EXPECT_EQ(info<cl_bool>(device, CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT), cl_bool{CL_FALSE});
   EXPECT_EQ(launch_with_remainder("-cl-std=CL3.0"), CL_INVALID_WORK_GROUP_SIZE);
-  EXPECT_EQ(last_rule(), "EnqueueNDRangeKernelUniformNotDivisible");
+  EXPECT_EQ(last_rule(), "EnqueueNDRangeKernelUniformRequired");
   expect_squares(10, 5, "-cl-std=CL3.0");
 }
 

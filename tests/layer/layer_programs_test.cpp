@@ -130,7 +130,7 @@ INSTANTIATE_TEST_SUITE_P(Layer, ProgramOverReferenceDevice,
 TEST(NonUniformWorkGroups, AreAMisuseOnlyWhereTheDeviceLacksThem) {
   const Outcome pocl = under_clvet("non_uniform_groups", CLVET_POCL_ICD);
   EXPECT_EQ(pocl.findings,
-            std::set<std::string>{"application:EnqueueNDRangeKernelUniformNotDivisible"})
+            std::set<std::string>{"application:EnqueueNDRangeKernelUniformRequired"})
       << pocl.ran.err;
   EXPECT_NE(pocl.ran.err.find("non-uniform work-group support: 0\n"), std::string::npos)
       << pocl.ran.err;

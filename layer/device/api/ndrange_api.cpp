@@ -220,7 +220,7 @@ Status check_uniform(const Queue& q, const Kernel& k, cl_uint work_dim, const st
   if (d < 0) return Status{};
   const std::string reason = uniform_reason(q, k);
   if (reason.empty()) return Status{};
-  return fail(rule::EnqueueNDRangeKernelUniformNotDivisible,
+  return fail(rule::EnqueueNDRangeKernelUniformRequired,
               fmt::format("global_work_size[{0}] = {1} is not a multiple of {2}[{0}] = {3}, and "
                           "the work-groups must be uniform: {4}",
                           d, global[d], local ? "local_work_size" : "the required work-group size",

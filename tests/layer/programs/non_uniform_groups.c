@@ -23,7 +23,7 @@ int main(void) {
   CHECK(clSetKernelArg(kernel, 0, sizeof out, &out));
   const size_t global = 10, partial = 4, divides = 5;
   report_code("groups of 4 over 10 work-items",
-              clEnqueueNDRangeKernel(s.queue, kernel, 1, NULL, &global, &partial, 0, NULL, NULL)); /* expect where unsupported: EnqueueNDRangeKernelUniformNotDivisible */
+              clEnqueueNDRangeKernel(s.queue, kernel, 1, NULL, &global, &partial, 0, NULL, NULL)); /* expect where unsupported: EnqueueNDRangeKernelUniformRequired */
   CHECK(clFinish(s.queue));
   CHECK(clEnqueueNDRangeKernel(s.queue, kernel, 1, NULL, &global, &divides, 0, NULL, NULL));
   cl_int marks[10];
