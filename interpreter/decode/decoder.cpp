@@ -1115,7 +1115,12 @@ bool FunctionDecoder::decode_intrinsic(const llvm::IntrinsicInst& call, std::str
     case llvm::Intrinsic::experimental_noalias_scope_decl:
     case llvm::Intrinsic::invariant_start: case llvm::Intrinsic::invariant_end:
     case llvm::Intrinsic::donothing: case llvm::Intrinsic::sideeffect:
+    case llvm::Intrinsic::var_annotation:
       return true;
+    // An annotation (Clang's annotate attribute, SPIR-V's UserSemantic decoration) says
+    // something of a value to tools and leaves it as it is.
+    case llvm::Intrinsic::ptr_annotation:
+    case llvm::Intrinsic::annotation:
     case llvm::Intrinsic::expect: {
       std::uint32_t a;
       if (!reg(call.getArgOperand(0), a, error)) return false;

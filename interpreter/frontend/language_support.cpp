@@ -197,6 +197,11 @@ std::span<const std::string_view> clang_feature_macros() { return kClangMacros; 
 
 // The versions translate_spirv accepts; here, beside the other answers of device info, so
 // that a query needs no front end loaded.
-std::string il_version_string() { return "SPIR-V_1.0 SPIR-V_1.1 SPIR-V_1.2 SPIR-V_1.3"; }
+std::string il_version_string() {
+  std::string versions;
+  for (unsigned minor = 0; minor <= kNewestSpirvMinor; ++minor)
+    versions += (minor == 0 ? "SPIR-V_1." : " SPIR-V_1.") + std::to_string(minor);
+  return versions;
+}
 
 }  // namespace clvet::interp

@@ -13,6 +13,7 @@
 #include "clvet/interp/frontend.h"
 #include "clvet/interp/image.h"
 #include "frontend/module_io.h"
+#include "frontend/spirv_lowering.h"
 
 namespace clvet::interp {
 
@@ -115,7 +116,7 @@ ModuleFacts inspect(const std::vector<std::uint32_t>& words) {
                       "(OpenCL SPIR-V environment, chapter 4)\n";
     return SPV_SUCCESS;
   };
-  spv_context context = spvContextCreate(SPV_ENV_UNIVERSAL_1_3);
+  spv_context context = spvContextCreate(SPV_ENV_UNIVERSAL_1_6);
   spvBinaryParse(context, &facts, words.data(), words.size(), nullptr, instruction, nullptr);
   spvContextDestroy(context);
   return facts;
@@ -125,8 +126,23 @@ ModuleFacts inspect(const std::vector<std::uint32_t>& words) {
 // OpenCL environment that introduced the version, or, where `universal`, SPIR-V's own rules
 // of the version (ModuleFacts::problems then checked here).
 spv_target_env validation_environment(unsigned minor, bool universal) {
-  if (universal) return minor == 0 ? SPV_ENV_UNIVERSAL_1_0 : minor <= 2 ? SPV_ENV_UNIVERSAL_1_2 : SPV_ENV_UNIVERSAL_1_3;
-  return minor == 0 ? SPV_ENV_OPENCL_1_2 : SPV_ENV_OPENCL_2_2;
+  if (!universal) return minor == 0 ? SPV_ENV_OPENCL_1_2 : SPV_ENV_OPENCL_2_2;
+  switch (minor) {
+    case 0: return SPV_ENV_UNIVERSAL_1_0;
+    case 1:
+    case 2: return SPV_ENV_UNIVERSAL_1_2;
+    case 3: return SPV_ENV_UNIVERSAL_1_3;
+    case 4: return SPV_ENV_UNIVERSAL_1_4;
+    case 5: return SPV_ENV_UNIVERSAL_1_5;
+    default: return SPV_ENV_UNIVERSAL_1_6;
+  }
+}
+
+// `words` rewritten for the translator (spirv_lowering.h); false with `error` set when a
+// module cannot be.
+bool lowered(std::vector<std::uint32_t>& words, std::string& error) {
+  error = lower_for_translator(words);
+  return error.empty();
 }
 
 }  // namespace
@@ -138,8 +154,12 @@ bool spirv_spec_constants(const Bytes& il, std::vector<std::pair<std::uint32_t, 
     error = "the IL is not a SPIR-V module";
     return false;
   }
-  std::istringstream in(as_stream_bytes(words));
   std::vector<llvm::SpecConstInfoTy> info;
+  if (!lowered(words, error)) {
+    error = "the SPIR-V module cannot be read: " + error;
+    return false;
+  }
+  std::istringstream in(as_stream_bytes(words));
   if (!llvm::getSpecConstInfo(in, info)) {
     error = "the SPIR-V module's specialization constants cannot be read";
     return false;
@@ -151,18 +171,17 @@ bool spirv_spec_constants(const Bytes& il, std::vector<std::pair<std::uint32_t, 
 FrontEndResult validate_spirv(const Bytes& il) {
   std::vector<std::uint32_t> words = words_of(il);
   if (words.empty()) return failure(FrontEndStatus::InvalidInput, kNotSpirv);
-  // The OpenCL SPIR-V environment (§2.1 of its spec): versions 1.0-1.3. The translator
-  // (LLVM/SPIR-V 15) reads 1.4 modules but not 1.4's new instructions (OpPtrEqual, OpPtrNotEqual,
-  // OpPtrDiff, OpCopyLogical, OpDecorateString, OpCopyMemory's second memory operands), so 1.4
-  // is not offered.
+  // The OpenCL SPIR-V environment (§2.1 of its spec): the versions the device lists. The
+  // translator (LLVM/SPIR-V 15) reads up to 1.4, and the newer versions' instructions it lacks
+  // are rewritten for it (spirv_lowering.h).
   const std::uint32_t version = words[1];
   const unsigned major = (version >> 16) & 0xff, minor = (version >> 8) & 0xff;
-  if (major != 1 || minor > 3)
+  if (major != 1 || minor > kNewestSpirvMinor)
     return failure(FrontEndStatus::InvalidInput,
                    "clvet: SPIR-V " + std::to_string(major) + "." + std::to_string(minor) +
                        " is not supported (CL_DEVICE_IL_VERSION: " + il_version_string() + ")\n");
   const ModuleFacts facts = inspect(words);
-  const bool universal = minor == 3 || facts.extension_capabilities;
+  const bool universal = minor >= 3 || facts.extension_capabilities;
   if (universal && !facts.problems.empty()) return failure(FrontEndStatus::InvalidInput, facts.problems);
   spvtools::SpirvTools tools(validation_environment(minor, universal));
   std::string log;
@@ -191,8 +210,11 @@ FrontEndResult translate_spirv(const Bytes& il,
     return valid;
   }
   std::string log = valid.log;
+  std::string error;
+  if (!lowered(words, error))
+    return failure(FrontEndStatus::Failed, "clvet: SPIR-V translation: " + error + "\n");
 
-  SPIRV::TranslatorOpts options(SPIRV::VersionNumber::SPIRV_1_3);
+  SPIRV::TranslatorOpts options(SPIRV::VersionNumber::SPIRV_1_4);
   for (const auto& [id, value] : spec_constants) {
     std::uint64_t number = 0;
     for (std::size_t i = 0; i < value.size() && i < 8; ++i)
@@ -206,7 +228,6 @@ FrontEndResult translate_spirv(const Bytes& il,
   // with opaque pointers by the next steps.
   context.setOpaquePointers(false);
   llvm::Module* raw = nullptr;
-  std::string error;
   std::istringstream in(as_stream_bytes(words));
   if (!llvm::readSpirv(context, options, in, raw, error) || raw == nullptr)
     return failure(FrontEndStatus::Failed, "clvet: SPIR-V translation: " + error + "\n");

@@ -474,10 +474,11 @@ TEST_F(DeviceApi, OptionalFeaturesAnswerConsistently) {
   EXPECT_EQ(scalar<cl_bool>(device, CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS),
             cl_bool{CL_FALSE});
   // SPIR-V through the translator (3.0 §4.2 CL_DEVICE_IL_VERSION, CL_DEVICE_ILS_WITH_VERSION).
-  EXPECT_EQ(device_string(device, CL_DEVICE_IL_VERSION), "SPIR-V_1.0 SPIR-V_1.1 SPIR-V_1.2 SPIR-V_1.3");
+  EXPECT_EQ(device_string(device, CL_DEVICE_IL_VERSION),
+            "SPIR-V_1.0 SPIR-V_1.1 SPIR-V_1.2 SPIR-V_1.3 SPIR-V_1.4 SPIR-V_1.5 SPIR-V_1.6");
   std::vector<cl_name_version> ils = array<cl_name_version>(device, CL_DEVICE_ILS_WITH_VERSION);
-  ASSERT_EQ(ils.size(), 4u);
-  for (cl_uint minor = 0; minor < 4; ++minor) {
+  ASSERT_EQ(ils.size(), 7u);
+  for (cl_uint minor = 0; minor < 7; ++minor) {
     EXPECT_STREQ(ils[minor].name, "SPIR-V");
     EXPECT_EQ(ils[minor].version, CL_MAKE_VERSION(1, minor, 0));
   }

@@ -61,6 +61,9 @@ FrontEndResult validate_spirv(const Bytes& il);
 // translate it to bitcode, applying specialization constants (id -> value bytes).
 FrontEndResult translate_spirv(const Bytes& il,
                                const std::vector<std::pair<std::uint32_t, Bytes>>& spec_constants);
+// The newest SPIR-V 1.x the device takes: every version from 1.0 to it is accepted (the
+// translator reads 1.4; the newer versions' instructions are rewritten for it).
+constexpr unsigned kNewestSpirvMinor = 6;
 // The IL versions accepted (CL_DEVICE_IL_VERSION, CL_DEVICE_ILS_WITH_VERSION).
 std::string il_version_string();
 // What names this front end for a cache of its results: its library's path, size and time of
