@@ -22,6 +22,9 @@
 #   make bench-images  build, then the image benchmark (not a test): read_imagef and
 #               write_imagef against the same loads and stores from buffers on the reference
 #               device, checkers off and all on, with ratios
+#   make bench-builds  build, then the build benchmark (not a test): clBuildProgram of small
+#               programs from source (a one-line kernel, C11 atomics, math built-ins) on the
+#               reference device and PoCL, their caches of builds off: CPU and wall ms a build
 #   make conformance  build, then piglit's whole quick_cl profile (about 700 tests) on the
 #               reference device, each result judged against tests/conformance/piglit_expected.tsv;
 #               with CTS_BUILD=path (a Khronos CTS build) also tests/conformance/cts_list.txt's
@@ -32,7 +35,7 @@ TSAN_BUILD ?= build-tsan
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: deps build demo test tsan bench bench-kernels bench-scaling bench-gui bench-replay bench-diff bench-images conformance clean
+.PHONY: deps build demo test tsan bench bench-kernels bench-scaling bench-gui bench-replay bench-diff bench-images bench-builds conformance clean
 
 deps:
 	./.ci/install-deps
@@ -89,6 +92,9 @@ bench-diff: build
 
 bench-images: build
 	OCL_ICD_VENDORS=$(abspath $(BUILD))/icd OCL_ICD_FILENAMES= $(BUILD)/tests/bench/image_access
+
+bench-builds: build
+	OCL_ICD_VENDORS=$(abspath $(BUILD))/tests/kernel-platforms OCL_ICD_FILENAMES= $(BUILD)/tests/bench/build_speed
 
 CTS_BUILD ?=
 conformance: build

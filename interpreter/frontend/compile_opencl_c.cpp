@@ -1,5 +1,5 @@
-// compile_opencl_c: OpenCL C to bitcode with Clang 15 in process (spir64, opencl-c.h, line
-// tables always), clCompileProgram's embedded headers served from memory.
+// compile_opencl_c: OpenCL C to bitcode with Clang 15 in process (spir64, Clang's declared
+// built-ins, line tables always), clCompileProgram's embedded headers served from memory.
 #include <clang/Basic/Diagnostic.h>
 #include <clang/Basic/DiagnosticOptions.h>
 #include <clang/CodeGen/CodeGenAction.h>
@@ -19,6 +19,7 @@
 
 #include "clvet/interp/frontend.h"
 #include "frontend/build_options.h"
+#include "frontend/c11_atomics_declarations.h"
 #include "frontend/clang_headers.h"
 #include "frontend/module_io.h"
 
@@ -62,6 +63,10 @@ std::string extension_switches(const TargetDevice& device) {
 // and scopes, the sub-group extensions, ...); each one the device does not claim is undefined,
 // so that a program testing a macro sees what the device's queries answer.
 constexpr const char* kFeatureUndefinitions = "/clvet-embedded-headers/clvet-feature-macros.h";
+
+// With Clang's built-in declarations, opencl-c-base.h is followed by opencl-c.h's C11 atomics
+// (c11_atomics_declarations.h), then by the undefinitions.
+constexpr const char* kC11Atomics = "/clvet-embedded-headers/clvet-c11-atomics.h";
 
 // cl_khr_integer_dot_product's functions, which Clang 15's opencl-c.h declares only under the
 // OpenCL C 3.0 features __opencl_c_integer_dot_product_input_4x8bit(_packed): declared here for
@@ -108,9 +113,37 @@ __clvet_rotate(half)
 #undef __clvet_rotate
 )";
 
+// Clang 15's table of built-ins declares wait_group_events with a generic pointer under every
+// OpenCL C version; before 2.0 there is no generic address space and opencl-c.h's declaration
+// takes the events from private memory (1.2 §6.12.10).
+constexpr const char* kOpenCLC1xDeclarations =
+    "void __attribute__((overloadable)) wait_group_events(int, event_t*);\n";
+
+// Clang looks a name up in its table of built-ins only when no declaration of it is in scope:
+// beside the integer dot products declared for OpenCL C 1.x, the geometric dot of every
+// floating-point type (1.2 §6.12.5) is declared too, as opencl-c.h declares it.
+constexpr const char* kGeometricDotDeclarations = R"(#define __clvet_dot(T, S) \
+  S __attribute__((overloadable, const)) dot(T, T);
+__clvet_dot(float, float) __clvet_dot(float2, float) __clvet_dot(float3, float)
+__clvet_dot(float4, float)
+#if defined(cl_khr_fp64)
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+__clvet_dot(double, double) __clvet_dot(double2, double) __clvet_dot(double3, double)
+__clvet_dot(double4, double)
+#pragma OPENCL EXTENSION cl_khr_fp64 : disable
+#endif
+#if defined(cl_khr_fp16)
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+__clvet_dot(half, half) __clvet_dot(half2, half) __clvet_dot(half3, half) __clvet_dot(half4, half)
+#pragma OPENCL EXTENSION cl_khr_fp16 : disable
+#endif
+#undef __clvet_dot
+)";
+
 // Feature macros are OpenCL C 3.0's (§6.2.1): under 1.x, where Clang defines those -cl-ext
 // names too, none is defined.
-std::string feature_undefinitions(const TargetDevice& device, const std::string& language) {
+std::string feature_undefinitions(const TargetDevice& device, const std::string& language,
+                                  bool declared) {
   const bool before_2_0 = language.rfind("CL1.", 0) == 0;
   std::string text = "// the macros of features the device does not claim\n";
   for (std::string_view macro : clang_feature_macros()) {
@@ -125,8 +158,9 @@ std::string feature_undefinitions(const TargetDevice& device, const std::string&
     for (const LanguageFeature& f : claimed(device, FeatureKind::OpenCLC))
       if (std::find(known.begin(), known.end(), f.name) == known.end())
         text += "#define " + std::string(f.name) + " 1\n";
+  if (before_2_0 && declared) text += kOpenCLC1xDeclarations;
   if (before_2_0 && claims(device, "cl_khr_integer_dot_product"))
-    text += kIntegerDotProductDeclarations;
+    text += std::string(declared ? kGeometricDotDeclarations : "") + kIntegerDotProductDeclarations;
   if (claims(device, "cl_khr_subgroup_rotate")) text += kSubGroupRotateDeclarations;
   return text;
 }
@@ -206,12 +240,17 @@ FrontEndResult compile_opencl_c(std::string_view source, std::string_view option
   }
 
   const std::string source_name = program_source_name(source);
+  // Clang's own table of the built-in functions (OpenCL C 3.0 §6.15), each declared when a
+  // program first names it, and opencl-c-base.h's types and macros, where opencl-c.h's 17,000
+  // declarations took most of a build; opencl-c.h whole where its atomics cannot be read.
+  const bool declared = !c11_atomics_declarations().empty();
   std::vector<std::string> args = {
       "-triple", "spir64-unknown-unknown", "-x", "cl", "-cl-std=" + parsed.language,
       "-finclude-default-header", "-resource-dir", clang_resource_dir(),
       extension_switches(device), "-main-file-name", source_name, "-dwarf-version=4",
       parsed.full_debug_info ? "-debug-info-kind=limited" : "-debug-info-kind=line-tables-only",
       "-ferror-limit", "0"};
+  if (declared) args.push_back("-fdeclare-opencl-builtins");
   // IR as an optimising build emits it (no optnone, no noinline), optimised later by the link.
   if (parsed.opt_disable) {
     args.insert(args.end(), {"-O0", "-disable-O0-optnone"});
@@ -245,14 +284,18 @@ FrontEndResult compile_opencl_c(std::string_view source, std::string_view option
       source_name, llvm::MemoryBuffer::getMemBufferCopy(
                        llvm::StringRef(source.data(), source.size()), source_name)
                        .release());
+  if (declared) invocation->getPreprocessorOpts().Includes.push_back(kC11Atomics);
   invocation->getPreprocessorOpts().Includes.push_back(kFeatureUndefinitions);
   invocation->getPreprocessorOpts().RetainRemappedFileBuffers = false;
   invocation->getFrontendOpts().DisableFree = false;
 
   auto memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   memory->addFile(kFeatureUndefinitions, 0,
-                  llvm::MemoryBuffer::getMemBufferCopy(feature_undefinitions(device, parsed.language),
-                                                       kFeatureUndefinitions));
+                  llvm::MemoryBuffer::getMemBufferCopy(
+                      feature_undefinitions(device, parsed.language, declared), kFeatureUndefinitions));
+  if (declared)
+    memory->addFile(kC11Atomics, 0,
+                    llvm::MemoryBuffer::getMemBufferCopy(c11_atomics_declarations(), kC11Atomics));
   for (const EmbeddedHeader& h : headers)
     memory->addFile(std::string(kHeaderFolder) + "/" + h.name, 0,
                     llvm::MemoryBuffer::getMemBufferCopy(h.source, h.name));

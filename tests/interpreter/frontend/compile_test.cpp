@@ -145,6 +145,44 @@ TEST(Compile, FeatureAndExtensionMacrosMatchTheTable) {
   EXPECT_TRUE(claims(with_images, "cl_khr_3d_image_writes"));
 }
 
+// OpenCL C 3.0 §6.2.1: a built-in function of an extension or optional feature is there exactly
+// when the device claims it; a program calling one the device does not claim fails to compile
+// with a log that names the function at its line (the device profiles' devices lack some).
+TEST(Compile, BuiltInOfAnUnclaimedExtensionOrFeatureFailsNamingIt_6_2_1) {
+  struct Case {
+    const char* lacking;
+    const char* call;
+  };
+  const Case cases[] = {
+      {"cl_khr_subgroup_ballot", "uint4 v = sub_group_ballot(d[0] > 0); d[1] = v.x;"},
+      {"cl_khr_subgroup_shuffle", "d[1] = sub_group_shuffle(d[0], 1u);"},
+      {"cl_khr_subgroup_rotate", "d[1] = sub_group_rotate(d[0], 1);"},
+      {"__opencl_c_work_group_collective_functions", "d[1] = work_group_reduce_add(d[0]);"},
+      {"__opencl_c_subgroups", "d[1] = get_sub_group_id();"},
+      {"__opencl_c_integer_dot_product_input_4x8bit_packed",
+       "d[1] = dot_4x8packed_ss_int((uint)d[0], 3u);"},
+  };
+  for (const Case& c : cases) {
+    const std::string source =
+        std::string("__kernel void k(__global int* d) {\n  ") + c.call + "\n}\n";
+    FrontEndResult claimed = compile_opencl_c(source, "-cl-std=CL3.0", {}, TargetDevice{});
+    EXPECT_TRUE(claimed.ok()) << c.call << "\n" << claimed.log;
+    TargetDevice lacking;
+    lacking.lacks = {c.lacking};
+    FrontEndResult refused = compile_opencl_c(source, "-cl-std=CL3.0", {}, lacking);
+    EXPECT_EQ(refused.status, FrontEndStatus::Failed) << c.lacking;
+    const std::string name = std::string(c.call).substr(std::string(c.call).find('=') + 2);
+    const std::string function = name.substr(0, name.find('('));
+    EXPECT_NE(refused.log.find(":2:"), std::string::npos) << refused.log;
+    EXPECT_NE(refused.log.find("error"), std::string::npos) << refused.log;
+    EXPECT_NE(refused.log.find(function), std::string::npos) << function << "\n" << refused.log;
+  }
+  // Work-group collectives are OpenCL C 2.0's and 3.0's: under 1.2 there is none.
+  FrontEndResult old = compile("__kernel void k(__global int* d) { d[1] = work_group_reduce_add(d[0]); }");
+  EXPECT_EQ(old.status, FrontEndStatus::Failed);
+  EXPECT_NE(old.log.find("work_group_reduce_add"), std::string::npos) << old.log;
+}
+
 // §5.6.3 clCompileProgram: input_headers found by header_include_names, in folders too.
 TEST(Compile, EmbeddedHeaders_5_6_3) {
   std::vector<EmbeddedHeader> headers = {
