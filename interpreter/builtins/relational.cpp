@@ -93,6 +93,12 @@ struct IsNormal {
   bool operator()(T x) const {
     return std::isnormal(x);
   }
+  // A half is normal by its own exponent field (neither 0 nor all ones): widened to float, a
+  // half subnormal such as 0x1p-17 is a normal float.
+  bool operator()(HalfFloat x) const {
+    const unsigned exponent = (x.bits >> 10) & 0x1f;
+    return exponent != 0 && exponent != 0x1f;
+  }
 };
 struct SignBit {
   template <class T>

@@ -251,3 +251,22 @@ TEST(RelationalBuiltins, TypesOutsideTheTableDoNotResolve_6_12_6) {
   EXPECT_FALSE(resolves("_Z6selectDv4_fS_Dv4_f"));  // and is an integer
   EXPECT_FALSE(resolves("_Z9bitselectDv4_fS_Dv4_i"));
 }
+
+// cl_khr_fp16: a half is classified in half precision. 0x0080 (0x1p-17) and 0x03ff are half
+// subnormals, though normal floats once widened; 0x0400 (0x1p-14) is the least normal half.
+TEST(RelationalBuiltins, HalfIsNormalByItsOwnExponent_6_12_6) {
+  const std::vector<std::uint16_t> x = {0x0000, 0x0080, 0x03ff, 0x0400, 0x3c00,
+                                        0x7bff, 0x7c00, 0x7e00, 0x8080, 0x8400};
+  const std::vector<bool> normal = {false, false, false, true, true,
+                                    true,  false, false, false, true};
+  const std::vector<std::int32_t> scalar =
+      compute<std::int32_t>("_Z8isnormalDh", Scalar::Int, 1, x);
+  const std::vector<std::int16_t> vector =
+      compute<std::int16_t>("_Z8isnormalDv2_Dh", Scalar::Short, 2, x);
+  ASSERT_EQ(scalar.size(), x.size());
+  ASSERT_EQ(vector.size(), x.size());
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    EXPECT_EQ(scalar[i], normal[i] ? 1 : 0) << std::hex << x[i];
+    EXPECT_EQ(vector[i], normal[i] ? -1 : 0) << std::hex << x[i];
+  }
+}
