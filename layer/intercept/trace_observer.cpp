@@ -184,22 +184,31 @@ struct MapCommand {
 };
 thread_local MapCommand t_map_command;
 
-// Whether the call may keep the thread waiting: what a program stopped by hand was doing.
-// Asked of every call: each entry point's answer is looked up once (0 never, 1 always, 2 when
-// its blocking flag is set).
-bool may_wait(const ObservedCall& call) {
-  static const std::vector<std::uint8_t>* waits = [] {
-    auto* table = new std::vector<std::uint8_t>;
-    for (const api::EntryPoint& entry : api::entry_points()) {
-      const bool always = entry.effect == api::Effect::Finish ||
-                          entry.effect == api::Effect::WaitForEvents ||
-                          entry.effect == api::Effect::Build;
-      table->push_back(always ? 1 : entry.blocking_param() != nullptr ? 2 : 0);
-    }
-    return table;
-  }();
-  const std::uint8_t wait = (*waits)[call.entry];
-  return wait == 1 || (wait == 2 && call_facts(call.entry, call.args).blocking);
+// What the recorder asks of an entry point's table row on every call, read by index.
+struct EntryTraits {
+  api::Effect effect = api::Effect::None;
+  api::Returns returns = api::Returns::ErrorCode;
+  // Whether the call may keep the thread waiting (what a program stopped by hand was doing):
+  // 0 never, 1 always, 2 when its blocking flag is set.
+  std::uint8_t wait = 0;
+};
+
+std::vector<EntryTraits> entry_traits() {
+  std::vector<EntryTraits> traits;
+  for (const api::EntryPoint& entry : api::entry_points()) {
+    const bool always = entry.effect == api::Effect::Finish ||
+                        entry.effect == api::Effect::WaitForEvents ||
+                        entry.effect == api::Effect::Build;
+    traits.push_back({entry.effect, entry.returns,
+                      static_cast<std::uint8_t>(always                              ? 1
+                                                : entry.blocking_param() != nullptr ? 2
+                                                                                    : 0)});
+  }
+  return traits;
+}
+
+bool may_wait(const ObservedCall& call, const EntryTraits& traits) {
+  return traits.wait == 1 || (traits.wait == 2 && call_facts(call.entry, call.args).blocking);
 }
 
 // How long the trace's close waits for kernel-buffer reads still running.
@@ -208,15 +217,17 @@ constexpr std::chrono::milliseconds kKernelBuffersAtExit{2000};
 class TraceObserver final : public CallObserver {
  public:
   TraceObserver(std::unique_ptr<trace::Writer> writer, bool data, bool kernel_buffers)
-      : writer_(std::move(writer)), data_(data), kernel_buffers_(kernel_buffers) {}
+      : writer_(std::move(writer)), data_(data), kernel_buffers_(kernel_buffers),
+        traits_(entry_traits()) {}
 
   void call_begin(const ObservedCall& call) override {
     auto encoder =
         writer_->begin_call(call.entry, call.index, since_origin(call.enter_ns), call.thread);
+    const EntryTraits& traits = traits_[call.entry];
     if (encoder) {
       TraceEncoding t{encoder, data_, false};
       encode_arguments(t, call.entry, call.args);
-      const api::Effect effect = api::entry_points()[call.entry].effect;
+      const api::Effect effect = traits.effect;
       if (data_ && effect == api::Effect::Unmap) {
         const CallFacts f = call_facts(call.entry, call.args);
         unmapped_bytes(encoder, f.unmapped, f.unmapped_param);
@@ -235,7 +246,7 @@ class TraceObserver final : public CallObserver {
     // trace as one that did not return). A call inside another one (a callback's) is written
     // so only if it may wait long (a finish, a wait, a build, a blocking transfer), or if the
     // process crashes inside it (on_fatal_signal).
-    if (encoder) encoder.enter(may_wait(call));
+    if (encoder) encoder.enter(may_wait(call, traits));
     open_calls().push_back({call.index, call.enter_ns, std::move(encoder)});
   }
 
@@ -295,7 +306,7 @@ class TraceObserver final : public CallObserver {
       unrecorded(call.index);
       return;
     }
-    const api::EntryPoint& entry = api::entry_points()[call.entry];
+    const EntryTraits& entry = traits_[call.entry];
     TraceEncoding t{encoder, data_, outcome.error == CL_SUCCESS};
     encode_outputs(t, call.entry, call.args);
     if (data_ && t.success) image_bytes::encode_outputs(encoder, call.entry, call.args);
@@ -325,7 +336,7 @@ class TraceObserver final : public CallObserver {
       kernel_buffers_after(call, outcome);
     encoder.commit(since_origin(outcome.exit_ns));
     if (writer_->failed()) unrecorded(call.index);
-    if (outcome.forwarded) after_call(call, outcome);
+    if (outcome.forwarded) after_call(call, outcome, entry.effect);
   }
 
   void object_retained(const checker::ObjectRecord& object, std::uint64_t call) override {
@@ -410,7 +421,7 @@ class TraceObserver final : public CallObserver {
 
   // What a call that returned changes for the calls after it: queues, mappings, kernel
   // arguments, and commands known to be complete.
-  void after_call(const ObservedCall& call, const CallOutcome& outcome) {
+  void after_call(const ObservedCall& call, const CallOutcome& outcome, api::Effect effect) {
     const bool ok = outcome.error == CL_SUCCESS;
     switch (call.entry) {
       case args::CreateCommandQueue::kEntryIndex:
@@ -435,7 +446,6 @@ class TraceObserver final : public CallObserver {
       default:
         break;
     }
-    const api::Effect effect = api::entry_points()[call.entry].effect;
     if (effect == api::Effect::None && !kernel_buffers_) return;
     const CallFacts f = call_facts(call.entry, call.args);
     switch (effect) {
@@ -602,6 +612,7 @@ class TraceObserver final : public CallObserver {
   std::atomic<bool> failure_said_{false};
   bool data_ = true;
   bool kernel_buffers_ = false;
+  const std::vector<EntryTraits> traits_;  // by entry index
   CommandTimes command_times_;
   std::mutex mutex_;  // mapped regions and kernel arguments: not on the path of cheap calls
   // Regions mapped for writing, by pointer: a buffer's size, or an image region's layout.

@@ -54,6 +54,10 @@ struct WriterThread {
   std::uint64_t block_end = 0;
   std::uint64_t block_cursor = 0;
   std::uint8_t* block_bytes = nullptr;
+  // The free space of the block a call is encoded straight into (Writer::begin_call), and
+  // how many bytes of it the buffer was given.
+  wire::Buffer block_view;
+  std::size_t block_view_room = 0;
   // The index names a block, not each call in it: its first call and its last (a reader walks
   // the block for the calls between). Whether the pending index entries name the open block
   // yet, and its last call since, not named yet.
@@ -126,22 +130,32 @@ bool heavy_fence() {
 // waits, or the thread sees the writer closed and writes nothing. Between them a full fence:
 // a compiler barrier here and membarrier in close() (register_asymmetric_fence), or, where the
 // kernel offers no membarrier, a seq_cst store.
+namespace {
+
+void mark_busy(detail::WriterThread& ts) {
+  const std::uint32_t busy = ts.busy.load(std::memory_order_relaxed) + 1;
+  if (g_asymmetric_fence.load(std::memory_order_relaxed)) {
+    ts.busy.store(busy, std::memory_order_relaxed);
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+  } else {
+    ts.busy.store(busy, std::memory_order_seq_cst);
+  }
+}
+
+void unmark_busy(detail::WriterThread& ts) {
+  ts.busy.store(ts.busy.load(std::memory_order_relaxed) - 1, std::memory_order_release);
+}
+
+}  // namespace
+
 class Recording {
  public:
   Recording(Writer& writer, detail::WriterThread& ts) : ts_(ts) {
-    const std::uint32_t busy = ts_.busy.load(std::memory_order_relaxed) + 1;
-    if (g_asymmetric_fence.load(std::memory_order_relaxed)) {
-      ts_.busy.store(busy, std::memory_order_relaxed);
-      std::atomic_signal_fence(std::memory_order_seq_cst);
-    } else {
-      ts_.busy.store(busy, std::memory_order_seq_cst);
-    }
+    mark_busy(ts_);
     allowed_ = writer.recording_allowed();
     if (!allowed_) writer.dropped_.fetch_add(1, std::memory_order_relaxed);
   }
-  ~Recording() {
-    ts_.busy.store(ts_.busy.load(std::memory_order_relaxed) - 1, std::memory_order_release);
-  }
+  ~Recording() { unmark_busy(ts_); }
   Recording(const Recording&) = delete;
   Recording& operator=(const Recording&) = delete;
   bool allowed() const { return allowed_; }
@@ -165,6 +179,14 @@ CallEncoder::CallEncoder(Writer* writer, detail::WriterThread* state, wire::Buff
 }
 
 void CallEncoder::end_nesting() {
+  if (direct_ != nullptr) {
+    // Dropped while encoded into the block: what it wrote past the block's last entry goes,
+    // so that the block's unused bytes stay zero.
+    const std::size_t written = out_->external() ? out_->size() : state_->block_view_room;
+    std::memset(direct_, 0, written);
+    direct_ = nullptr;
+    unmark_busy(*state_);
+  }
   --state_->depth;
   writer_ = nullptr;
   active_ = false;
@@ -180,6 +202,10 @@ void CallEncoder::data(const void* bytes, std::size_t size) {
 
 void CallEncoder::enter(bool otherwise_record) {
   if (!writer_ || entry_offset_ != 0) return;
+  if (direct_ != nullptr) {
+    writer_->enter_direct(*this);
+    if (entry_offset_ != 0) return;
+  }
   // Only a thread's outermost call: a call inside it (a callback's) would split its entry.
   if (state_->depth == 1 && writer_->options_.call_block_size != 0) {
     Recording recording(*writer_, *state_);
@@ -194,7 +220,7 @@ void CallEncoder::enter(bool otherwise_record) {
 }
 
 void CallEncoder::commit_enter() {
-  if (!writer_ || entry_offset_ != 0) return;
+  if (!writer_ || entry_offset_ != 0 || direct_ != nullptr) return;
   const std::size_t mark = out_->size();
   out_->byte(tag::kMarkEnd);
   out_->varint(0);
@@ -204,12 +230,19 @@ void CallEncoder::commit_enter() {
 
 void CallEncoder::commit(std::uint64_t exit_ns) {
   if (!writer_) return;
+  if (direct_ != nullptr) enter(false);  // a call committed without being entered first
   out_->byte(tag::kMarkEnd);
   out_->varint(exit_ns >= enter_ns_ ? exit_ns - enter_ns_ : 0);
   if (entry_offset_ != 0) {
     Recording recording(*writer_, *state_);
     if (!recording.allowed()) return release();
-    if (writer_->complete_block(*state_, *out_, entry_offset_, entered_size_)) {
+    const std::uint8_t* rest = out_->data();
+    std::size_t rest_size = out_->size();
+    if (!split_) {
+      rest += entered_size_;
+      rest_size -= entered_size_;
+    }
+    if (writer_->complete_block(*state_, rest, rest_size, entry_offset_, entered_size_)) {
       increment(state_->calls);
       detail::WriterThread& ts = *state_;
       if (ts.block_indexed) {
@@ -221,6 +254,14 @@ void CallEncoder::commit(std::uint64_t exit_ns) {
       return release();
     }
     // The rest did not fit in the block: the entry stays a CallEnter, the Call goes on.
+    if (split_) {
+      // Its parameters are in the block only: the record's payload is they and the rest.
+      wire::Buffer whole;
+      whole.bytes(writer_->mapping_->at(entry_offset_ + block::kEntryHeaderSize), entered_size_);
+      whole.bytes(out_->data(), out_->size());
+      writer_->commit_call(*state_, whole, RecordKind::Call, call_index_);
+      return release();
+    }
   }
   writer_->commit_call(*state_, *out_, RecordKind::Call, call_index_);
   release();
@@ -422,15 +463,47 @@ std::uint64_t Writer::enter_block(ThreadState& ts, const wire::Buffer& payload) 
   return entry;
 }
 
-bool Writer::complete_block(ThreadState& ts, const wire::Buffer& payload, std::uint64_t entry,
-                            std::uint32_t entered_size) {
+void Writer::enter_direct(CallEncoder& call) {
+  ThreadState& ts = *call.state_;
+  wire::Buffer& view = *call.out_;
+  std::uint8_t* at = std::exchange(call.direct_, nullptr);
+  if (!view.external()) {
+    // The parameters outgrew the block's room and moved to the buffer's own memory: what they
+    // left in the block goes, and the call is entered from there (a new block, or a record).
+    std::memset(at, 0, ts.block_view_room);
+    unmark_busy(ts);
+    return;
+  }
+  const std::uint64_t entry = ts.block_cursor;
+  const auto size = static_cast<std::uint32_t>(view.size());
+  std::uint8_t header[block::kEntryHeaderSize];
+  wire::store32(header, block::kEntered | size << 8);
+  wire::store32(header + 4, static_cast<std::uint32_t>(entry - ts.block));
+  // The payload is in place: its header after it, as enter_block() does.
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  std::memcpy(at - block::kEntryHeaderSize, header, sizeof header);
+  ts.block_cursor = entry + block::kEntryHeaderSize + size;
+  unmark_busy(ts);
+  call.entry_offset_ = entry;
+  call.entered_size_ = size;
+  // The rest is encoded apart and copied in when the call returns: the block may be sealed
+  // and the mapping gone by then (close()), which only a record write's busy mark holds off.
+  wire::Buffer& rest = *ts.call_buffers[0];
+  rest.clear();
+  call.out_ = &rest;
+  call.split_ = true;
+}
+
+bool Writer::complete_block(ThreadState& ts, const std::uint8_t* rest_bytes, std::size_t rest_size,
+                            std::uint64_t entry, std::uint32_t entered_size) {
   const std::uint64_t entered_end = entry + block::kEntryHeaderSize + entered_size;
+  const std::uint64_t payload_size = entered_size + rest_size;
   std::uint8_t* at = ts.block_bytes != nullptr && entry > ts.block && entry < ts.block_end
                          ? ts.block_bytes + (entry - ts.block)
                          : nullptr;
   // The entry is completed in place when it is still the last of its block and the rest fits.
-  if (entered_end != ts.block_cursor || payload.size() > block::kMaxEntryLength ||
-      entry + block::kEntryHeaderSize + payload.size() > ts.block_end) {
+  if (entered_end != ts.block_cursor || payload_size > block::kMaxEntryLength ||
+      entry + block::kEntryHeaderSize + payload_size > ts.block_end) {
     const std::uint8_t moved = block::kMoved;
     if (at != nullptr)
       *at = moved;
@@ -438,17 +511,17 @@ bool Writer::complete_block(ThreadState& ts, const wire::Buffer& payload, std::u
       mapping_->write(entry, &moved, 1);
     return false;
   }
-  const std::uint64_t rest = payload.size() - entered_size;
+  const std::uint64_t rest = rest_size;
   std::uint8_t header[4];
-  wire::store32(header, block::kComplete | static_cast<std::uint32_t>(payload.size()) << 8);
+  wire::store32(header, block::kComplete | static_cast<std::uint32_t>(payload_size) << 8);
   // The rest after what the entry holds, then its header: until that one store, the entry
   // reads as the call entered.
   if (at != nullptr) {
-    std::memcpy(at + block::kEntryHeaderSize + entered_size, payload.data() + entered_size, rest);
+    std::memcpy(at + block::kEntryHeaderSize + entered_size, rest_bytes, rest);
     std::atomic_signal_fence(std::memory_order_seq_cst);
     std::memcpy(at, header, sizeof header);
   } else {
-    mapping_->write(entered_end, payload.data() + entered_size, rest);
+    mapping_->write(entered_end, rest_bytes, rest);
     std::atomic_signal_fence(std::memory_order_seq_cst);
     mapping_->write(entry, header, sizeof header);
   }
@@ -527,6 +600,31 @@ void Writer::flush_index(ThreadState& ts) {
 CallEncoder Writer::begin_call(std::uint32_t entry, std::uint64_t call_index,
                                std::uint64_t enter_ns, std::uint64_t thread) {
   ThreadState& ts = thread_state();
+  // A thread's outermost call, with room left in its open block, is encoded straight into
+  // the block, not copied there: the thread stays busy until it is entered (close() waits
+  // before it seals the block or unmaps the file).
+  constexpr std::uint64_t kDirectRoom = 256;
+  if (ts.depth == 0 && ts.block_bytes != nullptr &&
+      ts.block_cursor + kDirectRoom <= ts.block_end && !ts.call_buffers.empty()) {
+    mark_busy(ts);
+    if (recording_allowed()) {
+      ++ts.depth;
+      std::uint8_t* at = ts.block_bytes + (ts.block_cursor - ts.block) + block::kEntryHeaderSize;
+      ts.block_view_room = std::min<std::uint64_t>(
+          ts.block_end - ts.block_cursor - block::kEntryHeaderSize, block::kMaxEntryLength);
+      ts.block_view.attach(at, ts.block_view_room);
+      // The header's four numbers go in without the buffer's bounds checks: the room holds them.
+      std::uint8_t* p = wire::Buffer::put_varint(at, call_index);
+      p = wire::Buffer::put_varint(p, thread);
+      p = wire::Buffer::put_varint(p, enter_ns);
+      p = wire::Buffer::put_varint(p, entry);
+      ts.block_view.commit_to(p);
+      CallEncoder call(this, &ts, &ts.block_view, call_index, enter_ns, true);
+      call.direct_ = at;
+      return call;
+    }
+    unmark_busy(ts);
+  }
   if (ts.depth == ts.call_buffers.size()) ts.call_buffers.push_back(std::make_unique<wire::Buffer>());
   wire::Buffer* buffer = ts.call_buffers[ts.depth++].get();
   buffer->clear();

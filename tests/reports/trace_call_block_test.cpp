@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <set>
 #include <thread>
 
@@ -224,6 +225,99 @@ TEST(TraceCallBlocks, AVersionOneTraceStillReads) {
   ASSERT_TRUE(c);
   expect_call(*c, 25);
   EXPECT_TRUE(reader->problems().empty()) << reader->problems().front();
+}
+
+// A thread's calls are encoded straight into its block's free space. A call whose parameters
+// outgrow that space, or whose rest does not fit after them, and a call dropped before it was
+// entered, leave nothing of theirs in the space: every block reads with its checksum, the
+// large calls whole (their entries moved, or a block of their own), the dropped one absent.
+TEST(TraceCallBlocks, CallsLargerThanTheRoomLeftAndDroppedCallsLeaveTheBlockClean) {
+  testing::TempDir dir;
+  const std::string path = dir.file("room.clvt");
+  WriterOptions options;
+  options.call_block_size = 4096;
+  const std::string long_name(1500, 'k');   // fits a block, not always the room left in one
+  const std::string huge_name(9000, 'h');   // fits no block: a record of its own
+  std::vector<std::uint64_t> expected;
+  {
+    auto writer = testing::make_writer(path, options);
+    std::uint64_t index = 0;
+    for (int round = 0; round < 40; ++round) {
+      record_call(*writer, ++index);
+      expected.push_back(index);
+      {
+        // Dropped while its parameters are being encoded: never entered, never committed.
+        ++index;
+        auto dropped = writer->begin_call(testing::entry_index("clCreateKernel"), index, index * 100);
+        dropped.handle(api::ObjectKind::Program, 3);
+        dropped.string(round % 2 ? long_name : "dropped");
+      }
+      // A short call where the dropped one was: the next entry's header lies past it.
+      record_call(*writer, ++index);
+      expected.push_back(index);
+      const std::string& name = round % 3 == 0 ? huge_name : long_name;
+      ++index;
+      auto large = writer->begin_call(testing::entry_index("clCreateKernel"), index, index * 100);
+      large.handle(api::ObjectKind::Program, 3);
+      large.string(name);
+      large.pointer(std::uint64_t{0});
+      large.enter(false);
+      // A rest larger than the room left after the parameters: the entry moves.
+      if (round % 4 == 1) large.output(2).string(long_name);
+      large.result(CL_SUCCESS).handle(api::ObjectKind::Kernel, index);
+      large.commit(index * 100 + 7);
+      expected.push_back(index);
+      record_call(*writer, ++index);
+      expected.push_back(index);
+    }
+    writer->close();
+  }
+  auto reader = testing::open_reader(path);
+  ASSERT_TRUE(reader);
+  const auto calls = testing::all_calls(*reader);
+  EXPECT_TRUE(reader->problems().empty()) << reader->problems().front();
+  std::vector<std::uint64_t> seen;
+  for (const Call& c : calls) {
+    seen.push_back(c.index);
+    EXPECT_TRUE(c.completed) << "call " << c.index;
+    if (c.name == "clGetMemObjectInfo") {
+      expect_call(c, c.index);
+      continue;
+    }
+    ASSERT_EQ(c.name, "clCreateKernel");
+    ASSERT_EQ(c.params.size(), 3u);
+    const std::size_t round = (c.index - 1) / 5;
+    EXPECT_EQ(c.params[1].bytes, round % 3 == 0 ? huge_name : long_name) << "call " << c.index;
+    EXPECT_EQ(c.result.kind, ValueKind::Handle);
+    EXPECT_EQ(c.result.number, c.index);
+    EXPECT_EQ(c.outputs.size(), round % 4 == 1 ? 1u : 0u) << "call " << c.index;
+    EXPECT_EQ(c.exit_ns - c.enter_ns, 7u);
+  }
+  std::sort(seen.begin(), seen.end());
+  EXPECT_EQ(seen, expected);
+  for (std::uint64_t i : expected) EXPECT_TRUE(reader->call(i)) << "call " << i;
+
+  // A call dropped in a block with room to spare, a short call after it, and the block sealed
+  // at close: the header past the short call's entry is zero, the end of the block's entries.
+  const std::string sealed_path = dir.file("dropped.clvt");
+  {
+    auto writer = testing::make_writer(sealed_path, options);
+    record_call(*writer, 1);
+    {
+      auto dropped = writer->begin_call(testing::entry_index("clCreateKernel"), 2, 200);
+      dropped.handle(api::ObjectKind::Program, 3);
+      dropped.string(long_name);
+    }
+    record_call(*writer, 3);
+    writer->close();
+  }
+  auto sealed = testing::open_reader(sealed_path);
+  ASSERT_TRUE(sealed);
+  const auto sealed_calls = testing::all_calls(*sealed);
+  EXPECT_TRUE(sealed->problems().empty()) << sealed->problems().front();
+  ASSERT_EQ(sealed_calls.size(), 2u);
+  expect_call(sealed_calls[0], 1);
+  expect_call(sealed_calls[1], 3);
 }
 
 }  // namespace

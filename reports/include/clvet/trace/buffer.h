@@ -19,9 +19,22 @@ class Buffer {
   Buffer() = default;
   Buffer(const Buffer&) = delete;
   Buffer& operator=(const Buffer&) = delete;
-  ~Buffer() { std::free(data_); }
+  ~Buffer() {
+    if (!external_) std::free(data_);
+  }
 
   void clear() { size_ = 0; }
+  // Writes into `room` bytes at `at`, memory the buffer does not own (the free space of a call
+  // block), from the start. Should they run out, what was written moves to memory of the
+  // buffer's own and writing goes on there (external() turns false).
+  void attach(std::uint8_t* at, std::size_t room) {
+    if (!external_) std::free(data_);
+    data_ = at;
+    size_ = 0;
+    capacity_ = room;
+    external_ = true;
+  }
+  bool external() const { return external_; }
   void truncate(std::size_t size) {
     if (size < size_) size_ = size;
   }
@@ -83,8 +96,11 @@ class Buffer {
   void grow(std::size_t needed) {
     std::size_t capacity = capacity_ ? capacity_ * 2 : 256;
     while (capacity < needed) capacity *= 2;
-    auto* p = static_cast<std::uint8_t*>(std::realloc(data_, capacity));
+    auto* p = static_cast<std::uint8_t*>(external_ ? std::malloc(capacity)
+                                                   : std::realloc(data_, capacity));
     if (!p) throw std::bad_alloc();
+    if (external_ && size_ != 0) std::memcpy(p, data_, size_);
+    external_ = false;
     data_ = p;
     capacity_ = capacity;
   }
@@ -92,6 +108,7 @@ class Buffer {
   std::uint8_t* data_ = nullptr;
   std::size_t size_ = 0;
   std::size_t capacity_ = 0;
+  bool external_ = false;  // data_ is attach()ed memory, not the buffer's to free or grow
 };
 
 }  // namespace clvet::trace::wire

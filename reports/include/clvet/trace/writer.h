@@ -139,9 +139,11 @@ class CallEncoder : public ValueEncoder {
   CallEncoder(CallEncoder&& other) noexcept
       : writer_(other.writer_), state_(other.state_), call_index_(other.call_index_),
         enter_ns_(other.enter_ns_), entry_offset_(other.entry_offset_),
-        entered_size_(other.entered_size_), active_(other.active_) {
+        entered_size_(other.entered_size_), direct_(other.direct_), split_(other.split_),
+        active_(other.active_) {
     out_ = other.out_;
     other.writer_ = nullptr;
+    other.direct_ = nullptr;
     other.active_ = false;
   }
   CallEncoder& operator=(CallEncoder&&) = delete;
@@ -215,6 +217,10 @@ class CallEncoder : public ValueEncoder {
   std::uint64_t enter_ns_ = 0;
   std::uint64_t entry_offset_ = 0;  // the call's entry in its thread's block, 0: none
   std::uint32_t entered_size_ = 0;  // payload bytes the entry held when entered
+  // Where the payload goes in the thread's call block while it is encoded straight into it
+  // (the thread marked busy until enter()); nullptr once entered, or when encoded apart.
+  std::uint8_t* direct_ = nullptr;
+  bool split_ = false;  // entered from the block: out_ holds the rest only
   bool active_ = false;
 };
 
@@ -291,8 +297,10 @@ class Writer {
   // its completion in place (false: it did not fit, the caller writes a Call record), and the
   // block's seal (frame header and checksum). Callers hold the thread's busy flag.
   std::uint64_t enter_block(ThreadState& ts, const wire::Buffer& payload);
-  bool complete_block(ThreadState& ts, const wire::Buffer& payload, std::uint64_t entry,
-                      std::uint32_t entered_size);
+  // The entry a call encoded straight into its block (begin_call) entered: its header.
+  void enter_direct(CallEncoder& call);
+  bool complete_block(ThreadState& ts, const std::uint8_t* rest, std::size_t rest_size,
+                      std::uint64_t entry, std::uint32_t entered_size);
   void seal_block(ThreadState& ts);
   void finish_file();
 
