@@ -347,8 +347,10 @@ void write_refusal(fmt::ostream& out, const EntryPoint& entry) {
     case Returns::ErrorCode: out.print("    return call.refuse();\n"); break;
     case Returns::ObjectWithErrcode:
     case Returns::PointerWithErrcode:
-      out.print("    const cl_int code = call.refuse();\n");
-      out.print("    if (a.errcode_ret != nullptr) *a.errcode_ret = code;\n    return nullptr;\n");
+      // The error is written before refuse() ends the call, which records errcode_ret's value
+      // as the call's output: the trace shows what the application received.
+      out.print("    if (a.errcode_ret != nullptr) *a.errcode_ret = call.refusal_code();\n");
+      out.print("    call.refuse();\n    return nullptr;\n");
       break;
     case Returns::Pointer:
     case Returns::FunctionAddress: out.print("    call.refuse();\n    return nullptr;\n"); break;

@@ -106,6 +106,26 @@ INSTANTIATE_TEST_SUITE_P(Layer, Program,
                                          "several_processes", "sub_device_context",
                                          "reused_addresses"));
 
+// A call the layer refuses that returns an object: the application gets the rule's code in
+// errcode_ret (OpenCL 1.2 §5.7.1, CL_INVALID_PROGRAM), and the trace records that value as the
+// call's output, not what errcode_ret held before.
+TEST(RefusedCall, ErrcodeRetInTheTraceIsWhatTheApplicationGot) {
+  const std::string trace = temporary_path("clvt");
+  const Outcome outcome =
+      under_clvet("use_after_release", CLVET_POCL_ICD, {"--trace=" + trace, "--trace-data=0"});
+  EXPECT_NE(outcome.ran.err.find("a buffer as the program: -44\n"), std::string::npos)
+      << outcome.ran.err;
+  const Ran dump = run({CLVET_CLI, "trace", "dump", trace}, {});
+  std::remove(trace.c_str());
+  ASSERT_EQ(dump.status, 0) << dump.err;
+  const std::size_t call = dump.out.find("clCreateKernel(");
+  ASSERT_NE(call, std::string::npos) << dump.out;
+  const std::size_t next = dump.out.find("\n#", call);
+  const std::string record = dump.out.substr(call, next - call);
+  EXPECT_NE(record.find("= NULL (CL_INVALID_PROGRAM)"), std::string::npos) << record;
+  EXPECT_NE(record.find("out errcode_ret: CL_INVALID_PROGRAM"), std::string::npos) << record;
+}
+
 // The same programs under the layer over clvet's reference device: the device reports the
 // rules it enforces itself, the layer what it refuses to forward and the leaks.
 class ProgramOverReferenceDevice : public testing::TestWithParam<std::string> {};

@@ -1,5 +1,5 @@
 /* Uses objects after releasing them, and a handle of the wrong kind: a write to a released
- * buffer, a wait on a released event, a buffer passed as a command-queue. Each would be
+ * buffer, a wait on a released event, a buffer passed as a command-queue and as a program. Each would be
  * dereferenced inside the loader or the driver; under clvet none is forwarded.
  * runs-without-clvet: no
  * output: written and waited */
@@ -28,6 +28,9 @@ int main(void) {
   CHECK(err);
   report_code("a buffer as the queue",
               clFinish((cl_command_queue)other)); /* expect: FinishInvalidQueue */
+  err = CL_SUCCESS;
+  cl_kernel none = clCreateKernel((cl_program)other, "k", &err); /* expect: CreateKernelInvalidProgram */
+  report_code("a buffer as the program", none == NULL ? err : CL_SUCCESS);
   CHECK(clReleaseMemObject(other));
   teardown(&s);
   return 0;
