@@ -41,6 +41,18 @@ std::uint64_t what_of(const ObjectTable::AnswerKey& key) {
   return std::uint64_t{key.query} << 32 | key.param;
 }
 
+// An object's block of kept answers or facts, made on first use: of two threads that make one
+// at once, the first to publish it wins and the other's is dropped.
+template <class Block>
+Block* block_of(std::atomic<Block*>& slot) {
+  Block* block = slot.load(std::memory_order_acquire);
+  if (block != nullptr) return block;
+  auto* fresh = new Block;
+  if (slot.compare_exchange_strong(block, fresh, std::memory_order_acq_rel)) return fresh;
+  delete fresh;  // another thread's block won
+  return block;
+}
+
 }  // namespace
 
 std::string_view to_string(HandleState state) {
@@ -133,14 +145,7 @@ void ObjectTable::remember(const void* handle, const AnswerKey& key, std::size_t
   if (handle == nullptr || size > kAnswerBytes || (size != 0 && value == nullptr)) return;
   Node* node = lookup_locked(handle);
   if (node == nullptr || node->state.load(std::memory_order_acquire) != HandleState::Live) return;
-  Answers* answers = node->answers.load(std::memory_order_acquire);
-  if (answers == nullptr) {
-    auto* fresh = new Answers;
-    if (node->answers.compare_exchange_strong(answers, fresh, std::memory_order_acq_rel))
-      answers = fresh;
-    else
-      delete fresh;  // another thread's block won
-  }
+  Answers* answers = block_of(node->answers);
   const std::uint64_t id = node->id();
   const std::uint64_t what = what_of(key);
   // The slot to fill, of the answer's ways: one holding no answer for this object, else the
@@ -182,14 +187,7 @@ bool ObjectTable::keep_fact(const void* handle, unsigned place, const void* key,
   Node* node = lookup_locked(handle);
   if (node == nullptr || node->state.load(std::memory_order_acquire) != HandleState::Live)
     return false;
-  Facts* facts = node->facts.load(std::memory_order_acquire);
-  if (facts == nullptr) {
-    auto* fresh = new Facts;
-    if (node->facts.compare_exchange_strong(facts, fresh, std::memory_order_acq_rel))
-      facts = fresh;
-    else
-      delete fresh;  // another thread's block won
-  }
+  Facts* facts = block_of(node->facts);
   const std::uint32_t claim = 1u << (kFacts + place);
   if ((facts->state.fetch_or(claim, std::memory_order_acq_rel) & claim) != 0) return false;
   facts->keys[place].store(key, std::memory_order_relaxed);

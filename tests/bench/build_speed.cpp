@@ -13,8 +13,7 @@
 //   math        a CL1.2 kernel calling a dozen math, geometric and conversion built-ins
 // The table gives, per platform and kind, the process CPU milliseconds (all threads) and the
 // wall milliseconds of one build, and builds a second of CPU.
-#define CL_TARGET_OPENCL_VERSION 300
-#include <CL/cl.h>
+#include "bench_support.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -26,22 +25,9 @@
 
 namespace {
 
-void check(cl_int err, const char* what) {
-  if (err != CL_SUCCESS) throw std::runtime_error(std::string(what) + " returned " + std::to_string(err));
-}
-#define CL_CHECK(call) check((call), #call)
+double cpu_seconds() { return clvet::bench::seconds(CLOCK_PROCESS_CPUTIME_ID); }
 
-double cpu_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
-
-double wall_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
+double wall_seconds() { return clvet::bench::seconds(CLOCK_MONOTONIC); }
 
 struct Kind {
   const char* name;
@@ -116,7 +102,7 @@ int main(int argc, char** argv) {
       if (clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, nullptr) != CL_SUCCESS) continue;
       cl_int err = CL_SUCCESS;
       cl_context context = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &err);
-      check(err, "clCreateContext");
+      clvet::bench::check(err, "clCreateContext");
       for (const Kind& kind : kKinds) {
         // One build untimed: the compiler library's loading is not a build's cost.
         double cpu = 0, wall = 0;
@@ -126,14 +112,14 @@ int main(int argc, char** argv) {
           const char* source = text.data();
           const double cpu0 = cpu_seconds(), wall0 = wall_seconds();
           cl_program program = clCreateProgramWithSource(context, 1, &source, nullptr, &err);
-          check(err, "clCreateProgramWithSource");
+          clvet::bench::check(err, "clCreateProgramWithSource");
           err = clBuildProgram(program, 1, &device, kind.options, nullptr, nullptr);
           if (err != CL_SUCCESS) {
             char log[4096] = {};
             clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, sizeof log, log, nullptr);
             std::fprintf(stderr, "%s: %s: %s\n", platform_name(platform).c_str(), kind.name, log);
           }
-          check(err, "clBuildProgram");
+          clvet::bench::check(err, "clBuildProgram");
           CL_CHECK(clReleaseProgram(program));
           if (b >= 0) {
             cpu += cpu_seconds() - cpu0;

@@ -17,8 +17,7 @@
 // The checker modes run in child processes (CLVET_CHECK is read when the device loads), on the
 // first platform whose name contains "clvet": run it with OCL_ICD_VENDORS at the build's icd
 // folder (make bench-images does).
-#define CL_TARGET_OPENCL_VERSION 300
-#include <CL/cl.h>
+#include "bench_support.h"
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -34,16 +33,7 @@
 
 namespace {
 
-void check(cl_int err, const char* what) {
-  if (err != CL_SUCCESS) throw std::runtime_error(std::string(what) + " returned " + std::to_string(err));
-}
-#define CL_CHECK(call) check((call), #call)
-
-double cpu_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
+double cpu_seconds() { return clvet::bench::seconds(CLOCK_PROCESS_CPUTIME_ID); }
 
 const char* kSource = R"CLC(
 __constant sampler_t nearest = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_NEAREST;
