@@ -26,6 +26,7 @@
 #include "reference_findings.h"
 #include "settings.h"
 #include "svm_allocations.h"
+#include "violation_details.h"
 
 namespace clvet::layer {
 namespace {
@@ -213,7 +214,9 @@ bool Call::admit(bool next_available) {
   }
   violated_ = first_violation(plan_->checked, rule_args_, world, facts.version);
   if (violated_ != nullptr) {
-    if (!judge_violation(guards_the_driver(*violated_), {}, facts.reference)) return false;
+    if (!judge_violation(guards_the_driver(*violated_),
+                         violation_detail(*violated_, rule_args_, world), facts.reference))
+      return false;
   } else if (plan_->values_judged) {
     // The rules the implementation raises, where the arguments' values decide them.
     ArgumentVerdict verdict = judge_argument_values(entry_index(), rule_args_, world);

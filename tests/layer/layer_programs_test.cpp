@@ -164,6 +164,43 @@ TEST(NonUniformWorkGroups, AreAMisuseOnlyWhereTheDeviceLacksThem) {
   for (const Outcome* o : {&pocl, &reference}) EXPECT_EQ(o->ran.out, "1 2 3 4 5 6 7 8 9 10\n");
 }
 
+// A refused non-uniform launch names why its work-groups must be uniform (3.0 §5.10,
+// clEnqueueNDRangeKernel): on PoCL, which reports no CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT,
+// the device, for every program; over the reference device, which has the support (refused by
+// the layer itself with --enforce=1), the program: built as OpenCL C 1.2, or with
+// -cl-uniform-work-group-size, while the program built as OpenCL C 3.0 alone runs.
+TEST(NonUniformWorkGroups, TheFindingNamesWhyTheyMustBeUniform) {
+  const std::string dimension = "global_work_size[0] = 10 is not a multiple of local_work_size[0] = 4";
+  const std::string device = "the device does not support non-uniform work-groups";
+  const std::string old_c = "the program was built from source with -cl-std=CL1.2";
+  const std::string option = "the program was built with -cl-uniform-work-group-size";
+  const std::string text_report = temporary_path("report");
+  const Ran pocl = run({CLVET_CLI, "run", "--report=" + text_report, "--", program("non_uniform_reasons")},
+                       {{"OCL_ICD_VENDORS", CLVET_POCL_ICD}, {"OCL_ICD_FILENAMES", ""}});
+  const std::string on_pocl = read_file(text_report);
+  EXPECT_EQ(finding_ids(on_pocl), std::set<std::string>{"application:EnqueueNDRangeKernelUniformRequired"})
+      << on_pocl << pocl.err;
+  EXPECT_NE(on_pocl.find(dimension + ", and the work-groups must be uniform: " + device), std::string::npos)
+      << on_pocl;
+  EXPECT_EQ(on_pocl.find(old_c), std::string::npos) << on_pocl;
+  EXPECT_NE(pocl.err.find("OpenCL C 3.0: -54\n"), std::string::npos) << pocl.err;
+
+  const Ran reference = run({CLVET_CLI, "run", "--enforce=1", "--report=" + text_report, "--",
+                             program("non_uniform_reasons")},
+                            {{"OCL_ICD_VENDORS", CLVET_REFERENCE_ICD_DIR}, {"OCL_ICD_FILENAMES", ""}});
+  const std::string on_reference = read_file(text_report);
+  EXPECT_NE(on_reference.find(dimension + ", and the work-groups must be uniform: " + old_c), std::string::npos)
+      << on_reference;
+  EXPECT_NE(on_reference.find(dimension + ", and the work-groups must be uniform: " + option), std::string::npos)
+      << on_reference;
+  EXPECT_EQ(on_reference.find(device), std::string::npos) << on_reference;
+  EXPECT_NE(reference.err.find("OpenCL C 1.2: -54\n"), std::string::npos) << reference.err;
+  EXPECT_NE(reference.err.find("-cl-uniform-work-group-size: -54\n"), std::string::npos) << reference.err;
+  EXPECT_NE(reference.err.find("OpenCL C 3.0: 0\n"), std::string::npos) << reference.err;
+  for (const Ran* r : {&pocl, &reference})
+    EXPECT_EQ(r->out, "1 2 3 4 5 6 7 8 9 10\n1 2 3 4 5 6 7 8 9 10\n1 2 3 4 5 6 7 8 9 10\n");
+}
+
 // Extension functions come back as the layer's wrappers: what they create is tracked and
 // their handles are judged. The reference device has cl_khr_create_command_queue.
 TEST(ExtensionFunctions, AreWrappedOverTheReferenceDevice) {
