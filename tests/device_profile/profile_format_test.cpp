@@ -57,6 +57,26 @@ TEST(ProfileFormat, RefusesWhatItCannotUse) {
   }
 }
 
+// Every shipped profile says whether its device runs non-uniform work-groups (optional in 3.0,
+// API §5.10): a 3.0 profile that left it out would get no support by default, right for some
+// devices and wrong for others. The values are what each device's published clinfo reports
+// (Non-uniform work-groups: No on NVIDIA's OpenCL 3.0 driver and on PoCL 3.1, Yes on Intel's
+// compute-runtime), or what the device's version implies where it predates the query.
+TEST(ProfileFormat, ShippedProfilesSayWhetherWorkGroupsMayBeNonUniform) {
+  const std::pair<const char*, bool> expected[] = {
+      {"nvidia-a100", false},   {"nvidia-h200", false}, {"intel-iris-xe", true},
+      {"amd-rx6800", true},     {"vc4cl-embedded", false}, {"pocl-cpu", false},
+      {"minimum-3.0", false},
+  };
+  for (const auto& [name, supported] : expected) {
+    std::string error;
+    auto p = load(std::string(CLVET_PROFILES_SOURCE_DIR "/") + name + ".json", error);
+    ASSERT_TRUE(p) << name << ": " << error;
+    EXPECT_EQ(p->number(CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT), std::uint64_t{supported}) << name;
+    EXPECT_TRUE(p->sources.count(CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT)) << name << " names no source";
+  }
+}
+
 TEST(ProfileFormat, ReadsVersions) {
   EXPECT_EQ(version_in("OpenCL 1.2 VC4CL", "OpenCL "), CL_MAKE_VERSION(1, 2, 0));
   EXPECT_EQ(version_in("OpenCL C 3.0 ", "OpenCL C "), CL_MAKE_VERSION(3, 0, 0));

@@ -488,6 +488,14 @@ TEST_F(NvidiaH200Profile, AnswersAsTheDriverDid) {
 
 // §5.6.1: a fine-grain SVM allocation needs CL_DEVICE_SVM_FINE_GRAIN_BUFFER, which the H200's
 // driver does not report, so clSVMAlloc returns NULL; coarse grain is allocated.
+// NVIDIA's OpenCL 3.0 driver reports no non-uniform work-group support on any GPU: a launch
+// whose local size does not divide its global size is refused even for an OpenCL C 3.0 program.
+TEST_F(NvidiaH200Profile, HasNoNonUniformWorkGroups) {
+  EXPECT_EQ(info<cl_bool>(device, CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT), cl_bool{CL_FALSE});
+  EXPECT_EQ(launch_with_remainder("-cl-std=CL3.0"), CL_INVALID_WORK_GROUP_SIZE);
+  EXPECT_EQ(last_rule(), "EnqueueNDRangeKernelUniformRequired");
+}
+
 TEST_F(NvidiaH200Profile, AllocatesOnlyCoarseGrainSvm) {
   void* fine = clSVMAlloc(context, CL_MEM_READ_WRITE | CL_MEM_SVM_FINE_GRAIN_BUFFER, 64, 0);
   EXPECT_EQ(fine, nullptr);
@@ -507,6 +515,15 @@ using IntelXeProfile = Profiled;
 TEST_F(IntelXeProfile, HasTheReferenceDevicesSubGroups) {
   EXPECT_EQ(info<cl_uint>(device, CL_DEVICE_MAX_NUM_SUB_GROUPS), 16u);
   EXPECT_EQ(is_defined("__opencl_c_subgroups", "-cl-std=CL3.0"), 1);
+}
+
+// Intel's compute-runtime reports non-uniform work-groups: an OpenCL C 3.0 program runs a last,
+// smaller work-group, and an OpenCL C 1.2 one is still held to uniform ones (3.0 §5.10).
+TEST_F(IntelXeProfile, RunsNonUniformWorkGroups) {
+  EXPECT_EQ(info<cl_bool>(device, CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT), cl_bool{CL_TRUE});
+  expect_squares(10, 4, "-cl-std=CL3.0");
+  EXPECT_EQ(launch_with_remainder(""), CL_INVALID_WORK_GROUP_SIZE);
+  EXPECT_EQ(last_rule(), "EnqueueNDRangeKernelUniformRequired");
 }
 
 TEST_F(IntelXeProfile, HasNoDoublePrecision) {
