@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "clvet/replay/launch_diff.h"
 
@@ -53,6 +54,16 @@ void add_report_output_options(CLI::App& command, std::string& format, std::stri
 // 1: some differed; 2: nothing could be compared (or the trace cannot be read). Launches in
 // `done` (by call index: clvet run --diff's, diffed while the program ran) are not re-run.
 int diff_trace(const DiffCommand& command, const std::map<std::uint64_t, replay::LaunchDiff>& done = {});
+// The same in two steps: the trace's launches diffed (the status as diff_trace's; no report when
+// the trace cannot be read or holds no launch to diff), then reports written as one document.
+struct TraceDiff {
+  int status = 2;
+  std::optional<replay::DiffReport> report;
+};
+TraceDiff diff_launches(const DiffCommand& command, const std::map<std::uint64_t, replay::LaunchDiff>& done = {});
+// Several reports (one per trace) in one document: a JSON array, a SARIF log of a run each, or
+// the texts one after another; false, and said, when the output cannot be written.
+bool write_diff_reports(const DiffCommand& command, const std::vector<replay::DiffReport>& reports);
 // Whether the trace at `path` opens and holds a kernel launch.
 bool holds_launches(const std::string& path);
 void add_replay_command(CLI::App& app);

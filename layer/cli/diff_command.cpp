@@ -3,7 +3,10 @@
 // compared with what the recorded device produced. The exit status says whether any differed.
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
+
 #include <cstdio>
+#include <utility>
 
 #include "clvet/replay/controller.h"
 #include "commands.h"
@@ -20,12 +23,12 @@ replay::DiffOptions diff_options(const DiffCommand& o) {
   return options;
 }
 
-int diff_trace(const DiffCommand& o, const std::map<std::uint64_t, replay::LaunchDiff>& done) {
+TraceDiff diff_launches(const DiffCommand& o, const std::map<std::uint64_t, replay::LaunchDiff>& done) {
   std::string error;
   auto controller = replay::Controller::open(o.file, error);
   if (!controller) {
     fmt::print(stderr, "{}\n", error);
-    return 2;
+    return {2, std::nullopt};
   }
   const replay::DiffOptions options = diff_options(o);
   replay::DiffReport report;
@@ -43,19 +46,54 @@ int diff_trace(const DiffCommand& o, const std::map<std::uint64_t, replay::Launc
     fmt::print(stderr, "{}: {}\n", o.file,
                o.enqueue ? fmt::format("call {} is not a kernel launch", o.enqueue)
                          : std::string("the trace holds no kernel launch"));
-    return 2;
+    return {2, std::nullopt};
   }
-  const bool written = write_report(o.output, {.format = o.format,
-                                                .json = [&] { return replay::render_json(report); },
-                                                .sarif = [&] { return replay::render_sarif(report); },
-                                                .text = [&](bool colour) { return replay::render_text(report, colour); },
-                                                .colour = o.colour});
-  if (!written) return 2;
-  if (report.differed()) return 1;
   bool compared = false;
   for (const replay::LaunchDiff& l : report.launches)
     compared = compared || l.status == replay::LaunchDiff::Status::Same;
-  return compared ? 0 : 2;
+  const int status = report.differed() ? 1 : compared ? 0 : 2;
+  return {status, std::move(report)};
+}
+
+bool write_diff_reports(const DiffCommand& o, const std::vector<replay::DiffReport>& reports) {
+  if (reports.size() == 1)
+    return write_report(o.output, {.format = o.format,
+                                   .json = [&] { return replay::render_json(reports[0]); },
+                                   .sarif = [&] { return replay::render_sarif(reports[0]); },
+                                   .text = [&](bool colour) { return replay::render_text(reports[0], colour); },
+                                   .colour = o.colour});
+  // Several traces' reports are one document, so that what reads it parses it once: a JSON
+  // array of the reports, or one SARIF log with a run per trace (SARIF 2.1.0 §3.13.4: runs).
+  const auto json = [&] {
+    nlohmann::ordered_json all = nlohmann::ordered_json::array();
+    for (const replay::DiffReport& r : reports) all.push_back(nlohmann::ordered_json::parse(replay::render_json(r)));
+    return all.dump(2) + "\n";
+  };
+  const auto sarif = [&] {
+    nlohmann::ordered_json log;
+    for (const replay::DiffReport& r : reports) {
+      nlohmann::ordered_json one = nlohmann::ordered_json::parse(replay::render_sarif(r));
+      if (log.is_null()) {
+        log = std::move(one);
+        continue;
+      }
+      for (auto& run : one["runs"]) log["runs"].push_back(std::move(run));
+    }
+    return log.dump(2) + "\n";
+  };
+  const auto text = [&](bool colour) {
+    std::string all;
+    for (const replay::DiffReport& r : reports) all += replay::render_text(r, colour);
+    return all;
+  };
+  return write_report(o.output, {.format = o.format, .json = json, .sarif = sarif, .text = text, .colour = o.colour});
+}
+
+int diff_trace(const DiffCommand& o, const std::map<std::uint64_t, replay::LaunchDiff>& done) {
+  TraceDiff diff = diff_launches(o, done);
+  if (!diff.report) return diff.status;
+  if (!write_diff_reports(o, {std::move(*diff.report)})) return 2;
+  return diff.status;
 }
 
 bool holds_launches(const std::string& path) {

@@ -129,28 +129,29 @@ std::string live_label(const ProcessTrace& trace, long direct_child) {
 }
 
 // The report at the end of clvet run --diff: one per process's trace that holds kernel launches,
-// the program's own first (the launches diffed while it ran taken as they were), the others'
-// to the output named with their process id before its extension when it is a file. With no
-// launch anywhere, the program's own trace (`direct`) says so. 0: every re-run agreed; 1: some
-// differed; 2: nothing was compared.
+// the program's own first (the launches diffed while it ran taken as they were), all in one
+// document: one JSON or SARIF document whatever the number of traces. With no launch anywhere,
+// the program's own trace (`direct`) says so. 0: every re-run agreed; 1: some differed; 2:
+// nothing was compared.
 int diff_the_run(DiffCommand command, const std::vector<ProcessTrace>& traces,
                  const std::map<std::string, std::unique_ptr<LiveDiff>>& live, const std::string& direct) {
-  const std::string output = command.output;
-  bool any = false, differed = false, compared = false;
+  bool differed = false, compared = false;
+  std::vector<replay::DiffReport> reports;
   for (const ProcessTrace& t : traces) {
     if (!holds_launches(t.path)) continue;
     command.file = t.path;
-    if (!output.empty() && any) command.output = options::with_process_id_of(options::per_process(output), t.pid);
     const auto followed = live.find(t.path);
-    const int status = followed != live.end() ? diff_trace(command, followed->second->done()) : diff_trace(command);
-    any = true;
-    differed = differed || status == 1;
-    compared = compared || status == 0;
+    TraceDiff diff = followed != live.end() ? diff_launches(command, followed->second->done())
+                                            : diff_launches(command);
+    differed = differed || diff.status == 1;
+    compared = compared || diff.status == 0;
+    if (diff.report) reports.push_back(std::move(*diff.report));
   }
-  if (!any) {
+  if (reports.empty()) {
     command.file = traces.empty() ? direct : traces.front().path;
     return diff_trace(command);
   }
+  if (!write_diff_reports(command, reports)) return 2;
   return differed ? 1 : compared ? 0 : 2;
 }
 

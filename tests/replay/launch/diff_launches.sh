@@ -141,4 +141,24 @@ grep -q '^clvet diff: twice.clvt against' twice.txt || fail "the first process's
 grep -q '^clvet diff: twice-[0-9]*.clvt against' twice.txt || fail "the second process's trace was not diffed"
 [ "$(grep -c '^call #[0-9]* "count": different' twice.txt)" -eq 2 ] ||
   fail "not both processes' launches are said to differ"
+# The same two processes' reports as JSON and as SARIF on stdout: one document each, a report
+# (a run) per trace, both launches differing.
+for format in json sarif; do
+  rm -f twice*.clvt
+  status=0
+  "$clvet" run --diff --diff-format=$format --trace=twice.clvt -- sh -c '"$0" > /dev/null; "$0" > /dev/null' \
+    "$programs/race_counter" > twice.$format 2> twice-$format.err || status=$?
+  [ "$status" -eq 1 ] || { cat twice-$format.err; fail "clvet run --diff --diff-format=$format exited with $status, not 1"; }
+  python3 - "$format" twice.$format <<'PY' || { cat twice.$format; fail "clvet run --diff --diff-format=$format: not one document of both traces"; }
+import json, sys
+document = json.load(open(sys.argv[2]))
+if sys.argv[1] == "json":
+    assert isinstance(document, list) and len(document) == 2, document
+    assert sorted(r["trace"].startswith("twice") for r in document) == [True, True]
+    assert all(l["result"] == "different" for r in document for l in r["launches"])
+else:
+    assert document["version"] == "2.1.0" and len(document["runs"]) == 2
+    assert all(any(x["ruleId"] == "KernelOutputMismatch" for x in run["results"]) for run in document["runs"])
+PY
+done
 echo PASS
