@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <vector>
 
+#include "run_report.h"
+
 namespace clvet::cli {
 
 LiveDiff::LiveDiff(const DiffCommand& command, std::string trace, std::string label)
@@ -42,8 +44,12 @@ void LiveDiff::poll() {
       if (++polls < kUnsettledPolls) unsettled_.emplace_back(std::move(launch), polls);
       continue;
     }
-    fmt::print(stderr, "clvet diff: {}{}\n", label_, replay::render_line(d));
-    std::fflush(stderr);
+    // A line as each launch is diffed, unless the findings' report goes to stderr as JSON or
+    // SARIF, alone (the diff's report at the end holds every launch).
+    if (!report_to_stderr_as_data()) {
+      fmt::print(stderr, "clvet diff: {}{}\n", label_, replay::render_line(d));
+      std::fflush(stderr);
+    }
     done_.emplace(launch.call_index, std::move(d));
   }
 }

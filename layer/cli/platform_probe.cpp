@@ -2,6 +2,7 @@
 #include "platform_probe.h"
 
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -69,8 +70,14 @@ std::string list_platforms(const std::string& loader) {
 // The child: answers, then leaves without running the drivers' exit handlers (a driver's
 // teardown is no business of the probe's and may be slow).
 [[noreturn]] void run_child(int out, const std::string& loader) {
-  unsetenv("OPENCL_LAYERS");           // the drivers' order, not what any layer makes of it
-  dup2(STDERR_FILENO, STDOUT_FILENO);  // whatever a driver prints stays off the program's stdout
+  unsetenv("OPENCL_LAYERS");  // the drivers' order, not what any layer makes of it
+  // Whatever a driver prints stays off the program's stdout, and off stderr too when clvet
+  // run's report goes there as JSON or SARIF and must be alone (run_report.h).
+  if (options::value("report") == "stderr" && options::value("report_format") != "text") {
+    const int null = open("/dev/null", O_WRONLY);
+    if (null >= 0) dup2(null, STDERR_FILENO);
+  }
+  dup2(STDERR_FILENO, STDOUT_FILENO);
   std::string answer = list_platforms(loader);
   answer.push_back('\0');
   const char* at = answer.data();

@@ -2,6 +2,7 @@
 // `clvet run --device=reference -- APP ARGS...`: with the reference device as its only
 // platform. Either way the findings print at the end, and the exit status says whether
 // there were any.
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -45,6 +46,25 @@ std::vector<std::string>& made_for_the_run() {
   return paths;
 }
 
+// What clvet run would say on stderr, kept as notes of the report instead when the report goes
+// there as JSON or SARIF and must be alone.
+std::vector<reports::Finding>& notes_of_the_run() {
+  static std::vector<reports::Finding> notes;
+  return notes;
+}
+
+// Says `text` (a line that starts "clvet: ") on stderr, or keeps it as note `id` of the report
+// when the report is alone there.
+void say(const std::string& id, const std::string& text) {
+  if (!report_to_stderr_as_data()) {
+    fmt::print(stderr, "{}\n", text);
+    return;
+  }
+  constexpr std::string_view kPrefix = "clvet: ";
+  notes_of_the_run().push_back(
+      run_note(id, text.starts_with(kPrefix) ? text.substr(kPrefix.size()) : text));
+}
+
 // The environment the program runs in: variable -> value (empty value: unset it).
 using Environment = std::vector<std::pair<std::string, std::string>>;
 
@@ -77,8 +97,7 @@ Environment layer_environment(const std::string& program) {
   // (ocl-icd sorts GPUs first): the layer gives the application its own loader's order.
   PlatformOrderHandOver order;
   if (!plan.put_first.empty()) order = hand_over_platform_order(plan.application_loader);
-  if (!plan.message.empty() && !report_to_stderr_as_data())
-    fmt::print(stderr, "{}{}\n", plan.message, order.note);
+  if (!plan.message.empty()) say("LoaderReplaced", plan.message + order.note);
   if (!order.value.empty()) env.emplace_back("CLVET_PLATFORM_ORDER", order.value);
   if (!plan.put_first.empty()) {
     const char* path = std::getenv("LD_LIBRARY_PATH");
@@ -178,8 +197,14 @@ int run_program(const std::vector<std::string>& command, const Environment& envi
   std::map<std::string, std::unique_ptr<LiveDiff>> live;
   // Asked before the child's CLVET_REPORT becomes the run's folder.
   const bool report_alone = report_to_stderr_as_data();
+  // Closed by a successful exec; otherwise the child writes its errno there, so that the parent
+  // says why the program did not run, on stderr or in the report.
+  int exec_failure[2] = {-1, -1};
+  if (pipe2(exec_failure, O_CLOEXEC) != 0)
+    throw CLI::RuntimeError(fmt::format("clvet: cannot make a pipe: {}", std::strerror(errno)), 2);
   pid_t child = fork();
   if (child == 0) {
+    close(exec_failure[0]);
     for (const auto& [name, value] : environment) {
       if (value.empty())
         unsetenv(name.c_str());
@@ -192,7 +217,10 @@ int run_program(const std::vector<std::string>& command, const Environment& envi
     setenv("CLVET_REPORT_FORMAT", "json", 1);
     // The report alone on stderr when it goes there as JSON or SARIF: the layer's notes (the
     // file each process records its trace into) are left out, as clvet's own are.
-    if (report_alone) setenv("CLVET_NOTES", "none", 1);
+    if (report_alone) {
+      setenv("CLVET_NOTES", "none", 1);
+      setenv("CLVET_LIVE", "0", 1);  // each finding as it comes: the report holds them all
+    }
     if (user_trace == "none")
       unsetenv("CLVET_TRACE");
     else if (user_trace.empty())
@@ -201,9 +229,18 @@ int run_program(const std::vector<std::string>& command, const Environment& envi
     for (const std::string& arg : command) argv.push_back(const_cast<char*>(arg.c_str()));
     argv.push_back(nullptr);
     execvp(argv[0], argv.data());
-    fmt::print(stderr, "clvet: cannot run {}: {}\n", command[0], std::strerror(errno));
+    const int error = errno;
+    if (write(exec_failure[1], &error, sizeof error) != sizeof error) _exit(126);
     _exit(127);
   }
+  close(exec_failure[1]);
+  int exec_error = 0;
+  ssize_t got = 0;
+  do got = read(exec_failure[0], &exec_error, sizeof exec_error);
+  while (got < 0 && errno == EINTR);
+  close(exec_failure[0]);
+  if (got == sizeof exec_error)
+    say("ProgramNotRun", fmt::format("clvet: cannot run {}: {}", command[0], std::strerror(exec_error)));
   int status = 0;
   if (diff != nullptr) {
     // The launches diffed while the program runs, as each process's trace receives them.
@@ -227,14 +264,13 @@ int run_program(const std::vector<std::string>& command, const Environment& envi
   const std::vector<ProcessTrace> traces =
       user_trace == "none" ? std::vector<ProcessTrace>{}
                            : traces_of_the_run(trace_pattern, child, run_report);
-  if (!quiet)
-    for (const ProcessTrace& t : traces) fmt::print(stderr, "clvet: trace written to {}\n", t.path);
+  for (const ProcessTrace& t : traces) say("TraceWritten", fmt::format("clvet: trace written to {}", t.path));
 
   std::string unreadable;
   std::set<long> reported;
   ExitReports written = read_process_reports(report_folder, reported, unreadable);
   std::filesystem::remove_all(report_folder);
-  if (!unreadable.empty() && !quiet) fmt::print(stderr, "clvet: {}\n", unreadable);
+  if (!unreadable.empty()) say("ReportNotRead", "clvet: " + unreadable);
   std::vector<reports::Finding> findings = std::move(written.findings);
   // A process that died, or left without running its exit handlers, wrote no report: its
   // findings are in its trace, written as they happened. Beside what the others reported.
@@ -249,6 +285,14 @@ int run_program(const std::vector<std::string>& command, const Environment& envi
     findings.push_back(direct ? ending_note(command[0], status, t.path)
                               : started_process_note(fmt::format("process {}", t.pid), t.path));
   }
+  // How the program ended, said after the report on stderr, or a note of it when the report is
+  // alone there (unless its trace's note says it already).
+  if (quiet && WIFSIGNALED(status) &&
+      std::none_of(findings.begin(), findings.end(),
+                   [](const reports::Finding& f) { return f.rule_id == "ProcessEndedEarly"; }))
+    notes_of_the_run().push_back(
+        run_note("ProcessEndedEarly", fmt::format("{} was {}", command[0], how_it_ended(status))));
+  findings.insert(findings.end(), notes_of_the_run().begin(), notes_of_the_run().end());
   deliver_run_report(findings);
   if (WIFSIGNALED(status)) {
     if (!quiet) fmt::print(stderr, "clvet: {} was {}\n", command[0], how_it_ended(status));

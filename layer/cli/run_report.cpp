@@ -109,6 +109,15 @@ reports::Finding started_process_note(const std::string& process, const std::str
   return note;
 }
 
+reports::Finding run_note(std::string id, std::string detail) {
+  reports::Finding note;
+  note.category = reports::Category::Application;
+  note.severity = reports::Severity::Note;
+  note.rule_id = std::move(id);
+  note.detail = std::move(detail);
+  return note;
+}
+
 namespace {
 
 // The process of this run whose trace is at `path` (its recorded environment has CLVET_REPORT

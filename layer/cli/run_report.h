@@ -34,6 +34,9 @@ std::string how_it_ended(int status);
 reports::Finding ending_note(const std::string& program, int status, const std::string& trace);
 // The same for a process the program started, whose end clvet did not see: `process` names it.
 reports::Finding started_process_note(const std::string& process, const std::string& trace);
+// A note of clvet run's own, rule `id`, saying `detail`: what it would say on stderr when the
+// report goes there as JSON or SARIF, alone.
+reports::Finding run_note(std::string id, std::string detail);
 // The trace files the run's processes wrote: `pattern` (CLVET_TRACE) with "%p" as each
 // process's id, those of that form whose process ran with CLVET_REPORT=`run_report` (the run's
 // own), the direct child's first; or the one file a pattern without "%p" names.

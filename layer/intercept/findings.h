@@ -46,6 +46,9 @@ inline constexpr std::string_view kAssociatedDevicesDiffer = "AssociatedDevicesD
 // Application, a note: the trace could not be written whole (the disk full, a file size
 // limit, a path that is no regular file), or records were left out of it at exit.
 inline constexpr std::string_view kTraceNotWritten = "TraceNotWritten";
+// Application, a note: CLVET_PLATFORM_ORDER (which clvet run writes when it puts another
+// loader in the application's) cannot be read; the platforms keep the loader's order.
+inline constexpr std::string_view kPlatformOrderNotApplied = "PlatformOrderNotApplied";
 }  // namespace check
 
 // Records a finding: the process's log (reported at exit), stderr at once with CLVET_LIVE=1,

@@ -2,12 +2,13 @@
 #include "platform_order_interposer.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <cstring>
 #include <string>
 #include <vector>
 
 #include "dispatch.h"
+#include "findings.h"
+#include "notes.h"
 #include "options.h"
 #include "platform_order.h"
 
@@ -76,9 +77,9 @@ void install() {
   if (spec.empty()) return;
   auto order = platform_order::parse(spec);
   if (!order) {
-    std::fprintf(stderr,
-                 "clvet: CLVET_PLATFORM_ORDER is not a list clvet run wrote; the platforms keep "
-                 "the loader's order\n");
+    report_note(check::kPlatformOrderNotApplied, 0,
+                "CLVET_PLATFORM_ORDER is not a list clvet run wrote; the platforms keep the "
+                "loader's order");
     return;
   }
   cl_icd_dispatch& table = next_for_interposers();

@@ -234,6 +234,56 @@ TEST(RunReport, DataOnStderrStaysAloneWithTracesBesideEachOther) {
   run({"sh", "-c", "rm -f \"$0\"/t*.clvt && rmdir \"$0\"", folder});
 }
 
+// The rule ids of a JSON report's findings or a SARIF log's results.
+std::vector<std::string> ids_in(const nlohmann::json& report, const std::string& format) {
+  if (format == "json") return rules_in(report);
+  std::vector<std::string> ids;
+  for (const auto& result : report.at("runs").at(0).at("results")) ids.push_back(result.value("ruleId", ""));
+  return ids;
+}
+
+// With the report on stderr as JSON or SARIF, whatever clvet run and the layer would say there
+// otherwise is left out or becomes a note of the report: the findings as they come
+// (--live=1), the loader clvet put in the application's (--loader=clvet) with its platform
+// probe, a CLVET_PLATFORM_ORDER the layer cannot read, a program that cannot be run, one killed
+// with no trace to say so. stderr parses as one document each time.
+TEST(RunReport, DataOnStderrHoldsWhatWouldHaveBeenSaidThere) {
+  struct Case {
+    std::string what;
+    std::vector<std::string> flags;
+    std::vector<std::pair<std::string, std::string>> environment;
+    std::string program;
+    std::string mode;
+    int status;
+    std::vector<std::string> expected;  // rule ids the report must hold
+  };
+  auto with = [](std::vector<std::pair<std::string, std::string>> env, std::string name, std::string value) {
+    env.emplace_back(std::move(name), std::move(value));
+    return env;
+  };
+  const std::vector<Case> cases = {
+      {"live, another loader", {"--live=1", "--loader=clvet", "--trace=none"}, kPocl, CLVET_ENDING_PROGRAM, "exit", 1,
+       {"ReleaseMemObjectInvalidMemObject", "LoaderReplaced"}},
+      {"an unreadable platform order", {"--trace=none"}, with(kPocl, "CLVET_PLATFORM_ORDER", "not a list"),
+       CLVET_ENDING_PROGRAM, "exit", 1, {"ReleaseMemObjectInvalidMemObject", "PlatformOrderNotApplied"}},
+      {"no such program", {"--trace=none"}, kPocl, "/nonexistent/program", "exit", 127, {"ProgramNotRun"}},
+      {"killed, no trace", {"--trace=none"}, kPocl, CLVET_ENDING_PROGRAM, "kill", 128 + 9, {"ProcessEndedEarly"}},
+  };
+  for (const std::string format : {"json", "sarif"})
+    for (const Case& c : cases) {
+      SCOPED_TRACE(format + ": " + c.what);
+      std::vector<std::string> command = {CLVET_CLI, "run", "--report-format=" + format};
+      command.insert(command.end(), c.flags.begin(), c.flags.end());
+      command.insert(command.end(), {"--", c.program, c.mode});
+      const Ran ran = run(command, c.environment);
+      EXPECT_EQ(ran.status, c.status) << ran.err;
+      const nlohmann::json report = nlohmann::json::parse(ran.err, nullptr, false);
+      ASSERT_FALSE(report.is_discarded()) << "stderr is not one document:\n" << ran.err;
+      const std::vector<std::string> ids = ids_in(report, format);
+      for (const std::string& id : c.expected) EXPECT_TRUE(contains(ids, id)) << id << "\n" << ran.err;
+    }
+}
+
 // The severities of a clvet JSON report's findings with rule `id`.
 std::vector<std::string> severities_of(const nlohmann::json& report, const std::string& id) {
   std::vector<std::string> out;
