@@ -14,6 +14,7 @@
 #include "clvet/interp/frontend.h"
 #include "clvet/rules/info_params.h"
 #include "options.h"
+#include "user_notes.h"
 
 namespace clvet::device {
 
@@ -43,7 +44,7 @@ std::string version_text(cl_version v) {
 // describe a device the interpreter can stand in for. Empty when the profile cannot be used.
 std::string fit(profile::DeviceProfile& p) {
   const auto warn = [&](const std::string& what) {
-    std::fprintf(stderr, "clvet: device profile '%s': %s\n", p.name.c_str(), what.c_str());
+    say("DeviceProfileLowered", "device profile '" + p.name + "': " + what);
   };
   if (auto v = p.number(CL_DEVICE_MAX_WORK_GROUP_SIZE); v && *v > kMostWorkItems) {
     warn(fmt::format("CL_DEVICE_MAX_WORK_GROUP_SIZE {} lowered to {}, the most the race checker "
@@ -106,18 +107,17 @@ profile::DeviceProfile* read_emulated() {
   if (given.empty()) return nullptr;
   const std::string path = profile::find(given, profile_folders());
   if (path.empty()) {
-    std::fprintf(stderr,
-                 "clvet: device profile '%s' not found (a file, or a name among `clvet profile "
-                 "--list`); the reference device answers as itself\n",
-                 given.c_str());
+    say("DeviceProfileNotUsed", "device profile '" + given +
+                                    "' not found (a file, or a name among `clvet profile --list`); "
+                                    "the reference device answers as itself");
     return nullptr;
   }
   std::string error;
   std::optional<profile::DeviceProfile> p = profile::load(path, error);
   if (p) error = fit(*p);
   if (!error.empty()) {
-    std::fprintf(stderr, "clvet: device profile %s: %s; the reference device answers as itself\n",
-                 path.c_str(), error.c_str());
+    say("DeviceProfileNotUsed",
+        "device profile " + path + ": " + error + "; the reference device answers as itself");
     return nullptr;
   }
   return new profile::DeviceProfile(std::move(*p));  // lives as long as the process

@@ -38,7 +38,9 @@ void report(const Error& error) {
     finding.severity = reports::Severity::Note;
     if (t_probe_spec != nullptr) finding.spec = t_probe_spec;
   }
-  static const bool live = options::value("live") == "1";
+  // Not when the report goes to stderr as JSON or SARIF: it holds them all, alone there.
+  static const bool live = options::value("live") == "1" &&
+                           !(options::value("report") == "stderr" && options::value("report_format") != "text");
   if (live) std::fprintf(stderr, "clvet: %s", reports::render_text(finding).c_str());
   checker::FindingLog::instance().add(std::move(finding));
 }

@@ -3,6 +3,7 @@
 
 #include "emulated_profile.h"
 #include "options.h"
+#include "user_notes.h"
 
 #include <time.h>
 #include <unistd.h>
@@ -96,10 +97,9 @@ std::span<const NamedVersion> supported_extensions() {
       if (std::none_of(kept.begin(), kept.end(), [&](const NamedVersion& e) { return e.name == word; }))
         dropped += " " + word;
     if (!dropped.empty())
-      std::fprintf(stderr,
-                   "clvet: device profile '%s': not reported, the reference device does not "
-                   "implement them:%s\n",
-                   p->name.c_str(), dropped.c_str());
+      say("DeviceProfileLowered", "device profile '" + p->name +
+                                      "': not reported, the reference device does not implement "
+                                      "them:" + dropped);
     return kept;
   }();
   return list;
@@ -163,10 +163,9 @@ std::uint64_t limit_setting(std::string_view id, std::uint64_t least, std::uint6
     return value;
   for (const options::Option& o : options::all())
     if (o.id == id)
-      std::fprintf(stderr, "clvet: %s=%s is not a whole number from %llu to %llu; using %llu\n",
-                   std::string(o.env).c_str(), text.c_str(),
-                   static_cast<unsigned long long>(least), static_cast<unsigned long long>(most),
-                   static_cast<unsigned long long>(fallback));
+      say("OptionNotUnderstood", std::string(o.env) + "=" + text + " is not a whole number from " +
+                                     std::to_string(least) + " to " + std::to_string(most) +
+                                     "; using " + std::to_string(fallback));
   return fallback;
 }
 

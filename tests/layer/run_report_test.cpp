@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <fstream>
 #include <set>
 #include <sstream>
 #include <string>
@@ -294,6 +295,30 @@ std::vector<std::string> severities_of(const nlohmann::json& report, const std::
 
 const std::vector<std::pair<std::string, std::string>> kReference = {
     {"OCL_ICD_VENDORS", CLVET_REFERENCE_ICD_DIR}, {"OCL_ICD_FILENAMES", ""}};
+
+// The reference device's words to its user (here: a device profile it lowers to what it can
+// give) are a note of the report when the report is alone on stderr as JSON or SARIF, under
+// clvet run --device=reference; as text they are said on stderr.
+TEST(RunReport, TheReferenceDevicesWordsAreNotesOfAReportAloneOnStderr) {
+  const std::string profile = temporary_path("profile") + ".json";
+  std::ofstream(profile) << R"({"CL_DEVICE_MAX_WORK_GROUP_SIZE": 100000})";
+  const std::string lowered = "CL_DEVICE_MAX_WORK_GROUP_SIZE 100000 lowered to 4096";
+  for (const std::string format : {"json", "sarif"}) {
+    SCOPED_TRACE(format);
+    const Ran ran = under_clvet("exit", {"--device=reference", "--device-profile=" + profile,
+                                         "--report-format=" + format}, kReference);
+    EXPECT_EQ(ran.status, 1) << ran.err;
+    const nlohmann::json report = nlohmann::json::parse(ran.err, nullptr, false);
+    ASSERT_FALSE(report.is_discarded()) << "stderr is not one document:\n" << ran.err;
+    const std::vector<std::string> ids = ids_in(report, format);
+    EXPECT_TRUE(contains(ids, "DeviceProfileLowered")) << ran.err;
+    EXPECT_TRUE(contains(ids, "ReleaseMemObjectInvalidMemObject")) << ran.err;
+    EXPECT_NE(ran.err.find(lowered), std::string::npos) << ran.err;
+  }
+  const Ran text = under_clvet("exit", {"--device=reference", "--device-profile=" + profile}, kReference);
+  EXPECT_NE(text.err.find("clvet: device profile '"), std::string::npos) << text.err;
+  EXPECT_NE(text.err.find(lowered), std::string::npos) << text.err;
+}
 
 // A note is shown but fails nothing: a program whose only finding is a note (a query of a
 // vendor's name that the device does not answer, how programs find extensions, OpenCL 3.0

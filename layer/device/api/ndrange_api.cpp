@@ -28,6 +28,7 @@
 #include "queue.h"
 #include "sampler.h"
 #include "svm.h"
+#include "user_notes.h"
 
 namespace clvet::device::impl {
 
@@ -178,7 +179,7 @@ void report_kernel_findings(const std::string& kernel, checker::KernelChecker& c
     checker::FindingLog::instance().add(std::move(f));
   }
   if (error && options::value("fatal") == "1") {
-    std::fprintf(stderr, "clvet: stopping at the first kernel error (CLVET_FATAL=1)\n");
+    say("StoppedAtFirstKernelError", "stopping at the first kernel error (CLVET_FATAL=1)");
     std::exit(1);
   }
 }
@@ -473,8 +474,7 @@ Status run(Queue& q, cl_command_type type, Launch launch, cl_uint num_events,
     }
     const bool ok = result.ok;
     if (!ok)
-      std::fprintf(stderr, "clvet: kernel '%s' could not run: %s\n",
-                   shared->request.kernel.c_str(), result.error.c_str());
+      say("KernelNotRun", "kernel '" + shared->request.kernel + "' could not run: " + result.error);
     // What only the run needed goes now, not when the last reference to the command does.
     shared->checker.reset();
     shared->sources.reset();
