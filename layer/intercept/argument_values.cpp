@@ -127,7 +127,7 @@ ArgumentVerdict broken(std::string_view id, bool dereferenced, std::string detai
 }
 
 // §5.7.2 clSetKernelArg: the value an argument's declaration takes.
-ArgumentVerdict kernel_argument(const args::SetKernelArg& a, const rules::World& w) {
+ArgumentVerdict kernel_argument(const args::SetKernelArg& a, const LayerWorld& w) {
   if (!rules::valid(w, a.kernel)) return {};  // the kernel's own rules
   const Declared d = declared(w, a.kernel, a.arg_index);
   // Said only of a value found wrong: clSetKernelArg is in applications' inner loops.
@@ -169,6 +169,7 @@ ArgumentVerdict kernel_argument(const args::SetKernelArg& a, const rules::World&
   // wrong, not a number.
   if (a.arg_value == nullptr || a.arg_size != sizeof(void*)) return {};
   const void* value = *static_cast<const void* const*>(a.arg_value);
+  w.asked(value);
   const checker::ObjectTable::Identity seen = objects().identity(value);
   if (seen.id == 0) return {};
   const ObjectKind live = w.kind_of(value);
@@ -249,10 +250,17 @@ ArgumentVerdict svm_free(const void* const* pointers, cl_uint count, std::string
 }  // namespace
 
 ArgumentVerdict judge_argument_values(std::uint32_t entry_index, const void* args,
-                                      const rules::World& world) {
+                                      const LayerWorld& world) {
+  if (world.was_judged_before()) return {};
   switch (entry_index) {
-    case args::SetKernelArg::kEntryIndex:
-      return kernel_argument(*static_cast<const args::SetKernelArg*>(args), world);
+    case args::SetKernelArg::kEntryIndex: {
+      ArgumentVerdict verdict = kernel_argument(*static_cast<const args::SetKernelArg*>(args), world);
+      if (verdict)
+        kept_verdicts::broken(world);
+      else
+        kept_verdicts::passed(world);
+      return verdict;
+    }
     case args::SetKernelArgSVMPointer::kEntryIndex:
       return svm_argument(*static_cast<const args::SetKernelArgSVMPointer*>(args), world);
     case args::SVMFree::kEntryIndex: {

@@ -9,6 +9,7 @@
 
 #include "clvet/rules/rule.h"
 #include "clvet/rules/world.h"
+#include "layer_world.h"
 
 namespace clvet::layer {
 
@@ -30,8 +31,10 @@ struct ArgumentVerdict {
 // (clGetKernelArgInfo, kept for the kernel's life) or, where it cannot say, read from the
 // program's source (kernel_signatures.h); where neither says, only a value that names an
 // object the layer has seen released, or of a kind no argument takes, is judged.
+// A call whose verdict was kept (kept_verdicts.h) passes without being judged; one that passes
+// keeps the verdict of the world's recording.
 ArgumentVerdict judge_argument_values(std::uint32_t entry_index, const void* args,
-                                      const rules::World& world);
+                                      const LayerWorld& world);
 // Whether judge_argument_values() has anything to judge for the entry point: the others are
 // not asked.
 bool judges_argument_values(std::uint32_t entry_index);

@@ -33,7 +33,7 @@ const Plans& build() {
       if (rule->check != nullptr)
         made->checked.push_back({rule->check, packed(rule->since),
                                  rule->until == rules::Version{} ? 0xffffffffu : packed(rule->until),
-                                 rule});
+                                 rule, static_cast<std::uint32_t>(i)});
   }
   first[entries.size()] = made->checked.size();
   made->plans.resize(entries.size());

@@ -10,6 +10,8 @@
 #include "clvet/rules/api.h"
 #include "clvet/rules/rule.h"
 #include "clvet/rules/world.h"
+#include "kept_verdicts.h"
+#include "layer_world.h"
 
 namespace clvet::layer {
 
@@ -24,6 +26,7 @@ struct CheckedRule {
   std::uint32_t since;
   std::uint32_t until;  // 0xffffffff: still applies
   const rules::Rule* rule;
+  std::uint32_t entry;  // the entry point's index, whose rule this is
 };
 
 struct EntryPlan {
@@ -56,13 +59,23 @@ inline const EntryPlan& entry_plan(std::uint32_t entry_index) {
   return plans[entry_index];
 }
 
-// The first of `rules` that applies to `version` and that `args` break, as
-// checker::first_violation() finds it; nullptr when none is.
+// The first of `rules` (an entry point's) that applies to `version` and that `args` break, as
+// checker::first_violation() finds it; nullptr when none is. A call that passed them all before
+// on this thread, on the same objects unchanged, is not judged again (kept_verdicts.h): it
+// passes. Where the entry point's argument values are judged too (argument_values.h), the
+// verdict is kept once they pass.
 inline const rules::Rule* first_violation(std::span<const CheckedRule> rules, const void* args,
-                                          const rules::World& world, rules::Version version) {
+                                          const LayerWorld& world, rules::Version version) {
+  if (rules.empty()) return nullptr;
+  const std::uint32_t entry = rules.front().entry;
+  if (kept_verdicts::passed_before(entry, args, version, world)) return nullptr;
   const std::uint32_t v = packed(version);
   for (const CheckedRule& r : rules)
-    if (v >= r.since && v < r.until && r.check(args, world)) return r.rule;
+    if (v >= r.since && v < r.until && r.check(args, world)) {
+      kept_verdicts::broken(world);
+      return r.rule;
+    }
+  if (!entry_plan(entry).values_judged) kept_verdicts::passed(world);
   return nullptr;
 }
 

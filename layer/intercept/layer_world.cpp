@@ -112,6 +112,7 @@ cl_int answer_devices(const std::vector<cl_device_id>& devices, bool list, std::
 }  // namespace
 
 api::ObjectKind LayerWorld::kind_of(const void* handle) const {
+  asked(handle);
   if (seen_ != nullptr)
     for (std::uint8_t i = 0; i < seen_->count; ++i)
       if (seen_->handles[i].handle == handle) return seen_->handles[i].kind;
@@ -136,6 +137,8 @@ inline cl_int LayerWorld::kept_or_asked(InfoQuery query, const void* handle, con
 
 cl_int LayerWorld::info(InfoQuery query, const void* handle, const void* extra, cl_uint param,
                         std::size_t size, void* value, std::size_t* size_ret) const {
+  asked(handle);
+  if (extra_is_device(query)) asked(extra);
   // What the rules of inner-loop calls ask is kept as the object's facts (object_facts.h): a
   // small function for them, the rest out of line.
   if (const FactPlace fact = fact_place(query, param); fact.size != 0 &&
@@ -202,6 +205,8 @@ cl_int LayerWorld::not_kept(InfoQuery query, const void* handle, const void* ext
       const checker::ObjectTable::AnswerKey key{static_cast<std::uint32_t>(query), param, extra};
       if (lasting_answer(query, param, answer.data(), answer_size))
         keep(query, handle, key, answer_size, answer.data());
+      else
+        may_change();
       if (value != nullptr && size < answer_size) return CL_INVALID_VALUE;  // as the driver would
       if (value != nullptr) std::memcpy(value, answer.data(), answer_size);
       if (size_ret != nullptr) *size_ret = answer_size;
@@ -209,6 +214,7 @@ cl_int LayerWorld::not_kept(InfoQuery query, const void* handle, const void* ext
     }
     // Larger than a kept answer, or an error: asked as the rule asked it.
   }
+  may_change();
   return ask_driver(query, handle, extra, param, size, value, size_ret);
 }
 

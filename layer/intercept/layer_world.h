@@ -7,6 +7,7 @@
 
 #include "clvet/checker/object_table.h"
 #include "clvet/rules/world.h"
+#include "kept_verdicts.h"
 
 namespace clvet::layer {
 
@@ -41,6 +42,19 @@ class LayerWorld final : public rules::World {
   cl_int info(rules::InfoQuery query, const void* handle, const void* extra, cl_uint param,
               std::size_t size, void* value, std::size_t* size_ret) const override;
 
+  // The call's verdict being recorded (kept_verdicts.h): what the rules ask is noted in it.
+  void record(kept_verdicts::Verdict* verdict) const { recording_ = verdict; }
+  kept_verdicts::Verdict* recording() const { return recording_; }
+  // The call passed every rule before, unchanged: nothing is judged.
+  void judged_before() const { judged_before_ = true; }
+  bool was_judged_before() const { return judged_before_; }
+  // Notes what a rule asks of `handle` outside info() and kind_of() in the verdict being
+  // recorded, if any.
+  void asked(const void* handle) const {
+    if (recording_ != nullptr && handle != nullptr) [[unlikely]]
+      recording_->depends_on(handle);
+  }
+
  private:
   // info() of what is not one of the object's facts, or not yet kept as one.
   [[gnu::noinline]] cl_int not_a_fact(rules::InfoQuery query, const void* handle,
@@ -64,8 +78,15 @@ class LayerWorld final : public rules::World {
   cl_int ask_driver(rules::InfoQuery query, const void* handle, const void* extra, cl_uint param,
                     std::size_t size, void* value, std::size_t* size_ret) const;
 
+  // An answer that may change (or an error of the driver): the verdict is not kept.
+  void may_change() const {
+    if (recording_ != nullptr) recording_->unkept = true;
+  }
+
   rules::Version version_;
   const SeenHandles* seen_;
+  mutable kept_verdicts::Verdict* recording_ = nullptr;
+  mutable bool judged_before_ = false;
 };
 
 }  // namespace clvet::layer

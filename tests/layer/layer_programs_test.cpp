@@ -104,7 +104,8 @@ INSTANTIATE_TEST_SUITE_P(Layer, Program,
                                          "leaks", "bad_wait_lists", "callbacks", "threads",
                                          "rebuilt_program", "bad_kernel_arguments", "svm_pointers",
                                          "several_processes", "sub_device_context",
-                                         "reused_addresses", "reused_sub_devices"));
+                                         "reused_addresses", "reused_sub_devices",
+                                         "repeated_calls"));
 
 // A call the layer refuses that returns an object: the application gets the rule's code in
 // errcode_ret (OpenCL 1.2 §5.7.1, CL_INVALID_PROGRAM), and the trace records that value as the

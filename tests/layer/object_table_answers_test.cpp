@@ -112,6 +112,32 @@ TEST(ObjectTableAnswers, ForgottenAnswersAreAskedAgain) {
             Recall::NotKnown);
 }
 
+// What the layer's kept verdicts compare a handle and the kept answers by (kept_verdicts.h): a
+// released object, or a new one at its address, reads differently; forgetting answers counts.
+TEST(ObjectTableAnswers, StateTellsLiveReleasedAndReusedApartAndForgetsAreCounted) {
+  ObjectTable table;
+  EXPECT_EQ(table.state(handle(1)), ObjectTable::State{});
+  table.created(handle(1), created_as(api::ObjectKind::Mem));
+  const ObjectTable::State first = table.state(handle(1));
+  EXPECT_TRUE(first.live);
+  EXPECT_NE(first.identity, 0u);
+  EXPECT_EQ(table.state(handle(1)), first);
+  table.released(handle(1), 2, "clReleaseMemObject");
+  const ObjectTable::State released = table.state(handle(1));
+  EXPECT_FALSE(released.live);
+  EXPECT_EQ(released.identity, first.identity);
+  table.created(handle(1), created_as(api::ObjectKind::Mem));
+  const ObjectTable::State second = table.state(handle(1));
+  EXPECT_TRUE(second.live);
+  EXPECT_NE(second.identity, first.identity);
+
+  const std::uint64_t before = table.forgets();
+  table.forget_answers(handle(1));
+  EXPECT_EQ(table.forgets(), before + 1);
+  table.forget_answers(handle(7));  // never seen: nothing forgotten
+  EXPECT_EQ(table.forgets(), before + 1);
+}
+
 TEST(ObjectTableAnswers, ManyMoreAnswersThanSlotsAreNeverMixedUp) {
   ObjectTable table;
   table.created(handle(1), created_as(api::ObjectKind::Device));

@@ -84,6 +84,15 @@ class ObjectTable {
     std::uint64_t id = 0;
   };
   Identity identity(const void* handle) const;
+  // identity(), packed (the kind in the top byte, the id below), and whether that object is
+  // live, in one look-up: what the layer's kept verdicts (kept_verdicts.h) compare a handle
+  // by. Takes no lock.
+  struct State {
+    std::uint64_t identity = 0;
+    bool live = false;
+    bool operator==(const State&) const = default;
+  };
+  State state(const void* handle) const;
   std::optional<ObjectRecord> find(const void* handle) const;
   const void* platform_of(const void* handle) const;
 
@@ -110,6 +119,9 @@ class ObjectTable {
   void remember(const void* handle, const AnswerKey& key, std::size_t size, const void* value);
   // Forgets the answers kept for `handle` (a program about to be built again), facts too.
   void forget_answers(const void* handle);
+  // How many times forget_answers() was called: what was decided from kept answers before a
+  // change of this number may no longer hold.
+  std::uint64_t forgets() const { return forgets_.load(std::memory_order_acquire); }
 
   // Facts: answers of at most 8 bytes that cannot change while the object lives, each in a
   // place of its own (numbered by the caller, below kFacts), for the questions the rules ask on
@@ -209,6 +221,7 @@ class ObjectTable {
 
   mutable std::mutex mutex_;  // every change; readers of whole records
   std::atomic<Node*>* buckets_;
+  std::atomic<std::uint64_t> forgets_{0};
   std::size_t size_ = 0;
   std::uint64_t next_id_ = 1;
 };
@@ -254,6 +267,14 @@ inline ObjectTable::Identity ObjectTable::identity(const void* handle) const {
   if (node == nullptr) return {};
   const std::uint64_t packed = node->identity.load(std::memory_order_acquire);
   return {static_cast<api::ObjectKind>(packed >> 56), packed & ((std::uint64_t{1} << 56) - 1)};
+}
+
+inline ObjectTable::State ObjectTable::state(const void* handle) const {
+  if (handle == nullptr) return {};
+  const Node* node = lookup(handle);
+  if (node == nullptr) return {};
+  const bool live = node->state.load(std::memory_order_acquire) == HandleState::Live;
+  return {node->identity.load(std::memory_order_acquire), live};
 }
 
 }  // namespace clvet::checker

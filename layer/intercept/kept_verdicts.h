@@ -1,0 +1,68 @@
+// Verdicts of the rules kept per thread for the calls an application repeats in its inner loops
+// (clSetKernelArg, clEnqueueNDRangeKernel, clEnqueue{Read,Write}Buffer): a call whose arguments
+// are those of a call that passed every rule before, on the same live objects, passes them
+// again, and is not judged again.
+//
+// Why that holds: a rule is a function of the call's arguments (and what it reads through
+// them) and of what its World answers: the kind of a handle (whether it names a live object),
+// the platform's version, and clGet*Info answers about objects. While it is recorded, the
+// World notes each handle asked about, with its identity and whether it is live
+// (checker::ObjectTable::State), and whether every answer was one that lasts for the object's
+// life (lasting_answers.h): an answer that may change (an event's status), an error of the
+// driver or more handles than are noted leave nothing kept. A kept verdict is used only while
+// each noted handle names the same object in the same state (an address reused by a new
+// object has a new identity) and no kept answer has been forgotten since
+// (checker::ObjectTable::forgets(): a program built again, a queue's properties changed).
+// Calls with a wait list are not kept (an event's state is not a lasting answer).
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "clvet/checker/object_table.h"
+#include "clvet/rules/world.h"
+
+namespace clvet::layer {
+
+class LayerWorld;
+
+namespace kept_verdicts {
+
+// A handle a rule asked about, as it was.
+struct Dependency {
+  const void* handle = nullptr;
+  checker::ObjectTable::State state;
+};
+
+// What identifies a call's verdict: the entry point, its argument values (and the values read
+// through them), the platform's version, the handles asked about and their states, and the
+// table's count of forgotten answers.
+struct Verdict {
+  static constexpr std::size_t kKeyWords = 16;
+  static constexpr std::size_t kDependencies = 8;
+  std::uint32_t entry = ~std::uint32_t{0};  // none
+  std::uint8_t key_words = 0;
+  std::uint8_t dependency_count = 0;
+  bool unkept = false;  // an answer that may change, or too many handles: not kept
+  std::array<std::uint64_t, kKeyWords> key;
+  std::array<Dependency, kDependencies> dependencies;
+  std::uint64_t forgets = 0;
+
+  // Notes `handle` (not NULL) as asked about, with its state now.
+  void depends_on(const void* handle);
+};
+
+// Before the rules of a call of `entry` with `args` on a platform of `version`: true when the
+// same call passed every rule before on this thread, its handles unchanged: nothing is judged
+// (`world` says so to what judges after the rules, argument_values.h). Otherwise, where the
+// entry point's calls are kept, `world` records what the rules ask from here on.
+bool passed_before(std::uint32_t entry, const void* args, rules::Version version,
+                   const LayerWorld& world);
+// Every rule passed (the catalogue's and the argument values'): the verdict is kept, unless an
+// answer may change. Ends the recording.
+void passed(const LayerWorld& world);
+// A rule broke: nothing is kept. Ends the recording.
+void broken(const LayerWorld& world);
+
+}  // namespace kept_verdicts
+}  // namespace clvet::layer
