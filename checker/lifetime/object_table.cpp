@@ -254,6 +254,7 @@ ObjectRecord ObjectTable::created(const void* handle, const Creation& creation) 
   if (Facts* facts = node->facts.load(std::memory_order_acquire))
     facts->state.store(0, std::memory_order_release);
   node->publish();
+  changes_.fetch_add(1, std::memory_order_release);
   if (inserted) {
     std::atomic<Node*>& head = buckets_[bucket_of(handle)];
     node->next = head.load(std::memory_order_relaxed);
@@ -269,6 +270,7 @@ void ObjectTable::set_platform(const void* handle, const void* platform) {
   if (node == nullptr || node->record.platform != nullptr) return;
   node->record.platform = platform;
   node->publish();
+  changes_.fetch_add(1, std::memory_order_release);
 }
 
 std::optional<std::uint32_t> ObjectTable::retained(const void* handle) {
@@ -309,6 +311,7 @@ std::optional<std::uint32_t> ObjectTable::released(const void* handle, std::uint
   record.released_call = call;
   record.released_by = entry;
   node->publish();
+  changes_.fetch_add(1, std::memory_order_release);
   return 0;
 }
 
@@ -324,6 +327,7 @@ void ObjectTable::unreleased(const void* handle) {
     record.refcount = 1;
     node->refcount.store(1, std::memory_order_relaxed);
     node->publish();
+  changes_.fetch_add(1, std::memory_order_release);
     return;
   }
   node->refcount.fetch_add(1, std::memory_order_relaxed);

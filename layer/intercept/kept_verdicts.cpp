@@ -26,12 +26,16 @@ struct Kept {
 thread_local Kept* t_kept __attribute__((tls_model("initial-exec"))) = nullptr;
 thread_local std::unique_ptr<Kept> t_owner;
 
-Kept& kept() {
-  if (t_kept == nullptr) [[unlikely]] {
-    t_owner = std::make_unique<Kept>();
-    t_kept = t_owner.get();
-  }
+[[gnu::noinline, gnu::cold]] Kept& first_kept() {
+  t_owner = std::make_unique<Kept>();
+  t_kept = t_owner.get();
   return *t_kept;
+}
+
+inline Kept& kept() {
+  if (t_kept != nullptr) [[likely]]
+    return *t_kept;
+  return first_kept();
 }
 
 // Builds a key from words: false when they do not fit.
@@ -117,10 +121,15 @@ bool same_call(const Verdict& kept, const Verdict& call) {
   return true;
 }
 
-bool unchanged(const Verdict& kept, const checker::ObjectTable& table) {
+// Whether every handle noted is as it was and no kept answer was forgotten; looked up again
+// only when some object was created or released since they were last seen so.
+bool unchanged(Verdict& kept, const checker::ObjectTable& table) {
   if (kept.forgets != table.forgets()) return false;
+  const std::uint64_t changes = table.changes();
+  if (kept.changes == changes) return true;
   for (std::uint8_t i = 0; i < kept.dependency_count; ++i)
     if (!(table.state(kept.dependencies[i].handle) == kept.dependencies[i].state)) return false;
+  kept.changes = changes;
   return true;
 }
 
@@ -151,8 +160,10 @@ bool passed_before(std::uint32_t entry, const void* args, rules::Version version
       return true;
     }
   }
-  // Read before the rules read any kept answer: one forgotten meanwhile leaves nothing kept.
+  // Read before the rules read any kept answer or handle: one forgotten or changed meanwhile
+  // leaves the verdict to be checked again.
   call.forgets = table.forgets();
+  call.changes = table.changes();
   call.dependency_count = 0;
   call.unkept = false;
   world.record(&call);

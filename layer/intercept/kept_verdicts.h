@@ -47,6 +47,9 @@ struct Verdict {
   std::array<std::uint64_t, kKeyWords> key;
   std::array<Dependency, kDependencies> dependencies;
   std::uint64_t forgets = 0;
+  // checker::ObjectTable::changes() when the handles were last seen as noted: while it stays
+  // the same, they need not be looked up again.
+  std::uint64_t changes = 0;
 
   // Notes `handle` (not NULL) as asked about, with its state now.
   void depends_on(const void* handle);

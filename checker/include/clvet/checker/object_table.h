@@ -122,6 +122,10 @@ class ObjectTable {
   // How many times forget_answers() was called: what was decided from kept answers before a
   // change of this number may no longer hold.
   std::uint64_t forgets() const { return forgets_.load(std::memory_order_acquire); }
+  // How many times an object was created, or released for good, or its record changed since
+  // (counted after the change is published): while it stays the same, every handle's state()
+  // does.
+  std::uint64_t changes() const { return changes_.load(std::memory_order_acquire); }
 
   // Facts: answers of at most 8 bytes that cannot change while the object lives, each in a
   // place of its own (numbered by the caller, below kFacts), for the questions the rules ask on
@@ -222,6 +226,7 @@ class ObjectTable {
   mutable std::mutex mutex_;  // every change; readers of whole records
   std::atomic<Node*>* buckets_;
   std::atomic<std::uint64_t> forgets_{0};
+  std::atomic<std::uint64_t> changes_{0};
   std::size_t size_ = 0;
   std::uint64_t next_id_ = 1;
 };
