@@ -25,6 +25,10 @@
 #   make bench-builds  build, then the build benchmark (not a test): clBuildProgram of small
 #               programs from source (a one-line kernel, C11 atomics, math built-ins) on the
 #               reference device and PoCL, their caches of builds off: CPU and wall ms a build
+#   make bench-atomics  build, then the atomics benchmark (not a test): kernels of the CTS's
+#               c11_atomics shape (1,024 work-items, each 10,000 exchanges, compare-exchanges or
+#               fetch_or/and/xor on one object) on the reference device and PoCL: atomics a
+#               second and the reference device's time as a multiple of PoCL's
 #   make conformance  build, then piglit's whole quick_cl profile (about 700 tests) on the
 #               reference device, each result judged against tests/conformance/piglit_expected.tsv;
 #               with CTS_BUILD=path (a Khronos CTS build) also tests/conformance/cts_list.txt's
@@ -35,7 +39,7 @@ TSAN_BUILD ?= build-tsan
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: deps build demo test tsan bench bench-kernels bench-scaling bench-gui bench-replay bench-diff bench-images bench-builds conformance clean
+.PHONY: deps build demo test tsan bench bench-kernels bench-scaling bench-gui bench-replay bench-diff bench-images bench-builds bench-atomics conformance clean
 
 deps:
 	./.ci/install-deps
@@ -95,6 +99,9 @@ bench-images: build
 
 bench-builds: build
 	OCL_ICD_VENDORS=$(abspath $(BUILD))/tests/kernel-platforms OCL_ICD_FILENAMES= $(BUILD)/tests/bench/build_speed
+
+bench-atomics: build
+	OCL_ICD_VENDORS=$(abspath $(BUILD))/tests/kernel-platforms OCL_ICD_FILENAMES= $(BUILD)/tests/bench/atomic_speed
 
 CTS_BUILD ?=
 conformance: build

@@ -1,11 +1,12 @@
 // A function's activation in the lockstep engine: its registers for every lane of the
-// work-group, its lanes' private memory and its reconvergence stack. OpenCL C has no recursion,
+// work-group, its lanes' private memory and where its lanes wait. OpenCL C has no recursion,
 // so each function has one frame per worker thread, reused by every call.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 #include "exec/work_group.h"
@@ -34,14 +35,14 @@ struct WorkGroupRunner::Frame {
   std::vector<std::uint8_t> shadow_storage;
   std::vector<std::uint8_t> private_shadow;
 
-  // Reconvergence stack: each entry runs its lanes from `block` until they reach `reconv`.
-  struct Entry {
-    std::uint32_t block, reconv, begin, count, epoch;
-  };
-  std::vector<Entry> stack;
-  std::vector<std::uint32_t> pool;       // entries' lane lists
-  std::vector<std::uint8_t> done;        // lanes that have returned
-  std::uint32_t done_count = 0;
+  // Where the lanes of a call wait: per block, the lanes that go there next (in increasing
+  // order), the blocks some lanes wait at, and each block's place in reverse postorder (the
+  // first waiting block in it runs next). Blocks not reached from the entry rank last.
+  std::vector<std::vector<std::uint32_t>> waiting;
+  std::vector<std::uint32_t> pending;
+  std::vector<std::uint32_t> rank;
+  std::vector<std::uint32_t> running;    // the lanes of the block running now
+  std::vector<std::uint32_t> merged, side;
   std::vector<std::uint32_t> by_edge;
   bool active = false;
 };
@@ -62,6 +63,21 @@ inline void copy_lanes(WorkGroupRunner::Frame& f, std::uint32_t dst, std::uint32
   if (lanes.full) {
     std::memcpy(d, s, std::size_t(size) * lanes.count);
     return;
+  }
+  // Sizes the compiler knows make each lane's copy a move, not a call of memcpy.
+  auto each_lane = [&](auto n) {
+    constexpr std::size_t kSize = decltype(n)::value;
+    for (std::uint32_t k = 0; k < lanes.count; ++k) {
+      const std::size_t o = std::size_t(lanes.ids[k]) * kSize;
+      std::memcpy(d + o, s + o, kSize);
+    }
+  };
+  switch (size) {
+    case 1: return each_lane(std::integral_constant<std::size_t, 1>{});
+    case 2: return each_lane(std::integral_constant<std::size_t, 2>{});
+    case 4: return each_lane(std::integral_constant<std::size_t, 4>{});
+    case 8: return each_lane(std::integral_constant<std::size_t, 8>{});
+    default: break;
   }
   for (std::uint32_t k = 0; k < lanes.count; ++k) {
     std::size_t o = std::size_t(lanes.ids[k]) * size;

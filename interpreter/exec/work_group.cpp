@@ -174,7 +174,7 @@ void WorkGroupRunner::set_up_frame(Frame& f) {
   if (private_size && !shared_.red_zones)
     own_regions_.add(f.private_base, std::size_t(f.private_stride) * capacity_);
   if (private_size) own_regions_.seal();
-  f.done.assign(capacity_, 0);
+  order_blocks(f);
   if (taint_) shadow_add_frame(f);
 }
 
@@ -204,11 +204,20 @@ void WorkGroupRunner::set_up_byval(Frame& k, std::uint32_t reg, const std::vecto
 }
 
 bool WorkGroupRunner::check_slow(std::uint64_t address, std::size_t size) {
-  const MemoryMap::Region* r = shared_.regions.find(address, size);
-  if (!r) r = own_regions_.find(address, size);
-  if (!r) return false;
-  hit_lo_ = r->lo;
-  hit_length_ = r->hi - r->lo;
+  unsigned found = 1;
+  while (found < kHits && !hits_[found].holds(address, size)) ++found;
+  Hit hit;
+  if (found < kHits) {
+    hit = hits_[found];
+  } else {
+    const MemoryMap::Region* r = shared_.regions.find(address, size);
+    if (!r) r = own_regions_.find(address, size);
+    if (!r) return false;
+    hit = Hit{r->lo, r->hi - r->lo};
+    found = kHits - 1;
+  }
+  for (unsigned i = found; i > 0; --i) hits_[i] = hits_[i - 1];
+  hits_[0] = hit;
   return true;
 }
 
@@ -516,9 +525,15 @@ void WorkGroupRunner::run(const std::uint64_t group[3]) {
   if (observer_) observer_->group_end();
 }
 
-// Runs `function` for the given lanes until each has returned. Control flow follows the
-// reconvergence-stack discipline: a divergent branch pushes one entry per side, each to run
-// until it reaches the branch's immediate post-dominator, where the lanes meet again.
+// Runs `function` for the given lanes until each has returned. Each lane waits at the block it
+// goes to next; the waiting block first in reverse postorder runs, for every lane waiting there
+// (OpenCL C 2.0 §3.2.2's work-items of a group run together where their control flow meets):
+// lanes that diverge run each side apart and meet again at the first block both sides reach,
+// which is the branch's immediate post-dominator in a branch without loops, and the loop's
+// next iteration where one side of a branch in a loop may leave it (the lanes that stay then
+// go round together, where a stack of immediate post-dominators would run each lane that
+// diverged alone to the loop's end). A lane leaving a loop early waits at the exit until the
+// others leave, as a barrier after the loop needs.
 void WorkGroupRunner::call(std::uint32_t function, const std::uint32_t* ids, std::uint32_t count) {
   Frame& f = frame(function);
   const ir::Function& fn = *f.fn;
@@ -527,42 +542,26 @@ void WorkGroupRunner::call(std::uint32_t function, const std::uint32_t* ids, std
             fmt::format("recursive call of '{}' (OpenCL C forbids recursion)", fn.name));
     return;
   }
+  if (fn.blocks.empty() || count == 0) return;
   f.active = true;
-  f.pool.assign(ids, ids + count);
-  f.stack.clear();
-  f.stack.push_back({0, ir::kExitBlock, 0, count, 0});
-  for (std::uint32_t i = 0; i < count; ++i) f.done[ids[i]] = 0;
-  f.done_count = 0;
   if (taint_) shadow_enter(f, ids, count);
+  for (std::uint32_t b : f.pending) f.waiting[b].clear();
+  f.pending.clear();
+  f.waiting[0].assign(ids, ids + count);
+  f.pending.push_back(0);
 
-  while (!f.stack.empty() && !stopped_) {
-    Frame::Entry& e = f.stack.back();
-    if (e.block == e.reconv || e.count == 0) {
-      f.pool.resize(e.begin);
-      f.stack.pop_back();
-      continue;
-    }
-    if (e.block == ir::kExitBlock) {
-      // Cannot happen for well-formed control flow; never run a block that does not exist.
-      problem(fn.code.back(), EngineEvent::Malformed, "lanes left a function without returning");
-      for (std::uint32_t i = 0; i < e.count; ++i) f.done[f.pool[e.begin + i]] = 1;
-      f.done_count += e.count;
-      f.pool.resize(e.begin);
-      f.stack.pop_back();
-      continue;
-    }
-    if (e.epoch != f.done_count) {
-      // Lanes returned since this entry was made: drop them.
-      std::uint32_t* lanes = f.pool.data() + e.begin;
-      std::uint32_t kept = 0;
-      for (std::uint32_t i = 0; i < e.count; ++i)
-        if (!f.done[lanes[i]]) lanes[kept++] = lanes[i];
-      e.count = kept;
-      e.epoch = f.done_count;
-      if (kept == 0) continue;
-    }
-    const ir::Block& block = fn.blocks[e.block];
-    LaneSet lanes{f.pool.data() + e.begin, e.count, e.count == lanes_ && count == lanes_};
+  while (!f.pending.empty() && !stopped_) {
+    std::size_t first = 0;
+    for (std::size_t i = 1; i < f.pending.size(); ++i)
+      if (f.rank[f.pending[i]] < f.rank[f.pending[first]]) first = i;
+    const std::uint32_t b = f.pending[first];
+    f.pending[first] = f.pending.back();
+    f.pending.pop_back();
+    f.running.swap(f.waiting[b]);
+    f.waiting[b].clear();
+    const ir::Block& block = fn.blocks[b];
+    const auto running = static_cast<std::uint32_t>(f.running.size());
+    LaneSet lanes{f.running.data(), running, running == lanes_};
     // Phis take the values their incoming edge left in their temporaries.
     for (std::uint32_t p = 0; p < block.phi_count; ++p) {
       const ir::PhiCopy& c = fn.phi_entries[block.phi_first + p];
@@ -614,6 +613,19 @@ void WorkGroupRunner::call(std::uint32_t function, const std::uint32_t* ids, std
   f.active = false;
 }
 
+// Lanes that took an edge to `block` wait there, in increasing order with those already there.
+void WorkGroupRunner::arrive(Frame& f, std::uint32_t block, const LaneSet& lanes) {
+  std::vector<std::uint32_t>& waiting = f.waiting[block];
+  if (waiting.empty()) {
+    f.pending.push_back(block);
+    waiting.assign(lanes.ids, lanes.ids + lanes.count);
+    return;
+  }
+  f.merged.resize(waiting.size() + lanes.count);
+  std::merge(waiting.begin(), waiting.end(), lanes.ids, lanes.ids + lanes.count, f.merged.begin());
+  waiting.swap(f.merged);
+}
+
 void WorkGroupRunner::call_site(Frame& f, const ir::Instr& in, const LaneSet& lanes) {
   const ir::Function& callee = module_.functions[in.imm];
   Frame& cf = frame(static_cast<std::uint32_t>(in.imm));
@@ -627,7 +639,7 @@ void WorkGroupRunner::call_site(Frame& f, const ir::Instr& in, const LaneSet& la
     }
   }
   if (taint_) shadow_call(f, cf, in, lanes, false);
-  // The callee's lane pool is its own (no recursion): ours stays valid.
+  // The callee's lanes wait in its own frame (no recursion): ours stay valid.
   call(static_cast<std::uint32_t>(in.imm), lanes.ids, lanes.count);
   if (stopped_) return;
   if (in.dst == ir::kNoRegister || callee.return_reg == ir::kNoRegister) return;
@@ -654,45 +666,31 @@ void WorkGroupRunner::barrier(Frame& f, const ir::Instr& in, const LaneSet& lane
 // A block's terminator: where the lanes go next, or that they return.
 void WorkGroupRunner::terminator(Frame& f, const ir::Instr& t, const LaneSet& lanes) {
   const ir::Function& fn = *f.fn;
-  Frame::Entry& top = f.stack.back();
   switch (t.op) {
     case Op::Br: {
       const ir::Edge& edge = fn.edges[t.extra];
       take_edge(f, edge, lanes);
-      top.block = edge.target;
+      arrive(f, edge.target, lanes);
       break;
     }
     case Op::CondBr:
     case Op::Switch:
       branch(f, t, lanes);
       break;
-    case Op::Ret: {
+    case Op::Ret:
       if (t.a != ir::kNoRegister) copy_lanes(f, fn.return_reg, t.a, t.size, lanes);
-      for (std::uint32_t k = 0; k < lanes.count; ++k) f.done[lanes.ids[k]] = 1;
-      f.done_count += lanes.count;
-      top.block = ir::kExitBlock;
-      top.reconv = ir::kExitBlock;
       break;
-    }
     case Op::Unreachable:
-    default: {
+    default:
       problem(t, EngineEvent::Unreachable,
               "reached 'unreachable' (undefined behaviour in the kernel)");
-      for (std::uint32_t k = 0; k < lanes.count; ++k) f.done[lanes.ids[k]] = 1;
-      f.done_count += lanes.count;
-      top.block = ir::kExitBlock;
-      top.reconv = ir::kExitBlock;
       break;
-    }
   }
 }
 
-// A conditional branch or switch: lanes by edge; when they disagree, one stack entry per edge
-// taken, all reconverging at the block's immediate post-dominator.
+// A conditional branch or switch: lanes by edge, each side waiting at its edge's target.
 void WorkGroupRunner::branch(Frame& f, const ir::Instr& t, const LaneSet& lanes) {
   const ir::Function& fn = *f.fn;
-  Frame::Entry& top = f.stack.back();
-  // Lanes by edge.
   std::uint32_t edges = t.op == Op::CondBr ? 2 : t.extra_count + 1;
   if (tainted_ && sinks_.conditions) shadow_branch(f, t, lanes);
   const std::byte* cond = f.base[t.a];
@@ -704,7 +702,7 @@ void WorkGroupRunner::branch(Frame& f, const ir::Instr& t, const LaneSet& lanes)
     if (k == lanes.count) {
       const ir::Edge& edge = fn.edges[t.extra + (first ? 0 : 1)];
       take_edge(f, edge, lanes);
-      top.block = edge.target;
+      arrive(f, edge.target, lanes);
       return;
     }
   }
@@ -726,47 +724,117 @@ void WorkGroupRunner::branch(Frame& f, const ir::Instr& t, const LaneSet& lanes)
     }
     f.by_edge[k] = chosen;
   }
-  std::uint32_t first = f.by_edge.empty() ? 0 : f.by_edge[0];
-  bool uniform = true;
-  for (std::uint32_t k = 1; k < lanes.count && uniform; ++k) uniform = f.by_edge[k] == first;
-  if (uniform) {
-    const ir::Edge& edge = fn.edges[t.extra + first];
-    take_edge(f, edge, lanes);
-    top.block = edge.target;
-    return;
-  }
-  // Divergence: one entry per edge taken, all reconverging at the post-dominator.
-  std::uint32_t reconv = fn.blocks[top.block].ipdom;
-  std::vector<std::uint32_t> split;
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> groups;  // edge, count
-  split.reserve(lanes.count);
-  for (std::uint32_t edge = edges; edge-- > 0;) {
-    std::uint32_t n = 0;
+  for (std::uint32_t edge_index = 0; edge_index < edges; ++edge_index) {
+    f.side.clear();
     for (std::uint32_t k = 0; k < lanes.count; ++k)
-      if (f.by_edge[k] == edge) {
-        split.push_back(lanes.ids[k]);
-        ++n;
-      }
-    if (n) groups.push_back({edge, n});
-  }
-  std::uint32_t base;
-  if (reconv == top.reconv) {
-    // The current entry would only wait to be popped: reuse its lanes' room.
-    base = top.begin;
-    f.stack.pop_back();
-    f.pool.resize(base);
-  } else {
-    top.block = reconv;
-    base = static_cast<std::uint32_t>(f.pool.size());
-  }
-  f.pool.insert(f.pool.end(), split.begin(), split.end());
-  std::uint32_t at = base;
-  for (auto [edge_index, n] : groups) {
+      if (f.by_edge[k] == edge_index) f.side.push_back(lanes.ids[k]);
+    if (f.side.empty()) continue;
     const ir::Edge& edge = fn.edges[t.extra + edge_index];
-    LaneSet side{f.pool.data() + at, n, false};
+    const LaneSet side{f.side.data(), static_cast<std::uint32_t>(f.side.size()),
+                       f.side.size() == lanes_};
     take_edge(f, edge, side);
-    f.stack.push_back({edge.target, reconv, at, n, f.done_count});
-    at += n;
+    arrive(f, edge.target, side);
+  }
+}
+
+// Each block's place in the order lanes run blocks in: a topological order of the control flow
+// graph without its loops' back edges in which each loop's blocks come together, after the
+// blocks that lead to it and before those it leads to (so that lanes leaving a loop early wait
+// for the others at its exit), and, among blocks the order leaves free, a branch's first edge
+// (the then side) before the others, as a depth-first search visiting the last edge first gives.
+void WorkGroupRunner::order_blocks(Frame& f) {
+  const ir::Function& fn = *f.fn;
+  const auto n = static_cast<std::uint32_t>(fn.blocks.size());
+  f.rank.assign(n, n);
+  f.waiting.assign(n, {});
+  if (n == 0) return;
+  std::vector<std::vector<std::uint32_t>> successors(n), predecessors(n);
+  for (std::uint32_t b = 0; b < n; ++b) {
+    const ir::Instr& t = fn.code[fn.blocks[b].end - 1];
+    std::uint32_t count = 0;
+    if (t.op == Op::Br) count = 1;
+    else if (t.op == Op::CondBr) count = 2;
+    else if (t.op == Op::Switch) count = t.extra_count + 1;
+    for (std::uint32_t e = 0; e < count; ++e) {
+      const std::uint32_t target = fn.edges[t.extra + e].target;
+      if (target >= n) continue;
+      successors[b].push_back(target);
+      predecessors[target].push_back(b);
+    }
+  }
+  // Depth-first, last edge first: the reverse postorder breaks ties; an edge to a block on the
+  // search's path is a loop's back edge.
+  std::vector<std::uint8_t> state(n, 0);  // 0 unseen, 1 on the path, 2 finished
+  std::vector<std::uint32_t> reverse_post(n, n);
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> back_edges;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> path;  // block, successors left to visit
+  std::uint32_t finished = n;
+  state[0] = 1;
+  path.push_back({0, static_cast<std::uint32_t>(successors[0].size())});
+  while (!path.empty()) {
+    auto& [block, left] = path.back();
+    if (left == 0) {
+      state[block] = 2;
+      reverse_post[block] = --finished;
+      path.pop_back();
+      continue;
+    }
+    const std::uint32_t s = successors[block][--left];
+    if (state[s] == 1) back_edges.push_back({block, s});
+    if (state[s] != 0) continue;
+    state[s] = 1;
+    path.push_back({s, static_cast<std::uint32_t>(successors[s].size())});
+  }
+  // Loops, one per header: the blocks that reach a back edge's source without passing its header.
+  std::vector<std::uint32_t> loop_of_header(n, n);
+  std::vector<std::vector<std::uint8_t>> member;
+  std::vector<std::uint32_t> stack;
+  for (auto [source, header] : back_edges) {
+    if (loop_of_header[header] == n) {
+      loop_of_header[header] = static_cast<std::uint32_t>(member.size());
+      member.emplace_back(n, 0);
+      member.back()[header] = 1;
+    }
+    std::vector<std::uint8_t>& in = member[loop_of_header[header]];
+    stack.assign(1, source);
+    while (!stack.empty()) {
+      const std::uint32_t b = stack.back();
+      stack.pop_back();
+      if (in[b] || state[b] == 0) continue;
+      in[b] = 1;
+      for (std::uint32_t p : predecessors[b]) stack.push_back(p);
+    }
+  }
+  std::vector<std::uint32_t> remaining(member.size(), 0);
+  for (std::size_t l = 0; l < member.size(); ++l)
+    for (std::uint32_t b = 0; b < n; ++b) remaining[l] += member[l][b];
+  // Kahn's algorithm over the forward edges, taking blocks of the innermost loop begun first.
+  auto is_back = [&](std::uint32_t from, std::uint32_t to) {
+    return std::find(back_edges.begin(), back_edges.end(), std::make_pair(from, to)) !=
+           back_edges.end();
+  };
+  std::vector<std::uint32_t> needed(n, 0);
+  for (std::uint32_t b = 0; b < n; ++b)
+    if (state[b] != 0)
+      for (std::uint32_t s : successors[b])
+        if (!is_back(b, s)) ++needed[s];
+  std::vector<std::uint32_t> ready{0}, open;
+  std::uint32_t next = 0;
+  while (!ready.empty()) {
+    while (!open.empty() && remaining[open.back()] == 0) open.pop_back();
+    std::size_t best = ready.size();
+    for (int pass = 0; pass < 2 && best == ready.size(); ++pass)
+      for (std::size_t i = 0; i < ready.size(); ++i) {
+        if (pass == 0 && !open.empty() && !member[open.back()][ready[i]]) continue;
+        if (best == ready.size() || reverse_post[ready[i]] < reverse_post[ready[best]]) best = i;
+      }
+    const std::uint32_t b = ready[best];
+    ready.erase(ready.begin() + static_cast<std::ptrdiff_t>(best));
+    f.rank[b] = next++;
+    for (std::size_t l = 0; l < member.size(); ++l) remaining[l] -= member[l][b];
+    if (loop_of_header[b] != n) open.push_back(loop_of_header[b]);
+    for (std::uint32_t s : successors[b])
+      if (!is_back(b, s) && --needed[s] == 0) ready.push_back(s);
   }
 }
 

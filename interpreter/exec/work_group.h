@@ -1,6 +1,6 @@
 // The lockstep engine: runs one work-group at a time on one host thread, every decoded
-// instruction over all active lanes, with an active-lane list that splits at divergent
-// branches and reconverges at the branch's immediate post-dominator.
+// instruction over all active lanes, with active-lane lists that split at divergent branches
+// and merge where the lanes meet again (work_group.cpp's call()).
 #pragma once
 
 #include <atomic>
@@ -67,6 +67,7 @@ class WorkGroupRunner final : public BuiltinContext {
   }
   std::uint32_t lane_count() const override { return lanes_; }
   bool groups_run_concurrently() const override { return shared_.workers > 1; }
+  bool accesses_unobserved() const override { return !observer_ && !taint_; }
   bool access(std::uint32_t lane, const void* address, std::size_t size, Access kind,
               std::uint8_t address_space) override;
   void access_lanes(const Lanes& lanes, const std::uint64_t* addresses, std::size_t size,
@@ -116,6 +117,8 @@ class WorkGroupRunner final : public BuiltinContext {
   void barrier(Frame& f, const ir::Instr& in, const LaneSet& lanes);
   void terminator(Frame& f, const ir::Instr& t, const LaneSet& lanes);
   void branch(Frame& f, const ir::Instr& t, const LaneSet& lanes);
+  void arrive(Frame& f, std::uint32_t block, const LaneSet& lanes);
+  void order_blocks(Frame& f);
   void execute(Frame& f, const ir::Instr& in, const LaneSet& lanes);
   void problem(const ir::Instr& in, EngineEvent event, std::string message,
                std::uint32_t lane = 0, std::uint64_t address = 0, std::uint64_t size = 0);
@@ -138,10 +141,17 @@ class WorkGroupRunner final : public BuiltinContext {
   // register each lane's address of it.
   void set_up_byval(Frame& k, std::uint32_t reg, const std::vector<std::uint8_t>& bytes,
                     std::uint32_t size, std::uint32_t align);
-  // Whether [address, address + size) lies inside one object; the last object found answers
-  // first ([hit_lo_, hit_lo_ + hit_length_), empty until one is found).
+  // Whether [address, address + size) lies inside one object; the objects found last answer
+  // first, the latest of them before any other (a kernel's loop alternates between a few: a
+  // buffer, an atomic object, a private variable).
+  struct Hit {
+    std::uint64_t lo = 0, length = 0;  // [lo, lo + length), empty until an object is found
+    bool holds(std::uint64_t address, std::size_t size) const {
+      return address - lo < length && address + size - lo <= length;
+    }
+  };
   bool check(std::uint64_t address, std::size_t size) {
-    if (address - hit_lo_ < hit_length_ && address + size - hit_lo_ <= hit_length_) return true;
+    if (hits_[0].holds(address, size)) return true;
     return check_slow(address, size);
   }
   bool check_slow(std::uint64_t address, std::size_t size);
@@ -162,6 +172,8 @@ class WorkGroupRunner final : public BuiltinContext {
   void half_cast(Frame& f, const ir::Instr& in, const LaneSet& lanes);
   void vector_op(Frame& f, const ir::Instr& in, const LaneSet& lanes);
   void memory(Frame& f, const ir::Instr& in, const LaneSet& lanes);
+  template <unsigned N>
+  void access_lanes_of_size(Frame& f, const ir::Instr& in, const LaneSet& lanes);
   void atomic(Frame& f, const ir::Instr& in, const LaneSet& lanes);
   void intrinsic(Frame& f, const ir::Instr& in, const LaneSet& lanes);
   void memory_intrinsic(Frame& f, const ir::Instr& in, const LaneSet& lanes);
@@ -205,7 +217,8 @@ class WorkGroupRunner final : public BuiltinContext {
   std::vector<std::unique_ptr<Frame>> frames_;
   AlignedBytes local_arena_;
   MemoryMap own_regions_;         // the local arena and the frames' private areas
-  std::uint64_t hit_lo_ = 0, hit_length_ = 0;
+  static constexpr unsigned kHits = 4;
+  Hit hits_[kHits];
   std::vector<EngineProblem> problems_;
   std::uint64_t problem_count_ = 0;
   std::string printf_;

@@ -607,6 +607,61 @@ void WorkGroupRunner::vector_op(Frame& f, const Instr& in, const LaneSet& lanes)
   }
 }
 
+namespace {
+
+// Calls f with the access's size as a constant when it is a usual one (a scalar or a vector of
+// up to 16 bytes); false otherwise.
+template <class F>
+bool with_access_size(std::uint32_t size, F&& f) {
+  switch (size) {
+    case 1: f(std::integral_constant<unsigned, 1>{}); return true;
+    case 2: f(std::integral_constant<unsigned, 2>{}); return true;
+    case 4: f(std::integral_constant<unsigned, 4>{}); return true;
+    case 8: f(std::integral_constant<unsigned, 8>{}); return true;
+    case 16: f(std::integral_constant<unsigned, 16>{}); return true;
+    default: return false;
+  }
+}
+
+}  // namespace
+
+// A load or store of N bytes that fill their register's element: every copy of a size the
+// compiler knows (with the size known only at run time each lane's copy was a call of memcpy).
+template <unsigned N>
+void WorkGroupRunner::access_lanes_of_size(Frame& f, const Instr& in, const LaneSet& lanes) {
+  const bool load = in.op == Op::Load;
+  const auto* ptr = reg<std::uint64_t>(f, load ? in.a : in.b);
+  std::byte* values = f.base[load ? in.dst : in.a];
+  if (observer_)
+    observe(f, in, load ? Access::Read : Access::Write, in.aux, N, in.c, lanes, ptr,
+            load ? nullptr : values, N);
+  for (std::uint32_t k = 0; k < lanes.count; ++k) {
+    const std::uint32_t l = lanes.full ? k : lanes.ids[k];
+    const std::uint64_t p = ptr[l];
+    std::byte* v = values + std::size_t(l) * N;
+    if (check(p, N)) {
+      if (load) std::memcpy(v, reinterpret_cast<const void*>(p), N);
+      else std::memcpy(reinterpret_cast<void*>(p), v, N);
+      continue;
+    }
+    if (load) {
+      refused_access(in, l, p, N,
+                     fmt::format("load of {} bytes at 0x{:x} outside every memory object the "
+                                 "kernel can reach (address space {})", N, p, in.aux));
+      std::memset(v, 0, N);
+      continue;
+    }
+    // A store partly inside an object writes the bytes that are, as a device does; only the
+    // rest is refused and reported.
+    const std::uint32_t inside = store_inside(p, v, N);
+    refused_access(in, l, p, N,
+                   fmt::format("store of {} bytes at 0x{:x} {}outside every memory object the "
+                               "kernel can reach (address space {})", N, p,
+                               inside ? fmt::format("({} of them inside) partly ", inside) : "",
+                               in.aux));
+  }
+}
+
 void WorkGroupRunner::memory(Frame& f, const Instr& in, const LaneSet& lanes) {
   if (in.op == Op::Gep) {
     auto* d = reg<std::uint64_t>(f, in.dst);
@@ -653,6 +708,10 @@ void WorkGroupRunner::memory(Frame& f, const Instr& in, const LaneSet& lanes) {
   }
   std::uint32_t size = in.size;
   std::uint32_t reg_size = f.fn->registers[in.op == Op::Load ? in.dst : in.a].size;
+  if (reg_size == size && with_access_size(size, [&](auto n) {
+        access_lanes_of_size<decltype(n)::value>(f, in, lanes);
+      }))
+    return;
   if (in.op == Op::Load) {
     const auto* ptr = reg<std::uint64_t>(f, in.a);
     std::byte* d = f.base[in.dst];

@@ -31,6 +31,9 @@ class FakeWorkGroup : public BuiltinContext {
   std::vector<Recorded> accesses;
   // Accesses this returns false for are refused (default: all allowed).
   std::function<bool(const void*, std::size_t)> allow;
+  // Says access() only bounds-checks (as the engine does with no checker and no taint): the
+  // atomics may then make a run of lanes on one object one host atomic.
+  bool unobserved = false;
   std::vector<std::string> printed;  // per lane
   std::vector<std::uint32_t> print_order;
 
@@ -51,6 +54,7 @@ class FakeWorkGroup : public BuiltinContext {
     accesses.push_back({lane, address, size, kind, address_space});
     return !allow || allow(address, size);
   }
+  bool accesses_unobserved() const override { return unobserved; }
   bool reachable(const void* address, std::size_t size) override {
     return !allow || allow(address, size);
   }

@@ -244,6 +244,9 @@ class BuiltinContext {
   // Whether other host threads run work-groups of this launch at the same time (the cores may
   // then contend for an atomic object's cache line).
   virtual bool groups_run_concurrently() const { return false; }
+  // Whether access() does no more than reachable() (no checker hears the accesses and no taint
+  // follows them): a built-in may then check an address many lanes share once, with reachable().
+  virtual bool accesses_unobserved() const { return false; }
 };
 
 struct BuiltinCall {
