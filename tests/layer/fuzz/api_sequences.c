@@ -1,7 +1,7 @@
 /* Random sequences of OpenCL calls for the layer (tests/layer/fuzz): entry points chosen at
  * random, each given handles that are alive, released, of another kind, garbage or NULL, also
  * inside lists (wait lists, device lists, property lists) and values (kernel arguments,
- * binaries). Run under `clvet run` on a platform, the process must live to the end: whatever
+ * binaries), and SVM pointers alive, freed, of no allocation or NULL. Run under `clvet run` on a platform, the process must live to the end: whatever
  * would crash the driver is refused by the layer. Host memory is always honest (every array
  * holds 8 elements and every buffer 4096 bytes whatever the counts and sizes say), so a crash
  * is the layer's or the driver's, never this program's.
@@ -68,6 +68,30 @@ static void* pick(enum kind kind) {
 }
 
 static unsigned char host[4096];
+/* SVM allocations, each of 4096 bytes whatever a call's size says (as host memory is), alive
+ * or given to clSVMFree: a pointer a call takes is one of them, the host's memory, NULL or,
+ * where the call takes only SVM pointers (`any_address`), an address in nothing or inside an
+ * allocation. clEnqueueSVMMemcpy takes host memory too (2.0 §5.6.1), so the layer cannot tell
+ * a freed allocation's address from host memory the process allocated there since: it gets
+ * the start of an allocation never given to clSVMFree, the host's memory or NULL (anything
+ * else there would be this program's crash, 4096 bytes at most). */
+static void* svm[8];
+static int svm_freed[8];
+static int svm_used;
+
+static void* pick_svm(int any_address) {
+  switch (choose(6)) {
+    case 0: return host;
+    case 1: return any_address ? (void*)(uintptr_t)0x7e57a11 : host;
+    case 2: return NULL;
+    default: {
+      if (svm_used == 0) return NULL;
+      const int i = (int)choose((unsigned)svm_used);
+      if (!any_address) return svm_freed[i] ? host : svm[i];
+      return (char*)svm[i] + (choose(4) == 0 ? 64 : 0);
+    }
+  }
+}
 static void* handles[8];
 static cl_int codes[8];
 static size_t sizes[8];
@@ -140,7 +164,7 @@ static void one_call(void) {
   cl_int err = CL_SUCCESS;
   cl_uint count = 0;
   cl_event event = NULL;
-  switch (choose(20)) {
+  switch (choose(23)) {
     case 0: {
       static const struct { const char* name; RefCount f; enum kind kind; } retains[] = {
           {"clRetainContext", (RefCount)clRetainContext, CONTEXT},
@@ -290,6 +314,37 @@ static void one_call(void) {
     case 18: {
       log_call("clCreateSampler");
       keep(clCreateSampler(pick(CONTEXT), choose(2), CL_ADDRESS_CLAMP, CL_FILTER_NEAREST, &err), SAMPLER);
+      break;
+    }
+    case 19: {
+      if (choose(2)) {
+        log_call("clSVMAlloc");
+        void* p = clSVMAlloc(pick(CONTEXT), choose(4) ? CL_MEM_READ_WRITE : (cl_svm_mem_flags)1 << 40, 4096, 0);
+        if (p != NULL) {
+          const int at = svm_used < 8 ? svm_used++ : (int)choose(8);
+          svm[at] = p;
+          svm_freed[at] = 0;
+        }
+      } else {
+        void* p = pick_svm(1);
+        for (int i = 0; i < svm_used; ++i)
+          if (svm[i] == p) svm_freed[i] = 1;  /* freed or not (another context), never copied again */
+        log_call("clSVMFree");
+        clSVMFree(pick(CONTEXT), p);
+      }
+      break;
+    }
+    case 20: {
+      log_call("clSetKernelArgSVMPointer");
+      clSetKernelArgSVMPointer(pick(KERNEL), choose(5), pick_svm(1));
+      break;
+    }
+    case 21: {
+      void* const* waits = list_of(EVENT, &count);
+      log_call("clEnqueueSVMMemcpy");
+      clEnqueueSVMMemcpy(pick(QUEUE), CL_TRUE, choose(3) ? pick_svm(0) : host, choose(3) ? pick_svm(0) : host,
+                         a_size(), count, (const cl_event*)waits, choose(2) ? &event : NULL);
+      keep(event, EVENT);
       break;
     }
     default: {
