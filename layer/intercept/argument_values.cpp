@@ -127,7 +127,8 @@ ArgumentVerdict broken(std::string_view id, bool dereferenced, std::string detai
 }
 
 // §5.7.2 clSetKernelArg: the value an argument's declaration takes.
-ArgumentVerdict kernel_argument(const args::SetKernelArg& a, const LayerWorld& w) {
+ArgumentVerdict kernel_argument(const args::SetKernelArg& a, const rules::World& w,
+                                const LayerWorld& layer) {
   if (!rules::valid(w, a.kernel)) return {};  // the kernel's own rules
   const Declared d = declared(w, a.kernel, a.arg_index);
   // Said only of a value found wrong: clSetKernelArg is in applications' inner loops.
@@ -169,7 +170,7 @@ ArgumentVerdict kernel_argument(const args::SetKernelArg& a, const LayerWorld& w
   // wrong, not a number.
   if (a.arg_value == nullptr || a.arg_size != sizeof(void*)) return {};
   const void* value = *static_cast<const void* const*>(a.arg_value);
-  w.asked(value);
+  layer.asked(value);
   const checker::ObjectTable::Identity seen = objects().identity(value);
   if (seen.id == 0) return {};
   const ObjectKind live = w.kind_of(value);
@@ -254,7 +255,10 @@ ArgumentVerdict judge_argument_values(std::uint32_t entry_index, const void* arg
   if (world.was_judged_before()) return {};
   switch (entry_index) {
     case args::SetKernelArg::kEntryIndex: {
-      ArgumentVerdict verdict = kernel_argument(*static_cast<const args::SetKernelArg*>(args), world);
+      // Judged with the World the rules were, when the call is being recorded.
+      const rules::World& w = world.recording() ? kept_verdicts::recording_world() : world;
+      ArgumentVerdict verdict =
+          kernel_argument(*static_cast<const args::SetKernelArg*>(args), w, world);
       if (verdict)
         kept_verdicts::broken(world);
       else

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "argument_values.h"
+#include "kept_verdicts.h"
 
 namespace clvet::layer {
 namespace detail {
@@ -29,11 +30,14 @@ const Plans& build() {
   std::vector<std::size_t> first(entries.size() + 1);
   for (std::size_t i = 0; i < entries.size(); ++i) {
     first[i] = made->checked.size();
+    const auto entry = static_cast<std::uint32_t>(i);
+    const bool kept = kept_verdicts::keeps(entry);
+    const bool kept_here = kept && !judges_argument_values(entry);
     for (const rules::Rule* rule : rules::rules_for(entries[i].name))
       if (rule->check != nullptr)
         made->checked.push_back({rule->check, packed(rule->since),
                                  rule->until == rules::Version{} ? 0xffffffffu : packed(rule->until),
-                                 rule, static_cast<std::uint32_t>(i)});
+                                 rule, entry, kept, kept_here});
   }
   first[entries.size()] = made->checked.size();
   made->plans.resize(entries.size());

@@ -27,6 +27,10 @@ struct CheckedRule {
   std::uint32_t until;  // 0xffffffff: still applies
   const rules::Rule* rule;
   std::uint32_t entry;  // the entry point's index, whose rule this is
+  // The entry point's calls are kept (kept_verdicts::keeps()), and its argument values are not
+  // judged after its rules (argument_values.h: the verdict is kept once they are).
+  bool kept;
+  bool kept_here;
 };
 
 struct EntryPlan {
@@ -67,15 +71,19 @@ inline const EntryPlan& entry_plan(std::uint32_t entry_index) {
 inline const rules::Rule* first_violation(std::span<const CheckedRule> rules, const void* args,
                                           const LayerWorld& world, rules::Version version) {
   if (rules.empty()) return nullptr;
-  const std::uint32_t entry = rules.front().entry;
-  if (kept_verdicts::passed_before(entry, args, version, world)) return nullptr;
+  const CheckedRule& first = rules.front();
+  const rules::World* judging = &world;
+  if (first.kept) {
+    judging = kept_verdicts::judge_with(first.entry, args, version, world);
+    if (judging == nullptr) return nullptr;
+  }
   const std::uint32_t v = packed(version);
   for (const CheckedRule& r : rules)
-    if (v >= r.since && v < r.until && r.check(args, world)) {
-      kept_verdicts::broken(world);
+    if (v >= r.since && v < r.until && r.check(args, *judging)) {
+      if (first.kept) kept_verdicts::broken(world);
       return r.rule;
     }
-  if (!entry_plan(entry).values_judged) kept_verdicts::passed(world);
+  if (first.kept_here) kept_verdicts::passed(world);
   return nullptr;
 }
 

@@ -19,6 +19,7 @@ struct Kept {
   std::size_t next = 0;
   std::size_t last = 0;  // the verdict used last: a loop's next call is usually the next one
   Verdict recording;
+  RecordingWorld world;
 };
 
 // A trivial initial-exec thread_local: no guard, no __tls_get_addr in this dlopen()ed library;
@@ -135,6 +136,18 @@ bool unchanged(Verdict& kept, const checker::ObjectTable& table) {
 
 }  // namespace
 
+bool keeps(std::uint32_t entry) {
+  switch (entry) {
+    case args::SetKernelArg::kEntryIndex:
+    case args::EnqueueNDRangeKernel::kEntryIndex:
+    case args::EnqueueWriteBuffer::kEntryIndex:
+    case args::EnqueueReadBuffer::kEntryIndex:
+      return true;
+    default:
+      return false;
+  }
+}
+
 void Verdict::depends_on(const void* handle) {
   for (std::uint8_t i = 0; i < dependency_count; ++i)
     if (dependencies[i].handle == handle) return;
@@ -145,19 +158,19 @@ void Verdict::depends_on(const void* handle) {
   dependencies[dependency_count++] = {handle, objects().state(handle)};
 }
 
-bool passed_before(std::uint32_t entry, const void* args, rules::Version version,
-                   const LayerWorld& world) {
+const rules::World* judge_with(std::uint32_t entry, const void* args, rules::Version version,
+                               const LayerWorld& world) {
   Kept& k = kept();
   Verdict& call = k.recording;
   call.entry = entry;
-  if (!key_of(entry, args, version, call)) return false;
+  if (!key_of(entry, args, version, call)) return &world;
   const checker::ObjectTable& table = objects();
   for (std::size_t n = 1; n <= Kept::kVerdicts; ++n) {
     const std::size_t i = (k.last + n) % Kept::kVerdicts;
     if (same_call(k.verdicts[i], call) && unchanged(k.verdicts[i], table)) {
       k.last = i;
       world.judged_before();
-      return true;
+      return nullptr;
     }
   }
   // Read before the rules read any kept answer or handle: one forgotten or changed meanwhile
@@ -167,7 +180,28 @@ bool passed_before(std::uint32_t entry, const void* args, rules::Version version
   call.dependency_count = 0;
   call.unkept = false;
   world.record(&call);
-  return false;
+  k.world.start(world, call);
+  return &k.world;
+}
+
+const rules::World& recording_world() { return kept().world; }
+
+api::ObjectKind RecordingWorld::kind_of(const void* handle) const {
+  if (handle != nullptr) verdict_->depends_on(handle);
+  return world_->kind_of(handle);
+}
+
+rules::Version RecordingWorld::version() const { return world_->version(); }
+
+cl_int RecordingWorld::info(rules::InfoQuery query, const void* handle, const void* extra,
+                            cl_uint param, std::size_t size, void* value,
+                            std::size_t* size_ret) const {
+  if (handle != nullptr) verdict_->depends_on(handle);
+  // The queries whose second handle is a device (the others take an index, or nothing).
+  if (extra != nullptr &&
+      (query == rules::InfoQuery::ProgramBuild || query == rules::InfoQuery::KernelWorkGroup))
+    verdict_->depends_on(extra);
+  return world_->info(query, handle, extra, param, size, value, size_ret);
 }
 
 void passed(const LayerWorld& world) {

@@ -55,12 +55,36 @@ struct Verdict {
   void depends_on(const void* handle);
 };
 
-// Before the rules of a call of `entry` with `args` on a platform of `version`: true when the
-// same call passed every rule before on this thread, its handles unchanged: nothing is judged
-// (`world` says so to what judges after the rules, argument_values.h). Otherwise, where the
-// entry point's calls are kept, `world` records what the rules ask from here on.
-bool passed_before(std::uint32_t entry, const void* args, rules::Version version,
-                   const LayerWorld& world);
+// The World the rules of a call being recorded see: the LayerWorld's answers, each handle
+// asked about noted in the verdict (the LayerWorld itself notes nothing: most calls are not
+// recorded).
+class RecordingWorld final : public rules::World {
+ public:
+  void start(const LayerWorld& world, Verdict& verdict) {
+    world_ = &world;
+    verdict_ = &verdict;
+  }
+  api::ObjectKind kind_of(const void* handle) const override;
+  rules::Version version() const override;
+  cl_int info(rules::InfoQuery query, const void* handle, const void* extra, cl_uint param,
+              std::size_t size, void* value, std::size_t* size_ret) const override;
+
+ private:
+  const LayerWorld* world_ = nullptr;
+  Verdict* verdict_ = nullptr;
+};
+
+// Whether the calls of `entry` are kept at all (the others are judged every time).
+bool keeps(std::uint32_t entry);
+// Before the rules of a call of `entry` (one kept) with `args` on a platform of `version`:
+// nullptr when the same call passed every rule before on this thread, its handles unchanged:
+// nothing is judged (`world` says so to what judges after the rules, argument_values.h).
+// Otherwise the World to judge the call with: one that records what the rules ask (`world`
+// itself where the call is not kept: one with a wait list).
+const rules::World* judge_with(std::uint32_t entry, const void* args, rules::Version version,
+                               const LayerWorld& world);
+// The World the call being recorded on this thread is judged with (judge_with()'s).
+const rules::World& recording_world();
 // Every rule passed (the catalogue's and the argument values'): the verdict is kept, unless an
 // answer may change. Ends the recording.
 void passed(const LayerWorld& world);

@@ -112,7 +112,6 @@ cl_int answer_devices(const std::vector<cl_device_id>& devices, bool list, std::
 }  // namespace
 
 api::ObjectKind LayerWorld::kind_of(const void* handle) const {
-  asked(handle);
   if (seen_ != nullptr)
     for (std::uint8_t i = 0; i < seen_->count; ++i)
       if (seen_->handles[i].handle == handle) return seen_->handles[i].kind;
@@ -137,8 +136,6 @@ inline cl_int LayerWorld::kept_or_asked(InfoQuery query, const void* handle, con
 
 cl_int LayerWorld::info(InfoQuery query, const void* handle, const void* extra, cl_uint param,
                         std::size_t size, void* value, std::size_t* size_ret) const {
-  asked(handle);
-  if (extra_is_device(query)) asked(extra);
   // What the rules of inner-loop calls ask is kept as the object's facts (object_facts.h): a
   // small function for them, the rest out of line.
   if (const FactPlace fact = fact_place(query, param); fact.size != 0 &&

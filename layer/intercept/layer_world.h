@@ -42,14 +42,14 @@ class LayerWorld final : public rules::World {
   cl_int info(rules::InfoQuery query, const void* handle, const void* extra, cl_uint param,
               std::size_t size, void* value, std::size_t* size_ret) const override;
 
-  // The call's verdict being recorded (kept_verdicts.h): what the rules ask is noted in it.
+  // The call's verdict being recorded (kept_verdicts.h): an answer that may change is noted in
+  // it (the handles the rules ask about are noted by kept_verdicts::RecordingWorld).
   void record(kept_verdicts::Verdict* verdict) const { recording_ = verdict; }
   kept_verdicts::Verdict* recording() const { return recording_; }
   // The call passed every rule before, unchanged: nothing is judged.
   void judged_before() const { judged_before_ = true; }
   bool was_judged_before() const { return judged_before_; }
-  // Notes what a rule asks of `handle` outside info() and kind_of() in the verdict being
-  // recorded, if any.
+  // Notes what a rule asks of `handle` outside the World in the verdict being recorded, if any.
   void asked(const void* handle) const {
     if (recording_ != nullptr && handle != nullptr) [[unlikely]]
       recording_->depends_on(handle);
