@@ -191,6 +191,12 @@ std::vector<std::string> device_macros(const TargetDevice& device, unsigned lang
   if (language < 200)
     for (std::string_view name : kExtensionsClangDefinesFrom20)
       if (claims(device, name)) args.push_back("-D" + std::string(name) + "=1");
+  // The claimed extensions Clang 15 does not know, whose macros neither -cl-ext nor its headers
+  // define (every OpenCL C version has them).
+  const auto known = clang_feature_macros();
+  for (const LanguageFeature& f : claimed(device, FeatureKind::Extension))
+    if (std::find(known.begin(), known.end(), f.name) == known.end())
+      args.push_back("-D" + std::string(f.name) + "=1");
   return args;
 }
 

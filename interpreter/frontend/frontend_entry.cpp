@@ -37,9 +37,10 @@ FrontEndResult link(const std::vector<Bytes>& inputs, std::string_view options) 
   return guarded_result("the linker (LLVM)", [&] { return link_bitcode(inputs, options); });
 }
 FrontEndResult translate(const Bytes& il,
-                         const std::vector<std::pair<std::uint32_t, Bytes>>& spec_constants) {
+                         const std::vector<std::pair<std::uint32_t, Bytes>>& spec_constants,
+                         const TargetDevice& device) {
   return guarded_result("the SPIR-V translator",
-                        [&] { return translate_spirv(il, spec_constants); });
+                        [&] { return translate_spirv(il, spec_constants, device); });
 }
 FrontEndResult validate(const Bytes& il) {
   return guarded_result("the SPIR-V validator", [&] { return validate_spirv(il); });

@@ -28,7 +28,8 @@ struct FrontEndEntry {
                                      const TargetDevice& device);
   FrontEndResult (*link_bitcode)(const std::vector<Bytes>& inputs, std::string_view options);
   FrontEndResult (*translate_spirv)(
-      const Bytes& il, const std::vector<std::pair<std::uint32_t, Bytes>>& spec_constants);
+      const Bytes& il, const std::vector<std::pair<std::uint32_t, Bytes>>& spec_constants,
+      const TargetDevice& device);
   FrontEndResult (*validate_spirv)(const Bytes& il);
   bool (*spirv_spec_constants)(const Bytes& il,
                                std::vector<std::pair<std::uint32_t, std::uint32_t>>& out,

@@ -91,9 +91,10 @@ FrontEndResult link_bitcode(const std::vector<Bytes>& inputs, std::string_view o
 }
 
 FrontEndResult translate_spirv(const Bytes& il,
-                               const std::vector<std::pair<std::uint32_t, Bytes>>& spec_constants) {
+                               const std::vector<std::pair<std::uint32_t, Bytes>>& spec_constants,
+                               const TargetDevice& device) {
   if (front_end().entry == nullptr) return unavailable();
-  return front_end().entry->translate_spirv(il, spec_constants);
+  return front_end().entry->translate_spirv(il, spec_constants, device);
 }
 
 FrontEndResult validate_spirv(const Bytes& il) {

@@ -64,6 +64,12 @@ constexpr LanguageFeature kFeatures[] = {
     {"cl_khr_device_uuid", K::ApiExtension, v1_0},
     {"cl_khr_create_command_queue", K::ApiExtension, v1_0},
     {"cl_khr_il_program", K::ApiExtension, v1_0},
+    // SPIR-V extensions a module may declare (translate_spirv.cpp's kSpirvExtensions, the OpenCL
+    // SPIR-V environment's chapter 5): SPV_KHR_no_integer_wrap_decoration (NoSignedWrap and
+    // NoUnsignedWrap) and SPV_KHR_linkonce_odr (the LinkOnceODR linkage type, merged by
+    // clLinkProgram).
+    {"cl_khr_spirv_no_integer_wrap_decoration", K::ApiExtension, v1_0},
+    {"cl_khr_spirv_linkonce_odr", K::ApiExtension, v1_0},
     // A device with images: 2D images from a buffer (CL_DEVICE_IMAGE_PITCH_ALIGNMENT and
     // CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT answer its alignments) and CL_DEPTH images with the
     // image2d_depth_t and image2d_array_depth_t types of OpenCL C.
@@ -94,8 +100,14 @@ constexpr LanguageFeature kFeatures[] = {
     {"cl_khr_subgroup_shuffle_relative", K::Extension, v1_0},
     {"cl_khr_subgroup_clustered_reduce", K::Extension, v1_0},
     // sub_group_rotate and sub_group_clustered_rotate (builtins/sub_group_shuffles.cpp), which
-    // Clang 15's opencl-c.h does not declare: the front end declares them.
+    // Clang 15's opencl-c.h does not declare: the front end declares them. In SPIR-V,
+    // SPV_KHR_subgroup_rotate's OpGroupNonUniformRotateKHR (translate_spirv.cpp).
     {"cl_khr_subgroup_rotate", K::Extension, v1_0},
+    // __builtin_expect and __builtin_assume in OpenCL C (Clang's own built-ins, llvm.expect and
+    // llvm.assume, which the engine reads as their first operand and as nothing), and
+    // SPV_KHR_expect_assume's OpExpectKHR and OpAssumeTrueKHR in SPIR-V; Clang 15 does not know
+    // the extension, so the front end defines its macro.
+    {"cl_khr_expect_assume", K::Extension, v1_0},
 };
 
 // What OpenCL C 2.0 has that 1.2 lacks, as 3.0 names the features (OpenCL C 3.0 §6.2.1: each

@@ -1,6 +1,6 @@
-// spirv_lowering: a validated SPIR-V 1.4-1.6 module's instructions that the LLVM/SPIR-V
-// translator 15 cannot read, rewritten into equivalent forms it reads (SPIR-V specification
-// §3.37, Appendix A's changes of 1.4, 1.5 and 1.6).
+// spirv_lowering: a validated SPIR-V module's instructions that the LLVM/SPIR-V translator 15
+// cannot read (1.4-1.6's, and a few of every version), rewritten into equivalent forms it reads
+// (SPIR-V specification §3.32 and §3.37, Appendix A's changes of 1.4, 1.5 and 1.6).
 #include "frontend/spirv_lowering.h"
 
 #include <spirv-tools/libspirv.h>
@@ -195,6 +195,21 @@ class Lowering {
         break;
       case SpvOpBitcast:
         return bitcast(i, out);
+      case SpvOpConstantNull:
+        if (null_scalar(i, out)) return {};
+        break;
+      case SpvOpGroupNonUniformRotateKHR:
+        // SPV_KHR_subgroup_rotate lets Execution be Workgroup or Subgroup; the translator reads
+        // only Subgroup (as sub_group_rotate) and aborts on Workgroup, which no OpenCL built-in
+        // rotates by.
+        if (const Instruction* scope = definition(i.operand(2));
+            scope == nullptr || scope->opcode != SpvOpConstant || scope->operand(2) != SpvScopeSubgroup)
+          return "OpGroupNonUniformRotateKHR's Execution scope is not Subgroup: the device rotates "
+                 "within a sub-group only (cl_khr_subgroup_rotate's sub_group_rotate)";
+        break;
+      case SpvOpVectorShuffle:
+        if (type_of(i.operand(2)) != type_of(i.operand(3))) return vector_shuffle(i, out);
+        break;
       default:
         break;
     }
@@ -204,6 +219,64 @@ class Lowering {
     for (const spv_parsed_operand_t& o : i.operands)
       if (o.type == SPV_OPERAND_TYPE_IMAGE || o.type == SPV_OPERAND_TYPE_OPTIONAL_IMAGE)
         words[o.offset] &= ~std::uint32_t{SpvImageOperandsNontemporalMask};
+    out.insert(out.end(), words.begin(), words.end());
+    return {};
+  }
+
+  // §3.32.7 OpConstantNull of a scalar (an integer, a float or a bool, whose null is zero or
+  // false, §2.2.2), which the translator 15 takes only of composites, pointers and opaque types
+  // and aborts on otherwise, as the OpConstant or OpConstantFalse of that value. False (the
+  // instruction kept) for other types.
+  bool null_scalar(const Instruction& i, std::vector<std::uint32_t>& out) {
+    const Instruction* type = definition(i.type_id);
+    if (type == nullptr) return false;
+    if (type->opcode == SpvOpTypeBool) {
+      emit(out, SpvOpConstantFalse, {i.type_id, i.result_id});
+      return true;
+    }
+    if (type->opcode != SpvOpTypeInt && type->opcode != SpvOpTypeFloat) return false;
+    // The literal takes one word up to 32 bits, two above (§2.2.1's literal number).
+    if (type->operand(1) > 32)
+      emit(out, SpvOpConstant, {i.type_id, i.result_id, 0, 0});
+    else
+      emit(out, SpvOpConstant, {i.type_id, i.result_id, 0});
+    return true;
+  }
+
+  // §3.37.12 OpVectorShuffle: "the number of components in Vector 1 and Vector 2 need not
+  // match"; the translator 15 asserts that they do (in any version). The shorter operand is
+  // widened to the longer one's type by a shuffle of itself (its components, then its first
+  // repeated, never selected), and the components that select from the second operand are
+  // moved by the first operand's growth.
+  std::string vector_shuffle(const Instruction& i, std::vector<std::uint32_t>& out) {
+    std::uint32_t first = i.operand(2), second = i.operand(3);
+    const Instruction* first_type = definition(type_of(first));
+    const Instruction* second_type = definition(type_of(second));
+    if (first_type == nullptr || second_type == nullptr || first_type->opcode != SpvOpTypeVector ||
+        second_type->opcode != SpvOpTypeVector)
+      return "OpVectorShuffle's operands are not vectors";
+    const std::uint32_t n1 = first_type->operand(2), n2 = second_type->operand(2);
+    const std::uint32_t wide = n1 > n2 ? n1 : n2;
+    auto widened = [&](std::uint32_t vector, std::uint32_t count, std::uint32_t type) {
+      const std::uint32_t id = fresh();
+      std::vector<std::uint32_t> words{first_word(SpvOpVectorShuffle, 0), type, id, vector, vector};
+      for (std::uint32_t c = 0; c < wide; ++c) words.push_back(c < count ? c : 0);
+      words[0] = first_word(SpvOpVectorShuffle, words.size());
+      out.insert(out.end(), words.begin(), words.end());
+      return id;
+    };
+    if (n1 < n2)
+      first = widened(first, n1, second_type->result_id);
+    else
+      second = widened(second, n2, first_type->result_id);
+    std::vector<std::uint32_t> words{first_word(SpvOpVectorShuffle, 0), i.type_id, i.result_id,
+                                     first, second};
+    constexpr std::uint32_t kUndefinedComponent = 0xffffffffu;
+    for (std::size_t w = 5; w < i.words.size(); ++w) {
+      const std::uint32_t c = i.words[w];
+      words.push_back(c == kUndefinedComponent || c < n1 ? c : c - n1 + wide);
+    }
+    words[0] = first_word(SpvOpVectorShuffle, words.size());
     out.insert(out.end(), words.begin(), words.end());
     return {};
   }

@@ -1,5 +1,5 @@
-// spirv_lowering: a validated SPIR-V 1.4-1.6 module's instructions that the LLVM/SPIR-V
-// translator 15 cannot read, rewritten into equivalent forms it reads.
+// spirv_lowering: a validated SPIR-V module's instructions that the LLVM/SPIR-V translator 15
+// cannot read (1.4-1.6's, and a few of every version), rewritten into equivalent forms it reads.
 #pragma once
 
 #include <cstdint>
@@ -21,7 +21,12 @@ constexpr std::uint32_t kTranslatorSpirvVersion = 0x00010400;
 // reads as a constant in any version) as insertions into an undefined value; OpBitcast between a
 // pointer and an integer or integer vector (1.5) through OpConvertPtrToU/OpConvertUToPtr; the
 // Nontemporal image operand (1.6), a hint, dropped; a UserSemantic string on a built-in
-// variable, on which the translator aborts, left out; a version past kTranslatorSpirvVersion
+// variable, on which the translator aborts, left out; OpConstantNull of a scalar (which it takes
+// only of composites, pointers and opaque types, aborting otherwise, in any version) as the
+// OpConstant or OpConstantFalse of its null value; OpVectorShuffle of two vectors of different
+// sizes (which it asserts are alike, in any version) with the shorter one widened first; an
+// OpGroupNonUniformRotateKHR of another scope than Subgroup (on which it aborts) refused; a
+// version past kTranslatorSpirvVersion
 // lowered to it. An empty string when done, else why the module cannot be rewritten (its words are
 // then unspecified).
 std::string lower_for_translator(std::vector<std::uint32_t>& words);

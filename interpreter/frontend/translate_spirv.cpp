@@ -6,12 +6,14 @@
 #include <llvm/IR/Module.h>
 #include <spirv-tools/libspirv.hpp>
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 #include <sstream>
 
 #include "clvet/interp/frontend.h"
 #include "clvet/interp/image.h"
+#include "clvet/interp/language_features.h"
 #include "frontend/module_io.h"
 #include "frontend/spirv_lowering.h"
 
@@ -75,8 +77,35 @@ void name_signless_image_functions(llvm::Module& module) {
   }
 }
 
+// The SPIR-V extensions a module may declare (OpExtension), each with the OpenCL extension of
+// the device that allows it (OpenCL SPIR-V environment, chapter 5: "the implementation will
+// include the OpenCL extension in ... CL_DEVICE_EXTENSIONS ..., but not the corresponding SPIR-V
+// extension") and the translator's name for it. What each one's instructions and decorations
+// become is honoured by the engine: NoSignedWrap and NoUnsignedWrap (the environment's §5.2.13)
+// are the nsw and nuw flags of LLVM's integer arithmetic, which the engine computes wrapped (an
+// overflow is undefined, so the wrapped result is one it may give); the LinkOnceODR linkage type
+// is LLVM's linkonce_odr, one definition kept where clLinkProgram meets several; OpExpectKHR is
+// llvm.expect, its first operand, and OpAssumeTrueKHR is llvm.assume, which the engine does
+// not act on (an assumption that is false is undefined behaviour). SPV_KHR_integer_dot_product,
+// which cl_khr_integer_dot_product would allow, is not taken: the translator 15 reads its
+// instructions as calls that no built-in of the device answers.
+struct SpirvExtension {
+  std::string_view spirv, opencl;
+  SPIRV::ExtensionID id;
+};
+constexpr SpirvExtension kSpirvExtensions[] = {
+    {"SPV_KHR_no_integer_wrap_decoration", "cl_khr_spirv_no_integer_wrap_decoration",
+     SPIRV::ExtensionID::SPV_KHR_no_integer_wrap_decoration},
+    {"SPV_KHR_linkonce_odr", "cl_khr_spirv_linkonce_odr", SPIRV::ExtensionID::SPV_KHR_linkonce_odr},
+    {"SPV_KHR_expect_assume", "cl_khr_expect_assume", SPIRV::ExtensionID::SPV_KHR_expect_assume},
+    // OpGroupNonUniformRotateKHR of Subgroup scope, which the translator reads as OpenCL C's
+    // sub_group_rotate and sub_group_clustered_rotate (builtins/sub_group_shuffles.cpp); one of
+    // Workgroup scope, which no OpenCL built-in gives, fails the build (spirv_lowering.h).
+    {"SPV_KHR_subgroup_rotate", "cl_khr_subgroup_rotate", SPIRV::ExtensionID::SPV_KHR_subgroup_rotate},
+};
+
 // SPIR-V's numbers (SPIR-V specification §3) for the environment's rules below.
-constexpr std::uint16_t kOpMemoryModel = 14, kOpEntryPoint = 15, kOpCapability = 17;
+constexpr std::uint16_t kOpExtension = 10, kOpMemoryModel = 14, kOpEntryPoint = 15, kOpCapability = 17;
 constexpr std::uint32_t kCapabilityShader = 1, kCapabilityFloat16 = 9, kCapabilityInt64Atomics = 12,
                         kAddressingPhysical64 = 2, kMemoryModelOpenCL = 2, kExecutionModelKernel = 6;
 
@@ -89,6 +118,8 @@ struct ModuleFacts {
   // Capabilities the environment's extensions allow (§5.2.4 Float16 with cl_khr_fp16, §5.2.8
   // Int64Atomics with cl_khr_int64_base_atomics), which SPIRV-Tools' OpenCL environments refuse.
   bool extension_capabilities = false;
+  // The SPIR-V extensions the module declares (OpExtension).
+  std::vector<std::string> extensions;
 };
 
 ModuleFacts inspect(const std::vector<std::uint32_t>& words) {
@@ -96,6 +127,8 @@ ModuleFacts inspect(const std::vector<std::uint32_t>& words) {
   auto instruction = [](void* user, const spv_parsed_instruction_t* i) -> spv_result_t {
     auto& out = *static_cast<ModuleFacts*>(user);
     auto operand = [i](int n) { return i->words[i->operands[n].offset]; };
+    if (i->opcode == kOpExtension && i->num_operands >= 1)
+      out.extensions.emplace_back(reinterpret_cast<const char*>(i->words + i->operands[0].offset));
     if (i->opcode == kOpCapability && i->num_operands >= 1) {
       if (operand(0) == kCapabilityShader)
         out.problems += "clvet: SPIR-V validation: the Shader capability is not one of an OpenCL "
@@ -143,6 +176,28 @@ spv_target_env validation_environment(unsigned minor, bool universal) {
 bool lowered(std::vector<std::uint32_t>& words, std::string& error) {
   error = lower_for_translator(words);
   return error.empty();
+}
+
+// The SPIR-V extensions the translator may read in a module that `device` builds: those its
+// OpenCL extensions allow. `refused`: a line for each extension the module declares that none
+// of them allows (empty when every one is allowed).
+SPIRV::TranslatorOpts::ExtensionsStatusMap allowed_extensions(
+    const std::vector<std::string>& declared, const TargetDevice& device, std::string& refused) {
+  SPIRV::TranslatorOpts::ExtensionsStatusMap allowed;
+  for (const SpirvExtension& e : kSpirvExtensions)
+    if (claims(device, e.opencl)) allowed[e.id] = true;
+  for (const std::string& name : declared) {
+    const auto* known = std::find_if(std::begin(kSpirvExtensions), std::end(kSpirvExtensions),
+                                     [&](const SpirvExtension& e) { return e.spirv == name; });
+    if (known == std::end(kSpirvExtensions))
+      refused += "clvet: SPIR-V translation: the module declares the SPIR-V extension " + name +
+                 ", which the device does not take (OpenCL SPIR-V environment, chapter 5)\n";
+    else if (!claims(device, known->opencl))
+      refused += "clvet: SPIR-V translation: the module declares the SPIR-V extension " + name +
+                 ", which the device takes only with " + std::string(known->opencl) +
+                 " (not in CL_DEVICE_EXTENSIONS; OpenCL SPIR-V environment, chapter 5)\n";
+  }
+  return allowed;
 }
 
 }  // namespace
@@ -199,7 +254,8 @@ FrontEndResult validate_spirv(const Bytes& il) {
 }
 
 FrontEndResult translate_spirv(const Bytes& il,
-                               const std::vector<std::pair<std::uint32_t, Bytes>>& spec_constants) {
+                               const std::vector<std::pair<std::uint32_t, Bytes>>& spec_constants,
+                               const TargetDevice& device) {
   std::vector<std::uint32_t> words = words_of(il);
   if (words.empty()) return failure(FrontEndStatus::InvalidInput, kNotSpirv);
   // The program's creation validated it already (validate_spirv); a module that reaches the
@@ -214,7 +270,10 @@ FrontEndResult translate_spirv(const Bytes& il,
   if (!lowered(words, error))
     return failure(FrontEndStatus::Failed, "clvet: SPIR-V translation: " + error + "\n");
 
-  SPIRV::TranslatorOpts options(SPIRV::VersionNumber::SPIRV_1_4);
+  std::string refused;
+  SPIRV::TranslatorOpts options(SPIRV::VersionNumber::SPIRV_1_4,
+                                allowed_extensions(inspect(words).extensions, device, refused));
+  if (!refused.empty()) return failure(FrontEndStatus::Failed, refused);
   for (const auto& [id, value] : spec_constants) {
     std::uint64_t number = 0;
     for (std::size_t i = 0; i < value.size() && i < 8; ++i)

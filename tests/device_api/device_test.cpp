@@ -535,6 +535,25 @@ TEST_F(DeviceApi, ExtensionsAndFeaturesAreConsistent) {
     EXPECT_NE(platform_list.find(" " + e + " "), std::string::npos) << e;
 }
 
+// The OpenCL extensions that let a SPIR-V module declare a SPIR-V extension (OpenCL SPIR-V
+// environment, chapter 5): cl_khr_spirv_no_integer_wrap_decoration, cl_khr_spirv_linkonce_odr
+// and cl_khr_expect_assume, each at the version 1.0.0 its extension specification gives, in both
+// lists and the platform's.
+TEST_F(DeviceApi, SpirvExtensionsAreListedWithTheirVersions) {
+  const std::string list = " " + device_string(device, CL_DEVICE_EXTENSIONS) + " ";
+  const std::string platform_list = " " + platform_string(platform, CL_PLATFORM_EXTENSIONS) + " ";
+  const auto versioned = array<cl_name_version>(device, CL_DEVICE_EXTENSIONS_WITH_VERSION);
+  for (const std::string name : {"cl_khr_spirv_no_integer_wrap_decoration",
+                                 "cl_khr_spirv_linkonce_odr", "cl_khr_expect_assume"}) {
+    EXPECT_NE(list.find(" " + name + " "), std::string::npos) << name;
+    EXPECT_NE(platform_list.find(" " + name + " "), std::string::npos) << name;
+    const auto found = std::find_if(versioned.begin(), versioned.end(),
+                                    [&](const cl_name_version& v) { return v.name == name; });
+    ASSERT_NE(found, versioned.end()) << name;
+    EXPECT_EQ(found->version, CL_MAKE_VERSION(1, 0, 0)) << name;
+  }
+}
+
 // 3.0 §4.2 clGetDeviceInfo, CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS: "This query must
 // return CL_TRUE for devices that support the cl_khr_subgroups extension, and must return CL_FALSE
 // for devices that do not support sub-groups". The lockstep device has sub-groups

@@ -4,6 +4,7 @@
 // reads the profile once, when the loader first reaches it. Suite DefaultDevice runs the same
 // programs without a profile, so that each refusal is the profile's.
 #include <gtest/gtest.h>
+#include <spirv-tools/libspirv.hpp>
 
 #include <cstdlib>
 #include <cstring>
@@ -549,6 +550,70 @@ TEST_F(IntelXeProfile, HasHalfPrecision) {
   EXPECT_EQ(doubled_half(""), 0x4200);
   EXPECT_NE(info<cl_device_fp_config>(device, CL_DEVICE_HALF_FP_CONFIG) & CL_FP_ROUND_TO_NEAREST, 0u);
   EXPECT_EQ(is_defined("__opencl_c_fp16", "-cl-std=CL3.0"), 1);
+}
+
+// Intel's driver lists cl_khr_spirv_linkonce_odr and cl_khr_spirv_no_integer_wrap_decoration, not
+// cl_khr_expect_assume: under its profile the reference device lists the first two and builds a
+// module declaring SPV_KHR_no_integer_wrap_decoration, and a module declaring
+// SPV_KHR_expect_assume fails to build, its log naming the extension it lacks (OpenCL SPIR-V
+// environment, chapter 5).
+TEST_F(IntelXeProfile, TakesTheSpirvExtensionsTheDriverLists) {
+  const std::string extensions = " " + device_string(device, CL_DEVICE_EXTENSIONS) + " ";
+  EXPECT_NE(extensions.find(" cl_khr_spirv_linkonce_odr "), std::string::npos);
+  EXPECT_NE(extensions.find(" cl_khr_spirv_no_integer_wrap_decoration "), std::string::npos);
+  EXPECT_EQ(extensions.find(" cl_khr_expect_assume "), std::string::npos);
+  const auto built = [&](const std::string& extension, const std::string& capability,
+                         const std::string& annotations, const std::string& body,
+                         std::string& log) {
+    const std::string text = R"(
+               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability Int64
+)" + capability + R"(
+               OpExtension ")" + extension + R"("
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "k"
+)" + annotations + R"(
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+       %gptr = OpTypePointer CrossWorkgroup %uint
+         %fn = OpTypeFunction %void %gptr
+         %c1 = OpConstant %uint 1
+          %k = OpFunction %void None %fn
+        %out = OpFunctionParameter %gptr
+      %entry = OpLabel
+          %v = OpLoad %uint %out Aligned 4
+)" + body + R"(
+               OpReturn
+               OpFunctionEnd
+)";
+    std::vector<std::uint32_t> words;
+    EXPECT_TRUE(spvtools::SpirvTools(SPV_ENV_OPENCL_1_2).Assemble(text, &words));
+    cl_int err = CL_SUCCESS;
+    cl_program program =
+        clCreateProgramWithIL(context, words.data(), words.size() * 4, &err);
+    EXPECT_EQ(err, CL_SUCCESS);
+    if (program == nullptr) return err;
+    const cl_int status = clBuildProgram(program, 1, &device, "", nullptr, nullptr);
+    std::size_t bytes = 0;
+    clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &bytes);
+    log.assign(bytes, '\0');
+    clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, bytes, log.data(), nullptr);
+    clReleaseProgram(program);
+    return status;
+  };
+  std::string log;
+  EXPECT_EQ(built("SPV_KHR_no_integer_wrap_decoration", "", R"(
+               OpDecorate %sum NoSignedWrap
+)", R"(
+        %sum = OpIAdd %uint %v %c1
+               OpStore %out %sum Aligned 4
+)", log), CL_SUCCESS) << log;
+  EXPECT_EQ(built("SPV_KHR_expect_assume", "OpCapability ExpectAssumeKHR", "", R"(
+          %e = OpExpectKHR %uint %v %c1
+               OpStore %out %e Aligned 4
+)", log), CL_BUILD_PROGRAM_FAILURE);
+  EXPECT_NE(log.find("cl_khr_expect_assume"), std::string::npos) << log;
 }
 
 TEST_F(IntelXeProfile, HoldsGroupsTo512) {

@@ -237,7 +237,7 @@ std::vector<std::pair<std::uint32_t, interp::Bytes>> spec_constants(const Progra
 // The compile half of a build: source or IL to bitcode.
 interp::FrontEndResult front_end(const Program& p, const std::string& options,
                                  const std::vector<interp::EmbeddedHeader>& headers) {
-  if (p.origin() == Origin::IL) return interp::translate_spirv(p.il(), spec_constants(p));
+  if (p.origin() == Origin::IL) return interp::translate_spirv(p.il(), spec_constants(p), target_of(p));
   return interp::compile_opencl_c(p.source(), options, headers, target_of(p));
 }
 

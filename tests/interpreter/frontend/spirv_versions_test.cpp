@@ -476,3 +476,66 @@ TEST(SpirVVersions, ConstructAndCopyMemoryInVersion10) {
   run_spirv(il, "construct", 1, {&out, &in});
   EXPECT_EQ(out, (std::vector<std::uint32_t>{5, 6, 7, 5, 6, 7}));
 }
+
+// In every version: OpVectorShuffle of two vectors of different sizes (§3.37.12: "the number of
+// components in Vector 1 and Vector 2 need not match"; the translator 15 asserts they do, and
+// aborted the process) selects from the first operand's components, then the second's: a
+// 3-component first with a 2-component second, and the other way round, with an undefined
+// component (0xFFFFFFFF) left where it is not stored.
+TEST(SpirVVersions, VectorShuffleOfTwoSizes) {
+  Bytes il = assemble(R"(
+               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability Int64
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "shuffles"
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+      %ulong = OpTypeInt 64 0
+     %v2uint = OpTypeVector %uint 2
+     %v3uint = OpTypeVector %uint 3
+     %v4uint = OpTypeVector %uint 4
+       %gptr = OpTypePointer CrossWorkgroup %uint
+        %gv4 = OpTypePointer CrossWorkgroup %v4uint
+         %fn = OpTypeFunction %void %gptr %gptr
+         %c2 = OpConstant %uint 20
+         %c3 = OpConstant %uint 30
+         %l4 = OpConstant %ulong 4
+         %l8 = OpConstant %ulong 8
+         %l1 = OpConstant %ulong 1
+        %two = OpConstantComposite %v2uint %c2 %c3
+          %k = OpFunction %void None %fn
+        %out = OpFunctionParameter %gptr
+         %in = OpFunctionParameter %gptr
+      %entry = OpLabel
+        %in4 = OpBitcast %gv4 %in
+          %x = OpLoad %v4uint %in4 Aligned 16
+      %three = OpVectorShuffle %v3uint %x %x 0 1 2
+          %a = OpVectorShuffle %v4uint %three %two 4 2 3 0
+          %b = OpVectorShuffle %v4uint %two %three 4 1 0 2
+          %c = OpVectorShuffle %v4uint %two %three 0xFFFFFFFF 4 3 1
+       %out4 = OpBitcast %gv4 %out
+               OpStore %out4 %a Aligned 16
+         %o4 = OpInBoundsPtrAccessChain %gptr %out %l4
+        %o4v = OpBitcast %gv4 %o4
+               OpStore %o4v %b Aligned 16
+         %o8 = OpInBoundsPtrAccessChain %gptr %out %l8
+         %c1 = OpCompositeExtract %uint %c 1
+         %c2s = OpCompositeExtract %uint %c 2
+         %c3s = OpCompositeExtract %uint %c 3
+         %o9 = OpInBoundsPtrAccessChain %gptr %o8 %l1
+        %o10 = OpInBoundsPtrAccessChain %gptr %o9 %l1
+        %o11 = OpInBoundsPtrAccessChain %gptr %o10 %l1
+               OpStore %o9 %c1 Aligned 4
+               OpStore %o10 %c2s Aligned 4
+               OpStore %o11 %c3s Aligned 4
+               OpReturn
+               OpFunctionEnd
+)", SPV_ENV_UNIVERSAL_1_0);
+  std::vector<std::uint32_t> in{5, 6, 7, 8}, out(12, 0xdead);
+  run_spirv(il, "shuffles", 1, {&out, &in});
+  // §3.37.12 numbers the first operand's components 0 to n1-1, then the second's: a selects
+  // (two.y, x.z, two.x, x.x), b (three.z, two.y, two.x, three.x), c (undefined, three.z, three.y, two.y), of which the last three
+  // are stored.
+  EXPECT_EQ(out, (std::vector<std::uint32_t>{30, 7, 20, 5, 7, 30, 20, 5, 0xdead, 7, 6, 30}));
+}

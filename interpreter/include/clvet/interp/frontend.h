@@ -58,9 +58,12 @@ FrontEndResult link_bitcode(const std::vector<Bytes>& inputs, std::string_view o
 FrontEndResult validate_spirv(const Bytes& il);
 
 // clCreateProgramWithIL + build: validate SPIR-V for the OpenCL environment (SPIRV-Tools) and
-// translate it to bitcode, applying specialization constants (id -> value bytes).
+// translate it to bitcode, applying specialization constants (id -> value bytes). The SPIR-V
+// extensions the module may declare are those `device`'s OpenCL extensions allow (OpenCL SPIR-V
+// environment, chapter 5); a module that declares another fails to build.
 FrontEndResult translate_spirv(const Bytes& il,
-                               const std::vector<std::pair<std::uint32_t, Bytes>>& spec_constants);
+                               const std::vector<std::pair<std::uint32_t, Bytes>>& spec_constants,
+                               const TargetDevice& device = {});
 // The newest SPIR-V 1.x the device takes: every version from 1.0 to it is accepted (the
 // translator reads 1.4; the newer versions' instructions are rewritten for it).
 constexpr unsigned kNewestSpirvMinor = 6;
