@@ -40,6 +40,9 @@ STATUS_LINE = re.compile(r"^rc=(-?\d+)")
 # left its "NAME passed" line glued to an unfinished line of its own.
 START_LINE = re.compile(r"^(\w+)\.\.\.$")
 SINGLE_LINE = re.compile(r"^(PASSED|FAILED) sub-test\.")
+# A sub-test's verdict glued to the end of a line the sub-test left unfinished ("(seed = 15263)
+# linkage_linkonce_odr passed"): taken only for the sub-test the last first line named.
+GLUED_LINE = re.compile(r"\s(\w+) (passed|FAILED|skipped|test not supported)$")
 
 
 def read_list(path):
@@ -78,6 +81,10 @@ def judge(text):
         if m and started and started not in results:
             results[started] = "passed" if m.group(1) == "PASSED" else "FAILED"
         m = RESULT_LINE.match(line)
+        if not m:
+            m = GLUED_LINE.search(line)
+            if m and m.group(1) != started:
+                m = None
         if m:
             results[m.group(1)] = "skipped" if m.group(2) == "test not supported" else m.group(2)
         m = COUNT_LINE.match(line)
