@@ -115,9 +115,7 @@ void CallInspector::showCall(std::uint64_t index) {
   head->setFont(0, bold);
   new QTreeWidgetItem(head, {tr("thread"), QString::number(call->thread)});
   new QTreeWidgetItem(head, {tr("entered"), q(fmt::format("{:.9f} s", call->enter_ns / 1e9))});
-  new QTreeWidgetItem(head, {tr("duration"), call->completed
-                                                 ? q(trace::format_duration(call->exit_ns - call->enter_ns))
-                                                 : tr("never returned")});
+  new QTreeWidgetItem(head, {tr("duration"), q(trace::format_call_duration(*call))});
   if (call->completed) {
     auto* result = new QTreeWidgetItem(head, {tr("result"), q(trace::format_result(*call))});
     if (call->error != 0) result->setForeground(1, QBrush(QColor(0xc0, 0x20, 0x20)));

@@ -95,8 +95,9 @@ QVariant CallListModel::data(const QModelIndex& index, int role) const {
       case Thread: return QString::number(facts.threads[r.thread]);
       case Time: return QString::fromStdString(fmt::format("{:.6f}", r.enter_ns / 1e9));
       case Duration:
-        return r.completed ? QString::fromStdString(trace::format_duration(r.exit_ns - r.enter_ns))
-                           : QString();
+        if (!r.completed) return QString();
+        return r.timed ? QString::fromStdString(trace::format_duration(r.exit_ns - r.enter_ns))
+                       : tr("not timed");
       case Entry: return QString::fromStdString(facts.entry_names[r.name]);
       case Arguments: return text(index.row())->arguments;
       case Result: return text(index.row())->result;

@@ -26,6 +26,7 @@ struct CallRow {
   std::uint16_t name = 0;     // position in TraceFacts::entry_names (names of unknown entries too)
   std::uint8_t findings = 0;  // findings of this call (saturating)
   bool completed = true;      // false: only its CallEnter was written (it never returned)
+  bool timed = true;          // false: it returned, its end time not read (exit_ns is enter_ns)
 };
 
 // Ids of objects as the trace names them, hashable.

@@ -40,6 +40,7 @@ class Scan {
     row.entry = c.entry;
     row.error = c.error;
     row.completed = c.completed;
+    row.timed = c.timed;
     row.thread = thread_position(c.thread);
     row.name = name_position(c.name);
     facts_.last_ns = std::max(facts_.last_ns, c.exit_ns);

@@ -470,7 +470,6 @@ void Call::tell_end(CallObserver& observer, cl_int error, const void* result, bo
   outcome.error = error;
   outcome.result = result;
   outcome.forwarded = forwarded;
-  outcome.exit_ns = now_ns();
   outcome.created = created_;
   observer.call_end(observed_, outcome);
 }

@@ -26,7 +26,6 @@ struct CallOutcome {
   cl_int error = CL_SUCCESS;     // returned code, what went to errcode_ret, or CL_SUCCESS
   const void* result = nullptr;  // the value returned (handle, pointer), NULL for cl_int and void
   bool forwarded = true;         // false: the layer answered without calling the driver
-  std::uint64_t exit_ns = 0;
   std::span<const checker::ObjectRecord> created;  // objects the call created or first returned
 };
 

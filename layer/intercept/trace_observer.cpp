@@ -191,7 +191,22 @@ struct EntryTraits {
   // Whether the call may keep the thread waiting (what a program stopped by hand was doing):
   // 0 never, 1 always, 2 when its blocking flag is set.
   std::uint8_t wait = 0;
+  // Whether its end time is read. Not for the calls that only answer or change what the
+  // driver keeps on the host, in a few ns: info queries, retains and releases (but a release
+  // that destroys its object: the driver frees it), kernel arguments. Their end is the
+  // clock's most expensive part here (a time-stamp counter read costs 28-38 ns on a virtual
+  // machine), and a reader bounds their duration by the next call of their thread.
+  bool timed = true;
 };
+
+bool answered_on_the_host(const api::EntryPoint& entry) {
+  if (entry.effect != api::Effect::None || entry.blocking_param() != nullptr) return false;
+  for (const api::Param& p : entry.params)
+    if (p.role == api::Role::InfoValueOut) return true;
+  return entry.name.starts_with("clRetain") || entry.name.starts_with("clRelease") ||
+         entry.name == "clSetKernelArg" || entry.name == "clSetKernelArgSVMPointer" ||
+         entry.name == "clSetKernelExecInfo";
+}
 
 std::vector<EntryTraits> entry_traits() {
   std::vector<EntryTraits> traits;
@@ -202,7 +217,8 @@ std::vector<EntryTraits> entry_traits() {
     traits.push_back({entry.effect, entry.returns,
                       static_cast<std::uint8_t>(always                              ? 1
                                                 : entry.blocking_param() != nullptr ? 2
-                                                                                    : 0)});
+                                                                                    : 0),
+                      !answered_on_the_host(entry)});
   }
   return traits;
 }
@@ -247,7 +263,7 @@ class TraceObserver final : public CallObserver {
     // so only if it may wait long (a finish, a wait, a build, a blocking transfer), or if the
     // process crashes inside it (on_fatal_signal).
     if (encoder) encoder.enter(may_wait(call, traits));
-    open_calls().push_back({call.index, call.enter_ns, std::move(encoder)});
+    open_calls().push_back({call.index, call.enter_ns, std::move(encoder), traits.timed});
   }
 
   // The calls this thread is inside, as CallEnter records: called when the process is about to
@@ -301,6 +317,7 @@ class TraceObserver final : public CallObserver {
     // Calls on one thread nest (a callback calling OpenCL): the one ending is the innermost.
     if (open.empty() || open.back().index != call.index) return;
     trace::CallEncoder encoder = std::move(open.back().encoder);
+    const bool timed = open.back().timed;
     open.pop_back();
     if (!encoder) {
       unrecorded(call.index);
@@ -334,7 +351,7 @@ class TraceObserver final : public CallObserver {
     }
     if (call.entry == args::EnqueueNDRangeKernel::kEntryIndex && kernel_buffers_)
       kernel_buffers_after(call, outcome);
-    encoder.commit(since_origin(outcome.exit_ns));
+    encoder.commit(timed ? since_origin(host_clock::now_ns()) : trace::CallEncoder::kNotTimed);
     if (writer_->failed()) unrecorded(call.index);
     if (outcome.forwarded) after_call(call, outcome, entry.effect);
   }
@@ -377,6 +394,7 @@ class TraceObserver final : public CallObserver {
     std::uint64_t index;
     std::uint64_t enter_ns;  // CLOCK_MONOTONIC
     trace::CallEncoder encoder;
+    bool timed;  // its end time is read (EntryTraits::timed, or a release that destroys)
   };
   using OpenCalls = std::vector<OpenCall>;
   static OpenCalls& open_calls() {
@@ -402,6 +420,7 @@ class TraceObserver final : public CallObserver {
     OpenCalls& open = open_calls();
     const bool in_call = !open.empty() && open.back().index == call;
     if (in_call && action != trace::ObjectEvent::Action::Created) {
+      if (action == trace::ObjectEvent::Action::Destroyed) open.back().timed = true;
       if (open.back().encoder)
         open.back().encoder.counted(static_cast<std::uint8_t>(action), o.kind, o.id, o.refcount);
       return;

@@ -171,6 +171,10 @@ void encode_call(wire::Buffer& out, const Call& call, bool enter_only) {
       out.varint(e.refcount);
     }
   }
+  if (!enter_only && !call.timed) {
+    out.byte(kMarkReturned);
+    return;
+  }
   out.byte(kMarkEnd);
   out.varint(enter_only || call.exit_ns < call.enter_ns ? 0 : call.exit_ns - call.enter_ns);
 }
@@ -201,6 +205,7 @@ bool decode_call(wire::Decoder& in, Call& call, bool open) {
   call.error = 0;
   call.exit_ns = 0;
   call.completed = true;
+  call.timed = true;
   reset(call.result);
   call.index = in.varint();
   call.thread = in.varint();
@@ -276,6 +281,10 @@ bool decode_call(wire::Decoder& in, Call& call, bool open) {
         if (call.exit_ns < call.enter_ns) in.fail("call duration out of range");
         return trimmed(in.ok());
       }
+      case kMarkReturned:
+        call.exit_ns = call.enter_ns;
+        call.timed = false;
+        return trimmed(in.ok());
       default: in.fail("unknown call section"); break;
     }
   }

@@ -179,9 +179,13 @@ PerfettoStats export_perfetto(Reader& reader, std::ostream& out) {
         ++stats.calls;
         const auto ts = static_cast<std::int64_t>(c.enter_ns);
         json args = {{"call", c.index}, {"error", reports::error_name(c.error)}};
-        events.add({{"name", c.name}, {"cat", "api"}, {"ph", "X"}, {"ts", micros(ts)},
-                    {"dur", micros(static_cast<std::int64_t>(c.exit_ns - c.enter_ns))},
-                    {"pid", pid}, {"tid", c.thread}, {"args", std::move(args)}});
+        if (c.timed)
+          events.add({{"name", c.name}, {"cat", "api"}, {"ph", "X"}, {"ts", micros(ts)},
+                      {"dur", micros(static_cast<std::int64_t>(c.exit_ns - c.enter_ns))},
+                      {"pid", pid}, {"tid", c.thread}, {"args", std::move(args)}});
+        else  // returned, its end not timed: an instant, not a span of a made-up length
+          events.add({{"name", c.name}, {"cat", "api"}, {"ph", "i"}, {"s", "t"}, {"ts", micros(ts)},
+                      {"pid", pid}, {"tid", c.thread}, {"args", std::move(args)}});
         if (layout.enqueues.count(c.index))
           events.add({{"name", "enqueue"}, {"cat", "flow"}, {"ph", "s"}, {"id", c.index},
                       {"ts", micros(ts)}, {"pid", pid}, {"tid", c.thread}});

@@ -233,6 +233,12 @@ const api::Param* param_of(const Call& call, std::uint32_t index) {
 
 std::string format_duration(std::uint64_t ns) { return duration(ns); }
 
+std::string format_call_duration(const Call& call) {
+  if (!call.completed) return "never returned";
+  if (!call.timed) return "not timed";
+  return duration(call.exit_ns - call.enter_ns);
+}
+
 std::string format_handle(const Handle& h) { return fmt::format("{}#{}", short_kind(h.kind), h.id); }
 
 std::string format_value(const Value& value, const api::Param* param, const PrintOptions& options) {
@@ -244,7 +250,9 @@ std::string format_call(const Call& call, const PrintOptions& o) {
   std::string out = fmt::format("#{} ", call.index);
   if (o.times)
     out += fmt::format("[thread {} at {} s, {}] ", call.thread, seconds(call.enter_ns),
-                       call.completed ? duration(call.exit_ns - call.enter_ns) : "entered");
+                       !call.completed ? "entered"
+                       : call.timed    ? duration(call.exit_ns - call.enter_ns)
+                                       : "not timed");
   out += call.name.empty() ? "?" : call.name;
   out += "(";
   for (std::size_t i = 0; i < call.params.size(); ++i) {

@@ -231,8 +231,12 @@ void CallEncoder::commit_enter() {
 void CallEncoder::commit(std::uint64_t exit_ns) {
   if (!writer_) return;
   if (direct_ != nullptr) enter(false);  // a call committed without being entered first
-  out_->byte(tag::kMarkEnd);
-  out_->varint(exit_ns >= enter_ns_ ? exit_ns - enter_ns_ : 0);
+  if (exit_ns == kNotTimed) {
+    out_->byte(tag::kMarkReturned);
+  } else {
+    out_->byte(tag::kMarkEnd);
+    out_->varint(exit_ns >= enter_ns_ ? exit_ns - enter_ns_ : 0);
+  }
   if (entry_offset_ != 0) {
     Recording recording(*writer_, *state_);
     if (!recording.allowed()) return release();

@@ -191,6 +191,78 @@ TEST(TraceCallBlocks, ADamagedBlockIsNamedAndTheBlocksBeforeItRead) {
       << problem;
 }
 
+// A 2.0 trace (call blocks, every call timed) reads the same under its 2.0 header: from block
+// to block, at random, with each call's duration.
+TEST(TraceCallBlocks, AVersionTwoTraceStillReads) {
+  testing::TempDir dir;
+  const std::string path = dir.file("v2.clvt");
+  WriterOptions options;
+  options.call_block_size = 1024;
+  options.calls_per_index = 16;
+  {
+    auto writer = testing::make_writer(path, options);
+    for (std::uint64_t i = 1; i <= 200; ++i) record_call(*writer, i);
+    writer->close();
+  }
+  std::vector<std::uint8_t> bytes = testing::read_bytes(path);
+  bytes[header::kMajor] = 2;
+  bytes[header::kMinor] = 0;
+  std::string error;
+  auto reader = Reader::from_memory(bytes, "v2.clvt", error);
+  ASSERT_TRUE(reader) << error;
+  EXPECT_EQ(reader->info().major, 2u);
+  const auto calls = testing::all_calls(*reader);
+  ASSERT_EQ(calls.size(), 200u);
+  for (std::uint64_t i = 0; i < 200; ++i) {
+    expect_call(calls[i], i + 1);
+    EXPECT_TRUE(calls[i].timed);
+  }
+  auto c = reader->call(123);
+  ASSERT_TRUE(c);
+  expect_call(*c, 123);
+  EXPECT_TRUE(reader->problems().empty()) << reader->problems().front();
+}
+
+// A call committed without its end time (3.0: the recorder does not time the cheapest calls)
+// reads back as returned, whole, with no duration: its exit time is its entry time and it says
+// it was not timed, in its block and as a record of its own.
+TEST(TraceCallBlocks, ACallWithoutItsEndTimeReadsAsNotTimed) {
+  testing::TempDir dir;
+  const std::string path = dir.file("untimed.clvt");
+  WriterOptions options;
+  options.call_block_size = 1024;
+  {
+    auto writer = testing::make_writer(path, options);
+    for (std::uint64_t i = 1; i <= 40; ++i) {
+      auto call = writer->begin_call(testing::entry_index("clRetainMemObject"), i, i * 100);
+      call.handle(api::ObjectKind::Mem, 1);
+      if (i % 2 == 1) call.enter(false);  // the others are records of their own
+      call.counted(2, api::ObjectKind::Mem, 1, static_cast<std::uint32_t>(i + 1));
+      call.result(CL_SUCCESS).sint(CL_SUCCESS);
+      call.commit(i % 4 == 0 ? i * 100 + 9 : CallEncoder::kNotTimed);
+    }
+    writer->close();
+  }
+  auto reader = testing::open_reader(path);
+  ASSERT_TRUE(reader);
+  EXPECT_EQ(reader->info().major, kFormatMajor);
+  const auto calls = testing::all_calls(*reader);
+  EXPECT_TRUE(reader->problems().empty()) << reader->problems().front();
+  ASSERT_EQ(calls.size(), 40u);
+  for (const Call& c : calls) {
+    EXPECT_TRUE(c.completed) << c.index;
+    EXPECT_EQ(c.timed, c.index % 4 == 0) << c.index;
+    EXPECT_EQ(c.exit_ns - c.enter_ns, c.index % 4 == 0 ? 9u : 0u) << c.index;
+    ASSERT_EQ(c.counted.size(), 1u);
+    EXPECT_EQ(c.counted[0].refcount, c.index + 1);
+    EXPECT_EQ(c.error, CL_SUCCESS);
+  }
+  auto c = reader->call(7);
+  ASSERT_TRUE(c);
+  EXPECT_FALSE(c->timed);
+  EXPECT_TRUE(c->completed);
+}
+
 // A trace whose calls are records of their own, as 1.x wrote them all, reads the same under
 // its 1.x header.
 TEST(TraceCallBlocks, AVersionOneTraceStillReads) {

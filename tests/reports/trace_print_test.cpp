@@ -89,6 +89,32 @@ TEST(TracePrint, ErrorsPropertiesAndInfoResults) {
             "#5 clFutureThing(param 0: <2 bytes: 01 02>) (entered, not returned yet)\n");
 }
 
+// A call's time and duration: measured ones as such; a call that returned without its end
+// time read (3.0) as "not timed", never as a duration of 0; one that never returned as entered.
+TEST(TracePrint, DurationsAreMeasuredOrSaidToBeUnknown) {
+  Call call;
+  call.index = 9;
+  call.thread = 42;
+  call.enter_ns = 1'500'000'000;
+  call.exit_ns = call.enter_ns + 2'500;
+  call.entry = testing::entry_index("clRetainMemObject");
+  call.name = "clRetainMemObject";
+  call.params = {Value::handle(api::ObjectKind::Mem, 3)};
+  call.result = Value::sint(CL_SUCCESS);
+  PrintOptions options;
+  options.times = true;
+  EXPECT_EQ(format_call(call, options),
+            "#9 [thread 42 at 1.500000000 s, 2500 ns] clRetainMemObject(memobj: mem#3) = CL_SUCCESS\n");
+  EXPECT_EQ(format_call_duration(call), "2500 ns");
+  call.timed = false;
+  call.exit_ns = call.enter_ns;
+  EXPECT_EQ(format_call(call, options),
+            "#9 [thread 42 at 1.500000000 s, not timed] clRetainMemObject(memobj: mem#3) = CL_SUCCESS\n");
+  EXPECT_EQ(format_call_duration(call), "not timed");
+  call.completed = false;
+  EXPECT_EQ(format_call_duration(call), "never returned");
+}
+
 TEST(TracePrint, StructsAreNamedByField) {
   const api::EntryPoint* e = api::find_entry_point("clCreateImage2D");
   ASSERT_TRUE(e);

@@ -5,7 +5,8 @@
 #   CLVET_TRACE_KERNEL_BUFFERS=1: KernelBuffers records of the kernel's buffer before (1..8,
 #     then 3..24) and after (3..24, then 9..72) each run;
 #   data capture: the 16 bytes the host wrote into a mapped region, at the unmap;
-#   build options always, program sources only with CLVET_TRACE_DATA=1.
+#   build options always, program sources only with CLVET_TRACE_DATA=1;
+#   times: kernel arguments not timed, a finish, a launch, a build and a last release timed.
 # Usage: trace_contents.sh CLVET PROGRAM WORKDIR. Prints PASS or what failed.
 set -eu
 clvet=$1 program=$2 work=$3
@@ -17,6 +18,14 @@ fail() { echo "FAIL: $*"; exit 1; }
 out=$("$clvet" run --trace=data.clvt --trace-kernel-buffers=1 -- "$program")
 [ "$out" = "9 18 27 36 45 54 63 72 " ] || fail "the program computed '$out' under clvet"
 "$clvet" trace dump --all data.clvt > data.txt
+
+# Times (format 3.0): the cheapest calls are not timed (their end time is not read), and say
+# so; every other call has its duration, a release that destroys its object too.
+grep -q ', not timed\] clSetKernelArg(' data.txt || fail "clSetKernelArg not said to be untimed"
+! grep 'clSetKernelArg(' data.txt | grep -v ', not timed\] ' || fail "a clSetKernelArg with a duration"
+for call in clFinish clEnqueueNDRangeKernel clBuildProgram clReleaseKernel clReleaseContext; do
+  grep -q ", [0-9.]* [nµm]s\] $call(" data.txt || fail "$call without its duration"
+done
 
 # Device times, in order, for the two kernels, the map and the unmap.
 grep -q 'device-command: CL_COMMAND_NDRANGE_KERNEL on queue#[0-9]* "scale" from call #' data.txt ||

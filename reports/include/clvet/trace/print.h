@@ -33,6 +33,9 @@ std::string param_name(const Call& call, std::uint32_t index);
 const api::Param* param_of(const Call& call, std::uint32_t index);
 // "12.3 µs", "4.000 ms": a duration as format_call prints it.
 std::string format_duration(std::uint64_t ns);
+// A call's duration as format_call prints it: "12.3 µs", "not timed" (it returned, its end time
+// was not read: the recorder does not time the cheapest calls), or "never returned".
+std::string format_call_duration(const Call& call);
 
 std::string format(const ProcessInfo& info);
 std::string format(const Platform& platform);

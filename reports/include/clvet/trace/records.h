@@ -40,7 +40,10 @@ struct Call {
   std::uint64_t index = 0;     // the call's position in the process, from 1
   std::uint64_t thread = 0;    // the OS thread id (gettid)
   std::uint64_t enter_ns = 0;  // host time at entry, ns since the trace's origin
-  std::uint64_t exit_ns = 0;   // host time at return (equal to enter_ns for a CallEnter)
+  // Host time at return; equal to enter_ns for a CallEnter and for a call that returned
+  // without its end time read (timed false): its duration is unknown, at most the time to the
+  // next call of its thread.
+  std::uint64_t exit_ns = 0;
   // Writing: the index in api::entry_points(). Read back: the reader's own index of the entry
   // with the same name, or kUnknownEntry when this build does not know it.
   std::uint32_t entry = 0;
@@ -56,6 +59,9 @@ struct Call {
   // them in Object records instead.
   std::vector<ObjectEvent> counted;
   bool completed = true;        // false: read from a CallEnter record, the call had not returned
+  // False: the call returned, but the recorder did not read the clock when it did (3.0: the
+  // cheapest calls, an info query, a retain, are not timed). Its exit_ns is its enter_ns.
+  bool timed = true;
 
   bool operator==(const Call&) const = default;
 };

@@ -199,7 +199,10 @@ class CallEncoder : public ValueEncoder {
   // that never returns (the driver crashed) is still in the trace; nothing when enter() put the
   // call into its block already.
   void commit_enter();
-  // Writes the Call record. The encoder is spent afterwards.
+  // Writes the Call record, with its return at `exit_ns`, or kNotTimed: the call returned and
+  // its end time was not read (a reader says its duration is unknown). The encoder is spent
+  // afterwards.
+  static constexpr std::uint64_t kNotTimed = ~std::uint64_t{0};
   void commit(std::uint64_t exit_ns);
 
  private:
