@@ -197,6 +197,9 @@ struct EntryTraits {
   // clock's most expensive part here (a time-stamp counter read costs 28-38 ns on a virtual
   // machine), and a reader bounds their duration by the next call of their thread.
   bool timed = true;
+  // Whether a call that returned changes what the recorder keeps (TraceObserver::after_call):
+  // a queue created, mapped regions, device times, kernel arguments. Most calls do not.
+  bool after = false;
 };
 
 bool answered_on_the_host(const api::EntryPoint& entry) {
@@ -218,7 +221,10 @@ std::vector<EntryTraits> entry_traits() {
                       static_cast<std::uint8_t>(always                              ? 1
                                                 : entry.blocking_param() != nullptr ? 2
                                                                                     : 0),
-                      !answered_on_the_host(entry)});
+                      !answered_on_the_host(entry),
+                      entry.effect != api::Effect::None ||
+                          entry.name == "clCreateCommandQueue" ||
+                          entry.name == "clCreateCommandQueueWithProperties"});
   }
   return traits;
 }
@@ -237,9 +243,13 @@ class TraceObserver final : public CallObserver {
         traits_(entry_traits()) {}
 
   void call_begin(const ObservedCall& call) override {
-    auto encoder =
-        writer_->begin_call(call.entry, call.index, since_origin(call.enter_ns), call.thread);
     const EntryTraits& traits = traits_[call.entry];
+    // The call's encoder is made in its place on the thread's open calls and stays there until
+    // the call ends: never moved (a move is some twenty loads and stores, and there were four).
+    OpenCall& open = open_calls().emplace_back(call.index, call.enter_ns, traits.timed, [&] {
+      return writer_->begin_call(call.entry, call.index, since_origin(call.enter_ns), call.thread);
+    });
+    trace::CallEncoder& encoder = open.encoder;
     if (encoder) {
       TraceEncoding t{encoder, data_, false};
       encode_arguments(t, call.entry, call.args);
@@ -263,7 +273,6 @@ class TraceObserver final : public CallObserver {
     // so only if it may wait long (a finish, a wait, a build, a blocking transfer), or if the
     // process crashes inside it (on_fatal_signal).
     if (encoder) encoder.enter(may_wait(call, traits));
-    open_calls().push_back({call.index, call.enter_ns, std::move(encoder), traits.timed});
   }
 
   // The calls this thread is inside, as CallEnter records: called when the process is about to
@@ -316,10 +325,10 @@ class TraceObserver final : public CallObserver {
     auto& open = open_calls();
     // Calls on one thread nest (a callback calling OpenCL): the one ending is the innermost.
     if (open.empty() || open.back().index != call.index) return;
-    trace::CallEncoder encoder = std::move(open.back().encoder);
+    trace::CallEncoder& encoder = open.back().encoder;
     const bool timed = open.back().timed;
-    open.pop_back();
     if (!encoder) {
+      open.pop_back();
       unrecorded(call.index);
       return;
     }
@@ -347,13 +356,14 @@ class TraceObserver final : public CallObserver {
     }
     for (const checker::ObjectRecord& o : outcome.created) {
       encoder.created(o.kind, o.id);
-      object_event(trace::ObjectEvent::Action::Created, o, call.index);
+      object_event(trace::ObjectEvent::Action::Created, o, call.index, false);
     }
     if (call.entry == args::EnqueueNDRangeKernel::kEntryIndex && kernel_buffers_)
       kernel_buffers_after(call, outcome);
     encoder.commit(timed ? since_origin(host_clock::now_ns()) : trace::CallEncoder::kNotTimed);
+    open.pop_back();  // the encoder is spent: nothing to do but leave
     if (writer_->failed()) unrecorded(call.index);
-    if (outcome.forwarded) after_call(call, outcome, entry.effect);
+    if (outcome.forwarded && (entry.after || kernel_buffers_)) after_call(call, outcome, entry.effect);
   }
 
   void object_retained(const checker::ObjectRecord& object, std::uint64_t call) override {
@@ -391,10 +401,14 @@ class TraceObserver final : public CallObserver {
 
  private:
   struct OpenCall {
+    // The encoder made by `begin` in its place (emplace_back), not moved there.
+    template <typename Begin>
+    OpenCall(std::uint64_t i, std::uint64_t ns, bool t, Begin&& begin)
+        : index(i), enter_ns(ns), timed(t), encoder(begin()) {}
     std::uint64_t index;
     std::uint64_t enter_ns;  // CLOCK_MONOTONIC
-    trace::CallEncoder encoder;
     bool timed;  // its end time is read (EntryTraits::timed, or a release that destroys)
+    trace::CallEncoder encoder;
   };
   using OpenCalls = std::vector<OpenCall>;
   static OpenCalls& open_calls() {
@@ -413,12 +427,14 @@ class TraceObserver final : public CallObserver {
     return monotonic_ns > origin ? monotonic_ns - origin : 0;
   }
 
+  // `during`: the call may still be open on this thread (an object created by a call ending is
+  // an event of its own at the time it ends, as a count changed by a call that has ended).
   void object_event(trace::ObjectEvent::Action action, const checker::ObjectRecord& o,
-                    std::uint64_t call) {
+                    std::uint64_t call, bool during = true) {
     // A count changed by the call in progress on this thread (a retain, a release) goes into
     // the call's own record: one record, not two, on the calls applications make in loops.
     OpenCalls& open = open_calls();
-    const bool in_call = !open.empty() && open.back().index == call;
+    const bool in_call = during && !open.empty() && open.back().index == call;
     if (in_call && action != trace::ObjectEvent::Action::Created) {
       if (action == trace::ObjectEvent::Action::Destroyed) open.back().timed = true;
       if (open.back().encoder)
