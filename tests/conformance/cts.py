@@ -3,6 +3,7 @@
 
   cts.py run CTS_BUILD ICD_DIR LOGS [LIST] [RESULTS]
   cts.py merge CLVET_LOGS POCL_LOGS [LIST] [RESULTS]
+  cts.py update CLVET_LOGS POCL_LOGS [LIST] [RESULTS]
 
 LIST (default cts_list.txt beside this script) has one run a line: a name, the binary's folder
 under a CTS build's test_conformance/, the binary, and its arguments (sub-tests and options,
@@ -13,7 +14,10 @@ CTS judges results) and on PoCL (/etc/OpenCL/vendors/pocl.icd), with a time limi
 CTS_TIMEOUT seconds (default 600), keeps the logs in LOGS/clvet and LOGS/pocl, and merges them.
 'merge' judges logs saved elsewhere, for instance those of a run on a bigger machine with
 devcarry-style scripts; a log that is missing counts as 'not run'. A log may end with the line
-'rc=N' (the binary's exit status; 124 is a time-out).
+'rc=N' (the binary's exit status; 124 is a time-out). 'update' judges only the runs that have a
+new log on either side, and keeps every other row of RESULTS as it was, and the other side's
+results of such a run where only one side has a new log: the way to add a few runs made
+elsewhere (the logs of earlier runs are not kept in the repository).
 
 RESULTS (default cts_results.tsv beside this script) gets one line per run and sub-test: the
 run's name, the sub-test, clvet's result, PoCL's, and the reason for a difference, kept from the
@@ -137,22 +141,35 @@ def absent(results):
     return "not run"
 
 
-def merge(clvet_logs, pocl_logs, list_path, results_path):
-    reasons = read_reasons(results_path)
-    rows, unexplained = [], 0
-    for name, _folder, _binary, _arguments in read_list(list_path):
-        clvet = read_log(os.path.join(clvet_logs, name + ".log"))
-        pocl = read_log(os.path.join(pocl_logs, name + ".log"))
-        for subtest in sorted(set(clvet) | set(pocl)):
-            a, b = clvet.get(subtest, absent(clvet)), pocl.get(subtest, absent(pocl))
-            reason = ""
-            if a != b and not subtest.endswith("tests)"):
-                # A sub-test one side never reached (its log missing, or cut short by a crash
-                # or a time-out) may have a reason; two results must have one.
-                missing = "" if "not run" in (a, b) else "unexplained"
-                reason = reasons.get((name, subtest), missing)
-                unexplained += reason == "unexplained"
-            rows.append((name, subtest, a, b, reason))
+def run_rows(name, clvet, pocl, reasons):
+    """The results file's rows of one run, from each side's {sub-test: result}."""
+    rows = []
+    for subtest in sorted(set(clvet) | set(pocl)):
+        a, b = clvet.get(subtest, absent(clvet)), pocl.get(subtest, absent(pocl))
+        reason = ""
+        if a != b and not subtest.endswith("tests)"):
+            # A sub-test one side never reached (its log missing, or cut short by a crash or a
+            # time-out) may have a reason; two results must have one.
+            missing = "" if "not run" in (a, b) else "unexplained"
+            reason = reasons.get((name, subtest), missing)
+        rows.append((name, subtest, a, b, reason))
+    return rows
+
+
+def read_rows(path):
+    """{run: [(name, sub-test, clvet, PoCL, reason)]} of a results file."""
+    runs = {}
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("#") or not line.strip():
+                    continue
+                cells = (line.rstrip("\n").split("\t") + [""] * 5)[:5]
+                runs.setdefault(cells[0], []).append(tuple(cells))
+    return runs
+
+
+def write_rows(rows, runs, results_path):
     with open(results_path, "w", encoding="utf-8") as f:
         f.write("# run (a line of cts_list.txt)\tsub-test\tclvet\tPoCL\treason for a difference "
                 "(cts.py writes this file; edit only the reasons)\n")
@@ -163,9 +180,38 @@ def merge(clvet_logs, pocl_logs, list_path, results_path):
     judged = [r for r in rows if not r[1].endswith("tests)")]
     passed = sum(1 for r in judged if r[2] == "passed")
     pocl_passed = sum(1 for r in judged if r[3] == "passed")
-    print(f"{len(judged)} sub-tests in {len(read_list(list_path))} runs: clvet passes {passed}, "
+    unexplained = sum(1 for r in rows if r[4] == "unexplained")
+    print(f"{len(judged)} sub-tests in {runs} runs: clvet passes {passed}, "
           f"PoCL {pocl_passed}; {unexplained} differences without a reason")
     return 1 if unexplained else 0
+
+
+def merge(clvet_logs, pocl_logs, list_path, results_path):
+    reasons = read_reasons(results_path)
+    rows = []
+    runs = read_list(list_path)
+    for name, _folder, _binary, _arguments in runs:
+        rows += run_rows(name, read_log(os.path.join(clvet_logs, name + ".log")),
+                         read_log(os.path.join(pocl_logs, name + ".log")), reasons)
+    return write_rows(rows, len(runs), results_path)
+
+
+def update(clvet_logs, pocl_logs, list_path, results_path):
+    reasons, old = read_reasons(results_path), read_rows(results_path)
+    rows = []
+    runs = read_list(list_path)
+    for name, _folder, _binary, _arguments in runs:
+        logs = [os.path.join(clvet_logs, name + ".log"), os.path.join(pocl_logs, name + ".log")]
+        if not any(os.path.exists(log) for log in logs):
+            rows += old.get(name, [])
+            continue
+        # A side without a new log keeps the results the file had for it.
+        sides = [read_log(log) if os.path.exists(log) else
+                 {row[1]: row[2 + side] for row in old.get(name, [])} or {"(binary)": "not run"}
+                 for side, log in enumerate(logs)]
+        print(f"cts.py: {name} judged again", flush=True)
+        rows += run_rows(name, sides[0], sides[1], reasons)
+    return write_rows(rows, len(runs), results_path)
 
 
 def main(argv):
@@ -186,6 +232,10 @@ def main(argv):
         list_path = argv[4] if len(argv) > 4 else os.path.join(HERE, "cts_list.txt")
         results_path = argv[5] if len(argv) > 5 else os.path.join(HERE, "cts_results.tsv")
         return merge(argv[2], argv[3], list_path, results_path)
+    if len(argv) >= 4 and argv[1] == "update":
+        list_path = argv[4] if len(argv) > 4 else os.path.join(HERE, "cts_list.txt")
+        results_path = argv[5] if len(argv) > 5 else os.path.join(HERE, "cts_results.tsv")
+        return update(argv[2], argv[3], list_path, results_path)
     print(__doc__, file=sys.stderr)
     return 2
 
