@@ -15,6 +15,7 @@
 #include "findings.h"
 #include "objects.h"
 #include "svm_allocations.h"
+#include "svm_pointer_values.h"
 
 namespace clvet::layer {
 namespace {
@@ -278,7 +279,7 @@ ArgumentVerdict judge_argument_values(std::uint32_t entry_index, const void* arg
     case args::CreateProgramWithBinary::kEntryIndex:
       return program_binaries(*static_cast<const args::CreateProgramWithBinary*>(args));
     default:
-      return {};
+      return judge_svm_pointers(entry_index, args, world);
   }
 }
 
@@ -291,7 +292,7 @@ bool judges_argument_values(std::uint32_t entry_index) {
     case args::CreateProgramWithBinary::kEntryIndex:
       return true;
     default:
-      return false;
+      return judges_svm_pointers(entry_index);
   }
 }
 

@@ -24,6 +24,10 @@ inline constexpr std::string_view kEntryPointAbovePlatformVersion =
 // Application: clSVMFree or clEnqueueSVMFree of a pointer clSVMAlloc did not return, or
 // returned and it was freed already (the spec leaves it undefined; a driver frees it twice).
 inline constexpr std::string_view kSvmFreeNotAllocated = "SvmFreeNotAllocated";
+// Application: an enqueued SVM command (copy, fill, map, unmap, migration) or a kernel's
+// CL_KERNEL_EXEC_INFO_SVM_PTRS with a pointer into an SVM allocation already freed (undefined
+// by the spec, 2.2 §5.6.1; the driver or the kernel would read or write freed memory).
+inline constexpr std::string_view kSvmPointerFreed = "SvmPointerFreed";
 // Platform: the loader's dispatch table has no such slot (an older loader).
 inline constexpr std::string_view kEntryPointMissingInLoader = "EntryPointMissingInLoader";
 // Platform: the driver's own dispatch table (cl_khr_icd: the first member of each of its

@@ -41,8 +41,24 @@ void svm_allocated(const void* pointer, std::size_t size, std::uint64_t flags) {
   Allocations& a = allocations();
   std::lock_guard lock(a.mutex);
   const bool fine_grain = (flags & CL_MEM_SVM_FINE_GRAIN_BUFFER) != 0;
-  auto [at, inserted] = a.by_address.insert_or_assign(reinterpret_cast<std::uintptr_t>(pointer),
-                                                       Allocation{size == 0 ? 1 : size, true, fine_grain});
+  const auto start = reinterpret_cast<std::uintptr_t>(pointer);
+  if (size == 0) size = 1;
+  // The driver gave these addresses out again: what was freed there is no more (a lookup finds
+  // the nearest start below an address, so no freed start may lie inside a live allocation,
+  // and one below it ends where the new one begins).
+  for (auto it = a.by_address.lower_bound(start); it != a.by_address.end() && it->first - start < size;) {
+    if (it->second.live) {
+      ++it;
+      continue;
+    }
+    it = a.by_address.erase(it);
+    --a.freed;
+  }
+  if (auto below = a.by_address.lower_bound(start); below != a.by_address.begin()) {
+    auto& [below_start, earlier] = *std::prev(below);
+    if (!earlier.live && below_start + earlier.size > start) earlier.size = start - below_start;
+  }
+  auto [at, inserted] = a.by_address.insert_or_assign(start, Allocation{size, true, fine_grain});
   (void)at;
   (void)inserted;
   if (fine_grain) a.fine_grain.fetch_add(1, std::memory_order_relaxed);
@@ -65,16 +81,19 @@ void svm_freed(const void* pointer) {
   }
 }
 
-SvmPointer svm_pointer(const void* pointer) {
+SvmExtent svm_allocation_of(const void* pointer) {
   const auto address = reinterpret_cast<std::uintptr_t>(pointer);
   Allocations& a = allocations();
   std::lock_guard lock(a.mutex);
   auto after = a.by_address.upper_bound(address);
-  if (after == a.by_address.begin()) return SvmPointer::Unknown;
+  if (after == a.by_address.begin()) return {};
   const auto& [start, allocation] = *std::prev(after);
-  if (address - start >= allocation.size) return SvmPointer::Unknown;
-  return allocation.live ? SvmPointer::Live : SvmPointer::Freed;
+  if (address - start >= allocation.size) return {};
+  return {allocation.live ? SvmPointer::Live : SvmPointer::Freed,
+          reinterpret_cast<const void*>(start), allocation.size};
 }
+
+SvmPointer svm_pointer(const void* pointer) { return svm_allocation_of(pointer).state; }
 
 std::vector<SharedAllocation> fine_grain_allocations() {
   Allocations& a = allocations();

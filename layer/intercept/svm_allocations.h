@@ -21,6 +21,14 @@ enum class SvmPointer {
 };
 SvmPointer svm_pointer(const void* pointer);
 
+// The allocation `pointer` is inside: its state and extent (start NULL when Unknown).
+struct SvmExtent {
+  SvmPointer state = SvmPointer::Unknown;
+  const void* start = nullptr;
+  std::size_t size = 0;
+};
+SvmExtent svm_allocation_of(const void* pointer);
+
 // The live fine-grain buffer allocations (CL_MEM_SVM_FINE_GRAIN_BUFFER), by address: memory
 // the host reads and writes directly, between commands, with no map (2.0 §5.6.2.1).
 struct SharedAllocation {

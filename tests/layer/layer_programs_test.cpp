@@ -105,7 +105,8 @@ INSTANTIATE_TEST_SUITE_P(Layer, Program,
                                          "rebuilt_program", "bad_kernel_arguments", "svm_pointers",
                                          "several_processes", "sub_device_context",
                                          "reused_addresses", "reused_sub_devices",
-                                         "repeated_calls"));
+                                         "repeated_calls", "svm_freed_pointers",
+                                         "svm_live_pointers"));
 
 // A call the layer refuses that returns an object: the application gets the rule's code in
 // errcode_ret (OpenCL 1.2 §5.7.1, CL_INVALID_PROGRAM), and the trace records that value as the
@@ -273,6 +274,29 @@ TEST(SvmPointers, FreedOrForeignPointersGetTheCodes) {
   for (const char* line : {"a freed SVM pointer: -50\n", "a pointer clSVMAlloc never made: -50\n",
                            "a freed pointer freed again: -30\n"})
     EXPECT_NE(outcome.ran.err.find(line), std::string::npos) << line << outcome.ran.err;
+}
+
+// Pointers into SVM allocations already freed never reach PoCL, with or without --enforce=1:
+// each call that takes one gets CL_INVALID_VALUE (2.2 §5.6.1 clEnqueueSVMMemFill, Map, Unmap,
+// MigrateMem; §5.9.2 CL_KERNEL_EXEC_INFO_SVM_PTRS), and so does a copy to or from one whose
+// memory is no longer mapped (clEnqueueSVMMemcpy takes host memory, which a freed allocation's
+// addresses that are still mapped may be again: that copy is forwarded).
+TEST(SvmPointers, FreedAllocationsNeverReachPocl) {
+  for (const std::vector<std::string>& flags :
+       {std::vector<std::string>{}, std::vector<std::string>{"--enforce=1"}}) {
+    const Outcome outcome = under_clvet("svm_freed_pointers", CLVET_POCL_ICD, flags);
+    EXPECT_EQ(outcome.ran.status, 1) << outcome.ran.err;
+    EXPECT_EQ(outcome.ran.out, "7 7 7 7\n") << outcome.ran.err;
+    for (const char* line :
+         {"fill a freed allocation: -30\n", "map a freed allocation: -30\n", "unmap a freed allocation: -30\n",
+          "migrate a freed allocation: -30\n", "a freed allocation in the kernel's SVM pointers: -30\n",
+          "copy into unmapped memory: -30\n", "copy from unmapped memory: -30\n",
+          "copy from a freed allocation still mapped: 0\n"})
+      EXPECT_NE(outcome.ran.err.find(line), std::string::npos) << line << outcome.ran.err;
+  }
+  const Outcome enforced = under_clvet("svm_freed_pointers", CLVET_POCL_ICD, {"--enforce=1"});
+  EXPECT_NE(enforced.ran.err.find("migrate past the end of a live allocation: -30\n"), std::string::npos)
+      << enforced.ran.err;
 }
 
 TEST(Enforce, OnPoclTheProgramGetsTheRulesCode) {

@@ -1,7 +1,8 @@
 /* Random sequences of OpenCL calls for the layer (tests/layer/fuzz): entry points chosen at
  * random, each given handles that are alive, released, of another kind, garbage or NULL, also
  * inside lists (wait lists, device lists, property lists) and values (kernel arguments,
- * binaries), and SVM pointers alive, freed, of no allocation or NULL. Run under `clvet run` on a platform, the process must live to the end: whatever
+ * binaries), and SVM pointers alive, freed, of no allocation or NULL (in copies, fills, maps,
+ * migrations, kernel arguments and a kernel's SVM pointers). Run under `clvet run` on a platform, the process must live to the end: whatever
  * would crash the driver is refused by the layer. Host memory is always honest (every array
  * holds 8 elements and every buffer 4096 bytes whatever the counts and sizes say), so a crash
  * is the layer's or the driver's, never this program's.
@@ -92,6 +93,18 @@ static void* pick_svm(int any_address) {
     }
   }
 }
+/* For the calls that take only SVM allocations and write or map `size` bytes through them (a
+ * fill, a map, a migration, a kernel's SVM pointers): the start of an allocation, alive or given
+ * to clSVMFree (the layer must refuse it, unless clSVMAlloc gave the address out again), the
+ * host's memory or NULL; never an address in nothing, which the layer does not judge there and
+ * the driver would write through. */
+static void* pick_svm_or_freed(void) {
+  if (svm_used > 0 && choose(3) != 0) {
+    const int i = (int)choose((unsigned)svm_used);
+    return svm[i];  /* a freed one's address may be a new allocation's start again: no offset */
+  }
+  return choose(2) ? host : NULL;
+}
 static void* handles[8];
 static cl_int codes[8];
 static size_t sizes[8];
@@ -164,7 +177,7 @@ static void one_call(void) {
   cl_int err = CL_SUCCESS;
   cl_uint count = 0;
   cl_event event = NULL;
-  switch (choose(23)) {
+  switch (choose(24)) {
     case 0: {
       static const struct { const char* name; RefCount f; enum kind kind; } retains[] = {
           {"clRetainContext", (RefCount)clRetainContext, CONTEXT},
@@ -345,6 +358,41 @@ static void one_call(void) {
       clEnqueueSVMMemcpy(pick(QUEUE), CL_TRUE, choose(3) ? pick_svm(0) : host, choose(3) ? pick_svm(0) : host,
                          a_size(), count, (const cl_event*)waits, choose(2) ? &event : NULL);
       keep(event, EVENT);
+      break;
+    }
+    case 22: {
+      void* p = pick_svm_or_freed();
+      static const unsigned char pattern[128];
+      switch (choose(4)) {
+        case 0: {
+          /* Never a live allocation: the fill runs after the call returns, and a clSVMFree
+           * before it ran would have it write freed memory (this program's fault, 2.0 §5.6.1). */
+          int live = 0;
+          for (int i = 0; i < svm_used; ++i) live = live || (svm[i] == p && !svm_freed[i]);
+          log_call("clEnqueueSVMMemFill");
+          clEnqueueSVMMemFill(pick(QUEUE), live ? host : p, pattern, choose(2) ? 4 : 3, a_size(), 0, NULL, NULL);
+          break;
+        }
+        case 1:
+          log_call("clEnqueueSVMMap");
+          if (clEnqueueSVMMap(pick(QUEUE), CL_TRUE, CL_MAP_READ, p, a_size(), 0, NULL, NULL) == CL_SUCCESS) {
+            log_call("clEnqueueSVMUnmap");
+            clEnqueueSVMUnmap(pick(QUEUE), p, 0, NULL, NULL);
+          }
+          break;
+        case 2: {
+          const void* list[1] = {p};
+          const size_t range[1] = {a_size()};
+          log_call("clEnqueueSVMMigrateMem");
+          clEnqueueSVMMigrateMem(pick(QUEUE), 1, list, choose(2) ? range : NULL, 0, 0, NULL, NULL);
+          break;
+        }
+        default: {
+          void* list[2] = {p, pick_svm_or_freed()};
+          log_call("clSetKernelExecInfo");
+          clSetKernelExecInfo(pick(KERNEL), CL_KERNEL_EXEC_INFO_SVM_PTRS, sizeof list, list);
+        }
+      }
       break;
     }
     default: {
