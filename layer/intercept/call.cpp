@@ -20,6 +20,7 @@
 #include "findings.h"
 #include "host_clock.h"
 #include "kernel_signatures.h"
+#include "linked_programs.h"
 #include "layer_world.h"
 #include "objects.h"
 #include "platform_checks.h"
@@ -309,6 +310,9 @@ void Call::created(const void* handle, ObjectKind kind) {
   if (kind == ObjectKind::Context || kind == ObjectKind::Program) associate_devices(handle, record);
   if (kind == ObjectKind::Program && entry_index() == args::CreateProgramWithSource::kEntryIndex)
     learn_source(record.id);
+  if (kind == ObjectKind::Program && entry_index() == args::LinkProgram::kEntryIndex)
+    learn_linked_program(record.id, *static_cast<const args::LinkProgram*>(observed_.args),
+                         LayerWorld(driver_platforms::facts_of(platform_).version));
   created_.push_back(record);
 }
 

@@ -204,6 +204,12 @@ cl_int RecordingWorld::info(rules::InfoQuery query, const void* handle, const vo
   return world_->info(query, handle, extra, param, size, value, size_ret);
 }
 
+// Kept from the program's link, for its life: as lasting as the answers above.
+std::string RecordingWorld::linked_uniform_reason(const void* program, const void* device) const {
+  if (program != nullptr) verdict_->depends_on(program);
+  return world_->linked_uniform_reason(program, device);
+}
+
 void passed(const LayerWorld& world) {
   Verdict* call = world.recording();
   world.record(nullptr);

@@ -68,6 +68,7 @@ class RecordingWorld final : public rules::World {
   rules::Version version() const override;
   cl_int info(rules::InfoQuery query, const void* handle, const void* extra, cl_uint param,
               std::size_t size, void* value, std::size_t* size_ret) const override;
+  std::string linked_uniform_reason(const void* program, const void* device) const override;
 
  private:
   const LayerWorld* world_ = nullptr;

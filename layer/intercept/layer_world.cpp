@@ -11,6 +11,7 @@
 #include "dispatch.h"
 #include "driver_platforms.h"
 #include "lasting_answers.h"
+#include "linked_programs.h"
 #include "object_facts.h"
 #include "objects.h"
 
@@ -161,6 +162,11 @@ cl_int LayerWorld::info(InfoQuery query, const void* handle, const void* extra, 
   return not_a_fact(query, handle, extra, param, size, value, size_ret);
 }
 
+std::string LayerWorld::linked_uniform_reason(const void* program, const void* device) const {
+  if (kind_of(program) != ObjectKind::Program) return {};
+  return layer::linked_uniform_reason(objects().identity(program).id, device);
+}
+
 cl_int LayerWorld::not_a_fact(InfoQuery query, const void* handle, const void* extra,
                               cl_uint param, std::size_t size, void* value,
                               std::size_t* size_ret) const {
@@ -195,8 +201,21 @@ cl_int LayerWorld::not_kept(InfoQuery query, const void* handle, const void* ext
   // The whole answer is asked for, whatever the rule's buffer, so that it can be kept.
   if (size <= checker::ObjectTable::kAnswerBytes) {
     std::array<std::byte, checker::ObjectTable::kAnswerBytes> answer{};
-    std::size_t answer_size = 0;
-    const cl_int code = ask_driver(query, handle, extra, param, answer.size(), answer.data(),
+    std::size_t answer_size = answer.size();
+    // A rule that asks the size of a string or a list (rules::get_array()) may meet one longer
+    // than a kept answer: its size is asked first, as a buffer too small for the value is a
+    // misuse ("CL_INVALID_VALUE if ... param_value_size is < size of return type", §5.6.7 and
+    // every clGet*Info) that a driver may report as the application's (the reference device
+    // does).
+    if (size == 0 && value == nullptr) {
+      const cl_int sized = ask_driver(query, handle, extra, param, 0, nullptr, &answer_size);
+      if (sized != CL_SUCCESS || answer_size == 0 || answer_size > answer.size()) {
+        may_change();
+        if (size_ret != nullptr) *size_ret = answer_size;
+        return sized;
+      }
+    }
+    const cl_int code = ask_driver(query, handle, extra, param, answer_size, answer.data(),
                                    &answer_size);
     if (code == CL_SUCCESS && answer_size <= answer.size()) {
       const checker::ObjectTable::AnswerKey key{static_cast<std::uint32_t>(query), param, extra};

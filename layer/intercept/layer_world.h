@@ -41,6 +41,8 @@ class LayerWorld final : public rules::World {
   // there afterwards.
   cl_int info(rules::InfoQuery query, const void* handle, const void* extra, cl_uint param,
               std::size_t size, void* value, std::size_t* size_ret) const override;
+  // What the layer kept of the program's link (linked_programs.h).
+  std::string linked_uniform_reason(const void* program, const void* device) const override;
 
   // The call's verdict being recorded (kept_verdicts.h): an answer that may change is noted in
   // it (the handles the rules ask about are noted by kept_verdicts::RecordingWorld).

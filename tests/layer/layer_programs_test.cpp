@@ -299,6 +299,46 @@ TEST(SvmPointers, FreedAllocationsNeverReachPocl) {
       << enforced.ran.err;
 }
 
+// A program made by clLinkProgram runs uniform work-groups when one of its inputs must (3.0
+// §5.10): compiled as OpenCL C 1.2, with -cl-uniform-work-group-size, or linked into a library
+// from such an object. Over the reference device, which supports non-uniform work-groups, the
+// layer refuses those launches itself with --enforce=1, naming the input's reason though the
+// inputs were released after the link; the program linked from OpenCL C 3.0 objects runs. Without
+// --enforce the device refuses them with the same finding. On PoCL the device is the reason.
+TEST(NonUniformWorkGroups, ALinkedProgramIsUniformWhereAnInputIs) {
+  const std::string report = temporary_path("report");
+  const std::string linked = "the work-groups must be uniform: the program was linked from one whose "
+                             "work-groups must be uniform (the program was built ";
+  const Ran enforced = run({CLVET_CLI, "run", "--enforce=1", "--report=" + report, "--", program("non_uniform_linked")},
+                           {{"OCL_ICD_VENDORS", CLVET_REFERENCE_ICD_DIR}, {"OCL_ICD_FILENAMES", ""}});
+  const std::string text = read_file(report);
+  EXPECT_EQ(finding_ids(text), std::set<std::string>{"application:EnqueueNDRangeKernelUniformRequired"})
+      << text << enforced.err;
+  for (const std::string reason : {"from source with -cl-std=CL1.2", "with -cl-uniform-work-group-size"})
+    EXPECT_NE(text.find(linked + reason), std::string::npos) << reason << "\n" << text;
+  // The library's launch has the same words as the 1.2 object's (the report folds them, x2); the
+  // device's own would name the library as linked from a linked program.
+  std::size_t refused = 0;
+  for (std::size_t at = text.find("CLVET_ENFORCE=1: not forwarded"); at != std::string::npos;
+       at = text.find("CLVET_ENFORCE=1: not forwarded", at + 1))
+    ++refused;
+  EXPECT_EQ(refused, 2u) << "the layer refused the three launches itself\n" << text;
+  EXPECT_NE(text.find("(x2)"), std::string::npos) << text;
+  EXPECT_EQ(text.find("uniform (the program was linked"), std::string::npos) << text;
+  for (const char* line : {"linked from OpenCL C 1.2: -54\n", "linked from -cl-uniform-work-group-size: -54\n",
+                           "linked from a library of OpenCL C 1.2: -54\n", "linked from OpenCL C 3.0: 0\n"})
+    EXPECT_NE(enforced.err.find(line), std::string::npos) << line << enforced.err;
+  EXPECT_EQ(enforced.out, "1 2 3 4 5 6 7 8 9 10\n");
+  const Outcome device = under_clvet("non_uniform_linked", CLVET_REFERENCE_ICD_DIR);
+  EXPECT_EQ(device.findings, std::set<std::string>{"application:EnqueueNDRangeKernelUniformRequired"}) << device.ran.err;
+  EXPECT_NE(device.ran.err.find("linked from a library of OpenCL C 1.2: -54\n"), std::string::npos) << device.ran.err;
+  EXPECT_EQ(device.ran.out, "1 2 3 4 5 6 7 8 9 10\n");
+  const Outcome pocl = under_clvet("non_uniform_linked", CLVET_POCL_ICD);
+  EXPECT_EQ(pocl.findings, std::set<std::string>{"application:EnqueueNDRangeKernelUniformRequired"}) << pocl.ran.err;
+  EXPECT_NE(pocl.ran.err.find("linked from OpenCL C 3.0: -54\n"), std::string::npos) << pocl.ran.err;
+  std::remove(report.c_str());
+}
+
 TEST(Enforce, OnPoclTheProgramGetsTheRulesCode) {
   const Outcome outcome = under_clvet("wrong_sizes", CLVET_POCL_ICD, {"--enforce=1"});
   EXPECT_NE(outcome.ran.err.find("a buffer of zero bytes: -61"), std::string::npos)

@@ -20,7 +20,7 @@ namespace clvet::rules::uniformity {
 // program must be compiled or built using the -cl-std=CL2.0 or -cl-std=CL3.0 build option and
 // without the -cl-uniform-work-group-size build option"; created with clCreateProgramWithIL or
 // clCreateProgramWithBinary, "without the -cl-uniform-work-group-size build options". (A linked
-// program needs every input to allow them, which only the implementation knows.)
+// program needs every input to allow them: World::linked_uniform_reason().)
 inline std::string program_reason(bool from_source, std::string_view options) {
   std::istringstream in{std::string(options)};
   std::string standard;  // the last -cl-std= wins, as in Clang
@@ -84,9 +84,12 @@ inline std::string launch_reason(const World& w, cl_device_id device, cl_kernel 
                                         [](char c) { return c != '\0'; }) != source.end();
   std::vector<char> options =
       get_array<char>(w, InfoQuery::ProgramBuild, *program, CL_PROGRAM_BUILD_OPTIONS, device);
-  return program_reason(from_source,
-                        std::string_view(options.data(), std::find(options.begin(), options.end(),
-                                                                   '\0') - options.begin()));
+  std::string reason = program_reason(
+      from_source, std::string_view(options.data(), std::find(options.begin(), options.end(), '\0') -
+                                                        options.begin()));
+  if (!reason.empty() || from_source) return reason;
+  // A linked program: its link options above, its inputs here.
+  return w.linked_uniform_reason(*program, device);
 }
 
 // The 3.0 clause: "the work-group size must be uniform and ... the global_work_size is not

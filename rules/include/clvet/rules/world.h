@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -47,6 +48,14 @@ class World {
   // Answers a clGet*Info query; returns its error code. Only called with live handles.
   virtual cl_int info(InfoQuery query, const void* handle, const void* extra, cl_uint param,
                       std::size_t size, void* value, std::size_t* size_ret) const = 0;
+  // The one question no query answers: why a live program that clLinkProgram made must run
+  // uniform work-groups on `device` because of its inputs (3.0 §5.10), which a World that saw
+  // the link kept; "" when its inputs allow non-uniform ones or the World cannot say.
+  virtual std::string linked_uniform_reason(const void* program, const void* device) const {
+    (void)program;
+    (void)device;
+    return {};
+  }
 };
 
 template <class Handle> constexpr api::ObjectKind kind_of_handle() {
