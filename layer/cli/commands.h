@@ -53,14 +53,18 @@ void add_report_output_options(CLI::App& command, std::string& format, std::stri
 // Diffs the launches of a trace and prints the report. 0: every launch re-run agreed;
 // 1: some differed; 2: nothing could be compared (or the trace cannot be read). Launches in
 // `done` (by call index: clvet run --diff's, diffed while the program ran) are not re-run.
-int diff_trace(const DiffCommand& command, const std::map<std::uint64_t, replay::LaunchDiff>& done = {});
+// What they would say on stderr (the trace's notes and problems, why nothing was diffed) goes to
+// `said` instead where it is not NULL, a line each.
+int diff_trace(const DiffCommand& command, const std::map<std::uint64_t, replay::LaunchDiff>& done = {},
+               std::vector<std::string>* said = nullptr);
 // The same in two steps: the trace's launches diffed (the status as diff_trace's; no report when
 // the trace cannot be read or holds no launch to diff), then reports written as one document.
 struct TraceDiff {
   int status = 2;
   std::optional<replay::DiffReport> report;
 };
-TraceDiff diff_launches(const DiffCommand& command, const std::map<std::uint64_t, replay::LaunchDiff>& done = {});
+TraceDiff diff_launches(const DiffCommand& command, const std::map<std::uint64_t, replay::LaunchDiff>& done = {},
+                        std::vector<std::string>* said = nullptr);
 // Several reports (one per trace) in one document: a JSON array, a SARIF log of a run each, or
 // the texts one after another; false, and said, when the output cannot be written.
 bool write_diff_reports(const DiffCommand& command, const std::vector<replay::DiffReport>& reports);

@@ -23,11 +23,25 @@ replay::DiffOptions diff_options(const DiffCommand& o) {
   return options;
 }
 
-TraceDiff diff_launches(const DiffCommand& o, const std::map<std::uint64_t, replay::LaunchDiff>& done) {
+namespace {
+
+// A line on stderr, or into `said`.
+void say(std::vector<std::string>* said, std::string line) {
+  if (said != nullptr) {
+    said->push_back(std::move(line));
+    return;
+  }
+  fmt::print(stderr, "{}\n", line);
+}
+
+}  // namespace
+
+TraceDiff diff_launches(const DiffCommand& o, const std::map<std::uint64_t, replay::LaunchDiff>& done,
+                        std::vector<std::string>* said) {
   std::string error;
   auto controller = replay::Controller::open(o.file, error);
   if (!controller) {
-    fmt::print(stderr, "{}\n", error);
+    say(said, error);
     return {2, std::nullopt};
   }
   const replay::DiffOptions options = diff_options(o);
@@ -40,12 +54,12 @@ TraceDiff diff_launches(const DiffCommand& o, const std::map<std::uint64_t, repl
     report.launches.push_back(already != done.end() ? already->second
                                                     : controller->diff_launch(launch.call_index, options));
   }
-  for (const std::string& note : controller->trace_notes()) fmt::print(stderr, "note: {}\n", note);
-  for (const std::string& problem : controller->trace_problems()) fmt::print(stderr, "error: {}\n", problem);
+  for (const std::string& note : controller->trace_notes()) say(said, "note: " + note);
+  for (const std::string& problem : controller->trace_problems()) say(said, "error: " + problem);
   if (report.launches.empty()) {
-    fmt::print(stderr, "{}: {}\n", o.file,
-               o.enqueue ? fmt::format("call {} is not a kernel launch", o.enqueue)
-                         : std::string("the trace holds no kernel launch"));
+    say(said, fmt::format("{}: {}", o.file,
+                          o.enqueue ? fmt::format("call {} is not a kernel launch", o.enqueue)
+                                    : std::string("the trace holds no kernel launch")));
     return {2, std::nullopt};
   }
   bool compared = false;
@@ -89,8 +103,9 @@ bool write_diff_reports(const DiffCommand& o, const std::vector<replay::DiffRepo
   return write_report(o.output, {.format = o.format, .json = json, .sarif = sarif, .text = text, .colour = o.colour});
 }
 
-int diff_trace(const DiffCommand& o, const std::map<std::uint64_t, replay::LaunchDiff>& done) {
-  TraceDiff diff = diff_launches(o, done);
+int diff_trace(const DiffCommand& o, const std::map<std::uint64_t, replay::LaunchDiff>& done,
+               std::vector<std::string>* said) {
+  TraceDiff diff = diff_launches(o, done, said);
   if (!diff.report) return diff.status;
   if (!write_diff_reports(o, {std::move(*diff.report)})) return 2;
   return diff.status;

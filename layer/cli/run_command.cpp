@@ -152,23 +152,25 @@ std::string live_label(const ProcessTrace& trace, long direct_child) {
 // document: one JSON or SARIF document whatever the number of traces. With no launch anywhere,
 // the program's own trace (`direct`) says so. 0: every re-run agreed; 1: some differed; 2:
 // nothing was compared.
+// What the diff would say on stderr of the traces goes to `said` where it is not NULL.
 int diff_the_run(DiffCommand command, const std::vector<ProcessTrace>& traces,
-                 const std::map<std::string, std::unique_ptr<LiveDiff>>& live, const std::string& direct) {
+                 const std::map<std::string, std::unique_ptr<LiveDiff>>& live, const std::string& direct,
+                 std::vector<std::string>* said) {
   bool differed = false, compared = false;
   std::vector<replay::DiffReport> reports;
   for (const ProcessTrace& t : traces) {
     if (!holds_launches(t.path)) continue;
     command.file = t.path;
     const auto followed = live.find(t.path);
-    TraceDiff diff = followed != live.end() ? diff_launches(command, followed->second->done())
-                                            : diff_launches(command);
+    TraceDiff diff = followed != live.end() ? diff_launches(command, followed->second->done(), said)
+                                            : diff_launches(command, {}, said);
     differed = differed || diff.status == 1;
     compared = compared || diff.status == 0;
     if (diff.report) reports.push_back(std::move(*diff.report));
   }
   if (reports.empty()) {
     command.file = traces.empty() ? direct : traces.front().path;
-    return diff_trace(command);
+    return diff_trace(command, {}, said);
   }
   if (!write_diff_reports(command, reports)) return 2;
   return differed ? 1 : compared ? 0 : 2;
@@ -292,6 +294,22 @@ int run_program(const std::vector<std::string>& command, const Environment& envi
                    [](const reports::Finding& f) { return f.rule_id == "ProcessEndedEarly"; }))
     notes_of_the_run().push_back(
         run_note("ProcessEndedEarly", fmt::format("{} was {}", command[0], how_it_ended(status))));
+  // The launches diffed before the report, so that what the diff says of the traces (a damaged
+  // one, one without launches) is a note of it when the report is alone on stderr.
+  int diff_status = 0;
+  if (diff != nullptr && !WIFSIGNALED(status)) {
+    std::vector<std::string> said;
+    diff_status = diff_the_run(*diff, traces, live, options::with_process_id_of(trace_pattern, child),
+                               quiet ? &said : nullptr);
+    // Once each: the trace's reader and the diff's may both tell of where the trace ends.
+    std::sort(said.begin(), said.end());
+    said.erase(std::unique(said.begin(), said.end()), said.end());
+    for (const std::string& line : said)
+      notes_of_the_run().push_back(run_note(line.starts_with("error: ")  ? "DiffTraceDamaged"
+                                            : line.starts_with("note: ") ? "DiffTraceNote"
+                                                                          : "DiffNothingCompared",
+                                            line));
+  }
   findings.insert(findings.end(), notes_of_the_run().begin(), notes_of_the_run().end());
   deliver_run_report(findings);
   if (WIFSIGNALED(status)) {
@@ -299,8 +317,6 @@ int run_program(const std::vector<std::string>& command, const Environment& envi
     return 128 + WTERMSIG(status);
   }
   const int app_status = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
-  const int diff_status =
-      diff != nullptr ? diff_the_run(*diff, traces, live, options::with_process_id_of(trace_pattern, child)) : 0;
   if (app_status != 0) return app_status;
   // Notes are reported but fail nothing: a program whose only findings are notes succeeds.
   return !any_failure(findings) && diff_status != 1 ? 0 : 1;

@@ -247,7 +247,9 @@ std::vector<std::string> ids_in(const nlohmann::json& report, const std::string&
 // otherwise is left out or becomes a note of the report: the findings as they come
 // (--live=1), the loader clvet put in the application's (--loader=clvet) with its platform
 // probe, a CLVET_PLATFORM_ORDER the layer cannot read, a program that cannot be run, one killed
-// with no trace to say so. stderr parses as one document each time.
+// with no trace to say so, the race checker's statistics (CLVET_CHECKER_STATS=1), what
+// `clvet run --diff` says of a trace (here: one without launches). stderr parses as one document
+// each time.
 TEST(RunReport, DataOnStderrHoldsWhatWouldHaveBeenSaidThere) {
   struct Case {
     std::string what;
@@ -269,6 +271,11 @@ TEST(RunReport, DataOnStderrHoldsWhatWouldHaveBeenSaidThere) {
        CLVET_ENDING_PROGRAM, "exit", 1, {"ReleaseMemObjectInvalidMemObject", "PlatformOrderNotApplied"}},
       {"no such program", {"--trace=none"}, kPocl, "/nonexistent/program", "exit", 127, {"ProgramNotRun"}},
       {"killed, no trace", {"--trace=none"}, kPocl, CLVET_ENDING_PROGRAM, "kill", 128 + 9, {"ProcessEndedEarly"}},
+      {"the race checker's statistics", {"--device=reference", "--trace=none"},
+       with({{"OCL_ICD_VENDORS", CLVET_REFERENCE_ICD_DIR}, {"OCL_ICD_FILENAMES", ""}}, "CLVET_CHECKER_STATS", "1"),
+       CLVET_PROGRAMS_DIR "/svm_live_pointers", "", 0, {"CheckerStats"}},
+      {"a diff of a trace without launches", {"--diff", "--trace=" + temporary_path("clvt")}, kPocl,
+       CLVET_ENDING_PROGRAM, "exit", 1, {"ReleaseMemObjectInvalidMemObject", "DiffNothingCompared"}},
   };
   for (const std::string format : {"json", "sarif"})
     for (const Case& c : cases) {
@@ -283,6 +290,30 @@ TEST(RunReport, DataOnStderrHoldsWhatWouldHaveBeenSaidThere) {
       const std::vector<std::string> ids = ids_in(report, format);
       for (const std::string& id : c.expected) EXPECT_TRUE(contains(ids, id)) << id << "\n" << ran.err;
     }
+}
+
+// `clvet run --diff` of a trace cut short (a file size limit) with the report alone on stderr as
+// JSON or SARIF: what the diff says of the trace (where it ends without an end record, that it
+// holds no kernel launch) are notes of the report, once each, and stderr parses as one document.
+TEST(RunReport, WhatADiffSaysOfADamagedTraceIsANoteOfAReportAlone) {
+  const std::string trace = temporary_path("cut.clvt");
+  for (const std::string format : {"json", "sarif"}) {
+    SCOPED_TRACE(format);
+    const Ran cut = run({"sh", "-c",
+                         "trap '' XFSZ; ulimit -f 24576; exec \"$0\" run --diff --report-format=\"$3\" "
+                         "--trace=\"$1\" -- \"$2\" many",
+                         CLVET_CLI, trace, CLVET_ENDING_PROGRAM, format},
+                        kPocl);
+    EXPECT_EQ(cut.status, 1) << cut.err;
+    const nlohmann::json report = nlohmann::json::parse(cut.err, nullptr, false);
+    ASSERT_FALSE(report.is_discarded()) << "stderr is not one document:\n" << cut.err;
+    const std::vector<std::string> ids = ids_in(report, format);
+    EXPECT_EQ(std::count(ids.begin(), ids.end(), "DiffTraceNote"), 1) << cut.err;
+    EXPECT_TRUE(contains(ids, "DiffNothingCompared")) << cut.err;
+    EXPECT_NE(cut.err.find("without an end record"), std::string::npos) << cut.err;
+    EXPECT_NE(cut.err.find("the trace holds no kernel launch"), std::string::npos) << cut.err;
+    std::remove(trace.c_str());
+  }
 }
 
 // The severities of a clvet JSON report's findings with rule `id`.

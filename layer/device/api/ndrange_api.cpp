@@ -164,13 +164,12 @@ void set_up_checkers(Launch& launch) {
 void report_kernel_findings(const std::string& kernel, checker::KernelChecker& checker,
                             KernelSources& sources) {
   if (options::value("checker_stats") == "1") {
+    // A note of the report where the report is alone on stderr (user_notes.h).
     const double covered = static_cast<double>(std::max<std::uint64_t>(1, checker.covered_bytes()));
-    std::fprintf(stderr,
-                 "clvet: kernel '%s': race shadow peak %llu bytes for %llu bytes of buffers "
-                 "(%.1f per byte)\n",
-                 kernel.c_str(), static_cast<unsigned long long>(checker.shadow_peak_bytes()),
-                 static_cast<unsigned long long>(checker.covered_bytes()),
-                 static_cast<double>(checker.shadow_peak_bytes()) / covered);
+    say("CheckerStats",
+        fmt::format("kernel '{}': race shadow peak {} bytes for {} bytes of buffers ({:.1f} per byte)",
+                    kernel, checker.shadow_peak_bytes(), checker.covered_bytes(),
+                    static_cast<double>(checker.shadow_peak_bytes()) / covered));
   }
   bool error = false;
   for (reports::Finding& f : checker.take_findings()) {
