@@ -6,6 +6,7 @@
 #include <QFont>
 
 #include <algorithm>
+#include <limits>
 
 #include <fmt/format.h>
 
@@ -14,6 +15,17 @@
 #include "trace_document.h"
 
 namespace clvet::gui {
+
+namespace {
+
+// The Duration column's value as it sorts (CallListModel::DurationNsRole).
+qint64 durationKey(const CallRow& r) {
+  if (!r.completed) return std::numeric_limits<qint64>::max();
+  if (!r.timed) return -1;
+  return static_cast<qint64>(r.exit_ns - r.enter_ns);
+}
+
+}  // namespace
 
 CallListModel::CallListModel(TraceDocument* document, QObject* parent)
     : QAbstractTableModel(parent), document_(document) {
@@ -45,6 +57,10 @@ int CallListModel::rowOfCall(std::uint64_t index) const {
   const std::int64_t position = document_->facts().row_of(index);
   if (position < 0) return -1;
   if (!filtered_) return static_cast<int>(position);
+  if (reordered())
+    return static_cast<std::size_t>(position) < row_of_position_.size()
+               ? row_of_position_[static_cast<std::size_t>(position)]
+               : -1;
   auto it = std::lower_bound(visible_.begin(), visible_.end(), static_cast<std::uint32_t>(position));
   if (it == visible_.end() || *it != position) return -1;
   return static_cast<int>(it - visible_.begin());
@@ -95,8 +111,9 @@ QVariant CallListModel::data(const QModelIndex& index, int role) const {
       case Thread: return QString::number(facts.threads[r.thread]);
       case Time: return QString::fromStdString(fmt::format("{:.6f}", r.enter_ns / 1e9));
       case Duration:
-        if (!r.completed) return QString();
-        return r.timed ? QString::fromStdString(trace::format_duration(r.exit_ns - r.enter_ns))
+        // One unit for the whole column (its header says µs), so that the numbers compare.
+        if (!r.completed) return tr("never returned");
+        return r.timed ? QString::fromStdString(fmt::format("{:.3f}", (r.exit_ns - r.enter_ns) / 1e3))
                        : tr("not timed");
       case Entry: return QString::fromStdString(facts.entry_names[r.name]);
       case Arguments: return text(index.row())->arguments;
@@ -104,10 +121,17 @@ QVariant CallListModel::data(const QModelIndex& index, int role) const {
     }
     return {};
   }
+  if (role == DurationNsRole) return QVariant::fromValue<qint64>(durationKey(r));
+  if (role == Qt::ToolTipRole && index.column() == Duration)
+    return !r.completed ? tr("the call never returned (the process ended inside it)")
+           : r.timed    ? QString::fromStdString(trace::format_duration(r.exit_ns - r.enter_ns))
+                        : tr("not timed: the layer records no end time for the cheapest calls "
+                             "(info queries, retains, releases, kernel arguments)");
   if (role == Qt::ToolTipRole && index.column() == Index && r.findings)
     return r.findings == 1 ? tr("1 finding") : tr("%1 findings").arg(r.findings);
   if (role == Qt::ForegroundRole) {
     if (index.column() == Result && (r.error != 0 || !r.completed)) return QBrush(QColor(0xc0, 0x20, 0x20));
+    if (index.column() == Duration && (!r.timed || !r.completed)) return QBrush(QColor(0x80, 0x80, 0x80));
     return {};
   }
   if (role == Qt::BackgroundRole && r.findings) return QBrush(QColor(0xff, 0xe4, 0xc8));
@@ -127,7 +151,7 @@ QVariant CallListModel::headerData(int section, Qt::Orientation orientation, int
     case Index: return tr("#");
     case Thread: return tr("Thread");
     case Time: return tr("Time (s)");
-    case Duration: return tr("Duration");
+    case Duration: return tr("Duration (µs)");
     case Entry: return tr("Entry point");
     case Arguments: return tr("Arguments");
     case Result: return tr("Result");
@@ -145,8 +169,9 @@ void CallListModel::rebuild() {
   beginResetModel();
   cache_.clear();
   const TraceFacts& facts = document_->facts();
-  filtered_ = filter_.active();
+  filtered_ = filter_.active() || reordered();
   visible_.clear();
+  row_of_position_.clear();
   if (filtered_) {
     std::vector<bool> named;  // rows that name the object, by position
     if (filter_.object) {
@@ -170,7 +195,44 @@ void CallListModel::rebuild() {
       visible_.push_back(static_cast<std::uint32_t>(i));
     }
   }
+  if (reordered()) {
+    orderVisible();
+    row_of_position_.assign(facts.rows.size(), -1);
+    for (std::size_t row = 0; row < visible_.size(); ++row)
+      row_of_position_[visible_[row]] = static_cast<int>(row);
+  }
   endResetModel();
+}
+
+void CallListModel::orderVisible() {
+  const TraceFacts& facts = document_->facts();
+  const bool descending = sort_order_ == Qt::DescendingOrder;
+  // Compares two positions by `key`, in the order asked; equal keys keep the trace's order.
+  auto by = [&](auto key) {
+    std::stable_sort(visible_.begin(), visible_.end(), [&](std::uint32_t a, std::uint32_t b) {
+      const auto& ka = key(facts.rows[a]);
+      const auto& kb = key(facts.rows[b]);
+      return descending ? kb < ka : ka < kb;
+    });
+  };
+  switch (sort_column_) {
+    case Index: by([](const CallRow& r) { return r.index; }); break;
+    case Thread: by([&](const CallRow& r) { return facts.threads[r.thread]; }); break;
+    case Time: by([](const CallRow& r) { return r.enter_ns; }); break;
+    case Duration: by([](const CallRow& r) { return durationKey(r); }); break;
+    case Entry: by([&](const CallRow& r) -> const std::string& { return facts.entry_names[r.name]; }); break;
+    case Result:
+      by([](const CallRow& r) { return r.completed ? static_cast<qint64>(r.error) : std::numeric_limits<qint64>::max(); });
+      break;
+    default: break;  // the arguments are decoded only for the rows on screen: call order
+  }
+}
+
+void CallListModel::sort(int column, Qt::SortOrder order) {
+  if (column == sort_column_ && order == sort_order_) return;
+  sort_column_ = column;
+  sort_order_ = order;
+  rebuild();
 }
 
 void CallListModel::setFilter(const CallFilter& filter) {

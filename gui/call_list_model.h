@@ -37,6 +37,10 @@ class CallListModel : public QAbstractTableModel {
   enum Column { Index, Thread, Time, Duration, Entry, Arguments, Result, ColumnCount };
   // Role of every cell: the call's index (quint64).
   static constexpr int CallIndexRole = Qt::UserRole + 1;
+  // The Duration column's value in nanoseconds (qint64), as it sorts: -1 for a call not timed
+  // (trace format 3.0's Returned: it took about what a cheap call takes), INT64_MAX for one
+  // that never returned.
+  static constexpr int DurationNsRole = Qt::UserRole + 2;
 
   explicit CallListModel(TraceDocument* document, QObject* parent = nullptr);
 
@@ -44,6 +48,11 @@ class CallListModel : public QAbstractTableModel {
   int columnCount(const QModelIndex& parent = {}) const override;
   QVariant data(const QModelIndex& index, int role) const override;
   QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+  // Orders the rows by a column's value: the number it shows (Duration: not-timed calls below
+  // every timed one, calls that never returned above), the entry point's name, the result's
+  // error code; ties, and the Arguments column, in call order. Index ascending is the trace's
+  // order.
+  void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
   void setFilter(const CallFilter& filter);
   const CallFilter& filter() const { return filter_; }
@@ -73,11 +82,19 @@ class CallListModel : public QAbstractTableModel {
   const Text* text(int row) const;
   void rowsArrived(qsizetype first, qsizetype count);
   void rebuild();
+  // Orders visible_ by the sort column (rebuild()'s).
+  void orderVisible();
+
+  // The rows in the order sort() asked: not the trace's.
+  bool reordered() const { return sort_column_ != Index || sort_order_ != Qt::AscendingOrder; }
 
   TraceDocument* document_;
   CallFilter filter_;
-  bool filtered_ = false;
-  std::vector<std::uint32_t> visible_;  // positions in facts().rows when filtered
+  bool filtered_ = false;               // visible_ lists the rows: filtered, or reordered
+  std::vector<std::uint32_t> visible_;  // positions in facts().rows when filtered_
+  std::vector<int> row_of_position_;    // when reordered(): each position's row, or -1
+  int sort_column_ = Index;
+  Qt::SortOrder sort_order_ = Qt::AscendingOrder;
   std::set<std::uint64_t> bookmarks_;
   mutable QCache<std::uint64_t, Text> cache_{8192};
 };

@@ -93,6 +93,7 @@ CallListView::CallListView(QWidget* parent) : QWidget(parent) {
 
 void CallListView::setDocument(TraceDocument* document) {
   document_ = document;
+  selected_ = 0;
   auto* old = model_;
   model_ = new CallListModel(document, this);
   table_->setModel(model_);
@@ -102,13 +103,21 @@ void CallListView::setDocument(TraceDocument* document) {
   h->resizeSection(CallListModel::Index, digit * 10);
   h->resizeSection(CallListModel::Thread, digit * 8);
   h->resizeSection(CallListModel::Time, digit * 11);
-  h->resizeSection(CallListModel::Duration, digit * 10);
+  h->resizeSection(CallListModel::Duration, digit * 15);  // "Duration (µs)" and the sort arrow
   h->resizeSection(CallListModel::Entry, digit * 30);
   h->resizeSection(CallListModel::Arguments, digit * 70);
   h->resizeSection(CallListModel::Result, digit * 26);
+  // A click on a header orders the rows by that column (CallListModel::sort()); the trace's
+  // order first. The selected call stays selected through a new order.
+  h->setSortIndicator(CallListModel::Index, Qt::AscendingOrder);
+  table_->setSortingEnabled(true);
+  // After the table has taken the new rows (connected before, in setModel()).
+  connect(model_, &QAbstractItemModel::modelReset, this, [this] { selectRow(model_->rowOfCall(selected_)); });
   connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
           [this](const QModelIndex& current) {
-            if (current.isValid()) emit callSelected(model_->callIndex(current.row()));
+            if (!current.isValid()) return;
+            selected_ = model_->callIndex(current.row());
+            emit callSelected(selected_);
           });
   connect(document_, &TraceDocument::scanFinished, this, &CallListView::fillThreads);
   auto count = [this] { count_->setText(tr("%1 calls").arg(model_->rowCount())); };

@@ -59,6 +59,7 @@ class CallListView : public QWidget {
   QCheckBox* bookmarks_;
   QToolButton* object_;  // the object filter; a click clears it
   std::optional<trace::Handle> object_filter_;
+  std::uint64_t selected_ = 0;  // the call last selected (0: none), kept through a new order
   QLineEdit* search_;
   QLabel* count_;
 };

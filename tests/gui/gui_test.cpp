@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <optional>
 
 #include "buffer_format.h"
@@ -126,6 +127,77 @@ class GuiTest : public QObject {
     QCOMPARE(model->resultText(finding), QStringLiteral("CL_INVALID_VALUE"));
     QVERIFY(model->data(model->index(finding, CallListModel::Index), Qt::BackgroundRole).isValid());
     QCOMPARE(model->nextFinding(finding, true), finding);  // the only one, found again
+  }
+
+  // The call list's Duration column: one unit, microseconds, which its header names; each
+  // timed call's value is its duration as the trace reader decodes it, and a call the layer did
+  // not time (trace format 3.0's Returned marker) reads "not timed". Sorted by Duration the rows
+  // come in the numeric order of the reader's durations, the calls not timed below every timed
+  // one (first ascending, last descending); the selected call stays selected, every row's call
+  // is found at its row, and Index ascending gives the trace's order back.
+  void callListDurationsInOneUnitAndTheirOrder() {
+    MainWindow window(false);
+    QVERIFY(window.openTrace(tracePath("buffer_pipeline")));
+    window.document()->waitForScan();
+    CallListModel* model = window.callList()->model();
+    auto* table = window.callList()->findChild<QTableView*>();
+    QVERIFY(table);
+    std::string error;
+    auto reader = trace::Reader::open(tracePath("buffer_pipeline").toStdString(), error);
+    QVERIFY2(reader, error.c_str());
+    std::map<std::uint64_t, std::optional<std::uint64_t>> durations;  // by call; nullopt: not timed
+    trace::RecordView record;
+    trace::Call call;
+    while (reader->next(record))
+      if (record.kind == trace::RecordKind::Call && reader->decode(record, call))
+        durations[call.index] = call.timed ? std::optional(call.exit_ns - call.enter_ns) : std::nullopt;
+    QCOMPARE(static_cast<std::size_t>(model->rowCount()), durations.size());
+    QCOMPARE(model->headerData(CallListModel::Duration, Qt::Horizontal, Qt::DisplayRole).toString(),
+             QStringLiteral("Duration (µs)"));
+    const QRegularExpression microseconds(QStringLiteral("^[0-9]+\\.[0-9]{3}$"));
+    int timed = 0, untimed = 0;
+    for (int row = 0; row < model->rowCount(); ++row) {
+      const auto d = durations.at(model->callIndex(row));
+      const QString cell = model->data(model->index(row, CallListModel::Duration), Qt::DisplayRole).toString();
+      if (!d) {
+        QCOMPARE(cell, QStringLiteral("not timed"));
+        ++untimed;
+        continue;
+      }
+      ++timed;
+      QVERIFY2(microseconds.match(cell).hasMatch(), qPrintable(cell));
+      QVERIFY2(std::abs(cell.toDouble() * 1e3 - static_cast<double>(*d)) <= 0.5, qPrintable(cell));
+    }
+    const QByteArray counts = QStringLiteral("%1 timed, %2 not").arg(timed).arg(untimed).toUtf8();
+    QVERIFY2(timed > 10, counts.constData());
+    QVERIFY2(untimed > 0, counts.constData());  // its kernel arguments, info queries
+
+    // The oracle's order: not timed below every timed duration.
+    auto key = [&](int row) -> double {
+      const auto d = durations.at(model->callIndex(row));
+      return d ? static_cast<double>(*d) : -1.0;
+    };
+    window.show();
+    const std::uint64_t chosen = model->callIndex(model->rowCount() / 2);
+    window.callList()->showCall(chosen);
+    QCOMPARE(window.callList()->currentCall(), chosen);
+    table->sortByColumn(CallListModel::Duration, Qt::AscendingOrder);
+    QCOMPARE(model->rowCount(), static_cast<int>(durations.size()));
+    for (int row = 1; row < model->rowCount(); ++row) QVERIFY2(key(row - 1) <= key(row), qPrintable(QString::number(row)));
+    QCOMPARE(model->data(model->index(0, CallListModel::Duration), Qt::DisplayRole).toString(), QStringLiteral("not timed"));
+    QCOMPARE(window.callList()->currentCall(), chosen);
+    for (int row = 0; row < model->rowCount(); ++row) QCOMPARE(model->rowOfCall(model->callIndex(row)), row);
+    saveShot(window, QStringLiteral("calls"), QStringLiteral("calls_by_duration"), false);
+
+    table->sortByColumn(CallListModel::Duration, Qt::DescendingOrder);
+    for (int row = 1; row < model->rowCount(); ++row) QVERIFY(key(row - 1) >= key(row));
+    QCOMPARE(model->data(model->index(model->rowCount() - 1, CallListModel::Duration), Qt::DisplayRole).toString(),
+             QStringLiteral("not timed"));
+    QCOMPARE(window.callList()->currentCall(), chosen);
+
+    table->sortByColumn(CallListModel::Index, Qt::AscendingOrder);
+    for (int row = 1; row < model->rowCount(); ++row) QVERIFY(model->callIndex(row - 1) < model->callIndex(row));
+    QCOMPARE(window.callList()->currentCall(), chosen);
   }
 
   void callListFilters() {
