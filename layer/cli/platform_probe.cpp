@@ -18,6 +18,7 @@
 
 #include "clvet/rules/opencl.h"
 #include "options.h"
+#include "platform_order_cache.h"
 
 namespace clvet::cli {
 namespace {
@@ -176,7 +177,18 @@ PlatformOrderHandOver hand_over_platform_order(const std::string& loader) {
     return hand_over;
   }
   if (loader.empty()) return hand_over;
-  const PlatformProbe probe = probe_platforms(loader, kTimeoutSeconds);
+  // An order probed before under the same loader, ICD files, libraries and environment is the
+  // one the probe would give again (platform_order_cache.h); one that lists none is probed again.
+  const std::string key = platform_order_key(loader);
+  PlatformProbe probe;
+  bool kept = false;
+  if (auto order = kept_platform_order(key); order && !order->empty()) {
+    probe.ok = kept = true;
+    probe.platforms = std::move(*order);
+  } else {
+    probe = probe_platforms(loader, kTimeoutSeconds);
+    if (probe.ok && !probe.platforms.empty()) keep_platform_order(key, probe.platforms);
+  }
   if (!probe.ok) {
     hand_over.note = fmt::format(
         "; could not learn the order in which {} lists the platforms ({}): they come in "
@@ -193,8 +205,8 @@ PlatformOrderHandOver hand_over_platform_order(const std::string& loader) {
     names += (names.empty() ? "" : ", ") + platform.name;
   hand_over.value = platform_order::encode(probe.platforms);
   hand_over.note = fmt::format(
-      "; the layer lists the platforms in the order {} gives ({}; CLVET_PLATFORM_ORDER)", loader,
-      names);
+      "; the layer lists the platforms in the order {} gives ({}; CLVET_PLATFORM_ORDER{})", loader,
+      names, kept ? ", as an earlier run learnt it" : "");
   return hand_over;
 }
 

@@ -144,5 +144,40 @@ TEST(PlatformOrderClvetRun, HandsTheProbedOrderToTheLayerAndSaysSo) {
   EXPECT_EQ(layered.platforms, plain.platforms);
 }
 
+// The probed order is kept between runs by what decides it (layer/cli/platform_order_cache.h):
+// a second run under the same loader, ICD files and environment takes it without probing and
+// gives the program the same platforms in the same order; a run with a variable that a driver
+// reads set otherwise, or with an ICD file changed since, probes again.
+TEST(PlatformOrderClvetRun, KeepsTheOrderUntilWhatDecidesItChanges) {
+  const std::string cache = temporary_path("cache");
+  // temporary_path() makes a file of that name: a folder takes its place.
+  ASSERT_EQ(std::system(("rm -f " + cache + " && mkdir " + cache).c_str()), 0);
+  const std::string vendors = temporary_path("vendors");
+  ASSERT_EQ(std::system(("rm -f " + vendors + " && cp -r " CLVET_TWO_PLATFORMS_DIR " " + vendors).c_str()), 0);
+  auto environment = kTwoPlatforms;
+  environment[0].second = vendors;
+  environment.emplace_back("XDG_CACHE_HOME", cache);
+  const Listing plain = parse_listing(run({kProgram}, environment).out);
+  const std::string learnt = "as an earlier run learnt it";
+  auto under_clvet = [&](const std::vector<std::pair<std::string, std::string>>& env) {
+    const Ran ran = run({CLVET_CLI, "run", "--loader=clvet", "--report=none", "--trace=none", "--", kProgram}, env);
+    EXPECT_LE(ran.status, 1) << ran.err;
+    EXPECT_NE(ran.err.find("the layer lists the platforms in the order"), std::string::npos) << ran.err;
+    const Listing layered = parse_listing(ran.out);
+    EXPECT_EQ(layered.first, plain.first);
+    EXPECT_EQ(layered.platforms, plain.platforms);
+    return ran.err.find(learnt) != std::string::npos;
+  };
+  EXPECT_FALSE(under_clvet(environment)) << "nothing kept yet: probed";
+  EXPECT_TRUE(under_clvet(environment)) << "the same loader, files and environment: kept";
+  auto other = environment;
+  other.emplace_back("POCL_DEVICES", "basic");
+  EXPECT_FALSE(under_clvet(other)) << "a variable PoCL reads: probed again";
+  EXPECT_TRUE(under_clvet(environment));
+  ASSERT_EQ(std::system(("for f in " + vendors + "/*.icd; do touch -d '1 hour ago' \"$f\"; done").c_str()), 0);
+  EXPECT_FALSE(under_clvet(environment)) << "an ICD file changed: probed again";
+  std::system(("rm -rf " + cache + " " + vendors).c_str());
+}
+
 }  // namespace
 }  // namespace clvet::test
