@@ -15,6 +15,7 @@
 #include "clvet/interp/image.h"
 #include "clvet/interp/language_features.h"
 #include "frontend/module_io.h"
+#include "frontend/spirv_integer_dot_product.h"
 #include "frontend/spirv_lowering.h"
 
 namespace clvet::interp {
@@ -86,9 +87,10 @@ void name_signless_image_functions(llvm::Module& module) {
 // overflow is undefined, so the wrapped result is one it may give); the LinkOnceODR linkage type
 // is LLVM's linkonce_odr, one definition kept where clLinkProgram meets several; OpExpectKHR is
 // llvm.expect, its first operand, and OpAssumeTrueKHR is llvm.assume, which the engine does
-// not act on (an assumption that is false is undefined behaviour). SPV_KHR_integer_dot_product,
-// which cl_khr_integer_dot_product would allow, is not taken: the translator 15 reads its
-// instructions as calls that no built-in of the device answers.
+// not act on (an assumption that is false is undefined behaviour). SPV_KHR_integer_dot_product's
+// instructions (core in SPIR-V 1.6, where no extension is declared) the translator 15 reads as
+// calls of __spirv_SDotKHR_R<result type> and its kin, which builtins/integer_dot_product.cpp
+// answers; what the module may use of them is checked first (spirv_integer_dot_product.h).
 struct SpirvExtension {
   std::string_view spirv, opencl;
   SPIRV::ExtensionID id;
@@ -102,6 +104,8 @@ constexpr SpirvExtension kSpirvExtensions[] = {
     // sub_group_rotate and sub_group_clustered_rotate (builtins/sub_group_shuffles.cpp); one of
     // Workgroup scope, which no OpenCL built-in gives, fails the build (spirv_lowering.h).
     {"SPV_KHR_subgroup_rotate", "cl_khr_subgroup_rotate", SPIRV::ExtensionID::SPV_KHR_subgroup_rotate},
+    {"SPV_KHR_integer_dot_product", "cl_khr_integer_dot_product",
+     SPIRV::ExtensionID::SPV_KHR_integer_dot_product},
 };
 
 // SPIR-V's numbers (SPIR-V specification §3) for the environment's rules below.
@@ -266,14 +270,15 @@ FrontEndResult translate_spirv(const Bytes& il,
     return valid;
   }
   std::string log = valid.log;
+  std::string refused;
+  SPIRV::TranslatorOpts options(SPIRV::VersionNumber::SPIRV_1_4,
+                                allowed_extensions(inspect(words).extensions, device, refused));
+  refused += integer_dot_product_problems(words, device);
+  if (!refused.empty()) return failure(FrontEndStatus::Failed, refused);
   std::string error;
   if (!lowered(words, error))
     return failure(FrontEndStatus::Failed, "clvet: SPIR-V translation: " + error + "\n");
 
-  std::string refused;
-  SPIRV::TranslatorOpts options(SPIRV::VersionNumber::SPIRV_1_4,
-                                allowed_extensions(inspect(words).extensions, device, refused));
-  if (!refused.empty()) return failure(FrontEndStatus::Failed, refused);
   for (const auto& [id, value] : spec_constants) {
     std::uint64_t number = 0;
     for (std::size_t i = 0; i < value.size() && i < 8; ++i)

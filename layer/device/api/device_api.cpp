@@ -459,13 +459,16 @@ Answer memory(Device& d, cl_device_info param, const InfoWriter& out) {
 // (3.0 clGetDeviceInfo).
 Answer optional_features(Device& d, cl_device_info param, const InfoWriter& out) {
   switch (param) {
-    // cl_khr_integer_dot_product: both input forms (interpreter/builtins/integer_dot_product.cpp);
-    // an interpreter accelerates nothing, so no form is faster than its own arithmetic would be.
+    // cl_khr_integer_dot_product: both input forms (interpreter/builtins/integer_dot_product.cpp),
+    // the same the SPIR-V front end takes as capabilities (interp::kIntegerDotProductInputs); an
+    // interpreter accelerates nothing, so no form is faster than its own arithmetic would be.
     case CL_DEVICE_INTEGER_DOT_PRODUCT_CAPABILITIES_KHR:
+      static_assert(interp::kIntegerDotProductInput4x8BitPacked ==
+                        CL_DEVICE_INTEGER_DOT_PRODUCT_INPUT_4x8BIT_PACKED_KHR &&
+                    interp::kIntegerDotProductInput4x8Bit == CL_DEVICE_INTEGER_DOT_PRODUCT_INPUT_4x8BIT_KHR);
       if (!extension_supported("cl_khr_integer_dot_product")) return std::nullopt;
       return out.scalar<cl_device_integer_dot_product_capabilities_khr>(
-          CL_DEVICE_INTEGER_DOT_PRODUCT_INPUT_4x8BIT_PACKED_KHR |
-          CL_DEVICE_INTEGER_DOT_PRODUCT_INPUT_4x8BIT_KHR);
+          interp::kIntegerDotProductInputs);
     case CL_DEVICE_INTEGER_DOT_PRODUCT_ACCELERATION_PROPERTIES_8BIT_KHR:
     case CL_DEVICE_INTEGER_DOT_PRODUCT_ACCELERATION_PROPERTIES_4x8BIT_PACKED_KHR:
       if (!extension_supported("cl_khr_integer_dot_product")) return std::nullopt;

@@ -474,3 +474,51 @@ TEST(SpirVExtensions, SubgroupRotate) {
   EXPECT_EQ(workgroup.status, FrontEndStatus::Failed);
   EXPECT_NE(workgroup.log.find("OpGroupNonUniformRotateKHR"), std::string::npos) << workgroup.log;
 }
+
+// cl_khr_integer_dot_product (environment §5.2.24): a device without it takes neither
+// SPV_KHR_integer_dot_product in a module before 1.6 nor the DotProduct capabilities, core in
+// 1.6; the build fails with a log naming what the module declares and the OpenCL extension that
+// would allow it. The device that lists the extension builds both.
+TEST(SpirVExtensions, IntegerDotProductNeedsItsExtension) {
+  const auto text = [](bool extension) {
+    const std::string suffix = extension ? "KHR" : "";
+    return "OpCapability Addresses\nOpCapability Kernel\nOpCapability Int64\n"
+           "OpCapability DotProduct" + suffix + "\nOpCapability DotProductInput4x8BitPacked" +
+           suffix + "\n" + (extension ? "OpExtension \"SPV_KHR_integer_dot_product\"\n" : "") + R"(
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "k"
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+       %gptr = OpTypePointer CrossWorkgroup %uint
+         %fn = OpTypeFunction %void %gptr
+          %k = OpFunction %void None %fn
+        %out = OpFunctionParameter %gptr
+      %entry = OpLabel
+          %v = OpLoad %uint %out Aligned 4
+          %r = OpSDot)" + suffix + " %uint %v %v PackedVectorFormat4x8Bit" + suffix + R"(
+               OpStore %out %r Aligned 4
+               OpReturn
+               OpFunctionEnd
+)";
+  };
+  TargetDevice lacking;
+  lacking.lacks = {"cl_khr_integer_dot_product"};
+  const Bytes with_extension = assemble(text(true).c_str(), SPV_ENV_UNIVERSAL_1_5);
+  const Bytes core = assemble(text(false).c_str(), SPV_ENV_UNIVERSAL_1_6);
+  FrontEndResult refused = translate_spirv(with_extension, {}, lacking);
+  EXPECT_EQ(refused.status, FrontEndStatus::Failed);
+  EXPECT_NE(refused.log.find("SPV_KHR_integer_dot_product"), std::string::npos) << refused.log;
+  EXPECT_NE(refused.log.find("cl_khr_integer_dot_product"), std::string::npos) << refused.log;
+  refused = translate_spirv(core, {}, lacking);
+  EXPECT_EQ(refused.status, FrontEndStatus::Failed);
+  EXPECT_NE(refused.log.find("capability DotProduct,"), std::string::npos) << refused.log;
+  EXPECT_NE(refused.log.find("capability DotProductInput4x8BitPacked,"), std::string::npos)
+      << refused.log;
+  EXPECT_NE(refused.log.find("cl_khr_integer_dot_product"), std::string::npos) << refused.log;
+  for (const Bytes& il : {with_extension, core}) {
+    // -2 * -2 four times, as packed signed bytes 0xfe.
+    std::vector<std::uint32_t> out{0xfefefefeu};
+    run_spirv(il, "k", 1, {&out});
+    EXPECT_EQ(out[0], 16u);
+  }
+}

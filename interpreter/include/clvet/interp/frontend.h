@@ -69,6 +69,15 @@ FrontEndResult translate_spirv(const Bytes& il,
 constexpr unsigned kNewestSpirvMinor = 6;
 // The IL versions accepted (CL_DEVICE_IL_VERSION, CL_DEVICE_ILS_WITH_VERSION).
 std::string il_version_string();
+// cl_khr_integer_dot_product's input forms the device computes, as
+// CL_DEVICE_INTEGER_DOT_PRODUCT_CAPABILITIES_KHR reports them (bit 0 4x8-bit packed, bit 1 4x8-bit
+// vectors; cl_ext.h's values): the OpenCL C built-ins of both, and the SPIR-V capabilities
+// DotProductInput4x8BitPacked and DotProductInput4x8Bit a module may declare (OpenCL SPIR-V
+// environment, cl_khr_integer_dot_product), one answer for the query and the front end.
+constexpr std::uint64_t kIntegerDotProductInput4x8BitPacked = 1u << 0;
+constexpr std::uint64_t kIntegerDotProductInput4x8Bit = 1u << 1;
+constexpr std::uint64_t kIntegerDotProductInputs =
+    kIntegerDotProductInput4x8BitPacked | kIntegerDotProductInput4x8Bit;
 // What names this front end for a cache of its results: its library's path, size and time of
 // modification, so that another or a rebuilt clvet compiles anew; empty when the library
 // cannot be found (nothing is then cached).
