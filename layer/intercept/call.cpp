@@ -169,6 +169,17 @@ std::string Call::describe(const BadHandle& bad) const {
   return handle_problem(where, bad.handle, bad.expected);
 }
 
+bool Call::admit_kept(const kept_verdicts::Verdict& verdict) {
+  platform_ = verdict.platform;
+  parent_count_ = verdict.parent_count;
+  parents_ = verdict.parents;
+  // The reference device's findings of this launch name it, as admit() would have said.
+  if (verdict.reference && (entry_index() == args::EnqueueNDRangeKernel::kEntryIndex ||
+                            entry_index() == args::EnqueueTask::kEntryIndex))
+    reference_findings::launching(platform_, index());
+  return true;
+}
+
 bool Call::admit(bool next_available) {
   const void* target = platform();
   const driver_platforms::Facts facts = driver_platforms::facts_of(target);
@@ -251,6 +262,9 @@ bool Call::admit(bool next_available) {
       if (CallObserver* observer = call_observer())
         observer->object_released(brief_record(releases_, *count), index());
   }
+  // Every handle live and every rule passed: a verdict kept for the call keeps what its
+  // handles were found to be (passed_before() restores it).
+  if (plan_->kept) kept_verdicts::admitted(platform_, facts.reference, parents_.data(), parent_count_);
   return true;
 }
 

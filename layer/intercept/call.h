@@ -11,6 +11,7 @@
 
 #include "call_observer.h"
 #include "entry_plan.h"
+#include "kept_verdicts.h"
 #include "clvet/checker/object_table.h"
 #include "layer_world.h"
 #include "clvet/rules/api.h"
@@ -53,6 +54,15 @@ class Call {
   // as and the handles inside kernel argument values can be judged (argument_values.h).
   const char* build_options(const char* options);
 
+  // Before the handles are judged: true when this thread made the same call before, admitted
+  // with every handle live and every rule passed, and no object has been created, released or
+  // changed since (kept_verdicts.h): the call goes to the driver without being judged again
+  // (admit() is not called). `next_available`: as admit()'s.
+  bool passed_before(bool next_available) {
+    if (!plan_->kept || !next_available) return false;
+    const kept_verdicts::Verdict* verdict = kept_verdicts::passed_before(entry_index(), observed_.args);
+    return verdict != nullptr && admit_kept(*verdict);
+  }
   // Decides whether the call goes to the driver. False: it must not (a bad handle, an entry
   // point the platform or the loader lacks, or CLVET_ENFORCE and a broken rule); the wrapper
   // then returns refusal_code() through refuse().
@@ -98,6 +108,8 @@ class Call {
   // Whether `handle` names a live object of `kind`; one that does is the call's platform's
   // (the first) and a parent of what the call creates.
   [[gnu::always_inline]] inline bool live(const void* handle, api::ObjectKind kind);
+  // passed_before()'s call: what its handles were found to be, restored.
+  bool admit_kept(const kept_verdicts::Verdict& verdict);
   void judge(const void* handle, api::ObjectKind kind, bool nullable, std::string_view param,
              bool in_array, std::size_t element);
   [[gnu::noinline, gnu::cold]] void bad(std::string_view param, const void* handle,

@@ -51,6 +51,9 @@ const Plans& build() {
     plan.gated = entry.extension.empty();
     plan.lists = entry.name.starts_with("clGet") || entry.name.starts_with("clIcdGet");
     plan.values_judged = judges_argument_values(static_cast<std::uint32_t>(i));
+    // The generated wrappers of dispatch slots ask before judging handles; extension entry
+    // points find their target through the handles first.
+    plan.kept = kept_verdicts::keeps(static_cast<std::uint32_t>(i)) && entry.slot >= 0;
   }
   return *made;
 }

@@ -48,6 +48,9 @@ struct EntryPlan {
   // The rules the implementation raises that the layer decides from argument values
   // (argument_values.h) concern this entry point.
   bool values_judged = false;
+  // Its calls are kept (kept_verdicts.h), and its wrapper asks for a kept verdict before it
+  // judges the call's handles (Call::passed_before).
+  bool kept = false;
 };
 
 namespace detail {

@@ -14,6 +14,13 @@
 // object has a new identity) and no kept answer has been forgotten since
 // (checker::ObjectTable::forgets(): a program built again, a queue's properties changed).
 // Calls with a wait list are not kept (an event's state is not a lasting answer).
+//
+// A verdict that a call admitted (every handle live, every rule passed: Call::admit) also keeps
+// what judging the call's handles found (its platform, its parents): while no object has been
+// created, released or changed and no kept answer forgotten since it was last confirmed
+// (checker::ObjectTable::changes() and forgets() the same numbers), the same call is admitted
+// again before its handles are looked up (passed_before()): every handle names the same object
+// in the same state, so every look-up would answer as before.
 #pragma once
 
 #include <array>
@@ -44,12 +51,21 @@ struct Verdict {
   std::uint8_t key_words = 0;
   std::uint8_t dependency_count = 0;
   bool unkept = false;  // an answer that may change, or too many handles: not kept
+  // Admitted by Call::admit with every handle live (admitted()): usable by passed_before().
+  bool admitted = false;
+  rules::Version version;  // the platform's, which the rules were judged for
   std::array<std::uint64_t, kKeyWords> key;
   std::array<Dependency, kDependencies> dependencies;
   std::uint64_t forgets = 0;
   // checker::ObjectTable::changes() when the handles were last seen as noted: while it stays
   // the same, they need not be looked up again.
   std::uint64_t changes = 0;
+  // What judging the call's handles found, when admitted: the first live handle's platform,
+  // whether that is clvet's reference device, and the live handles in parameter order.
+  const void* platform = nullptr;
+  bool reference = false;
+  std::uint8_t parent_count = 0;
+  std::array<const void*, checker::ObjectRecord::kMaxParents> parents{};
 
   // Notes `handle` (not NULL) as asked about, with its state now.
   void depends_on(const void* handle);
@@ -77,11 +93,21 @@ class RecordingWorld final : public rules::World {
 
 // Whether the calls of `entry` are kept at all (the others are judged every time).
 bool keeps(std::uint32_t entry);
+// Before the handles of a call of `entry` (one kept) with `args` are judged: the verdict this
+// thread's same call was admitted with, when no object was created, released or changed and no
+// kept answer forgotten since it was last confirmed; nullptr otherwise (the call is judged, and
+// the table's counts read here are those its verdict is kept under).
+const Verdict* passed_before(std::uint32_t entry, const void* args);
+// Call::admit admitted the call being judged with every handle live: its verdict, if one was
+// kept or confirmed for it, keeps what its handles were found to be.
+void admitted(const void* platform, bool reference, const void* const* parents,
+              std::uint8_t parent_count);
 // Before the rules of a call of `entry` (one kept) with `args` on a platform of `version`:
 // nullptr when the same call passed every rule before on this thread, its handles unchanged:
 // nothing is judged (`world` says so to what judges after the rules, argument_values.h).
 // Otherwise the World to judge the call with: one that records what the rules ask (`world`
-// itself where the call is not kept: one with a wait list).
+// itself where the call is not kept: one with a wait list). Called only after passed_before()
+// for the same call, and only for a call whose handles are all live.
 const rules::World* judge_with(std::uint32_t entry, const void* args, rules::Version version,
                                const LayerWorld& world);
 // The World the call being recorded on this thread is judged with (judge_with()'s).

@@ -307,57 +307,74 @@ WrapperRoles roles_of(const EntryPoint& entry) {
   return r;
 }
 
-// Packs the arguments and judges the handles, so that the Call can check the rules.
-void write_judging(fmt::ostream& out, const EntryPoint& entry, const WrapperRoles& r) {
+// Packs the arguments and judges the handles, so that the Call can check the rules. A
+// dispatch slot's wrapper first asks whether the same call passed before (Call::passed_before:
+// a kernel loop's calls), and judges nothing then; `indent` is that block's.
+void write_judging(fmt::ostream& out, const EntryPoint& entry, const WrapperRoles& r,
+                   std::string_view indent) {
   const std::string name = short_name(entry.name);
-  out.print("{} CL_API_CALL {}_layer({}) {{\n", entry.return_type, name, parameter_list(entry));
-  out.print("  const args::{} a{{{}}};\n", name, argument_names(entry));
-  out.print("  Call call(args::{}::kEntryIndex, &a);\n", name);
   for (const Param& p : entry.params) {
     const char* nullable = p.nullable ? "true" : "false";
     if (p.role == Role::HandleIn)
-      out.print("  call.handle(a.{}, ObjectKind::{}, {}, \"{}\");\n", p.name, kind_enumerator(p.kind),
-                nullable, p.name);
+      out.print("{}call.handle(a.{}, ObjectKind::{}, {}, \"{}\");\n", indent, p.name,
+                kind_enumerator(p.kind), nullable, p.name);
     if (p.role == Role::HandleArrayIn)
-      out.print("  call.handles(a.{}, a.{}, ObjectKind::{}, {}, \"{}\");\n", p.name, p.peer,
+      out.print("{}call.handles(a.{}, a.{}, ObjectKind::{}, {}, \"{}\");\n", indent, p.name, p.peer,
                 kind_enumerator(p.kind), nullable, p.name);
     if (p.role == Role::Properties && p.family == "cl_context_properties")
-      out.print("  call.context_properties(a.{});\n", p.name);
+      out.print("{}call.context_properties(a.{});\n", indent, p.name);
   }
   if (r.platform) {
-    out.print("  args::{} checked = a;\n", name);
-    out.print("  checked.{0} = call.platform_for_rules(a.{0});\n", r.platform->name);
-    out.print("  call.check_args(&checked);\n");
+    // Read by admit() alone, within this block.
+    out.print("{}args::{} checked = a;\n", indent, name);
+    out.print("{0}checked.{1} = call.platform_for_rules(a.{1});\n", indent, r.platform->name);
+    out.print("{}call.check_args(&checked);\n", indent);
   }
-  if (is_refcount_entry(entry, "clRelease")) out.print("  call.releases(a.{});\n", entry.params[0].name);
+  if (is_refcount_entry(entry, "clRelease"))
+    out.print("{}call.releases(a.{});\n", indent, entry.params[0].name);
 }
 
 // Where the call goes, and what a refused call returns: the code the rule (or the layer)
 // decided, the way the entry point reports it.
-void write_refusal(fmt::ostream& out, const EntryPoint& entry) {
-  const std::string name = short_name(entry.name);
-  if (entry.slot >= 0)
-    out.print("  auto* const forward = next().{};\n", entry.name);
-  else
-    out.print("  auto* const forward = reinterpret_cast<decltype(&{}_layer)>(\n"
-              "      extensions::target(\"{}\", call.platform()));\n",
-              name, entry.name);
-  out.print("  if (!call.admit(forward != nullptr)) {{\n");
+void write_refusal(fmt::ostream& out, const EntryPoint& entry, std::string_view indent) {
+  out.print("{}if (!call.admit(forward != nullptr)) {{\n", indent);
   switch (entry.returns) {
-    case Returns::ErrorCode: out.print("    return call.refuse();\n"); break;
+    case Returns::ErrorCode: out.print("{}  return call.refuse();\n", indent); break;
     case Returns::ObjectWithErrcode:
     case Returns::PointerWithErrcode:
       // The error is written before refuse() ends the call, which records errcode_ret's value
       // as the call's output: the trace shows what the application received.
-      out.print("    if (a.errcode_ret != nullptr) *a.errcode_ret = call.refusal_code();\n");
-      out.print("    call.refuse();\n    return nullptr;\n");
+      out.print("{}  if (a.errcode_ret != nullptr) *a.errcode_ret = call.refusal_code();\n", indent);
+      out.print("{0}  call.refuse();\n{0}  return nullptr;\n", indent);
       break;
     case Returns::Pointer:
-    case Returns::FunctionAddress: out.print("    call.refuse();\n    return nullptr;\n"); break;
-    case Returns::Void: out.print("    call.refuse();\n    return;\n"); break;
+    case Returns::FunctionAddress: out.print("{0}  call.refuse();\n{0}  return nullptr;\n", indent); break;
+    case Returns::Void: out.print("{0}  call.refuse();\n{0}  return;\n", indent); break;
     case Returns::Unavailable: break;
   }
-  out.print("  }}\n");
+  out.print("{}}}\n", indent);
+}
+
+// The arguments packed, the Call begun, the handles judged and the call admitted or refused.
+void write_admission(fmt::ostream& out, const EntryPoint& entry, const WrapperRoles& r) {
+  const std::string name = short_name(entry.name);
+  out.print("{} CL_API_CALL {}_layer({}) {{\n", entry.return_type, name, parameter_list(entry));
+  out.print("  const args::{} a{{{}}};\n", name, argument_names(entry));
+  out.print("  Call call(args::{}::kEntryIndex, &a);\n", name);
+  if (entry.slot >= 0) {
+    out.print("  auto* const forward = next().{};\n", entry.name);
+    out.print("  if (!call.passed_before(forward != nullptr)) {{\n");
+    write_judging(out, entry, r, "    ");
+    write_refusal(out, entry, "    ");
+    out.print("  }}\n");
+    return;
+  }
+  // An extension entry point's target is found through the call's platform: after its handles.
+  write_judging(out, entry, r, "  ");
+  out.print("  auto* const forward = reinterpret_cast<decltype(&{}_layer)>(\n"
+            "      extensions::target(\"{}\", call.platform()));\n",
+            name, entry.name);
+  write_refusal(out, entry, "  ");
 }
 
 // The arguments forwarded: callbacks bound, and output pointers the application left NULL
@@ -490,8 +507,7 @@ void write_finish(fmt::ostream& out, const EntryPoint& entry) {
 // driver sees the call, forward it, record what it created, check the answer.
 void write_layer_wrapper(fmt::ostream& out, const EntryPoint& entry) {
   const WrapperRoles roles = roles_of(entry);
-  write_judging(out, entry, roles);
-  write_refusal(out, entry);
+  write_admission(out, entry, roles);
   const std::string forwarded = write_forwarded_arguments(out, entry, roles);
   write_forward_and_record(out, entry, roles, forwarded);
   write_finish(out, entry);

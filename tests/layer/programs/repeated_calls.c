@@ -5,7 +5,13 @@
  * kernel launched (§5.8 CL_INVALID_KERNEL) is released. Before that, the loop runs three times
  * and computes; after, each call gets its rule's code and none reaches PoCL.
  * runs-without-clvet: no
+ * The same holds for the same pointers with new contents: a kernel argument's value that now
+ * names the program (§5.7.2 CL_INVALID_MEM_OBJECT: refused, the driver would dereference it),
+ * a local size now 0 (OpenCL 3.0 §5.10 CL_INVALID_WORK_GROUP_SIZE: found, and forwarded, where
+ * PoCL 3.1 returns CL_SUCCESS); the calls as before are admitted again.
  * output: 3 4 5 6
+ * output: a program in the value: -38
+ * output: 6 7 8 9
  * output: released buffer in the value: -38
  * output: released buffer written: -38
  * output: released kernel launched: -48 */
@@ -45,6 +51,26 @@ int main(void) {
   int values[4];
   CHECK(clEnqueueReadBuffer(s.queue, out, CL_TRUE, 0, sizeof values, values, 0, NULL, NULL));
   printf("%d %d %d %d\n", values[0], values[1], values[2], values[3]);
+  CHECK(clFinish(s.queue));
+
+  /* The same pointers, what they point to changed in between. */
+  cl_mem value = out;
+  for (int i = 0; i < 3; ++i) CHECK(clSetKernelArg(kernel, 0, sizeof value, &value));
+  value = (cl_mem)program;
+  printf("a program in the value: %d\n",
+         clSetKernelArg(kernel, 0, sizeof value, &value)); /* expect: SetKernelArgInvalidMemObject */
+  value = out;
+  CHECK(clSetKernelArg(kernel, 0, sizeof value, &value));
+  size_t local = 1;
+  for (int i = 0; i < 3; ++i)
+    CHECK(clEnqueueNDRangeKernel(s.queue, kernel, 1, NULL, &global, &local, 0, NULL, NULL));
+  CHECK(clEnqueueReadBuffer(s.queue, out, CL_TRUE, 0, sizeof values, values, 0, NULL, NULL));
+  printf("%d %d %d %d\n", values[0], values[1], values[2], values[3]);
+  local = 0;
+  clEnqueueNDRangeKernel(s.queue, kernel, 1, NULL, &global, &local, 0, NULL, NULL); /* expect: EnqueueNDRangeKernelLocalSizeZero */
+  /* expect platform: EnqueueNDRangeKernelLocalSizeZero (PoCL launches it) */
+  local = 1;
+  CHECK(clEnqueueNDRangeKernel(s.queue, kernel, 1, NULL, &global, &local, 0, NULL, NULL));
   CHECK(clFinish(s.queue));
 
   /* The same calls, the buffer released in between. */
