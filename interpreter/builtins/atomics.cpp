@@ -355,6 +355,80 @@ struct RunScratch {
   std::vector<std::uint8_t> failed;
 };
 
+// C11's compare-exchange of the n lanes ids[0..n) on the aligned, reachable object p, worked out
+// from one read and stored with one host compare-exchange (tried again if another thread changed
+// the object meanwhile), only where no two lanes' *expected and the object overlap (increasing
+// addresses, as each work-item's private variables are); false otherwise, with no memory changed.
+// A lane whose comparison fails writes its *expected as the pass goes, undone if the store
+// fails. The loop keeps its state in locals: every store through a lane's pointer may alias what
+// the compiler cannot rule out, which made it reload the lane list and operands for every lane.
+template <class T>
+bool compare_exchange_run(const BuiltinCall& call, T* p, const std::uint32_t* ids,
+                          std::uint32_t n, RunScratch& scratch) {
+  const std::byte* const expected = call.args[1].base;
+  const std::size_t expected_stride = call.args[1].stride;
+  const std::byte* const desired = call.args[2].base;
+  const std::size_t desired_stride = call.args[2].stride;
+  std::byte* const result = call.result.base;
+  const std::size_t result_stride = call.result.stride;
+  auto expected_at = [&](std::uint32_t l) {
+    std::uint64_t at;
+    std::memcpy(&at, expected + l * expected_stride, sizeof at);
+    return at;
+  };
+  const auto object_at = reinterpret_cast<std::uint64_t>(p);
+  // Each lane's *expected lies between the first lane's and the last's when they increase (the
+  // pass below makes sure): one object holding that span holds them all (a work-group's private
+  // variables are one region unless red zones part them, and then each is asked alone).
+  const std::uint64_t first = expected_at(ids[0]), last = expected_at(ids[n - 1]);
+  if (last < first ||
+      !call.context->reachable(reinterpret_cast<const void*>(first), last + sizeof(T) - first))
+    for (std::uint32_t k = 0; k < n; ++k)
+      if (!call.context->reachable(reinterpret_cast<const void*>(expected_at(ids[k])), sizeof(T)))
+        return false;
+  if (scratch.read.size() < n) {
+    scratch.read.resize(n);
+    scratch.failed.resize(n);
+  }
+  std::uint64_t* const before = scratch.read.data();  // a failed lane's *expected before
+  std::uint8_t* const failed = scratch.failed.data();
+  std::atomic_ref<T> object(*p);
+  T seen = object.load();
+  for (int attempt = 0; attempt < 4; ++attempt) {
+    T value = seen;
+    bool stored = false;
+    std::uint64_t end = 0;
+    std::uint32_t k = 0;
+    // One pass: each lane compares with what the lanes before it left, and a lane that fails
+    // writes what it read to its *expected at once (kept, to be undone if the store fails).
+    for (; k < n; ++k) {
+      const std::uint32_t l = ids[k];
+      const std::uint64_t at = expected_at(l);
+      if (at < end || at > last || (at < object_at + sizeof(T) && object_at < at + sizeof(T)))
+        break;
+      end = at + sizeof(T);
+      T want;
+      std::memcpy(&want, reinterpret_cast<const void*>(at), sizeof(T));
+      const bool exchanged = same_bits(value, want);
+      failed[k] = !exchanged;
+      if (exchanged) {
+        std::memcpy(&value, desired + l * desired_stride, sizeof(T));
+        stored = true;
+      } else {
+        std::memcpy(&before[k], &want, sizeof(T));
+        std::memcpy(reinterpret_cast<void*>(at), &value, sizeof(T));
+      }
+      if (result) result[l * result_stride] = std::byte{exchanged};
+    }
+    // Lanes that only read (failed comparisons) read the object as it was at the load.
+    if (k == n && (!stored || object.compare_exchange_strong(seen, value))) return true;
+    for (std::uint32_t j = 0; j < k; ++j)
+      if (failed[j]) std::memcpy(reinterpret_cast<void*>(expected_at(ids[j])), &before[j], sizeof(T));
+    if (k < n) return false;  // *expected of two lanes, or of a lane and the object, overlap
+  }
+  return false;
+}
+
 // The n lanes ids[0..n) on the aligned, reachable object p, as one host atomic. False when it
 // could not be made so (a compare-exchange whose *expected may alias another's or the object,
 // or an object other threads kept changing): the caller then runs them lane by lane.
@@ -402,47 +476,16 @@ bool run_on_object(const BuiltinCall& call, T* p, const std::uint32_t* ids, std:
       seen = combine<T, kOp>(seen, T(operand(ids[k])));
     }
     return true;
+  } else if constexpr (kOp == Op::CompareExchange) {
+    return compare_exchange_run(call, p, ids, n, scratch);
   } else {
-    // C11's compare-exchange writes *expected of a lane whose comparison failed: made after the
-    // store, so that a retry reads them unchanged, and only where no two lanes' *expected and the
-    // object overlap (increasing addresses, as each work-item's private variables are).
-    const Operand* expected = nullptr;
-    if constexpr (kOp == Op::CompareExchange) {
-      expected = &call.args[1];
-      const auto object_at = reinterpret_cast<std::uint64_t>(p);
-      std::uint64_t end = 0;
-      for (std::uint32_t k = 0; k < n; ++k) {
-        const std::uint64_t at = expected->get<std::uint64_t>(ids[k]);
-        if (at < end || (at < object_at + sizeof(T) && object_at < at + sizeof(T)) ||
-            !call.context->reachable(reinterpret_cast<const void*>(at), sizeof(T)))
-          return false;
-        end = at + sizeof(T);
-      }
-      if (scratch.read.size() < n) {
-        scratch.read.resize(n);
-        scratch.failed.resize(n);
-      }
-    }
     T seen = object.load();
     for (int attempt = 0; attempt < 4; ++attempt) {
       T value = seen;
       bool stored = false;
       for (std::uint32_t k = 0; k < n; ++k) {
         const std::uint32_t l = ids[k];
-        if constexpr (kOp == Op::CompareExchange) {
-          T want;
-          std::memcpy(&want, reinterpret_cast<const void*>(expected->get<std::uint64_t>(l)),
-                      sizeof(T));
-          const bool exchanged = same_bits(value, want);
-          scratch.failed[k] = !exchanged;
-          if (exchanged) {
-            value = call.args[2].get<T>(l);
-            stored = true;
-          } else {
-            std::memcpy(&scratch.read[k], &value, sizeof(T));
-          }
-          if (has_result) result.set<std::uint8_t>(l, 0, exchanged);
-        } else if constexpr (kOp == Op::CmpXchg) {
+        if constexpr (kOp == Op::CmpXchg) {
           if (has_result) result.set<T>(l, 0, value);
           if (value == call.args[1].get<T>(l)) {
             value = call.args[2].get<T>(l);
@@ -456,12 +499,6 @@ bool run_on_object(const BuiltinCall& call, T* p, const std::uint32_t* ids, std:
       }
       // Lanes that only read (failed comparisons) read the object as it was at the load.
       if (stored && !object.compare_exchange_strong(seen, value)) continue;
-      if constexpr (kOp == Op::CompareExchange) {
-        for (std::uint32_t k = 0; k < n; ++k)
-          if (scratch.failed[k])
-            std::memcpy(reinterpret_cast<void*>(expected->get<std::uint64_t>(ids[k])),
-                        &scratch.read[k], sizeof(T));
-      }
       return true;
     }
     return false;

@@ -42,7 +42,7 @@ struct WorkGroupRunner::Frame {
   std::vector<std::uint32_t> pending;
   std::vector<std::uint32_t> rank;
   std::vector<std::uint32_t> running;    // the lanes of the block running now
-  std::vector<std::uint32_t> merged, side;
+  std::vector<std::uint32_t> merged, side, other;
   std::vector<std::uint32_t> by_edge;
   bool active = false;
 };
@@ -64,11 +64,14 @@ inline void copy_lanes(WorkGroupRunner::Frame& f, std::uint32_t dst, std::uint32
     std::memcpy(d, s, std::size_t(size) * lanes.count);
     return;
   }
-  // Sizes the compiler knows make each lane's copy a move, not a call of memcpy.
-  auto each_lane = [&](auto n) {
+  // Sizes the compiler knows make each lane's copy a move, not a call of memcpy; the lane list
+  // in locals, as a byte store may alias it.
+  const std::uint32_t count = lanes.count;
+  const std::uint32_t* const ids = lanes.ids;
+  auto each_lane = [d, s, count, ids](auto n) {
     constexpr std::size_t kSize = decltype(n)::value;
-    for (std::uint32_t k = 0; k < lanes.count; ++k) {
-      const std::size_t o = std::size_t(lanes.ids[k]) * kSize;
+    for (std::uint32_t k = 0; k < count; ++k) {
+      const std::size_t o = std::size_t(ids[k]) * kSize;
       std::memcpy(d + o, s + o, kSize);
     }
   };

@@ -705,6 +705,35 @@ void WorkGroupRunner::branch(Frame& f, const ir::Instr& t, const LaneSet& lanes)
       arrive(f, edge.target, lanes);
       return;
     }
+    // Diverged: the lanes by side in one pass (a compare-exchange loop splits every iteration).
+    // Each lane is written to both lists and counted in one (no branch to mispredict).
+    const std::uint32_t count = lanes.count;
+    const std::uint32_t* const ids = lanes.ids;
+    f.side.resize(count);
+    f.other.resize(count);
+    std::uint32_t* const then_ids = f.side.data();
+    std::uint32_t* const else_ids = f.other.data();
+    std::uint32_t taken = 0, not_taken = 0;
+    for (std::uint32_t j = 0; j < count; ++j) {
+      const std::uint32_t l = ids[j];
+      const std::uint32_t c = static_cast<std::uint8_t>(cond[l]) != 0;
+      then_ids[taken] = l;
+      else_ids[not_taken] = l;
+      taken += c;
+      not_taken += c ^ 1u;
+    }
+    const LaneSet then_lanes{f.side.data(), taken, false};
+    const LaneSet else_lanes{f.other.data(), not_taken, false};
+    // A side is empty only where condition bytes other than 0 and 1 differed but not in truth.
+    if (taken) {
+      take_edge(f, fn.edges[t.extra], then_lanes);
+      arrive(f, fn.edges[t.extra].target, then_lanes);
+    }
+    if (not_taken) {
+      take_edge(f, fn.edges[t.extra + 1], else_lanes);
+      arrive(f, fn.edges[t.extra + 1].target, else_lanes);
+    }
+    return;
   }
   f.by_edge.assign(lanes.count, 0);
   for (std::uint32_t k = 0; k < lanes.count; ++k) {

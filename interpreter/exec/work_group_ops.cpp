@@ -26,27 +26,47 @@ using Frame = WorkGroupRunner::Frame;
 namespace {
 
 // d[l*w + c] = op(a[...], b[...]) over the active lanes.
+// The lane list is read into locals first: a result of bytes (a comparison's) may alias anything,
+// so the compiler would otherwise reload the count and the list after every lane's store.
 template <class T, class R = T, class F>
 void map2(const LaneSet& lanes, unsigned w, R* d, const T* a, const T* b, F op) {
+  const std::uint32_t count = lanes.count;
   if (lanes.full) {
-    std::size_t n = std::size_t(lanes.count) * w;
+    const std::size_t n = std::size_t(count) * w;
     for (std::size_t i = 0; i < n; ++i) d[i] = op(a[i], b[i]);
     return;
   }
-  for (std::uint32_t k = 0; k < lanes.count; ++k) {
-    std::size_t o = std::size_t(lanes.ids[k]) * w;
+  const std::uint32_t* const ids = lanes.ids;
+  if (w == 1) {
+    for (std::uint32_t k = 0; k < count; ++k) {
+      const std::size_t o = ids[k];
+      d[o] = op(a[o], b[o]);
+    }
+    return;
+  }
+  for (std::uint32_t k = 0; k < count; ++k) {
+    const std::size_t o = std::size_t(ids[k]) * w;
     for (unsigned c = 0; c < w; ++c) d[o + c] = op(a[o + c], b[o + c]);
   }
 }
 template <class T, class R = T, class F>
 void map1(const LaneSet& lanes, unsigned w, R* d, const T* a, F op) {
+  const std::uint32_t count = lanes.count;
   if (lanes.full) {
-    std::size_t n = std::size_t(lanes.count) * w;
+    const std::size_t n = std::size_t(count) * w;
     for (std::size_t i = 0; i < n; ++i) d[i] = op(a[i]);
     return;
   }
-  for (std::uint32_t k = 0; k < lanes.count; ++k) {
-    std::size_t o = std::size_t(lanes.ids[k]) * w;
+  const std::uint32_t* const ids = lanes.ids;
+  if (w == 1) {
+    for (std::uint32_t k = 0; k < count; ++k) {
+      const std::size_t o = ids[k];
+      d[o] = op(a[o]);
+    }
+    return;
+  }
+  for (std::uint32_t k = 0; k < count; ++k) {
+    const std::size_t o = std::size_t(ids[k]) * w;
     for (unsigned c = 0; c < w; ++c) d[o + c] = op(a[o + c]);
   }
 }
@@ -345,6 +365,16 @@ void WorkGroupRunner::compare(Frame& f, const Instr& in, const LaneSet& lanes) {
     const U* b = reg<U>(f, in.b);
     auto cmp = [&](auto pred) { map2<U, std::uint8_t>(lanes, w, d, a, b, pred); };
     auto sx = [bits](U v) { return S(sign_extend<U>(v, bits)); };
+    if (bits == sizeof(U) * 8) {
+      // A whole container's bits: signed comparisons need no sign extension in the loop.
+      switch (in.imm) {
+        case 38: return cmp([](U x, U y) { return S(x) > S(y); });
+        case 39: return cmp([](U x, U y) { return S(x) >= S(y); });
+        case 40: return cmp([](U x, U y) { return S(x) < S(y); });
+        case 41: return cmp([](U x, U y) { return S(x) <= S(y); });
+        default: break;
+      }
+    }
     switch (in.imm) {
       case 32: cmp([](U x, U y) { return x == y; }); break;
       case 33: cmp([](U x, U y) { return x != y; }); break;
@@ -481,15 +511,28 @@ void WorkGroupRunner::vector_op(Frame& f, const Instr& in, const LaneSet& lanes)
         std::byte* d = f.base[in.dst];
         const std::byte* t = f.base[in.b];
         const std::byte* e = f.base[in.c];
-        if (size == 4) {
-          auto* d4 = reinterpret_cast<std::uint32_t*>(d);
-          auto* t4 = reinterpret_cast<const std::uint32_t*>(t);
-          auto* e4 = reinterpret_cast<const std::uint32_t*>(e);
-          for (std::uint32_t k = 0; k < lanes.count; ++k) {
-            std::uint32_t l = lanes.full ? k : lanes.ids[k];
-            d4[l] = cond[l] ? t4[l] : e4[l];
+        // Scalars of the usual sizes (an i1 select is how Clang writes `a || b`) as loads of
+        // their type: with the size known only at run time each lane's copy was a memcpy call.
+        auto each_lane = [&](auto tag) {
+          using U = typename decltype(tag)::type;
+          auto* dn = reinterpret_cast<U*>(d);
+          auto* tn = reinterpret_cast<const U*>(t);
+          auto* en = reinterpret_cast<const U*>(e);
+          if (lanes.full) {
+            for (std::uint32_t l = 0; l < lanes.count; ++l) dn[l] = cond[l] ? tn[l] : en[l];
+            return;
           }
-          return;
+          for (std::uint32_t k = 0; k < lanes.count; ++k) {
+            const std::uint32_t l = lanes.ids[k];
+            dn[l] = cond[l] ? tn[l] : en[l];
+          }
+        };
+        switch (size) {
+          case 1: return each_lane(Tag<std::uint8_t>{});
+          case 2: return each_lane(Tag<std::uint16_t>{});
+          case 4: return each_lane(Tag<std::uint32_t>{});
+          case 8: return each_lane(Tag<std::uint64_t>{});
+          default: break;
         }
         for (std::uint32_t k = 0; k < lanes.count; ++k) {
           std::uint32_t l = lanes.full ? k : lanes.ids[k];
@@ -623,6 +666,25 @@ bool with_access_size(std::uint32_t size, F&& f) {
   }
 }
 
+// Copies the values of lanes k, k + 1, ... while their addresses lie in [lo, lo + length), the
+// object found last; returns the first lane index that does not. Everything it needs comes as
+// values: a copy's store may alias any memory the compiler cannot rule out, so a loop reading its
+// state from the engine's members reloaded the count, the lane list and the object for each lane.
+template <unsigned N, bool kLoad>
+std::uint32_t copy_inside(const std::uint64_t* ptr, std::byte* values, const std::uint32_t* ids,
+                          bool full, std::uint32_t k, std::uint32_t count, std::uint64_t lo,
+                          std::uint64_t length) {
+  for (; k < count; ++k) {
+    const std::uint32_t l = full ? k : ids[k];
+    const std::uint64_t p = ptr[l];
+    if (p - lo >= length || p + N - lo > length) break;
+    std::byte* v = values + std::size_t(l) * N;
+    if constexpr (kLoad) std::memcpy(v, reinterpret_cast<const void*>(p), N);
+    else std::memcpy(reinterpret_cast<void*>(p), v, N);
+  }
+  return k;
+}
+
 }  // namespace
 
 // A load or store of N bytes that fill their register's element: every copy of a size the
@@ -635,8 +697,16 @@ void WorkGroupRunner::access_lanes_of_size(Frame& f, const Instr& in, const Lane
   if (observer_)
     observe(f, in, load ? Access::Read : Access::Write, in.aux, N, in.c, lanes, ptr,
             load ? nullptr : values, N);
-  for (std::uint32_t k = 0; k < lanes.count; ++k) {
-    const std::uint32_t l = lanes.full ? k : lanes.ids[k];
+  const std::uint32_t count = lanes.count;
+  const bool full = lanes.full;
+  const std::uint32_t* const ids = lanes.ids;
+  for (std::uint32_t k = 0; k < count; ++k) {
+    // The lanes whose addresses lie in the object found last, in a loop of its own.
+    const Hit hit = hits_[0];
+    k = load ? copy_inside<N, true>(ptr, values, ids, full, k, count, hit.lo, hit.length)
+             : copy_inside<N, false>(ptr, values, ids, full, k, count, hit.lo, hit.length);
+    if (k == count) return;
+    const std::uint32_t l = full ? k : ids[k];
     const std::uint64_t p = ptr[l];
     std::byte* v = values + std::size_t(l) * N;
     if (check(p, N)) {

@@ -13,6 +13,9 @@
 //   fetch_orand       atomic_fetch_or then atomic_fetch_and of the work-item's bit (32 work-items
 //                     a word)
 //   fetch_xor2        atomic_fetch_xor of the work-item's bit, twice
+// After the table's rows of a platform, cmpxchg_global's loop once more counting each work-item's
+// compare-exchanges and successes (cmpxchg_counted, untimed): a platform that runs a group's
+// work-items one after another sees half of them succeed, a lockstep one few, for the same count.
 // Each kernel is built and run once untimed, then run R times (2) timed, wall and process CPU
 // (all threads), the mean reported; the last run's results are checked against the host's
 // oracle (the values exchanged are a permutation of those put in; every bit is found as the
@@ -91,6 +94,37 @@ kernel void cmpxchg_global(volatile global atomic_int* dest, global int* old, in
         break;
       }
     }
+}
+
+// cmpxchg_global counting each work-item's attempts and successes (tries, wins): how often the
+// loop's compare-exchanges fail on a platform, which its schedule of work-items decides.
+kernel void cmpxchg_counted(volatile global atomic_int* dest, global int* old, int iterations,
+                            int count, global int* tries, global int* wins) {
+  uint tid = get_global_id(0);
+  int expected, previous;
+  int successCount = 0, attempts = 0;
+  old[tid] = tid;
+  expected = tid;
+  if (atomic_compare_exchange_strong_explicit(&dest[0], &expected, old[tid], memory_order_seq_cst,
+                                              memory_order_relaxed, memory_scope_device) ||
+      expected == tid)
+    old[tid] = count + 1;
+  else
+    for (int i = 0; i < iterations || successCount == 0; i++) {
+      previous = expected;
+      attempts++;
+      if (atomic_compare_exchange_strong_explicit(&dest[0], &expected, old[tid],
+                                                  memory_order_seq_cst, memory_order_relaxed,
+                                                  memory_scope_device)) {
+        old[tid] = expected;
+        successCount++;
+      } else if (previous == expected) {
+        old[tid] = count;
+        break;
+      }
+    }
+  tries[tid] = attempts;
+  wins[tid] = successCount;
 }
 
 kernel void fetch_orand(volatile global atomic_int* dest, global int* old, int iterations,
@@ -229,6 +263,47 @@ Row run_kernel(cl_context context, cl_command_queue queue, cl_program program, c
   return row;
 }
 
+// Runs cmpxchg_counted once and prints the compare-exchanges its work-items made and how many
+// succeeded (the same loop as cmpxchg_global, which the table times).
+void count_attempts(cl_context context, cl_command_queue queue, cl_program program,
+                    const std::string& platform, const Shape& s) {
+  cl_int err = CL_SUCCESS;
+  cl_kernel kernel = clCreateKernel(program, "cmpxchg_counted", &err);
+  clvet::bench::check(err, "clCreateKernel");
+  std::vector<cl_mem> buffers;
+  const int start = kStart;
+  buffers.push_back(clCreateBuffer(context, CL_MEM_COPY_HOST_PTR, sizeof start,
+                                   const_cast<int*>(&start), &err));
+  clvet::bench::check(err, "clCreateBuffer");
+  for (int b = 0; b < 3; ++b) {
+    buffers.push_back(clCreateBuffer(context, CL_MEM_READ_WRITE, s.items * sizeof(int), nullptr, &err));
+    clvet::bench::check(err, "clCreateBuffer");
+  }
+  CL_CHECK(clSetKernelArg(kernel, 0, sizeof(cl_mem), &buffers[0]));
+  CL_CHECK(clSetKernelArg(kernel, 1, sizeof(cl_mem), &buffers[1]));
+  CL_CHECK(clSetKernelArg(kernel, 2, sizeof s.iterations, &s.iterations));
+  CL_CHECK(clSetKernelArg(kernel, 3, sizeof s.items, &s.items));
+  CL_CHECK(clSetKernelArg(kernel, 4, sizeof(cl_mem), &buffers[2]));
+  CL_CHECK(clSetKernelArg(kernel, 5, sizeof(cl_mem), &buffers[3]));
+  const size_t global = s.items, local = s.group;
+  CL_CHECK(clEnqueueNDRangeKernel(queue, kernel, 1, nullptr, &global, &local, 0, nullptr, nullptr));
+  std::vector<int> tries(s.items), wins(s.items);
+  CL_CHECK(clEnqueueReadBuffer(queue, buffers[2], CL_TRUE, 0, s.items * sizeof(int), tries.data(),
+                               0, nullptr, nullptr));
+  CL_CHECK(clEnqueueReadBuffer(queue, buffers[3], CL_TRUE, 0, s.items * sizeof(int), wins.data(),
+                               0, nullptr, nullptr));
+  long long attempts = 0, successes = 0;
+  for (int i = 0; i < s.items; ++i) {
+    attempts += tries[i];
+    successes += wins[i];
+  }
+  std::printf("# %s: cmpxchg loop %lld compare-exchanges (%.1f a work-item), %lld succeeded (%.1f%%)\n",
+              platform.c_str(), attempts, double(attempts) / s.items, successes,
+              attempts ? 100.0 * double(successes) / double(attempts) : 0.0);
+  for (cl_mem b : buffers) clReleaseMemObject(b);
+  clReleaseKernel(kernel);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -298,6 +373,8 @@ int main(int argc, char** argv) {
                     ratio_wall, ratio_cpu, row.outcome.c_str());
         std::fflush(stdout);
       }
+      if (s.only.empty() || s.only == "cmpxchg_global")
+        count_attempts(context, queue, program, name, s);
       clReleaseProgram(program);
       clReleaseCommandQueue(queue);
       clReleaseContext(context);

@@ -182,6 +182,59 @@ TEST(AtomicByObject, SharedExpectedGoesLaneByLane_2_0_6_13_11) {
   EXPECT_EQ(shared, 26);
 }
 
+// Each lane's *expected is asked for alone where the span from the first lane's to the last's is
+// not one object (red zones make each work-item's private variables objects of their own): the
+// run is still made as one host atomic when each is reachable, with lane order's results; one
+// that is not sends the run lane by lane, where that lane's access is refused and reported.
+TEST(AtomicByObject, ExpectedVariablesOutsideOneObjectAreAskedOneByOne_2_0_6_13_11) {
+  for (bool one_refused : {false, true}) {
+    SCOPED_TRACE(one_refused ? "lane 5's *expected unreachable" : "every *expected reachable");
+    FakeWorkGroup g(8);
+    g.unobserved = true;
+    std::int32_t object = 10;
+    std::int32_t privates[8 * 4] = {};  // lane l's *expected at privates[4 l]
+    // Only accesses of at most one int are allowed: a span of several lanes' variables is not.
+    g.allow = [&](const void* a, std::size_t size) {
+      return size <= sizeof(std::int32_t) && !(one_refused && a == &privates[4 * 5]);
+    };
+    LanePointers p(8, &object, kGlobal), e(8, privates, kPrivate);
+    LaneValues<std::int32_t> desired(8, Scalar::Int);
+    LaneValues<std::uint8_t> r(8, Scalar::Bool);
+    for (std::uint32_t l = 0; l < 8; ++l) {
+      e.set(l, &privates[4 * l]);
+      privates[4 * l] = l % 2 == 0 ? 10 + std::int32_t(l) : 99;  // even lanes find their turn
+      desired.at(l) = 10 + std::int32_t(l) + 2;
+    }
+    // The host in lane order: lane 0 finds 10, stores 12; lane 1 fails and reads 12; lane 2
+    // finds 12, stores 14; ... lane 6 stores 18; lane 7 reads 18. A refused lane 5 reads nothing,
+    // keeps its *expected and returns false.
+    std::int32_t host = 10;
+    std::int32_t expected_private[8 * 4] = {};
+    std::vector<std::uint8_t> expected_r(8);
+    for (std::uint32_t l = 0; l < 8; ++l) {
+      expected_private[4 * l] = privates[4 * l];
+      if (one_refused && l == 5) continue;
+      expected_r[l] = host == privates[4 * l];
+      if (expected_r[l]) host = desired.at(l);
+      else expected_private[4 * l] = host;
+    }
+    Operand result = r.operand();
+    call(resolve("_Z30atomic_compare_exchange_strongPU3AS1VU7_AtomiciPii", 1), g, all_lanes(8),
+         &result, {p.operand(), e.operand(), desired.operand()});
+    EXPECT_EQ(r.values, expected_r);
+    EXPECT_EQ(object, host);
+    EXPECT_TRUE(std::equal(privates, privates + 32, expected_private));
+    if (!one_refused) {
+      EXPECT_TRUE(g.accesses.empty());  // made as a run: no lane asked alone
+      continue;
+    }
+    // Lane by lane: every lane's accesses asked; lane 5's *expected among them, refused.
+    EXPECT_TRUE(std::any_of(g.accesses.begin(), g.accesses.end(), [&](const auto& a) {
+      return a.lane == 5 && a.address == &privates[4 * 5];
+    }));
+  }
+}
+
 // A run whose object is outside every object the kernel can reach goes lane by lane: each of its
 // lanes is refused through access() (so the engine reports it), reads 0 and stores nothing; the
 // other runs are made.
