@@ -189,7 +189,7 @@ std::uint32_t param_number(wire::Decoder& in) {
 
 }  // namespace
 
-bool decode_call(wire::Decoder& in, Call& call, bool open) {
+bool decode_call(wire::Decoder& in, Call& call, bool open, const BlockBase* base) {
   // The lists are reused from the call decoded before (their elements' storage too), and
   // trimmed to what this call has when it ends, whole or not.
   std::size_t params = 0, inputs = 0, outputs = 0;
@@ -207,9 +207,16 @@ bool decode_call(wire::Decoder& in, Call& call, bool open) {
   call.completed = true;
   call.timed = true;
   reset(call.result);
-  call.index = in.varint();
-  call.thread = in.varint();
-  call.enter_ns = in.varint();
+  if (base != nullptr) {
+    // Unsigned sums: a damaged difference reads as a wrong number, never as undefined.
+    call.index = base->index + static_cast<std::uint64_t>(in.svarint());
+    call.thread = base->thread;
+    call.enter_ns = base->enter_ns + static_cast<std::uint64_t>(in.svarint());
+  } else {
+    call.index = in.varint();
+    call.thread = in.varint();
+    call.enter_ns = in.varint();
+  }
   const std::uint64_t entry = in.varint();
   if (entry >= kUnknownEntry) in.fail("entry point number out of range");
   call.entry = static_cast<std::uint32_t>(entry);

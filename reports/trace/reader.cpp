@@ -99,6 +99,8 @@ bool Reader::open_header(std::string& error) {
                         header_size, size_);
     return false;
   }
+  relative_entries_ = info_.major >= 4;
+  prelude_size_ = relative_entries_ ? block::kPreludeSize : block::kPreludeSizeBefore4;
   records_start_ = header_size;
   position_ = records_start_;
   info_.created_realtime_ns = wire::load64(data_ + header::kCreatedNs);
@@ -362,14 +364,14 @@ bool Reader::next(RecordView& record) {
     if (f.status == FrameStatus::Ok && f.kind == RecordKind::CallBlock) {
       // A thread's calls: given one by one, each an entry of the block.
       ++number_;
-      if (f.payload.size() < block::kPreludeSize || wire::load32(f.payload.data()) != block::kMagic) {
+      if (f.payload.size() < prelude_size_ || wire::load32(f.payload.data()) != block::kMagic) {
         problem(fmt::format("{}: record {} at offset {:#x} is a call block without its prelude",
                             name_, number_, position_));
         position_ += f.total;
         continue;
       }
       walk_ = BlockWalk{position_, position_ + kFrameSize + f.payload.size(),
-                        position_ + kFrameSize + block::kPreludeSize, true, false};
+                        position_ + kFrameSize + prelude_size_, true, false};
       position_ += f.total;
       continue;
     }
@@ -379,7 +381,7 @@ bool Reader::next(RecordView& record) {
         // are read without a checksum, up to the first one not written.
         ++number_;
         const std::uint64_t end = std::min<std::uint64_t>(position_ + kFrameSize + *size, size_);
-        walk_ = BlockWalk{position_, end, position_ + kFrameSize + block::kPreludeSize, false, false};
+        walk_ = BlockWalk{position_, end, position_ + kFrameSize + prelude_size_, false, false};
         position_ = position_ + kFrameSize + *size;
         continue;
       }
@@ -423,13 +425,14 @@ bool Reader::next(RecordView& record) {
       return false;
     }
     if (f.status == FrameStatus::BadChecksum && f.kind == RecordKind::CallBlock &&
-        f.payload.size() >= block::kPreludeSize && wire::load32(f.payload.data()) == block::kMagic) {
+        f.payload.size() >= prelude_size_ && wire::load32(f.payload.data()) == block::kMagic) {
       // A damaged call block: its calls are read, unchecked, up to the first one that does not
       // decode (the damage, where the bytes hold no call any more), and reading stops there.
-      const std::uint64_t first = position_ + kFrameSize + block::kPreludeSize;
+      const std::uint64_t first = position_ + kFrameSize + prelude_size_;
       const std::uint64_t end = position_ + kFrameSize + f.payload.size();
       std::uint64_t at = first;
       Call scratch;
+      const codec::BlockBase base = codec::block_base(data_ + position_ + kFrameSize);
       while (at + block::kEntryHeaderSize <= end) {
         const std::uint32_t word = wire::load32(data_ + at);
         const std::uint8_t state = static_cast<std::uint8_t>(word);
@@ -440,7 +443,9 @@ bool Reader::next(RecordView& record) {
             length > end - at - block::kEntryHeaderSize)
           break;
         wire::Decoder in(data_ + at + block::kEntryHeaderSize, length);
-        if (!codec::decode_call(in, scratch, state != block::kComplete)) break;
+        if (!codec::decode_call(in, scratch, state != block::kComplete,
+                                relative_entries_ ? &base : nullptr))
+          break;
         at += block::kEntryHeaderSize + length;
       }
       const bool whole = at + block::kEntryHeaderSize > end || data_[at] == 0;
@@ -460,12 +465,12 @@ bool Reader::next(RecordView& record) {
     }
     problem(describe(f, number_ + 1, position_));
     if (f.status == FrameStatus::Truncated && f.found == kRecordMagic &&
-        f.kind == RecordKind::CallBlock && position_ + kFrameSize + block::kPreludeSize <= size_ &&
+        f.kind == RecordKind::CallBlock && position_ + kFrameSize + prelude_size_ <= size_ &&
         wire::load32(data_ + position_ + kFrameSize) == block::kMagic) {
       // A call block cut short (a trace copied or cut while it grew): the entries that are
       // whole before the cut are read, unchecked, and reading stops after them.
       ++number_;
-      walk_ = BlockWalk{position_, size_, position_ + kFrameSize + block::kPreludeSize, true, false};
+      walk_ = BlockWalk{position_, size_, position_ + kFrameSize + prelude_size_, true, false};
       stopped_ = true;
       continue;
     }
@@ -481,14 +486,14 @@ bool Reader::next(RecordView& record) {
 
 std::optional<std::uint32_t> Reader::unsealed_block(std::uint64_t offset) const {
   if (offset < records_start_ || offset % kAlignment != 0 ||
-      offset + kFrameSize + block::kPreludeSize > size_)
+      offset + kFrameSize + prelude_size_ > size_)
     return std::nullopt;
   const std::uint8_t* p = data_ + offset;
   for (std::uint32_t i = 0; i < kFrameSize; ++i)
     if (p[i] != 0) return std::nullopt;
   if (wire::load32(p + kFrameSize) != block::kMagic) return std::nullopt;
   const std::uint32_t size = wire::load32(p + kFrameSize + 4);
-  if (size < block::kPreludeSize + block::kEntryHeaderSize || size % kAlignment != 0)
+  if (size < prelude_size_ + block::kEntryHeaderSize || size % kAlignment != 0)
     return std::nullopt;
   return size;
 }
@@ -519,7 +524,7 @@ Reader::Step Reader::step(BlockWalk& b, RecordView& record) {
     if (state == block::kComplete) {
       b.cursor += block::kEntryHeaderSize + length;
       b.entered_given = false;
-      record = RecordView{RecordKind::Call, at, ++number_, payload, true};
+      record = RecordView{RecordKind::Call, at, ++number_, payload, true, prelude_of(b.frame)};
       return Step::Given;
     }
     // A call entered: moved (its Call is a record further on), in a sealed block (it never
@@ -538,13 +543,13 @@ Reader::Step Reader::step(BlockWalk& b, RecordView& record) {
       continue;
     }
     if (!final) b.entered_given = true;
-    record = RecordView{RecordKind::CallEnter, at, ++number_, payload, true};
+    record = RecordView{RecordKind::CallEnter, at, ++number_, payload, true, prelude_of(b.frame)};
     return Step::Given;
   }
 }
 
 std::optional<RecordView> Reader::entry_at(std::uint64_t offset, bool checked) {
-  if (offset < records_start_ + kFrameSize + block::kPreludeSize ||
+  if (offset < records_start_ + kFrameSize + prelude_size_ ||
       offset + block::kEntryHeaderSize > size_)
     return std::nullopt;
   const std::uint8_t* p = data_ + offset;
@@ -553,7 +558,7 @@ std::optional<RecordView> Reader::entry_at(std::uint64_t offset, bool checked) {
   const std::uint64_t frame = offset - distance;
   std::uint64_t end = 0;
   bool sealed = false;
-  if (frame % kAlignment != 0 || frame + kFrameSize + block::kPreludeSize > size_ ||
+  if (frame % kAlignment != 0 || frame + kFrameSize + prelude_size_ > size_ ||
       wire::load32(data_ + frame + kFrameSize) != block::kMagic)
     return std::nullopt;
   if (wire::load32(data_ + frame) == kRecordMagic) {
@@ -582,7 +587,7 @@ std::optional<RecordView> Reader::entry_at(std::uint64_t offset, bool checked) {
 
 std::optional<std::uint64_t> Reader::call_in_block(std::uint64_t block_offset, std::uint64_t index) {
   if (block_offset < records_start_ || block_offset % kAlignment != 0 ||
-      block_offset + kFrameSize + block::kPreludeSize > size_)
+      block_offset + kFrameSize + prelude_size_ > size_)
     return std::nullopt;
   std::uint64_t end = 0;
   if (wire::load32(data_ + block_offset) == kRecordMagic) {
@@ -601,13 +606,16 @@ std::optional<std::uint64_t> Reader::call_in_block(std::uint64_t block_offset, s
     return std::nullopt;
   }
   // A thread's calls enter its block in the order of their indexes.
-  for (std::uint64_t at = block_offset + kFrameSize + block::kPreludeSize;
+  for (std::uint64_t at = block_offset + kFrameSize + prelude_size_;
        at + block::kEntryHeaderSize <= end;) {
     const std::uint32_t word = wire::load32(data_ + at);
     const std::uint32_t length = word >> 8;
     if ((word & 0xff) == 0 || length > end - at - block::kEntryHeaderSize) break;
     wire::Decoder in(data_ + at + block::kEntryHeaderSize, length);
-    const std::uint64_t key = in.varint();
+    const std::uint64_t key =
+        relative_entries_
+            ? codec::block_base(data_ + block_offset + kFrameSize).index + static_cast<std::uint64_t>(in.svarint())
+            : in.varint();
     if (!in.ok() || key > index) break;
     if (key == index && (word & 0xff) == block::kComplete) return at;
     at += block::kEntryHeaderSize + length;
@@ -649,7 +657,9 @@ bool Reader::decode(const RecordView& r, Call& call) {
   if (r.kind != RecordKind::Call && r.kind != RecordKind::CallEnter)
     return malformed(r, "not a call record");
   wire::Decoder in(r.payload.data(), r.payload.size());
-  if (!codec::decode_call(in, call, r.entry && r.kind == RecordKind::CallEnter))
+  const codec::BlockBase base = r.prelude != nullptr ? codec::block_base(r.prelude) : codec::BlockBase{};
+  if (!codec::decode_call(in, call, r.entry && r.kind == RecordKind::CallEnter,
+                          r.prelude != nullptr ? &base : nullptr))
     return malformed(r, in.error());
   call.completed = r.kind == RecordKind::Call;
   // Assigned in place: a Call decoded into again and again keeps its name's storage.
@@ -735,7 +745,9 @@ void Reader::scan_everything() {
   while (scan->next(r)) {
     if (r.kind == RecordKind::Call) {
       wire::Decoder in(r.payload.data(), r.payload.size());
-      const std::uint64_t index = in.varint();
+      const std::uint64_t index = r.prelude != nullptr
+                                      ? codec::block_base(r.prelude).index + static_cast<std::uint64_t>(in.svarint())
+                                      : in.varint();
       if (in.ok()) scanned_calls_.emplace(index, r.offset);
     } else if (r.kind == RecordKind::Blob && r.payload.size() >= 8) {
       blob_offsets_.emplace(wire::load64(r.payload.data()), r.offset);

@@ -54,6 +54,8 @@ struct WriterThread {
   std::uint64_t block_end = 0;
   std::uint64_t block_cursor = 0;
   std::uint8_t* block_bytes = nullptr;
+  // What the open block's entries' headers are relative to (its prelude's base, 4.0).
+  codec::BlockBase block_base;
   // The free space of the block a call is encoded straight into (Writer::begin_call), and
   // how many bytes of it the buffer was given.
   wire::Buffer block_view;
@@ -172,9 +174,10 @@ void ValueEncoder::value(const Value& v) { codec::encode_value(*out_, v); }
 // --- CallEncoder ------------------------------------------------------------------------------
 
 CallEncoder::CallEncoder(Writer* writer, detail::WriterThread* state, wire::Buffer* buffer,
-                         std::uint64_t call_index, std::uint64_t enter_ns, bool active)
-    : writer_(writer), state_(state), call_index_(call_index), enter_ns_(enter_ns),
-      active_(active) {
+                         std::uint64_t call_index, std::uint64_t enter_ns, std::uint32_t entry,
+                         std::uint32_t header_size, bool active)
+    : writer_(writer), state_(state), call_index_(call_index), enter_ns_(enter_ns), entry_(entry),
+      header_size_(header_size), active_(active) {
   out_ = buffer;
 }
 
@@ -210,11 +213,8 @@ void CallEncoder::enter(bool otherwise_record) {
   if (state_->depth == 1 && writer_->options_.call_block_size != 0) {
     Recording recording(*writer_, *state_);
     if (!recording.allowed()) return;
-    entry_offset_ = writer_->enter_block(*state_, *out_);
-    if (entry_offset_ != 0) {
-      entered_size_ = static_cast<std::uint32_t>(out_->size());
-      return;
-    }
+    entry_offset_ = writer_->enter_block(*state_, *this);
+    if (entry_offset_ != 0) return;
   }
   if (otherwise_record) commit_enter();
 }
@@ -240,12 +240,8 @@ void CallEncoder::commit(std::uint64_t exit_ns) {
   if (entry_offset_ != 0) {
     Recording recording(*writer_, *state_);
     if (!recording.allowed()) return release();
-    const std::uint8_t* rest = out_->data();
-    std::size_t rest_size = out_->size();
-    if (!split_) {
-      rest += entered_size_;
-      rest_size -= entered_size_;
-    }
+    const std::uint8_t* rest = out_->data() + rest_from_;
+    const std::size_t rest_size = out_->size() - rest_from_;
     if (writer_->complete_block(*state_, rest, rest_size, entry_offset_, entered_size_)) {
       increment(state_->calls);
       detail::WriterThread& ts = *state_;
@@ -259,9 +255,12 @@ void CallEncoder::commit(std::uint64_t exit_ns) {
     }
     // The rest did not fit in the block: the entry stays a CallEnter, the Call goes on.
     if (split_) {
-      // Its parameters are in the block only: the record's payload is they and the rest.
+      // Its parameters are in the block only: the record's payload is they, after a whole
+      // header in place of the entry's relative one, and the rest.
       wire::Buffer whole;
-      whole.bytes(writer_->mapping_->at(entry_offset_ + block::kEntryHeaderSize), entered_size_);
+      codec::encode_call_header(whole, call_index_, state_->tid, enter_ns_, entry_);
+      whole.bytes(writer_->mapping_->at(entry_offset_ + block::kEntryHeaderSize + header_size_),
+                  entered_size_ - header_size_);
       whole.bytes(out_->data(), out_->size());
       writer_->commit_call(*state_, whole, RecordKind::Call, call_index_);
       return release();
@@ -416,11 +415,16 @@ void Writer::commit_call(ThreadState& ts, wire::Buffer& payload, RecordKind kind
   add_index_entry(ts, call_index, offset);
 }
 
-std::uint64_t Writer::enter_block(ThreadState& ts, const wire::Buffer& payload) {
-  const std::uint64_t need = block::kEntryHeaderSize + payload.size();
-  if (payload.size() > block::kMaxEntryLength ||
-      need > options_.call_block_size - block::kPreludeSize)
-    return 0;  // a call this large is a record of its own
+std::uint64_t Writer::enter_block(ThreadState& ts, CallEncoder& call) {
+  // The call's parameters follow its whole header in the buffer; in the block, they follow a
+  // header relative to the block's first call (at most kMaxEntryHeader bytes).
+  const wire::Buffer& encoded = *call.out_;
+  const std::uint8_t* params = encoded.data() + call.header_size_;
+  const std::size_t params_size = encoded.size() - call.header_size_;
+  const std::uint64_t need = block::kEntryHeaderSize + codec::kMaxEntryHeader + params_size;
+  if (params_size + codec::kMaxEntryHeader > block::kMaxEntryLength ||
+      need > options_.call_block_size - block::kPreludeSize || ts.tid != call.thread_)
+    return 0;  // a call this large (or another thread's) is a record of its own
   // Room for the rest of a usual call too (its result and outputs), so that it is completed
   // in place rather than moved to a record of its own.
   constexpr std::uint64_t kRestRoom = 128;
@@ -436,10 +440,13 @@ std::uint64_t Writer::enter_block(ThreadState& ts, const wire::Buffer& payload) 
       return 0;
     }
     // The prelude at once: a block the process never seals is still found by its readers.
+    ts.block_base = {ts.tid, call.call_index_, call.enter_ns_};
     std::uint8_t prelude[block::kPreludeSize];
     wire::store32(prelude, block::kMagic);
     wire::store32(prelude + 4, options_.call_block_size);
-    wire::store64(prelude + 8, ts.tid);
+    wire::store64(prelude + block::kPreludeThread, ts.tid);
+    wire::store64(prelude + block::kPreludeIndex, ts.block_base.index);
+    wire::store64(prelude + block::kPreludeTime, ts.block_base.enter_ns);
     mapping_->write(offset + kFrameSize, prelude, sizeof prelude);
     ts.block = offset;
     ts.block_end = offset + total;
@@ -448,22 +455,31 @@ std::uint64_t Writer::enter_block(ThreadState& ts, const wire::Buffer& payload) 
     ts.block_bytes = offset / chunk == (offset + total - 1) / chunk ? mapping_->at(offset) : nullptr;
   }
   const std::uint64_t entry = ts.block_cursor;
+  std::uint8_t relative[codec::kMaxEntryHeader];
+  const auto header_size = static_cast<std::uint32_t>(
+      codec::put_entry_header(relative, ts.block_base, call.call_index_, call.enter_ns_, call.entry_) -
+      relative);
+  const auto size = static_cast<std::uint32_t>(header_size + params_size);
   std::uint8_t header[block::kEntryHeaderSize];
-  wire::store32(header, block::kEntered | static_cast<std::uint32_t>(payload.size()) << 8);
+  wire::store32(header, block::kEntered | size << 8);
   wire::store32(header + 4, static_cast<std::uint32_t>(entry - ts.block));
   // The payload before the header, as for records: a thread stopped between the two leaves
   // the entry's state zero, the end of the block's entries.
   if (ts.block_bytes != nullptr) {
     std::uint8_t* at = ts.block_bytes + (entry - ts.block);
-    std::memcpy(at + block::kEntryHeaderSize, payload.data(), payload.size());
+    std::memcpy(at + block::kEntryHeaderSize, relative, header_size);
+    std::memcpy(at + block::kEntryHeaderSize + header_size, params, params_size);
     std::atomic_signal_fence(std::memory_order_seq_cst);
     std::memcpy(at, header, sizeof header);
   } else {
-    mapping_->write(entry + block::kEntryHeaderSize, payload.data(), payload.size());
+    mapping_->write(entry + block::kEntryHeaderSize, relative, header_size);
+    mapping_->write(entry + block::kEntryHeaderSize + header_size, params, params_size);
     std::atomic_signal_fence(std::memory_order_seq_cst);
     mapping_->write(entry, header, sizeof header);
   }
-  ts.block_cursor = entry + need;
+  ts.block_cursor = entry + block::kEntryHeaderSize + size;
+  call.entered_size_ = size;
+  call.rest_from_ = static_cast<std::uint32_t>(encoded.size());  // the rest follows in the buffer
   return entry;
 }
 
@@ -473,9 +489,17 @@ void Writer::enter_direct(CallEncoder& call) {
   std::uint8_t* at = std::exchange(call.direct_, nullptr);
   if (!view.external()) {
     // The parameters outgrew the block's room and moved to the buffer's own memory: what they
-    // left in the block goes, and the call is entered from there (a new block, or a record).
+    // left in the block goes, and the call is entered from there (a new block, or a record),
+    // after a whole header in place of the relative one a record cannot have.
     std::memset(at, 0, ts.block_view_room);
     unmark_busy(ts);
+    wire::Buffer& whole = *ts.call_buffers[0];
+    whole.clear();
+    codec::encode_call_header(whole, call.call_index_, ts.tid, call.enter_ns_, call.entry_);
+    const std::uint32_t header_size = static_cast<std::uint32_t>(whole.size());
+    whole.bytes(view.data() + call.header_size_, view.size() - call.header_size_);
+    call.out_ = &whole;
+    call.header_size_ = header_size;
     return;
   }
   const std::uint64_t entry = ts.block_cursor;
@@ -490,6 +514,7 @@ void Writer::enter_direct(CallEncoder& call) {
   unmark_busy(ts);
   call.entry_offset_ = entry;
   call.entered_size_ = size;
+  call.rest_from_ = 0;
   // The rest is encoded apart and copied in when the call returns: the block may be sealed
   // and the mapping gone by then (close()), which only a record write's busy mark holds off.
   wire::Buffer& rest = *ts.call_buffers[0];
@@ -609,7 +634,7 @@ CallEncoder Writer::begin_call(std::uint32_t entry, std::uint64_t call_index,
   // before it seals the block or unmaps the file).
   constexpr std::uint64_t kDirectRoom = 256;
   if (ts.depth == 0 && ts.block_bytes != nullptr &&
-      ts.block_cursor + kDirectRoom <= ts.block_end && !ts.call_buffers.empty()) {
+      ts.block_cursor + kDirectRoom <= ts.block_end && !ts.call_buffers.empty() && thread == ts.tid) {
     mark_busy(ts);
     if (recording_allowed()) {
       ++ts.depth;
@@ -617,13 +642,13 @@ CallEncoder Writer::begin_call(std::uint32_t entry, std::uint64_t call_index,
       ts.block_view_room = std::min<std::uint64_t>(
           ts.block_end - ts.block_cursor - block::kEntryHeaderSize, block::kMaxEntryLength);
       ts.block_view.attach(at, ts.block_view_room);
-      // The header's four numbers go in without the buffer's bounds checks: the room holds them.
-      std::uint8_t* p = wire::Buffer::put_varint(at, call_index);
-      p = wire::Buffer::put_varint(p, thread);
-      p = wire::Buffer::put_varint(p, enter_ns);
-      p = wire::Buffer::put_varint(p, entry);
+      // The header goes in without the buffer's bounds checks (the room holds it), relative to
+      // the block's first call: the thread is the block's, the index and time short differences.
+      std::uint8_t* p = codec::put_entry_header(at, ts.block_base, call_index, enter_ns, entry);
       ts.block_view.commit_to(p);
-      CallEncoder call(this, &ts, &ts.block_view, call_index, enter_ns, true);
+      CallEncoder call(this, &ts, &ts.block_view, call_index, enter_ns, entry,
+                       static_cast<std::uint32_t>(p - at), true);
+      call.thread_ = thread;
       call.direct_ = at;
       return call;
     }
@@ -633,7 +658,10 @@ CallEncoder Writer::begin_call(std::uint32_t entry, std::uint64_t call_index,
   wire::Buffer* buffer = ts.call_buffers[ts.depth++].get();
   buffer->clear();
   codec::encode_call_header(*buffer, call_index, thread, enter_ns, entry);
-  return CallEncoder(this, &ts, buffer, call_index, enter_ns, recording_allowed());
+  CallEncoder call(this, &ts, buffer, call_index, enter_ns, entry,
+                   static_cast<std::uint32_t>(buffer->size()), recording_allowed());
+  call.thread_ = thread;
+  return call;
 }
 
 void Writer::write_call(const Call& call) {

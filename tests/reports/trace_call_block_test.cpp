@@ -191,36 +191,135 @@ TEST(TraceCallBlocks, ADamagedBlockIsNamedAndTheBlocksBeforeItRead) {
       << problem;
 }
 
-// A 2.0 trace (call blocks, every call timed) reads the same under its 2.0 header: from block
-// to block, at random, with each call's duration.
-TEST(TraceCallBlocks, AVersionTwoTraceStillReads) {
-  testing::TempDir dir;
-  const std::string path = dir.file("v2.clvt");
-  WriterOptions options;
-  options.call_block_size = 1024;
-  options.calls_per_index = 16;
-  {
-    auto writer = testing::make_writer(path, options);
-    for (std::uint64_t i = 1; i <= 200; ++i) record_call(*writer, i);
-    writer->close();
+// A trace written by the 3.0 writer (tests/reports/data/trace_v3_0.clvt: 200 calls in blocks of
+// 1 KiB, their headers whole, every fifth a clRetainMemObject not timed with its count, the
+// others clGetMemObjectInfo(mem#1, CL_MEM_SIZE, 8, 0x7ffd12345678, NULL) that wrote their index
+// and took 7 ns, entered at 100 ns times their index; then a clFinish in flight at close).
+std::vector<std::uint8_t> version_three_trace() {
+  return testing::read_bytes(std::string(CLVET_SOURCE_DIR) + "/tests/reports/data/trace_v3_0.clvt");
+}
+
+void expect_version_three_calls(Reader& reader, bool timed_all) {
+  const auto calls = testing::all_calls(reader);
+  ASSERT_EQ(calls.size(), 200u);
+  for (std::uint64_t i = 1; i <= 200; ++i) {
+    const Call& c = calls[i - 1];
+    EXPECT_EQ(c.index, i);
+    EXPECT_EQ(c.enter_ns, i * 100);
+    EXPECT_EQ(c.thread, calls[0].thread);
+    if (i % 5 == 0) {
+      EXPECT_EQ(c.name, "clRetainMemObject");
+      ASSERT_EQ(c.counted.size(), 1u);
+      EXPECT_EQ(c.counted[0].refcount, i + 1);
+      EXPECT_EQ(c.timed, timed_all);
+      continue;
+    }
+    expect_call(c, i);
+    ASSERT_EQ(c.params.size(), 5u);
+    EXPECT_EQ(c.params[3].kind, ValueKind::Pointer);
+    EXPECT_EQ(c.params[3].number, 0x7ffd12345678u);
+    EXPECT_EQ(c.enter_ns, i * 100);
   }
-  std::vector<std::uint8_t> bytes = testing::read_bytes(path);
+  auto c = reader.call(123);
+  ASSERT_TRUE(c);
+  expect_call(*c, 123);
+  auto retain = reader.call(125);
+  ASSERT_TRUE(retain);
+  EXPECT_EQ(retain->name, "clRetainMemObject");
+  EXPECT_EQ(retain->enter_ns, 12500u);
+  EXPECT_TRUE(reader.problems().empty()) << reader.problems().front();
+}
+
+// Entries of call blocks whose headers are whole (2.x and 3.x) read as they did, from block to
+// block and at random, the call in flight at close as one that did not return.
+TEST(TraceCallBlocks, AVersionThreeTraceStillReads) {
+  const std::vector<std::uint8_t> bytes = version_three_trace();
+  ASSERT_GT(bytes.size(), 1024u);
+  std::string error;
+  auto reader = Reader::from_memory(bytes, "v3.clvt", error);
+  ASSERT_TRUE(reader) << error;
+  EXPECT_EQ(reader->info().major, 3u);
+  expect_version_three_calls(*reader, false);
+  // The clFinish entered and never completed.
+  auto again = Reader::from_memory(bytes, "v3.clvt", error);
+  ASSERT_TRUE(again) << error;
+  RecordView r;
+  Call c;
+  std::vector<std::uint64_t> entered;
+  while (again->next(r))
+    if (r.kind == RecordKind::CallEnter && again->decode(r, c)) entered.push_back(c.index);
+  EXPECT_EQ(entered, std::vector<std::uint64_t>{201});
+}
+
+// A 2.0 trace (call blocks with whole headers) reads the same under its 2.0 header.
+TEST(TraceCallBlocks, AVersionTwoTraceStillReads) {
+  std::vector<std::uint8_t> bytes = version_three_trace();
+  ASSERT_GT(bytes.size(), 1024u);
   bytes[header::kMajor] = 2;
   bytes[header::kMinor] = 0;
   std::string error;
   auto reader = Reader::from_memory(bytes, "v2.clvt", error);
   ASSERT_TRUE(reader) << error;
   EXPECT_EQ(reader->info().major, 2u);
-  const auto calls = testing::all_calls(*reader);
-  ASSERT_EQ(calls.size(), 200u);
-  for (std::uint64_t i = 0; i < 200; ++i) {
-    expect_call(calls[i], i + 1);
-    EXPECT_TRUE(calls[i].timed);
+  expect_version_three_calls(*reader, false);
+}
+
+// 4.0: an entry's header is relative to its block's first call (the thread left out, index and
+// entry time as differences): calls read back with their whole index, thread and time, also
+// far from zero, with a clock that stepped back, and as Call records of their own.
+TEST(TraceCallBlocks, AnEntrysHeaderIsRelativeToItsBlock) {
+  testing::TempDir dir;
+  const std::string path = dir.file("relative.clvt");
+  WriterOptions options;
+  options.call_block_size = 1024;
+  constexpr std::uint64_t kFirst = 4'000'000'000;      // indexes of a long-running process
+  constexpr std::uint64_t kBaseNs = 3'600'000'000'000;  // an hour in: 6-byte times when whole
+  const std::uint64_t thread = Writer::thread_id();
+  {
+    auto writer = testing::make_writer(path, options);
+    for (std::uint64_t i = 0; i < 100; ++i) {
+      // Every seventh call's time steps back 50 ns from the one before it.
+      const std::uint64_t ns = kBaseNs + i * 1000 - (i % 7 == 0 ? 1050 : 0);
+      auto call = writer->begin_call(testing::entry_index("clRetainMemObject"), kFirst + i, ns);
+      call.handle(api::ObjectKind::Mem, 1);
+      call.enter(false);
+      call.result(CL_SUCCESS).sint(CL_SUCCESS);
+      call.commit(ns + 5);
+    }
+    writer->close();
   }
-  auto c = reader->call(123);
-  ASSERT_TRUE(c);
-  expect_call(*c, 123);
+  auto reader = testing::open_reader(path);
+  ASSERT_TRUE(reader);
+  const auto calls = testing::all_calls(*reader);
   EXPECT_TRUE(reader->problems().empty()) << reader->problems().front();
+  ASSERT_EQ(calls.size(), 100u);
+  for (std::uint64_t i = 0; i < 100; ++i) {
+    EXPECT_EQ(calls[i].index, kFirst + i);
+    EXPECT_EQ(calls[i].thread, thread);
+    EXPECT_EQ(calls[i].enter_ns, kBaseNs + i * 1000 - (i % 7 == 0 ? 1050 : 0));
+    EXPECT_EQ(calls[i].exit_ns - calls[i].enter_ns, 5u);
+  }
+  for (std::uint64_t i : {std::uint64_t{0}, std::uint64_t{14}, std::uint64_t{55}, std::uint64_t{99}}) {
+    auto c = reader->call(kFirst + i);
+    ASSERT_TRUE(c) << i;
+    EXPECT_EQ(c->enter_ns, kBaseNs + i * 1000 - (i % 7 == 0 ? 1050 : 0));
+    EXPECT_EQ(c->thread, thread);
+  }
+  // Whole, such a call's header takes 5 bytes of index, 6 of time and the thread's; relative,
+  // a byte or two each: the retain's whole entry payload (header, handle, result, end) fits
+  // in 16 bytes where its whole header alone would take 14 or more.
+  auto again = testing::open_reader(path);
+  ASSERT_TRUE(again);
+  RecordView r;
+  std::size_t entries = 0;
+  while (again->next(r)) {
+    if (r.kind != RecordKind::Call) continue;
+    ASSERT_TRUE(r.entry);
+    ASSERT_NE(r.prelude, nullptr);
+    EXPECT_LE(r.payload.size(), 16u);
+    ++entries;
+  }
+  EXPECT_EQ(entries, 100u);
 }
 
 // A call committed without its end time (3.0: the recorder does not time the cheapest calls)

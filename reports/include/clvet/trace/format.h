@@ -9,10 +9,10 @@ namespace clvet::trace {
 
 // A reader accepts any minor version of its major version and skips record kinds it does not
 // know; a change that an older reader would misread bumps the major version.
-inline constexpr std::uint16_t kFormatMajor = 3;
+inline constexpr std::uint16_t kFormatMajor = 4;
 inline constexpr std::uint16_t kFormatMinor = 0;
 // The oldest major version this reader still reads (1.x traces have no call blocks, 2.x
-// calls are all timed).
+// calls are all timed, 2.x and 3.x call entries have whole headers).
 inline constexpr std::uint16_t kOldestFormatMajor = 1;
 
 inline constexpr char kFileMagic[8] = {'C', 'L', 'V', 'T', 'R', 'A', 'C', 'E'};
@@ -56,10 +56,17 @@ enum class RecordKind : std::uint16_t {
 
 // A call block (FORMAT.md, "CallBlock"): its payload starts with a prelude written when the
 // block is reserved, so that a block the writer never sealed (its frame header still zero)
-// is still found and read; then the entries, each an 8-byte header and a Call payload.
+// is still found and read; then the entries, each an 8-byte header and a Call payload whose
+// header (4.0) is relative to the prelude's: the thread left out, the index and entry time as
+// differences from the block's first call's.
 namespace block {
 inline constexpr std::uint32_t kMagic = 0x42564c43;  // "CLVB" in the file
-inline constexpr std::uint32_t kPreludeSize = 16;    // u32 magic, u32 payload size, u64 thread
+// u32 magic, u32 payload size, u64 thread, u64 first call index, u64 first call's entry time
+inline constexpr std::uint32_t kPreludeSize = 32;
+inline constexpr std::uint32_t kPreludeSizeBefore4 = 16;  // 2.x and 3.x: magic, size, thread
+inline constexpr std::uint32_t kPreludeThread = 8;        // offsets in the prelude
+inline constexpr std::uint32_t kPreludeIndex = 16;
+inline constexpr std::uint32_t kPreludeTime = 24;
 inline constexpr std::uint32_t kEntryHeaderSize = 8; // u8 state, u24 length, u32 distance
 inline constexpr std::uint32_t kMaxEntryLength = (1u << 24) - 1;
 // An entry's state; 0 is an entry never written (the end of the block's entries).

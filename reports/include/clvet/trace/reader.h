@@ -37,6 +37,9 @@ struct RecordView {
   // An entry of a call block (2.0): a Call or CallEnter whose offset is its entry's; a
   // CallEnter's payload then ends after its parameters and inputs, with no end marker.
   bool entry = false;
+  // A 4.0 entry's block prelude (in the reader's bytes), which its call's header is relative to;
+  // nullptr for records and for entries of 2.x and 3.x blocks, whose headers are whole.
+  const std::uint8_t* prelude = nullptr;
 };
 
 // What a reader has touched: random access is measured by this, not by time.
@@ -145,6 +148,10 @@ class Reader {
   };
   enum class Step { Given, End, Wait, Damage };
   Step step(BlockWalk& walk, RecordView& record);
+  // What a block's entries' headers are relative to: its prelude (4.0), else nullptr.
+  const std::uint8_t* prelude_of(std::uint64_t frame) const {
+    return relative_entries_ ? data_ + frame + kFrameSize : nullptr;
+  }
   // The payload size of a block the writer never sealed at `offset` (zero frame header, then
   // the block's prelude), if there is one.
   std::optional<std::uint32_t> unsealed_block(std::uint64_t offset) const;
@@ -167,6 +174,9 @@ class Reader {
   ReadOptions options_;
   TraceInfo info_;
   std::uint64_t records_start_ = kHeaderSize;
+  // A call block's prelude: 4.0 adds the base its entries' headers are relative to.
+  std::uint32_t prelude_size_ = block::kPreludeSize;
+  bool relative_entries_ = true;
   std::uint64_t index_head_ = 0;
   std::uint64_t root_offset_ = 0;
 

@@ -138,8 +138,10 @@ class CallEncoder : public ValueEncoder {
   // Inline: every traced call moves its encoder twice (into the thread's open calls and out).
   CallEncoder(CallEncoder&& other) noexcept
       : writer_(other.writer_), state_(other.state_), call_index_(other.call_index_),
-        enter_ns_(other.enter_ns_), entry_offset_(other.entry_offset_),
-        entered_size_(other.entered_size_), direct_(other.direct_), split_(other.split_),
+        enter_ns_(other.enter_ns_), thread_(other.thread_), entry_offset_(other.entry_offset_),
+        entry_(other.entry_),
+        entered_size_(other.entered_size_), header_size_(other.header_size_),
+        rest_from_(other.rest_from_), direct_(other.direct_), split_(other.split_),
         active_(other.active_) {
     out_ = other.out_;
     other.writer_ = nullptr;
@@ -208,7 +210,8 @@ class CallEncoder : public ValueEncoder {
  private:
   friend class Writer;
   CallEncoder(Writer* writer, detail::WriterThread* state, wire::Buffer* buffer,
-              std::uint64_t call_index, std::uint64_t enter_ns, bool active);
+              std::uint64_t call_index, std::uint64_t enter_ns, std::uint32_t entry,
+              std::uint32_t header_size, bool active);
   void release() {
     if (writer_) end_nesting();
   }
@@ -218,8 +221,14 @@ class CallEncoder : public ValueEncoder {
   detail::WriterThread* state_ = nullptr;
   std::uint64_t call_index_ = 0;
   std::uint64_t enter_ns_ = 0;
+  std::uint64_t thread_ = 0;        // the calling thread, as begin_call() was given it
   std::uint64_t entry_offset_ = 0;  // the call's entry in its thread's block, 0: none
+  std::uint32_t entry_ = 0;         // the entry point
   std::uint32_t entered_size_ = 0;  // payload bytes the entry held when entered
+  // The bytes of the call's header where it is encoded: relative to its block's (4.0) while
+  // encoded straight into the block, else whole, in the buffer.
+  std::uint32_t header_size_ = 0;
+  std::uint32_t rest_from_ = 0;  // once entered, where in out_ the rest of the call starts
   // Where the payload goes in the thread's call block while it is encoded straight into it
   // (the thread marked busy until enter()); nullptr once entered, or when encoded apart.
   std::uint8_t* direct_ = nullptr;
@@ -296,10 +305,11 @@ class Writer {
   void write_simple(RecordKind kind, Encode&& encode);
   void commit_call(ThreadState& ts, wire::Buffer& payload, RecordKind kind,
                    std::uint64_t call_index);
-  // Call blocks: the entered call's entry (its offset, 0 when it does not go into a block),
+  // Call blocks: the entered call's entry (its offset, 0 when it does not go into a block; its
+  // header made relative to the block's),
   // its completion in place (false: it did not fit, the caller writes a Call record), and the
   // block's seal (frame header and checksum). Callers hold the thread's busy flag.
-  std::uint64_t enter_block(ThreadState& ts, const wire::Buffer& payload);
+  std::uint64_t enter_block(ThreadState& ts, CallEncoder& call);
   // The entry a call encoded straight into its block (begin_call) entered: its header.
   void enter_direct(CallEncoder& call);
   bool complete_block(ThreadState& ts, const std::uint8_t* rest, std::size_t rest_size,
