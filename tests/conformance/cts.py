@@ -208,7 +208,8 @@ def update(clvet_logs, pocl_logs, list_path, results_path):
             continue
         # A side without a new log keeps the results the file had for it.
         sides = [read_log(log) if os.path.exists(log) else
-                 {row[1]: row[2 + side] for row in old.get(name, [])} or {"(binary)": "not run"}
+                 {row[1]: row[2 + side] for row in old.get(name, []) if row[2 + side] != "not run"}
+                 or {"(binary)": "not run"}
                  for side, log in enumerate(logs)]
         print(f"cts.py: {name} judged again", flush=True)
         rows += run_rows(name, sides[0], sides[1], reasons)
