@@ -62,16 +62,9 @@ def read_list(path):
 
 
 def read_reasons(path):
-    reasons = {}
-    if os.path.exists(path):
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                if line.startswith("#") or not line.strip():
-                    continue
-                cells = line.rstrip("\n").split("\t")
-                if len(cells) >= 5 and cells[4] not in ("", "unexplained"):
-                    reasons[(cells[0], cells[1])] = cells[4]
-    return reasons
+    """{(run, sub-test): reason} of a results file, its differences' reasons."""
+    return {(row[0], row[1]): row[4] for rows in read_rows(path).values() for row in rows
+            if row[4] not in ("", "unexplained")}
 
 
 def judge(text):
