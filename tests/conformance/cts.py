@@ -34,8 +34,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 POCL_ICD = "/etc/OpenCL/vendors/pocl.icd"
 # What the CTS harness prints after each sub-test and at the end of a binary
 # (test_common/harness/testHarness.cpp).
-# A sub-test that prints progress dots leaves them before its name ("....vstore_half passed").
-RESULT_LINE = re.compile(r"^\.*([^\s.]\S*) (passed|FAILED|skipped|test not supported)\s*$")
+# A sub-test that prints progress dots leaves them before its name ("....vstore_half passed"); one
+# the harness skips for the device's version gives its reason after it ("NAME skipped (requires
+# at least OpenCL version 3.1, ...)"), and the harness then counts it as passed.
+RESULT_LINE = re.compile(
+    r"^\.*([^\s.]\S*) (passed|FAILED|skipped|test not supported)(?: \(.*\))?\s*$")
 # A count of one or none prints 'PASSED test.' where others print 'PASSED 4 of 4 tests.'.
 COUNT_LINE = re.compile(r"^(PASSED|FAILED|SKIPPED) (?:(\d+ of \d+) )?(sub-test|test)s?\.")
 # A status below zero is Python's way of saying a signal ended the binary (-11: SIGSEGV).
