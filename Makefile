@@ -29,6 +29,9 @@
 #               c11_atomics shape (1,024 work-items, each 10,000 exchanges, compare-exchanges or
 #               fetch_or/and/xor on one object) on the reference device and PoCL: atomics a
 #               second and the reference device's time as a multiple of PoCL's
+#   make bench-half  build, then the half benchmark (not a test): the 37 kernels of a block of the
+#               CTS's test_half vstore_half on the reference device and PoCL, CPU ms each and as a
+#               multiple of PoCL's, and the CPU a whole vstore_half sub-test's kernels would take
 #   make conformance  build, then piglit's whole quick_cl profile (about 700 tests) on the
 #               reference device, each result judged against tests/conformance/piglit_expected.tsv;
 #               with CTS_BUILD=path (a Khronos CTS build) also tests/conformance/cts_list.txt's
@@ -39,7 +42,7 @@ TSAN_BUILD ?= build-tsan
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: deps build demo test tsan bench bench-kernels bench-scaling bench-gui bench-replay bench-diff bench-images bench-builds bench-atomics conformance clean
+.PHONY: deps build demo test tsan bench bench-kernels bench-scaling bench-gui bench-replay bench-diff bench-images bench-builds bench-atomics bench-half conformance clean
 
 deps:
 	./.ci/install-deps
@@ -102,6 +105,9 @@ bench-builds: build
 
 bench-atomics: build
 	OCL_ICD_VENDORS=$(abspath $(BUILD))/tests/kernel-platforms OCL_ICD_FILENAMES= $(BUILD)/tests/bench/atomic_speed
+
+bench-half: build
+	OCL_ICD_VENDORS=$(abspath $(BUILD))/tests/kernel-platforms OCL_ICD_FILENAMES= $(BUILD)/tests/bench/half_speed
 
 CTS_BUILD ?=
 conformance: build
