@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "decode/program_ir.h"
+#include "exec/group_batching.h"
 #include "exec/work_group.h"
 #include "exec/worker_pool.h"
 #include "frontend/uninitialised_values.h"
@@ -33,7 +34,8 @@ unsigned pool_size(bool order_matters) {
 
 class DecodedExecutable final : public Executable {
  public:
-  explicit DecodedExecutable(ir::Module module) : module_(std::move(module)) {
+  explicit DecodedExecutable(ir::Module module)
+      : module_(std::move(module)), group_blind_(cannot_tell_groups(module_)) {
     // Program-scope __global and __constant variables live as long as the program (2.0 §6.5).
     storage_.assign(module_.global_globals_size + 16, std::byte{0});
     addresses_.resize(module_.globals.size());
@@ -88,6 +90,7 @@ class DecodedExecutable final : public Executable {
 
  private:
   ir::Module module_;
+  bool group_blind_;      // cannot_tell_groups: small groups may run as larger ones
   AlignedBytes storage_;  // program-scope variables, each at its alignment
   std::vector<std::uint64_t> addresses_;
 };
@@ -114,6 +117,9 @@ LaunchResult DecodedExecutable::launch(const LaunchRequest& request) {
     g.global_size[d] = d < int(request.work_dim) ? request.global_size[d] : 1;
     g.global_offset[d] = d < int(request.work_dim) ? request.global_offset[d] : 0;
     g.local_size[d] = d < int(request.work_dim) ? std::max<std::uint64_t>(1, request.local_size[d]) : 1;
+    // Groups too small to fill the lanes run several at a time where the kernel cannot tell.
+    if (d == 0)
+      if (const std::uint64_t batched = batched_local_size(request, group_blind_)) g.local_size[0] = batched;
     g.enqueued_local_size[d] = g.local_size[d];
     g.num_groups[d] = (g.global_size[d] + g.local_size[d] - 1) / g.local_size[d];
     shared.groups[d] = g.num_groups[d];
