@@ -32,6 +32,10 @@
 #   make bench-half  build, then the half benchmark (not a test): the 37 kernels of a block of the
 #               CTS's test_half vstore_half on the reference device and PoCL, CPU ms each and as a
 #               multiple of PoCL's, and the CPU a whole vstore_half sub-test's kernels would take
+#   make bench-query-loops  build, then the CTS test_allocations image-kernel benchmark (not a
+#               test): a loop over every row calling get_image_height and get_global_id, one lane
+#               writing or reading each row, on the reference device and PoCL: CPU seconds and
+#               the reference device's as a multiple of PoCL's
 #   make conformance  build, then piglit's whole quick_cl profile (about 700 tests) on the
 #               reference device, each result judged against tests/conformance/piglit_expected.tsv;
 #               with CTS_BUILD=path (a Khronos CTS build) also tests/conformance/cts_list.txt's
@@ -42,7 +46,7 @@ TSAN_BUILD ?= build-tsan
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: deps build demo test tsan bench bench-kernels bench-scaling bench-gui bench-replay bench-diff bench-images bench-builds bench-atomics bench-half conformance clean
+.PHONY: deps build demo test tsan bench bench-kernels bench-scaling bench-gui bench-replay bench-diff bench-images bench-builds bench-atomics bench-half bench-query-loops conformance clean
 
 deps:
 	./.ci/install-deps
@@ -108,6 +112,9 @@ bench-atomics: build
 
 bench-half: build
 	OCL_ICD_VENDORS=$(abspath $(BUILD))/tests/kernel-platforms OCL_ICD_FILENAMES= $(BUILD)/tests/bench/half_speed
+
+bench-query-loops: build
+	OCL_ICD_VENDORS=$(abspath $(BUILD))/tests/kernel-platforms OCL_ICD_FILENAMES= $(BUILD)/tests/bench/query_loops
 
 CTS_BUILD ?=
 conformance: build

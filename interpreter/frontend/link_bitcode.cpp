@@ -30,6 +30,7 @@
 #include "frontend/constant_expressions.h"
 #include "frontend/module_io.h"
 #include "frontend/opencl_builtins.h"
+#include "frontend/query_calls.h"
 #include "frontend/synchronisation_calls.h"
 #include "frontend/uninitialised_values.h"
 
@@ -206,6 +207,7 @@ FrontEndResult link_bitcode(const std::vector<Bytes>& inputs, std::string_view o
     if (optimise) {
       make_memory_accesses_volatile(*linked);
       keep_synchronisation_calls_apart(*linked);
+      free_query_calls(*linked);
       run_passes(*linked, [](llvm::PassBuilder& builder) {
         return builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2);
       });

@@ -1,10 +1,13 @@
 // link_bitcode: objects and libraries into executables and libraries (§5.6.3 clLinkProgram,
 // §5.6.5 linker options), the undefined-function check, and the optimisation that keeps every
 // memory access of the source.
+#include <llvm/IR/CFG.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 
 #include <algorithm>
+#include <set>
+#include <utility>
 #include <vector>
 
 #include "frontend_test_support.h"
@@ -231,6 +234,63 @@ TEST(Link, AsyncCopiesAndSynchronisingHelpersStayApart_6_12_10) {
   const Bytes linked = build(helper);
   const unsigned helpers = calls_of(linked, "sync");
   EXPECT_TRUE(helpers == 2 || (helpers == 0 && calls_of(linked, "barrier") == 2)) << helpers;
+}
+
+// Calls of `base` in kernel `k` that lie in a loop (a block that reaches itself), and in all.
+std::pair<unsigned, unsigned> calls_in_loops(const Bytes& bitcode, const std::string& base) {
+  llvm::LLVMContext context;
+  auto module = read(bitcode, context);
+  unsigned in_loops = 0, all = 0;
+  llvm::Function* f = module->getFunction("k");
+  if (!f) return {0, 0};
+  auto reaches_itself = [](llvm::BasicBlock* start) {
+    std::vector<llvm::BasicBlock*> stack(llvm::succ_begin(start), llvm::succ_end(start));
+    std::set<llvm::BasicBlock*> seen;
+    while (!stack.empty()) {
+      llvm::BasicBlock* b = stack.back();
+      stack.pop_back();
+      if (b == start) return true;
+      if (!seen.insert(b).second) continue;
+      stack.insert(stack.end(), llvm::succ_begin(b), llvm::succ_end(b));
+    }
+    return false;
+  };
+  for (llvm::BasicBlock& b : *f)
+    for (llvm::Instruction& i : b)
+      if (auto* call = llvm::dyn_cast<llvm::CallInst>(&i))
+        if (const llvm::Function* callee = call->getCalledFunction())
+          if (callee->getName().startswith("_Z" + std::to_string(base.size()) + base)) {
+            ++all;
+            if (reaches_itself(&b)) ++in_loops;
+          }
+  return {in_loops, all};
+}
+
+// A work-item or image query reads the work-item's place or the image's shape and talks to no
+// other work-item (§6.12.1, §6.12.14.5): the -O2 link moves it out of a loop that calls it on
+// every trip (test_allocations' loop over get_image_height called it 12 billion times), where
+// Clang's `convergent` on every OpenCL call had kept it in; a barrier stays where it was.
+TEST(Link, QueriesLeaveLoopsThatCallThemOnEveryTrip_6_12_1) {
+  const char* source =
+      "__kernel void k(write_only image2d_t img, __global uint* out, uint stride) {\n"
+      "  uint n = 0;\n"
+      "  for (int y = 0; y < get_image_height(img); y++)\n"
+      "    if (y % stride == get_global_id(0)) {\n"
+      "      for (int x = 0; x < get_image_width(img); x++) write_imageui(img, (int2)(x, y), n++);\n"
+      "      barrier(CLK_GLOBAL_MEM_FENCE);\n"
+      "    }\n"
+      "  out[get_global_id(0)] = n; }\n";
+  const Bytes optimised = build(source);
+  for (const char* query : {"get_image_height", "get_global_id", "get_image_width"}) {
+    const auto [in_loops, all] = calls_in_loops(optimised, query);
+    EXPECT_GE(all, 1u) << query;
+    // get_image_width leaves the inner loop for the outer one's `if`, which it ran in already.
+    if (std::string(query) != "get_image_width") EXPECT_EQ(in_loops, 0u) << query;
+  }
+  EXPECT_EQ(calls_in_loops(optimised, "write_imageui").first, 1u);
+  EXPECT_EQ(calls_in_loops(optimised, "barrier").first, 1u);
+  const Bytes as_written = build(source, "-cl-opt-disable");
+  EXPECT_GE(calls_in_loops(as_written, "get_image_height").first, 1u);
 }
 
 TEST(Link, OptionsAreRecordedInTheModule) {
