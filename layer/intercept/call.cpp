@@ -30,13 +30,16 @@
 #include "violation_details.h"
 
 namespace clvet::layer {
+
+namespace detail {
+std::atomic<std::uint64_t> g_calls{0};
+}  // namespace detail
+
 namespace {
 
 using api::ObjectKind;
 using reports::Category;
 using reports::Severity;
-
-std::atomic<std::uint64_t> g_calls{0};
 
 std::uint64_t now_ns() {
   return host_clock::now_ns();
@@ -68,17 +71,10 @@ constexpr cl_uint kMaxHandlesJudged = 1u << 16;
 
 }  // namespace
 
-Call::Call(std::uint32_t entry_index, const void* args)
-    : plan_(&entry_plan(entry_index)), entry_(plan_->entry), rule_args_(args) {
-  driver_platforms::discover();
-  observed_.entry = entry_index;
-  observed_.index = g_calls.fetch_add(1, std::memory_order_relaxed) + 1;
-  observed_.args = args;
-  if (CallObserver* observer = call_observer()) {
-    observed_.thread = thread_id();
-    observed_.enter_ns = now_ns();
-    observer->call_begin(observed_);
-  }
+void Call::begin(CallObserver& observer) noexcept {
+  observed_.thread = thread_id();
+  observed_.enter_ns = now_ns();
+  observer.call_begin(observed_);
 }
 
 bool Call::live(const void* handle, ObjectKind kind) {
@@ -100,7 +96,7 @@ void Call::judge(const void* handle, ObjectKind kind, bool nullable, std::string
 void Call::bad(std::string_view param, const void* handle, ObjectKind kind, bool in_array,
                std::size_t element) {
   has_bad_ = true;
-  bad_ = BadHandle{param, handle, kind, element, in_array, false};
+  bad_ = BadHandle{param.data(), param.size(), handle, kind, element, in_array, false};
 }
 
 void Call::handle(const void* handle, ObjectKind kind, bool nullable, std::string_view param) {
@@ -123,7 +119,7 @@ void Call::handles(const void* list, cl_uint count, ObjectKind kind, bool nullab
     // (clCreateContext's devices, clWaitForEvents' events): NULL must not reach it.
     if (!nullable && !has_bad_) {
       has_bad_ = true;
-      bad_ = BadHandle{param, nullptr, kind, 0, true, true};
+      bad_ = BadHandle{param.data(), param.size(), nullptr, kind, 0, true, true};
     }
     return;
   }
@@ -155,29 +151,36 @@ const char* Call::build_options(const char* options) {
   if (given.find(kArgInfo) != std::string_view::npos ||
       driver_platforms::version_of(platform()) < rules::Version{1, 2})
     return options;
-  forwarded_options_.assign(given);
-  if (!forwarded_options_.empty()) forwarded_options_ += ' ';
-  forwarded_options_ += kArgInfo;
-  return forwarded_options_.c_str();
+  forwarded_options_ = std::make_unique<std::string>(given);
+  if (!forwarded_options_->empty()) *forwarded_options_ += ' ';
+  *forwarded_options_ += kArgInfo;
+  return forwarded_options_->c_str();
 }
 
 std::string Call::describe(const BadHandle& bad) const {
   if (bad.array_missing)
-    return fmt::format("{} is NULL; a list of {} is required", bad.param, handle_type(bad.expected));
+    return fmt::format("{} is NULL; a list of {} is required", bad.param(), handle_type(bad.expected));
   const std::string where =
-      bad.in_array ? fmt::format("{}[{}]", bad.param, bad.element) : std::string(bad.param);
+      bad.in_array ? fmt::format("{}[{}]", bad.param(), bad.element) : std::string(bad.param());
   return handle_problem(where, bad.handle, bad.expected);
 }
 
-bool Call::admit_kept(const kept_verdicts::Verdict& verdict) {
-  platform_ = verdict.platform;
-  parent_count_ = verdict.parent_count;
-  parents_ = verdict.parents;
+void Call::admit_kept_further(const kept_verdicts::Verdict& verdict) {
   // The reference device's findings of this launch name it, as admit() would have said.
   if (verdict.reference && (entry_index() == args::EnqueueNDRangeKernel::kEntryIndex ||
                             entry_index() == args::EnqueueTask::kEntryIndex))
     reference_findings::launching(platform_, index());
-  return true;
+  if (releases_ != nullptr) count_down();
+}
+
+void Call::count_down() {
+  // Counted down before the driver frees it: once freed, its address may name a new object
+  // created on another thread.
+  const auto count = objects().released(releases_, index(), entry_->name);
+  released_ = count.has_value();
+  if (released_)
+    if (CallObserver* observer = call_observer())
+      observer->object_released(brief_record(releases_, *count), index());
 }
 
 bool Call::admit(bool next_available) {
@@ -186,7 +189,7 @@ bool Call::admit(bool next_available) {
   const LayerWorld world(facts.version, &seen_);
   if (has_bad_) {
     // Refused: the loader would dereference the handle to find the driver.
-    const rules::Rule* rule = first_violation(plan_->checked, rule_args_, world, facts.version);
+    const rules::Rule* rule = first_broken(plan_->checked, rule_args_, world, facts.version);
     refusal_code_ = rule ? rule->code : invalid_handle_code(bad_.expected);
     const std::string detail = describe(bad_) + "; not forwarded to the driver";
     if (rule)
@@ -224,7 +227,7 @@ bool Call::admit(bool next_available) {
                              entry_->name));
     return false;
   }
-  violated_ = first_violation(plan_->checked, rule_args_, world, facts.version);
+  violated_ = first_violation(*plan_, rule_args_, world, facts.version);
   if (violated_ != nullptr) {
     if (!judge_violation(guards_the_driver(*violated_),
                          violation_detail(*violated_, rule_args_, world), facts.reference))
@@ -253,15 +256,7 @@ bool Call::admit(bool next_available) {
        entry_index() == args::EnqueueTask::kEntryIndex) &&
       facts.reference)
     reference_findings::launching(target, index());
-  if (releases_ != nullptr) {
-    // Counted down before the driver frees it: once freed, its address may name a new
-    // object created on another thread.
-    const auto count = objects().released(releases_, index(), entry_->name);
-    released_ = count.has_value();
-    if (released_)
-      if (CallObserver* observer = call_observer())
-        observer->object_released(brief_record(releases_, *count), index());
-  }
+  if (releases_ != nullptr) count_down();
   // Every handle live and every rule passed: a verdict kept for the call keeps what its
   // handles were found to be (passed_before() restores it).
   if (plan_->kept) kept_verdicts::admitted(platform_, facts.reference, parents_.data(), parent_count_);
@@ -400,11 +395,6 @@ void Call::retained(const void* handle) {
     observer->object_retained(brief_record(handle, *count), index());
 }
 
-bool Call::wants_event(const void* queue) const {
-  CallObserver* observer = call_observer();
-  return observer != nullptr && observer->wants_command_event(observed_, queue);
-}
-
 void Call::command_event(const void* queue, const void* event, bool layer_owned) {
   if (event == nullptr) return;
   if (CallObserver* observer = call_observer()) {
@@ -429,15 +419,6 @@ void Call::object_result(const void* result, cl_int errcode) {
                result ? fmt::format("returned a {} (not NULL) but wrote {} to errcode_ret",
                                     entry_->return_type, reports::error_name(errcode))
                       : std::string("returned NULL but wrote CL_SUCCESS to errcode_ret"));
-}
-
-cl_int Call::finish(cl_int code, const void* result) {
-  if (code != CL_SUCCESS || violated_ != nullptr || released_ ||
-      entry_index() == args::EnqueueSVMFree::kEntryIndex ||
-      entry_index() == args::SetCommandQueueProperty::kEntryIndex)
-    check_code(code);
-  end(code, result, true);
-  return code;
 }
 
 void Call::check_code(cl_int code) {
@@ -477,10 +458,6 @@ void Call::finish_unchecked(const void* result) {
   if (entry_index() == args::SVMFree::kEntryIndex)
     svm_freed(static_cast<const args::SVMFree*>(observed_.args)->svm_pointer);
   end(CL_SUCCESS, result, true);
-}
-
-void Call::end(cl_int error, const void* result, bool forwarded) {
-  if (CallObserver* observer = call_observer()) tell_end(*observer, error, result, forwarded);
 }
 
 void Call::tell_end(CallObserver& observer, cl_int error, const void* result, bool forwarded) {

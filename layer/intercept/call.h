@@ -4,14 +4,19 @@
 #pragma once
 
 #include <array>
+#include <atomic>
+#include <memory>
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "call_observer.h"
+#include "driver_platforms.h"
 #include "entry_plan.h"
+#include "kept_keys.h"
 #include "kept_verdicts.h"
+#include "objects.h"
 #include "clvet/checker/object_table.h"
 #include "layer_world.h"
 #include "clvet/rules/api.h"
@@ -20,10 +25,22 @@
 
 namespace clvet::layer {
 
+namespace detail {
+// The calls that reached the layer: the last call's index.
+extern std::atomic<std::uint64_t> g_calls;
+}  // namespace detail
+
 class Call {
  public:
   // `entry_index` indexes api::entry_points(); `args` is the call's clvet::args struct.
-  Call(std::uint32_t entry_index, const void* args);
+  // Inlined in every wrapper: what a call costs the layer is mostly what it does for every call.
+  [[gnu::always_inline]] Call(std::uint32_t entry_index, const void* args) noexcept
+      : plan_(discovered_plan(entry_index)),
+        entry_(plan_->entry),
+        observed_{entry_index, detail::g_calls.fetch_add(1, std::memory_order_relaxed) + 1, args},
+        rule_args_(args) {
+    if (CallObserver* observer = call_observer()) begin(*observer);
+  }
   Call(const Call&) = delete;
   Call& operator=(const Call&) = delete;
 
@@ -57,11 +74,29 @@ class Call {
   // Before the handles are judged: true when this thread made the same call before, admitted
   // with every handle live and every rule passed, and no object has been created, released or
   // changed since (kept_verdicts.h): the call goes to the driver without being judged again
-  // (admit() is not called). `next_available`: as admit()'s.
-  bool passed_before(bool next_available) {
-    if (!plan_->kept || !next_available) return false;
-    const kept_verdicts::Verdict* verdict = kept_verdicts::passed_before(entry_index(), observed_.args);
-    return verdict != nullptr && admit_kept(*verdict);
+  // (admit() is not called). `next_available`: as admit()'s. Only the wrappers of kept entry
+  // points ask; the verdict expected (the one that followed the last used) is compared inline.
+  template <class Args>
+  [[gnu::always_inline]] bool passed_before(bool next_available, const Args& a) {
+    if (!plan_->kept || !next_available) [[unlikely]]
+      return false;
+    kept_verdicts::Kept* k = kept_verdicts::kept();
+    if (k == nullptr) [[unlikely]]
+      return false;
+    const checker::ObjectTable& table = objects();
+    const std::uint64_t forgets = table.forgets();
+    const std::uint64_t changes = table.changes();
+    const kept_verdicts::Verdict& expected = *kept_verdicts::expected(*k);
+    if (kept_verdicts::admitted_under(expected, Args::kEntryIndex, forgets, changes)) {
+      kept_verdicts::KeyMatcher key(expected);
+      if (kept_key(a, key)) {
+        kept_verdicts::used_expected(*k);
+        return admit_kept(expected);
+      }
+    }
+    const kept_verdicts::Verdict* found = kept_verdicts::passed_before(
+        Args::kEntryIndex, &a, kept_verdicts::kKeyFunctions<Args>, forgets, changes);
+    return found != nullptr && admit_kept(*found);
   }
   // Decides whether the call goes to the driver. False: it must not (a bad handle, an entry
   // point the platform or the loader lacks, or CLVET_ENFORCE and a broken rule); the wrapper
@@ -78,7 +113,10 @@ class Call {
   void retained(const void* handle);
   // Whether the trace wants the event of a command enqueued on `queue` (for its device times)
   // where the application passes NULL for it.
-  bool wants_event(const void* queue) const;
+  bool wants_event(const void* queue) const {
+    CallObserver* observer = call_observer();
+    return observer != nullptr && observer->wants_command_event(observed_, queue);
+  }
   // The event of the command the call enqueued; `layer_owned`: the application did not ask
   // for it, and the layer releases it.
   void command_event(const void* queue, const void* event, bool layer_owned);
@@ -88,7 +126,13 @@ class Call {
   void object_result(const void* result, cl_int errcode);
   // Ends a forwarded call: checks the code against the rules (platform findings), tells the
   // observer. Returns `code`.
-  cl_int finish(cl_int code, const void* result = nullptr);
+  cl_int finish(cl_int code, const void* result = nullptr) {
+    // A release counted down is undone only when the driver refused it (check_code()).
+    if (code != CL_SUCCESS || violated_ != nullptr || plan_->checks_success) [[unlikely]]
+      check_code(code);
+    end(code, result, true);
+    return code;
+  }
   // Ends a forwarded call that reports failure only by returning NULL (clSVMAlloc).
   void finish_pointer(const void* result);
   // Ends a forwarded call that returns nothing, or a function address.
@@ -96,8 +140,11 @@ class Call {
 
  private:
   // Written whole when the first bad handle is found, read only after that.
+  // Trivial, so that a Call (every call makes one) leaves it uninitialised.
   struct BadHandle {
-    std::string_view param;
+    const char* param_data;
+    std::size_t param_size;
+    std::string_view param() const { return {param_data, param_size}; }
     const void* handle;
     api::ObjectKind expected;
     std::size_t element;  // position in an array parameter
@@ -105,17 +152,37 @@ class Call {
     bool array_missing;  // a required array passed as NULL
   };
 
+  // The platforms discovered (before the call takes its index), and the entry point's plan.
+  [[gnu::always_inline]] static const EntryPlan* discovered_plan(std::uint32_t entry_index) {
+    driver_platforms::discover();
+    return &entry_plan(entry_index);
+  }
   // Whether `handle` names a live object of `kind`; one that does is the call's platform's
   // (the first) and a parent of what the call creates.
   [[gnu::always_inline]] inline bool live(const void* handle, api::ObjectKind kind);
   // passed_before()'s call: what its handles were found to be, restored.
-  bool admit_kept(const kept_verdicts::Verdict& verdict);
+  [[gnu::always_inline]] bool admit_kept(const kept_verdicts::Verdict& verdict) {
+    platform_ = verdict.platform;
+    parent_count_ = verdict.parent_count;
+    parents_ = verdict.parents;
+    if (verdict.reference || releases_ != nullptr) [[unlikely]]
+      admit_kept_further(verdict);
+    return true;
+  }
+  // What admit() does after judging that a kept call needs too: a release counted down, a
+  // launch on the reference device named.
+  [[gnu::noinline]] void admit_kept_further(const kept_verdicts::Verdict& verdict);
+  // Counts down the reference a clRelease* drops, before the driver frees the object.
+  void count_down();
   void judge(const void* handle, api::ObjectKind kind, bool nullable, std::string_view param,
              bool in_array, std::size_t element);
   [[gnu::noinline, gnu::cold]] void bad(std::string_view param, const void* handle,
                                         api::ObjectKind kind, bool in_array, std::size_t element);
   std::string describe(const BadHandle& bad) const;
-  void end(cl_int error, const void* result, bool forwarded);
+  [[gnu::noinline]] void begin(CallObserver& observer) noexcept;
+  void end(cl_int error, const void* result, bool forwarded) {
+    if (CallObserver* observer = call_observer()) tell_end(*observer, error, result, forwarded);
+  }
   [[gnu::noinline]] void tell_end(CallObserver& observer, cl_int error, const void* result,
                                   bool forwarded);
   // finish()'s checks of a code that is not CL_SUCCESS, or of a call that broke a rule, released
@@ -144,7 +211,7 @@ class Call {
   const rules::Rule* violated_ = nullptr;
   cl_int refusal_code_ = CL_SUCCESS;
   std::vector<checker::ObjectRecord> created_;
-  std::string forwarded_options_;
+  std::unique_ptr<std::string> forwarded_options_;  // made where build_options() adds to them
 };
 
 }  // namespace clvet::layer

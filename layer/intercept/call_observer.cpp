@@ -1,19 +1,14 @@
 // The one CallObserver slot.
 #include "call_observer.h"
 
-#include <atomic>
-
 namespace clvet::layer {
-namespace {
+
+namespace detail {
 std::atomic<CallObserver*> g_observer{nullptr};
-}  // namespace
+}  // namespace detail
 
 void set_call_observer(CallObserver* observer) {
-  g_observer.store(observer, std::memory_order_release);
-}
-
-CallObserver* call_observer() {
-  return g_observer.load(std::memory_order_acquire);
+  detail::g_observer.store(observer, std::memory_order_release);
 }
 
 }  // namespace clvet::layer

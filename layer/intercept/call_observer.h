@@ -2,6 +2,7 @@
 // and finding passes through one CallObserver. The layer itself does not record anything.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <span>
 
@@ -61,6 +62,11 @@ class CallObserver {
 // Installs the observer (nullptr: none). Not synchronised with calls in flight: install it
 // before the application's first call reaches the layer (clInitLayer time).
 void set_call_observer(CallObserver* observer);
-CallObserver* call_observer();
+
+namespace detail {
+extern std::atomic<CallObserver*> g_observer;
+}  // namespace detail
+// Every call asks, several times: inline, one load.
+inline CallObserver* call_observer() { return detail::g_observer.load(std::memory_order_acquire); }
 
 }  // namespace clvet::layer

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "argument_values.h"
+#include "clvet/rules/args.gen.h"
 #include "kept_verdicts.h"
 
 namespace clvet::layer {
@@ -30,14 +31,11 @@ const Plans& build() {
   std::vector<std::size_t> first(entries.size() + 1);
   for (std::size_t i = 0; i < entries.size(); ++i) {
     first[i] = made->checked.size();
-    const auto entry = static_cast<std::uint32_t>(i);
-    const bool kept = kept_verdicts::keeps(entry);
-    const bool kept_here = kept && !judges_argument_values(entry);
     for (const rules::Rule* rule : rules::rules_for(entries[i].name))
       if (rule->check != nullptr)
         made->checked.push_back({rule->check, packed(rule->since),
                                  rule->until == rules::Version{} ? 0xffffffffu : packed(rule->until),
-                                 rule, entry, kept, kept_here});
+                                 rule});
   }
   first[entries.size()] = made->checked.size();
   made->plans.resize(entries.size());
@@ -45,6 +43,7 @@ const Plans& build() {
     const api::EntryPoint& entry = entries[i];
     EntryPlan& plan = made->plans[i];
     plan.entry = &entry;
+    plan.index = static_cast<std::uint32_t>(i);
     plan.checked =
         std::span<const CheckedRule>(made->checked.data() + first[i], first[i + 1] - first[i]);
     plan.since = parse_since(entry.since);
@@ -53,7 +52,13 @@ const Plans& build() {
     plan.values_judged = judges_argument_values(static_cast<std::uint32_t>(i));
     // The generated wrappers of dispatch slots ask before judging handles; extension entry
     // points find their target through the handles first.
-    plan.kept = kept_verdicts::keeps(static_cast<std::uint32_t>(i)) && entry.slot >= 0;
+    // Of those that judge argument values, only clSetKernelArg keeps its verdict once they pass
+    // (argument_values.cpp).
+    plan.kept = kept_verdicts::keeps(plan.index) && entry.slot >= 0 &&
+                (!plan.values_judged || plan.index == args::SetKernelArg::kEntryIndex);
+    plan.kept_here = plan.kept && !plan.values_judged;
+    plan.checks_success = plan.index == args::EnqueueSVMFree::kEntryIndex ||
+                          plan.index == args::SetCommandQueueProperty::kEntryIndex;
   }
   return *made;
 }

@@ -26,15 +26,11 @@ struct CheckedRule {
   std::uint32_t since;
   std::uint32_t until;  // 0xffffffff: still applies
   const rules::Rule* rule;
-  std::uint32_t entry;  // the entry point's index, whose rule this is
-  // The entry point's calls are kept (kept_verdicts::keeps()), and its argument values are not
-  // judged after its rules (argument_values.h: the verdict is kept once they are).
-  bool kept;
-  bool kept_here;
 };
 
 struct EntryPlan {
   const api::EntryPoint* entry = nullptr;
+  std::uint32_t index = 0;  // in api::entry_points()
   // The entry point's rules that have a check, in the catalogue's order: the others are raised
   // by the implementation and never decided before a call.
   std::span<const CheckedRule> checked;
@@ -51,6 +47,12 @@ struct EntryPlan {
   // Its calls are kept (kept_verdicts.h), and its wrapper asks for a kept verdict before it
   // judges the call's handles (Call::passed_before).
   bool kept = false;
+  // Kept, and its argument values are not judged after its rules: the verdict is kept once the
+  // rules pass (else once the argument values do, argument_values.h).
+  bool kept_here = false;
+  // Call::finish checks the code of its every call, CL_SUCCESS too (clEnqueueSVMFree's frees
+  // the layer's SVM allocations, clSetCommandQueueProperty's forgets a kept answer).
+  bool checks_success = false;
 };
 
 namespace detail {
@@ -66,27 +68,30 @@ inline const EntryPlan& entry_plan(std::uint32_t entry_index) {
   return plans[entry_index];
 }
 
-// The first of `rules` (an entry point's) that applies to `version` and that `args` break, as
-// checker::first_violation() finds it; nullptr when none is. A call that passed them all before
-// on this thread, on the same objects unchanged, is not judged again (kept_verdicts.h): it
-// passes. Where the entry point's argument values are judged too (argument_values.h), the
-// verdict is kept once they pass.
-inline const rules::Rule* first_violation(std::span<const CheckedRule> rules, const void* args,
-                                          const LayerWorld& world, rules::Version version) {
-  if (rules.empty()) return nullptr;
-  const CheckedRule& first = rules.front();
-  const rules::World* judging = &world;
-  if (first.kept) {
-    judging = kept_verdicts::judge_with(first.entry, args, version, world);
-    if (judging == nullptr) return nullptr;
-  }
+// The first of `rules` that applies to `version` and that `args` break, as
+// checker::first_violation() finds it; nullptr when none is.
+inline const rules::Rule* first_broken(std::span<const CheckedRule> rules, const void* args,
+                                       const rules::World& world, rules::Version version) {
   const std::uint32_t v = packed(version);
   for (const CheckedRule& r : rules)
-    if (v >= r.since && v < r.until && r.check(args, *judging)) {
-      if (first.kept) kept_verdicts::broken(world);
-      return r.rule;
-    }
-  if (first.kept_here) kept_verdicts::passed(world);
+    if (v >= r.since && v < r.until && r.check(args, world)) return r.rule;
+  return nullptr;
+}
+
+// first_broken() of the entry point's rules, for a call whose handles are all live. A call that
+// passed them all before on this thread, on the same objects unchanged, is not judged again
+// (kept_verdicts.h): it passes. Where the entry point's argument values are judged too
+// (argument_values.h), the verdict is kept once they pass.
+inline const rules::Rule* first_violation(const EntryPlan& plan, const void* args,
+                                          const LayerWorld& world, rules::Version version) {
+  if (!plan.kept) return plan.checked.empty() ? nullptr : first_broken(plan.checked, args, world, version);
+  const rules::World* judging = kept_verdicts::judge_with(plan.index, args, version, world);
+  if (judging == nullptr) return nullptr;
+  if (const rules::Rule* broken = first_broken(plan.checked, args, *judging, version)) {
+    kept_verdicts::broken(world);
+    return broken;
+  }
+  if (plan.kept_here) kept_verdicts::passed(world);
   return nullptr;
 }
 

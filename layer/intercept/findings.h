@@ -28,6 +28,11 @@ inline constexpr std::string_view kSvmFreeNotAllocated = "SvmFreeNotAllocated";
 // CL_KERNEL_EXEC_INFO_SVM_PTRS with a pointer into an SVM allocation already freed (undefined
 // by the spec, 2.2 §5.6.1; the driver or the kernel would read or write freed memory).
 inline constexpr std::string_view kSvmPointerFreed = "SvmPointerFreed";
+// Application: clEnqueueSVMMemFill, clEnqueueSVMMap or clEnqueueSVMUnmap with a pointer inside
+// no SVM allocation clSVMAlloc made, on a device that does not share the host's memory (no
+// CL_DEVICE_SVM_FINE_GRAIN_SYSTEM; where it does, one whose memory is not mapped): undefined by
+// the spec (2.2 §5.6.1), and the driver would read or write through it.
+inline constexpr std::string_view kSvmPointerNotAllocated = "SvmPointerNotAllocated";
 // Platform: the loader's dispatch table has no such slot (an older loader).
 inline constexpr std::string_view kEntryPointMissingInLoader = "EntryPointMissingInLoader";
 // Platform: the driver's own dispatch table (cl_khr_icd: the first member of each of its

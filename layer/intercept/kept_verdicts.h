@@ -1,7 +1,8 @@
 // Verdicts of the rules kept per thread for the calls an application repeats in its inner loops
-// (clSetKernelArg, clEnqueueNDRangeKernel, clEnqueue{Read,Write}Buffer): a call whose arguments
-// are those of a call that passed every rule before, on the same live objects, passes them
-// again, and is not judged again.
+// (clSetKernelArg, clEnqueueNDRangeKernel, clEnqueue{Read,Write}Buffer, and every entry point
+// whose arguments are all values: info queries, retains and releases, clFinish; kept_keys.h):
+// a call whose arguments are those of a call that passed every rule before, on the same live
+// objects, passes them again, and is not judged again.
 //
 // Why that holds: a rule is a function of the call's arguments (and what it reads through
 // them) and of what its World answers: the kind of a handle (whether it names a live object),
@@ -25,6 +26,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 
 #include "clvet/checker/object_table.h"
 #include "clvet/rules/world.h"
@@ -91,13 +93,75 @@ class RecordingWorld final : public rules::World {
   Verdict* verdict_ = nullptr;
 };
 
-// Whether the calls of `entry` are kept at all (the others are judged every time).
+// How a call of one entry point meets its key (kept_keys.h): written into a verdict, and
+// compared with one.
+struct KeyFunctions {
+  bool (*write)(const void* args, Verdict& verdict) = nullptr;
+  bool (*matches)(const void* args, const Verdict& verdict) = nullptr;
+};
+
+// A thread's kept verdicts (a kernel loop sets two arguments, then launches and writes: one
+// each), replaced in turn, and the one being recorded. In the header so that the wrapper of a
+// kept call finds the verdict it expects without a call.
+struct Kept {
+  static constexpr std::size_t kVerdicts = 8;
+  std::array<Verdict, kVerdicts> verdicts;
+  std::size_t next = 0;
+  std::size_t last = 0;  // the verdict used last
+  // For each verdict, the one used right after it last time: a loop's calls come in the same
+  // order, so that is where the next call's is first looked for.
+  std::array<std::uint8_t, kVerdicts> following{};
+  Verdict recording;
+  RecordingWorld world;
+  // The call being judged: how its key is written, and the table's counts passed_before() read
+  // before its handles were judged (what its verdict is kept, or confirmed, under).
+  KeyFunctions key;
+  std::uint32_t key_entry = ~std::uint32_t{0};  // whose call `key` is for; none once judged
+  std::uint64_t changes_seen = 0;
+  std::uint64_t forgets_seen = 0;
+  // The verdict kept or confirmed for the call being judged, until Call::admit admits it.
+  Verdict* pending = nullptr;
+};
+
+namespace detail {
+// The thread's verdicts, made at its first kept call; nullptr before, and again once the thread
+// has begun to exit and they are freed (a call from a thread-exit destructor is judged whole).
+// A trivial initial-exec thread_local: no guard, no __tls_get_addr in this dlopen()ed library.
+extern thread_local constinit Kept* t_kept __attribute__((tls_model("initial-exec")));
+Kept* first_kept();
+}  // namespace detail
+
+// The thread's verdicts: nullptr once they are freed at its exit.
+inline Kept* kept() {
+  if (Kept* k = detail::t_kept) [[likely]]
+    return k;
+  return detail::first_kept();
+}
+
+// Whether the calls of `entry` are kept at all (the others are judged every time): the entry
+// points whose arguments are all values, and those of kept_keys.h (layer_wrappers.gen.cpp).
 bool keeps(std::uint32_t entry);
-// Before the handles of a call of `entry` (one kept) with `args` are judged: the verdict this
-// thread's same call was admitted with, when no object was created, released or changed and no
-// kept answer forgotten since it was last confirmed; nullptr otherwise (the call is judged, and
-// the table's counts read here are those its verdict is kept under).
-const Verdict* passed_before(std::uint32_t entry, const void* args);
+
+// The verdict this thread's next call is expected to match: the one that followed the last
+// used last time (a loop's calls come in order). Only a hint: the caller checks it.
+inline const Verdict* expected(const Kept& k) { return &k.verdicts[k.following[k.last]]; }
+// `verdict` (the expected one) matched: it becomes the last used.
+inline void used_expected(Kept& k) { k.last = k.following[k.last]; }
+
+// Whether `v` is the admitted verdict of a call of `entry` under the table's counts (its key
+// compared apart).
+inline bool admitted_under(const Verdict& v, std::uint32_t entry, std::uint64_t forgets,
+                           std::uint64_t changes) {
+  return v.entry == entry && v.admitted && v.changes == changes && v.forgets == forgets;
+}
+
+// Before the handles of a call of `entry` (one kept) with `args` are judged, when the expected
+// verdict did not match: the verdict this thread's same call was admitted with, when no object
+// was created, released or changed and no kept answer forgotten since it was last confirmed
+// (`forgets`, `changes`: the table's counts, read before); nullptr otherwise (the call is
+// judged, and those counts are what its verdict is kept under).
+const Verdict* passed_before(std::uint32_t entry, const void* args, KeyFunctions key,
+                             std::uint64_t forgets, std::uint64_t changes);
 // Call::admit admitted the call being judged with every handle live: its verdict, if one was
 // kept or confirmed for it, keeps what its handles were found to be.
 void admitted(const void* platform, bool reference, const void* const* parents,

@@ -85,16 +85,44 @@ ArgumentVerdict memcpy_pointers(const args::EnqueueSVMMemcpy& a) {
   return {};
 }
 
+// A pointer inside no SVM allocation where only clSVMAlloc's are valid.
+ArgumentVerdict refused_unallocated(std::string detail, std::string_view section) {
+  ArgumentVerdict verdict = refused(std::move(detail), section);
+  verdict.check = check::kSvmPointerNotAllocated;
+  return verdict;
+}
+
 // 2.2 §5.6.1 clEnqueueSVMMemFill, clEnqueueSVMMap, clEnqueueSVMUnmap: svm_ptr is a region of an
-// SVM allocation (of the host's memory where the device shares it).
+// SVM allocation clSVMAlloc made ("If svm_ptr is allocated using clSVMAlloc then it must be
+// allocated from the same context ... Otherwise the behavior is undefined"), or of the host's
+// memory where the device shares it (CL_DEVICE_SVM_FINE_GRAIN_SYSTEM, §5.6.2): elsewhere the
+// device cannot reach host memory, and the driver reads or writes it as if it could.
 ArgumentVerdict queue_pointer(const rules::World& w, cl_command_queue queue, const void* pointer,
                               std::size_t length, std::string_view section) {
-  if (pointer == nullptr || svm_pointer(pointer) != SvmPointer::Freed) return {};
+  if (pointer == nullptr) return {};  // a precheck's
+  const SvmPointer state = svm_pointer(pointer);
+  if (state == SvmPointer::Live) return {};
   const bool host_memory_valid =
       rules::valid(w, queue) && shares_system_memory(w, rules::device_of(w, queue));
-  if (std::string bad = freed_pointer(pointer, length, "svm_ptr", host_memory_valid); !bad.empty())
-    return refused(std::move(bad), section);
-  return {};
+  if (state == SvmPointer::Freed) {
+    if (std::string bad = freed_pointer(pointer, length, "svm_ptr", host_memory_valid); !bad.empty())
+      return refused(std::move(bad), section);
+    return {};
+  }
+  const auto at = reinterpret_cast<std::uintptr_t>(pointer);
+  if (!host_memory_valid)
+    return refused_unallocated(
+        fmt::format("svm_ptr = {} is inside no SVM allocation clSVMAlloc made, and the device "
+                    "does not share the host's memory (no CL_DEVICE_SVM_FINE_GRAIN_SYSTEM)",
+                    pointer),
+        section);
+  // The host's memory is valid: only memory the process does not map is refused.
+  if (pages_mapped(at, at + std::max<std::size_t>(length, 1))) return {};
+  return refused_unallocated(
+      fmt::format("svm_ptr = {} is inside no SVM allocation, and its memory is not mapped: the "
+                  "driver would fault",
+                  pointer),
+      section);
 }
 
 // 2.2 §5.6.1 clEnqueueSVMMigrateMem: "Each pointer in this array must be within an allocation

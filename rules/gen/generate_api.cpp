@@ -330,8 +330,6 @@ void write_judging(fmt::ostream& out, const EntryPoint& entry, const WrapperRole
     out.print("{0}checked.{1} = call.platform_for_rules(a.{1});\n", indent, r.platform->name);
     out.print("{}call.check_args(&checked);\n", indent);
   }
-  if (is_refcount_entry(entry, "clRelease"))
-    out.print("{}call.releases(a.{});\n", indent, entry.params[0].name);
 }
 
 // Where the call goes, and what a refused call returns: the code the rule (or the layer)
@@ -355,18 +353,65 @@ void write_refusal(fmt::ostream& out, const EntryPoint& entry, std::string_view 
   out.print("{}}}\n", indent);
 }
 
+// The entry points whose calls the layer keeps verdicts of (layer/intercept/kept_verdicts.h)
+// with a key written by hand (kept_keys.h): their rules read through pointers.
+bool kept_by_hand(const EntryPoint& entry) {
+  return entry.name == "clSetKernelArg" || entry.name == "clEnqueueNDRangeKernel" ||
+         entry.name == "clEnqueueWriteBuffer" || entry.name == "clEnqueueReadBuffer";
+}
+
+// Those whose every argument is a value the rules read as it is (a handle, an enumerant, a
+// size, flags, or an output pointer they do not read through), returning an error code: the
+// key of a call is its arguments' values (info queries, retains and releases, clFinish).
+bool kept_by_values(const EntryPoint& entry) {
+  if (entry.slot < 0 || entry.returns != Returns::ErrorCode || entry.params.empty()) return false;
+  for (const Param& p : entry.params)
+    switch (p.role) {
+      case Role::Value:
+      case Role::Enum:
+      case Role::Bitfield:
+      case Role::HandleIn:
+      case Role::InfoValueOut:
+      case Role::InfoSizeRet:
+        break;
+      default:
+        return false;
+    }
+  return true;
+}
+
+bool kept(const EntryPoint& entry) {
+  return entry.slot >= 0 && (kept_by_hand(entry) || kept_by_values(entry));
+}
+
+// The key of a call of an entry point kept by its values: each argument's, in order.
+void write_kept_key(fmt::ostream& out, const EntryPoint& entry) {
+  out.print("template <class Key>\n[[gnu::always_inline]] inline bool kept_key(const args::{}& a, Key& key) {{\n",
+            short_name(entry.name));
+  for (const Param& p : entry.params) out.print("  key.add(a.{});\n", p.name);
+  out.print("  return key.fits();\n}}\n\n");
+}
+
 // The arguments packed, the Call begun, the handles judged and the call admitted or refused.
 void write_admission(fmt::ostream& out, const EntryPoint& entry, const WrapperRoles& r) {
   const std::string name = short_name(entry.name);
   out.print("{} CL_API_CALL {}_layer({}) {{\n", entry.return_type, name, parameter_list(entry));
   out.print("  const args::{} a{{{}}};\n", name, argument_names(entry));
   out.print("  Call call(args::{}::kEntryIndex, &a);\n", name);
-  if (entry.slot >= 0) {
+  if (is_refcount_entry(entry, "clRelease"))
+    out.print("  call.releases(a.{});\n", entry.params[0].name);
+  if (kept(entry)) {
     out.print("  auto* const forward = next().{};\n", entry.name);
-    out.print("  if (!call.passed_before(forward != nullptr)) {{\n");
+    out.print("  if (!call.passed_before(forward != nullptr, a)) {{\n");
     write_judging(out, entry, r, "    ");
     write_refusal(out, entry, "    ");
     out.print("  }}\n");
+    return;
+  }
+  if (entry.slot >= 0) {
+    out.print("  auto* const forward = next().{};\n", entry.name);
+    write_judging(out, entry, r, "  ");
+    write_refusal(out, entry, "  ");
     return;
   }
   // An extension entry point's target is found through the call's platform: after its handles.
@@ -517,10 +562,21 @@ void write_layer_wrappers(const char* path) {
   auto out = fmt::output_file(path);
   out.print("// Generated from rules/api/entry_points.cpp by generate_api. Do not edit.\n");
   out.print("// The layer's wrapper of every entry point: what each parameter is, for layer/intercept/call.h.\n");
-  out.print("#include <cstddef>\n#include <string_view>\n\n");
+  out.print("#include <cstddef>\n#include <cstdint>\n#include <string_view>\n\n");
   out.print("#include \"call.h\"\n#include \"callbacks.h\"\n#include \"clvet/rules/args.gen.h\"\n");
+  out.print("#include \"kept_keys.h\"\n");
   out.print("#include \"dispatch.h\"\n#include \"extensions.h\"\n\n");
-  out.print("namespace clvet::layer {{\nnamespace {{\n\nusing api::ObjectKind;\n\n");
+  out.print("namespace clvet::layer {{\n\n");
+  out.print("namespace kept_verdicts {{\n\n");
+  out.print("// The keys of the calls kept by their arguments' values (kept_keys.h has the others).\n");
+  for (const EntryPoint& entry : clvet::api::entry_points())
+    if (generated(entry) && kept_by_values(entry) && !kept_by_hand(entry)) write_kept_key(out, entry);
+  out.print("bool keeps(std::uint32_t entry) {{\n  switch (entry) {{\n");
+  for (const EntryPoint& entry : clvet::api::entry_points())
+    if (generated(entry) && kept(entry))
+      out.print("    case args::{}::kEntryIndex:\n", short_name(entry.name));
+  out.print("      return true;\n    default:\n      return false;\n  }}\n}}\n\n");
+  out.print("}}  // namespace kept_verdicts\n\nnamespace {{\n\nusing api::ObjectKind;\n\n");
   for (const EntryPoint& entry : clvet::api::entry_points())
     if (generated(entry)) write_layer_wrapper(out, entry);
   out.print("}}  // namespace\n\n");

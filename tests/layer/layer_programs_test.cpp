@@ -106,7 +106,7 @@ INSTANTIATE_TEST_SUITE_P(Layer, Program,
                                          "several_processes", "sub_device_context",
                                          "reused_addresses", "reused_sub_devices",
                                          "repeated_calls", "svm_freed_pointers",
-                                         "svm_live_pointers"));
+                                         "svm_live_pointers", "svm_host_pointers"));
 
 // A call the layer refuses that returns an object: the application gets the rule's code in
 // errcode_ret (OpenCL 1.2 §5.7.1, CL_INVALID_PROGRAM), and the trace records that value as the
@@ -145,6 +145,21 @@ INSTANTIATE_TEST_SUITE_P(Layer, ProgramOverReferenceDevice,
                          testing::Values("double_release", "use_after_release", "wrong_sizes",
                                          "leaks", "bad_wait_lists", "callbacks", "threads",
                                          "several_processes"));
+
+// Calls from a pthread key's destructor, which glibc runs after the thread's C++ thread_local
+// objects are gone (tests/layer/programs/thread_exit_calls.c): judged as any others, on PoCL and
+// over the reference device. Without the trace: the recorder's own per-thread state is freed
+// before such calls as well, and a traced run aborts in glibc's heap checks (2026-11-27: the
+// recorder's to fix, layer/intercept/trace_observer.cpp).
+TEST(ThreadExit, CallsFromAThreadExitDestructorAreJudged) {
+  const Source source = read_source("thread_exit_calls");
+  for (const char* vendors : {CLVET_POCL_ICD, CLVET_REFERENCE_ICD_DIR}) {
+    const Outcome outcome = under_clvet("thread_exit_calls", vendors, {"--trace=none"});
+    EXPECT_EQ(outcome.ran.status, 1) << vendors << ": " << outcome.ran.err;
+    EXPECT_EQ(outcome.findings, source.expected) << vendors << ": " << outcome.ran.err;
+    EXPECT_EQ(outcome.ran.out, source.output) << vendors;
+  }
+}
 
 // The rule for CL_INVALID_WORK_GROUP_SIZE on a global size the local size does not divide
 // (3.0 §5.10) both ways: a misuse on PoCL, which reports no non-uniform work-group support, and

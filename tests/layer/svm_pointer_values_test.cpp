@@ -189,6 +189,50 @@ TEST(SvmPointerValues, SystemSvmTakesHostMemoryAtAFreedAllocation) {
   expect_refused(exec_info_of(d, freed.at, live.at), "exec info");
 }
 
+void expect_unallocated(const ArgumentVerdict& v, const char* what) {
+  EXPECT_EQ(v.check, layer::check::kSvmPointerNotAllocated) << what << ": " << v.detail;
+  EXPECT_EQ(v.code, CL_INVALID_VALUE) << what;
+  EXPECT_TRUE(v.dereferenced) << what;
+  EXPECT_NE(v.detail.find("inside no SVM allocation"), std::string::npos) << v.detail;
+  EXPECT_NE(v.detail.find("§5.6.1"), std::string::npos) << "names the spec's section: " << v.detail;
+}
+
+// 2.2 §5.6.1 clEnqueueSVMMemFill, clEnqueueSVMMap, clEnqueueSVMUnmap: svm_ptr is in an allocation
+// clSVMAlloc made; a device without fine-grain system SVM cannot reach the host's own memory, so
+// a pointer inside no allocation at all (the stack, the heap, just past an allocation's end) is
+// refused like a freed one.
+TEST(SvmPointerValues, APointerInsideNoAllocationIsRefusedWhereOnlySvmIsValid) {
+  OneDevice d(false);
+  Pages live;
+  int host[16] = {};
+  std::vector<int> heap(64);
+  expect_unallocated(fill_of(d, host), "fill of the stack");
+  expect_unallocated(map_of(d, heap.data()), "map of the heap");
+  expect_unallocated(unmap_of(d, host + 4), "unmap of the stack");
+  expect_unallocated(fill_of(d, live.at + live.size), "fill just past an allocation");
+  EXPECT_FALSE(fill_of(d, live.at + live.size - 64)) << "the allocation's last bytes";
+  // Host memory stays valid where the spec takes it: a copy's source and destination.
+  EXPECT_FALSE(memcpy_of(d, d, host, live.at));
+  EXPECT_FALSE(memcpy_of(d, d, live.at, heap.data()));
+}
+
+// On a device with fine-grain system SVM any host pointer is an SVM pointer (2.2 §5.6.2): host
+// memory passes, and only memory the process does not map is refused (the driver would fault).
+TEST(SvmPointerValues, SystemSvmTakesAnyMappedHostPointer) {
+  OneDevice d(true);
+  int host[16] = {};
+  std::vector<int> heap(64);
+  EXPECT_FALSE(fill_of(d, host));
+  EXPECT_FALSE(map_of(d, heap.data()));
+  EXPECT_FALSE(unmap_of(d, host + 4));
+  char* unmapped = static_cast<char*>(
+      mmap(nullptr, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
+  ASSERT_NE(unmapped, MAP_FAILED);
+  munmap(unmapped, 4096);
+  expect_unallocated(map_of(d, unmapped), "map of memory not mapped");
+  EXPECT_NE(map_of(d, unmapped).detail.find("not mapped"), std::string::npos);
+}
+
 // 2.2 §5.6.1 clEnqueueSVMMigrateMem: "CL_INVALID_VALUE if sizes[i] is non-zero range
 // [svm_pointers[i], svm_pointers[i]+sizes[i]) is not contained within an existing clSVMAlloc
 // allocation".
