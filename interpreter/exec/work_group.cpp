@@ -697,9 +697,18 @@ void WorkGroupRunner::branch(Frame& f, const ir::Instr& t, const LaneSet& lanes)
   if (t.op == Op::CondBr) {
     // Most branches are uniform: find out before sorting lanes by edge.
     std::uint8_t first = static_cast<std::uint8_t>(cond[lanes.ids[0]]);
-    std::uint32_t k = 1;
-    while (k < lanes.count && static_cast<std::uint8_t>(cond[lanes.ids[k]]) == first) ++k;
-    if (k == lanes.count) {
+    bool uniform = true;
+    if (lanes.full) {
+      // The whole group's condition bytes lie in a row: one pass the compiler vectorises.
+      const auto* bytes = reinterpret_cast<const std::uint8_t*>(cond);
+      std::uint8_t differ = 0;
+      for (std::uint32_t i = 0; i < lanes.count; ++i) differ |= bytes[i] ^ first;
+      uniform = differ == 0;
+    } else {
+      for (std::uint32_t k = 1; k < lanes.count && uniform; ++k)
+        uniform = static_cast<std::uint8_t>(cond[lanes.ids[k]]) == first;
+    }
+    if (uniform) {
       const ir::Edge& edge = fn.edges[t.extra + (first ? 0 : 1)];
       take_edge(f, edge, lanes);
       arrive(f, edge.target, lanes);

@@ -2,6 +2,7 @@
 // lane, in a loop the host compiler can vectorise when all lanes are active.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <atomic>
 #include <bit>
 #include <cmath>
@@ -69,6 +70,40 @@ void map1(const LaneSet& lanes, unsigned w, R* d, const T* a, F op) {
     const std::size_t o = std::size_t(ids[k]) * w;
     for (unsigned c = 0; c < w; ++c) d[o + c] = op(a[o + c]);
   }
+}
+
+// map2 for a division or remainder: where every active lane divides the same value by the same
+// divisor (a loop counter shared by the group, divided by a kernel argument: the CTS's
+// `y % stride` over every row), the host divides once and every lane takes the quotient. A
+// host divide costs tens of cycles a lane; the check costs one vectorised pass over both
+// operands (a full group) or stops at the first lane that differs.
+template <class T, class F>
+void map2_division(const LaneSet& lanes, unsigned w, T* d, const T* a, const T* b, F op) {
+  const std::uint32_t count = lanes.count;
+  if (w == 1 && count > 1) {
+    const std::uint32_t* const ids = lanes.ids;
+    const std::size_t first = lanes.full ? 0 : ids[0];
+    const T x = a[first], y = b[first];
+    bool uniform = true;
+    if (lanes.full) {
+      T differ = 0;
+      for (std::uint32_t i = 0; i < count; ++i) differ |= T(a[i] ^ x) | T(b[i] ^ y);
+      uniform = differ == 0;
+    } else {
+      for (std::uint32_t k = 1; k < count && uniform; ++k)
+        uniform = a[ids[k]] == x && b[ids[k]] == y;
+    }
+    if (uniform) {
+      const T r = op(x, y);
+      if (lanes.full) {
+        std::fill(d, d + count, r);
+        return;
+      }
+      for (std::uint32_t k = 0; k < count; ++k) d[ids[k]] = r;
+      return;
+    }
+  }
+  map2(lanes, w, d, a, b, op);
 }
 
 // extractelement, insertelement and shufflevector with elements of ES bytes (and an index of IS
@@ -297,17 +332,21 @@ void WorkGroupRunner::arithmetic(Frame& f, const Instr& in, const LaneSet& lanes
         map2(lanes, w, d, a, b, [mask](U x, U y) { return U(S(x) >> (y & mask)); });
         break;
       // Division by zero is undefined in OpenCL C; the host must not trap on it.
-      case Op::UDiv: map2(lanes, w, d, a, b, [](U x, U y) { return y ? U(x / y) : U(0); }); break;
-      case Op::URem: map2(lanes, w, d, a, b, [](U x, U y) { return y ? U(x % y) : U(0); }); break;
+      case Op::UDiv:
+        map2_division(lanes, w, d, a, b, [](U x, U y) { return y ? U(x / y) : U(0); });
+        break;
+      case Op::URem:
+        map2_division(lanes, w, d, a, b, [](U x, U y) { return y ? U(x % y) : U(0); });
+        break;
       case Op::SDiv:
-        map2(lanes, w, d, a, b, [](U x, U y) {
+        map2_division(lanes, w, d, a, b, [](U x, U y) {
           if (y == 0) return U(0);
           if (S(y) == -1) return U(U(0) - x);
           return U(S(x) / S(y));
         });
         break;
       case Op::SRem:
-        map2(lanes, w, d, a, b, [](U x, U y) {
+        map2_division(lanes, w, d, a, b, [](U x, U y) {
           if (y == 0 || S(y) == -1) return U(0);
           return U(S(x) % S(y));
         });
