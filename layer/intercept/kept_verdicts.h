@@ -100,11 +100,13 @@ struct KeyFunctions {
   bool (*matches)(const void* args, const Verdict& verdict) = nullptr;
 };
 
-// A thread's kept verdicts (a kernel loop sets two arguments, then launches and writes: one
-// each), replaced in turn, and the one being recorded. In the header so that the wrapper of a
+// A thread's kept verdicts (a kernel loop sets its arguments, then launches, writes, reads,
+// queries, finishes: one each; 32 hold the loop of a kernel of two dozen arguments, where
+// fewer would be replaced before their next use and every call judged and kept again), replaced
+// in turn, and the one being recorded. In the header so that the wrapper of a
 // kept call finds the verdict it expects without a call.
 struct Kept {
-  static constexpr std::size_t kVerdicts = 8;
+  static constexpr std::size_t kVerdicts = 32;
   std::array<Verdict, kVerdicts> verdicts;
   std::size_t next = 0;
   std::size_t last = 0;  // the verdict used last

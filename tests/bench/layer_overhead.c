@@ -4,9 +4,12 @@
  *            so what the layer adds per call is the whole story;
  *   enqueue: what a real call-heavy program does, 200,000 calls: per iteration, two
  *            clSetKernelArg, a clEnqueueNDRangeKernel of a trivial kernel (64 work-items) and a
- *            clEnqueueWriteBuffer of 64 bytes, with a clFinish every 256 iterations.
+ *            clEnqueueWriteBuffer of 64 bytes, with a clFinish every 256 iterations;
+ *   wide:    the same loop for a kernel of ten arguments, 240,000 calls: per iteration, ten
+ *            clSetKernelArg, the NDRange and the write (a loop of twelve different calls, more
+ *            than a layer that remembers the last few calls holds).
  *
- *   layer_overhead --run cheap|enqueue N
+ *   layer_overhead --run cheap|enqueue|wide N
  *       makes N calls of that workload on the first device of the first platform and exits.
  *   layer_overhead LAYER_LIBRARY [LABEL:VAR=VALUE[,VAR=VALUE...]]...
  *       runs itself for each workload without the layer, under the layer (CLVET_REPORT=none),
@@ -59,8 +62,15 @@ static const char* kKernel =
     "  data[get_global_id(0)] *= factor;\n"
     "}\n";
 
-/* The enqueue workload: `calls` calls in groups of four (set two arguments, run, write). */
-static int enqueue_calls(long calls) {
+static const char* kWideKernel =
+    "kernel void scale(global float* data, float a, float b, float c, float d, float e,\n"
+    "                  float f, float g, float h, float i) {\n"
+    "  data[get_global_id(0)] *= a * b * c * d * e * f * g * h * i;\n"
+    "}\n";
+
+/* The enqueue workload: `calls` calls in groups of four (set two arguments, run, write), or, with
+ * `wide`, in groups of twelve (set ten arguments, run, write). */
+static int enqueue_calls(long calls, int wide) {
   cl_platform_id platform;
   cl_device_id device;
   cl_int err = CL_SUCCESS;
@@ -71,7 +81,7 @@ static int enqueue_calls(long calls) {
   if (err != CL_SUCCESS) return 2;
   cl_command_queue queue = clCreateCommandQueueWithProperties(context, device, NULL, &err);
   if (err != CL_SUCCESS) return 2;
-  cl_program program = clCreateProgramWithSource(context, 1, &kKernel, NULL, &err);
+  cl_program program = clCreateProgramWithSource(context, 1, wide ? &kWideKernel : &kKernel, NULL, &err);
   if (err != CL_SUCCESS || clBuildProgram(program, 1, &device, "", NULL, NULL) != CL_SUCCESS)
     return 2;
   cl_kernel kernel = clCreateKernel(program, "scale", &err);
@@ -86,14 +96,16 @@ static int enqueue_calls(long calls) {
   long failed = 0;
   const double start = process_cpu();
   const double thread_start = thread_cpu();
-  for (long i = 0; i < calls; i += 4) {
+  const int arguments = wide ? 10 : 2;
+  for (long i = 0; i < calls; i += arguments + 2) {
     failed += clSetKernelArg(kernel, 0, sizeof buffer, &buffer) != CL_SUCCESS;
-    failed += clSetKernelArg(kernel, 1, sizeof factor, &factor) != CL_SUCCESS;
+    for (cl_uint a = 1; a < (cl_uint)arguments; ++a)
+      failed += clSetKernelArg(kernel, a, sizeof factor, &factor) != CL_SUCCESS;
     failed += clEnqueueNDRangeKernel(queue, kernel, 1, NULL, &global, NULL, 0, NULL, NULL) !=
               CL_SUCCESS;
     failed += clEnqueueWriteBuffer(queue, buffer, CL_FALSE, 0, sizeof host, host, 0, NULL,
                                    NULL) != CL_SUCCESS;
-    if ((i / 4) % 256 == 255) failed += clFinish(queue) != CL_SUCCESS;
+    if ((i / (arguments + 2)) % 256 == 255) failed += clFinish(queue) != CL_SUCCESS;
   }
   failed += clFinish(queue) != CL_SUCCESS;
   report_calls_cpu(process_cpu() - start, thread_cpu() - thread_start);
@@ -143,7 +155,8 @@ struct workload {
   const char* name;
   const char* calls;
 };
-static const struct workload kWorkloads[] = {{"cheap", "1000000"}, {"enqueue", "200000"}};
+static const struct workload kWorkloads[] = {
+    {"cheap", "1000000"}, {"enqueue", "200000"}, {"wide", "240000"}};
 
 /* Runs `self --run WORKLOAD N` with the environment changes `env` (comma-separated
  * VAR=VALUE, or NULL): the CPU seconds of its calls (as it reports them: the process's and the
@@ -201,7 +214,8 @@ enum { kMaxConfigs = 16, kMaxReps = 31 };
 int main(int argc, char** argv) {
   if (argc == 4 && strcmp(argv[1], "--run") == 0) {
     if (strcmp(argv[2], "cheap") == 0) return make_calls(atol(argv[3]));
-    if (strcmp(argv[2], "enqueue") == 0) return enqueue_calls(atol(argv[3]));
+    if (strcmp(argv[2], "enqueue") == 0) return enqueue_calls(atol(argv[3]), 0);
+    if (strcmp(argv[2], "wide") == 0) return enqueue_calls(atol(argv[3]), 1);
     return 2;
   }
   if (argc < 2 || argc > kMaxConfigs) {

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Benchmark, not a test (`make bench`): the layer's overhead on the first platform (PoCL here)
-# for two call-heavy programs, a million of the cheapest calls and 200,000 calls of a kernel
-# loop (clSetKernelArg, clEnqueueNDRangeKernel, clEnqueueWriteBuffer), as process CPU time of
+# for three call-heavy programs, a million of the cheapest calls, 200,000 calls of a kernel
+# loop (clSetKernelArg, clEnqueueNDRangeKernel, clEnqueueWriteBuffer) and 240,000 of the same
+# loop for a kernel of ten arguments (twelve different calls an iteration), as process CPU time of
 # the calls, the median of interleaved rounds (LAYER_OVERHEAD_REPS, 7), and its ratio to no
 # layer and to the stamping floor:
 # without the layer, under it, and, where this clvet has CLVET_TRACE, tracing without and with
