@@ -1,6 +1,7 @@
 // The work-item functions (OpenCL C 1.2 §6.12.1, 2.0 §6.13.1): the NDRange's geometry and each
 // lane's ids, read from the executing work-group. barrier and the fences are the engine's own.
 #include <cstdint>
+#include <cstring>
 
 #include "clvet/interp/builtin_abi.h"
 
@@ -19,10 +20,10 @@ void store(const BuiltinCall& call, std::uint32_t lane, std::uint64_t value) {
 enum class PerDimension { GlobalSize, LocalSize, EnqueuedLocalSize, NumGroups, GroupId, Offset };
 
 template <PerDimension kWhat>
-std::uint64_t per_dimension(const BuiltinContext& context, std::uint32_t dim) {
+std::uint64_t per_dimension(const NDRangeGeometry& g, const std::uint64_t* group,
+                            std::uint32_t dim) {
   constexpr std::uint64_t kOutOfRange =
       kWhat == PerDimension::GroupId || kWhat == PerDimension::Offset ? 0 : 1;
-  const NDRangeGeometry& g = context.geometry();
   if (dim >= g.work_dim || dim >= 3) return kOutOfRange;
   switch (kWhat) {
     case PerDimension::GlobalSize:
@@ -34,27 +35,33 @@ std::uint64_t per_dimension(const BuiltinContext& context, std::uint32_t dim) {
     case PerDimension::NumGroups:
       return g.num_groups[dim];
     case PerDimension::GroupId:
-      return context.group_id()[dim];
+      return group[dim];
     case PerDimension::Offset:
       return g.global_offset[dim];
   }
   return kOutOfRange;
 }
 
+// The geometry and group are asked once a call, not once a lane.
 template <PerDimension kWhat, class SizeT>
 void dimension_query(const BuiltinCall& call) {
   const BuiltinContext& context = *call.context;
+  const NDRangeGeometry& g = context.geometry();
+  const std::uint64_t* group = context.group_id();
   call.lanes.for_each([&](std::uint32_t l) {
-    store<SizeT>(call, l, per_dimension<kWhat>(context, call.args[0].get<std::uint32_t>(l)));
+    store<SizeT>(call, l, per_dimension<kWhat>(g, group, call.args[0].get<std::uint32_t>(l)));
   });
 }
 
 template <class SizeT>
 void get_local_id(const BuiltinCall& call) {
-  const std::uint32_t work_dim = call.context->geometry().work_dim;
+  const BuiltinContext& context = *call.context;
+  const std::uint32_t work_dim = context.geometry().work_dim;
+  const std::uint32_t* ids[3] = {context.local_ids(0), context.local_ids(1), context.local_ids(2)};
   call.lanes.for_each([&](std::uint32_t l) {
     const std::uint32_t dim = call.args[0].get<std::uint32_t>(l);
-    store<SizeT>(call, l, dim < work_dim && dim < 3 ? call.context->local_id(l, dim) : 0);
+    if (dim >= work_dim || dim >= 3) return store<SizeT>(call, l, 0);
+    store<SizeT>(call, l, ids[dim] ? ids[dim][l] : context.local_id(l, dim));
   });
 }
 
@@ -66,13 +73,31 @@ void get_global_id(const BuiltinCall& call) {
   const BuiltinContext& context = *call.context;
   const NDRangeGeometry& g = context.geometry();
   const std::uint64_t* group = context.group_id();
-  call.lanes.for_each([&](std::uint32_t l) {
-    const std::uint32_t dim = call.args[0].get<std::uint32_t>(l);
-    if (dim >= g.work_dim || dim >= 3) return store<SizeT>(call, l, 0);
-    store<SizeT>(
-        call, l,
-        group[dim] * g.enqueued_local_size[dim] + context.local_id(l, dim) + g.global_offset[dim]);
-  });
+  // Per dimension: the group's first global id, and the lanes' local ids where the engine keeps
+  // them in an array (one call for the whole group instead of one a lane).
+  std::uint64_t first[3];
+  const std::uint32_t* ids[3];
+  for (unsigned d = 0; d < 3; ++d) {
+    first[d] = group[d] * g.enqueued_local_size[d] + g.global_offset[d];
+    ids[d] = context.local_ids(d);
+  }
+  // The loop keeps everything in locals: a store through the result may alias anything the
+  // call points to, which would be read again for every lane.
+  const std::uint32_t work_dim = g.work_dim < 3 ? g.work_dim : 3;
+  const std::uint32_t* lanes = call.lanes.ids;
+  const std::uint32_t count = call.lanes.count;
+  const std::byte* dims = call.args[0].base;
+  const std::size_t dim_stride = call.args[0].stride;
+  std::byte* out = call.result.base;
+  const std::size_t out_stride = call.result.stride;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const std::uint32_t l = lanes[i];
+    std::uint32_t dim;
+    std::memcpy(&dim, dims + l * dim_stride, sizeof dim);
+    SizeT id = 0;
+    if (dim < work_dim) id = SizeT(first[dim] + (ids[dim] ? ids[dim][l] : context.local_id(l, dim)));
+    std::memcpy(out + l * out_stride, &id, sizeof id);
+  }
 }
 
 void get_work_dim(const BuiltinCall& call) {

@@ -65,6 +65,9 @@ class WorkGroupRunner final : public BuiltinContext {
   std::uint32_t local_id(std::uint32_t lane, unsigned dim) const override {
     return dim < 3 ? local_ids_[dim][lane] : 0;
   }
+  const std::uint32_t* local_ids(unsigned dim) const override {
+    return dim < 3 ? local_ids_[dim].data() : nullptr;
+  }
   std::uint32_t lane_count() const override { return lanes_; }
   bool groups_run_concurrently() const override { return shared_.workers > 1; }
   bool accesses_unobserved() const override { return !observer_ && !taint_; }

@@ -147,6 +147,10 @@ class BuiltinContext {
   virtual const std::uint64_t* group_id() const = 0;  // [3]
   // Local ids of lane l in dimensions 0..2, and its linear local id.
   virtual std::uint32_t local_id(std::uint32_t lane, unsigned dim) const = 0;
+  // Every lane's local id in dimension `dim` (0..2), indexed by lane, where the engine keeps
+  // them in one array: the work-item functions read it without a call a lane. Null: ask
+  // local_id() lane by lane.
+  virtual const std::uint32_t* local_ids(unsigned /*dim*/) const { return nullptr; }
   virtual std::uint32_t lane_count() const = 0;  // work-items in this work-group
   // Every memory access a built-in makes through a pointer goes through here first, so that
   // it is bounds-checked and the checkers see it. Returns false when the access must not be
