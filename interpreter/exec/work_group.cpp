@@ -234,7 +234,15 @@ std::uint32_t WorkGroupRunner::store_inside(std::uint64_t address, const std::by
 
 bool WorkGroupRunner::access(std::uint32_t lane, const void* address, std::size_t size,
                              Access kind, std::uint8_t address_space) {
-  auto a = reinterpret_cast<std::uint64_t>(address);
+  // Where nobody hears the access, it is only whether it lies inside an object: no frame for
+  // the checkers' batch or the refusal's message is set up for the accesses that do.
+  const auto a = reinterpret_cast<std::uint64_t>(address);
+  if (!builtin_site_ && !observer_ && check(a, size)) return true;
+  return access_heard(lane, a, size, kind, address_space);
+}
+
+bool WorkGroupRunner::access_heard(std::uint32_t lane, std::uint64_t a, std::size_t size,
+                                   Access kind, std::uint8_t address_space) {
   if (builtin_site_) {
     // A refused access moves no taint: like Memcheck, what an invalid access yields counts as
     // clean, so that the refusal is not followed by a cascade of tainted uses.

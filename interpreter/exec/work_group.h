@@ -79,6 +79,9 @@ class WorkGroupRunner final : public BuiltinContext {
   std::uint8_t address_space_of(std::uint64_t address) const override;
   std::uint8_t address_space_in_launch(std::uint64_t address) const override;
   void image_problem(std::uint32_t lane, std::string message) override;
+  // access() of an access a checker or the taint shadow hears, or one outside every object.
+  [[gnu::noinline]] bool access_heard(std::uint32_t lane, std::uint64_t address, std::size_t size,
+                                      Access kind, std::uint8_t address_space);
   bool reachable(const void* address, std::size_t size) override {
     return check(reinterpret_cast<std::uint64_t>(address), size);
   }
