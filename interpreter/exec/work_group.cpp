@@ -626,6 +626,13 @@ void WorkGroupRunner::arrive(Frame& f, std::uint32_t block, const LaneSet& lanes
   std::vector<std::uint32_t>& waiting = f.waiting[block];
   if (waiting.empty()) {
     f.pending.push_back(block);
+    // All the running block's lanes going on together (a uniform branch, a jump): its list
+    // becomes the target's, not a copy of it (running is refilled before the next block runs,
+    // and the terminator reads no lane after arriving).
+    if (lanes.ids == f.running.data() && lanes.count == f.running.size()) {
+      waiting.swap(f.running);
+      return;
+    }
     waiting.assign(lanes.ids, lanes.ids + lanes.count);
     return;
   }
