@@ -6,7 +6,9 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -84,6 +86,48 @@ TEST(RunReport, AProgramThatDiesIsReportedFromItsTrace) {
   EXPECT_NE(left.err.find("exited with status 0 before writing its report"), std::string::npos)
       << left.err;
   std::remove(trace.c_str());
+}
+
+// Another program recording into the same folder (ctest -j2 runs two tests in tests/layer, each
+// with clvet run's default trace clvet-%p.clvt there): its writer grows its trace 8 MiB at a time
+// and cuts it to its length when its process ends, which may be while this run reads the
+// folder's traces to find its own. The cut comes here at the worst moment, right after clvet run
+// asked the file's size (crash/cutting_writer.c): a reader that mapped the file at that size died
+// of SIGBUS at its old end, and the program's report was never written (2026-11-27: once in a
+// full ctest -j2 run, Layer/ProgramOverReferenceDevice/"bad_wait_lists" got no findings).
+TEST(RunReport, AnotherProgramsTraceCutWhileItIsReadLosesNothing) {
+  namespace fs = std::filesystem;
+  const fs::path folder = temporary_path("traces");
+  fs::remove(folder);
+  ASSERT_TRUE(fs::create_directory(folder));
+  const std::string pattern = (folder / "clvet-%p.clvt").string();
+  // The other program's trace as its writer leaves it while it records: its records, then the
+  // rest of the 8 MiB its file was grown to.
+  const Ran other = under_clvet("exit", {"--report-format=json", "--trace=" + pattern});
+  ASSERT_EQ(other.status, 1) << other.err;
+  std::vector<fs::path> written;
+  for (const fs::directory_entry& entry : fs::directory_iterator(folder)) written.push_back(entry.path());
+  ASSERT_EQ(written.size(), 1u);
+  const fs::path recording = folder / "clvet-999999.clvt";
+  fs::rename(written[0], recording);
+  const std::uintmax_t length = fs::file_size(recording);
+  fs::resize_file(recording, std::uintmax_t{8} << 20);
+
+  std::vector<std::pair<std::string, std::string>> environment = kPocl;
+  environment.emplace_back("LD_PRELOAD", CLVET_CUTTING_WRITER);
+  environment.emplace_back("CLVET_TEST_CUT_TRACE", recording.string());
+  environment.emplace_back("CLVET_TEST_CUT_LENGTH", std::to_string(length));
+  const Ran ran = under_clvet("exit", {"--report-format=json", "--trace=" + pattern}, environment);
+  EXPECT_EQ(ran.status, 1) << "clvet run " << (ran.status > 128 ? "was killed" : "ended") << ": "
+                           << ran.status << "\n" << ran.err;
+  const nlohmann::json report = nlohmann::json::parse(ran.err, nullptr, false);
+  ASSERT_FALSE(report.is_discarded()) << ran.err;
+  const auto ids = rules_in(report);
+  EXPECT_TRUE(contains(ids, "ReleaseMemObjectInvalidMemObject")) << ran.err;
+  // Its own trace, not the other program's: that one is of another run.
+  EXPECT_FALSE(contains(ids, "ProcessEndedEarly")) << ran.err;
+  // The cut was made: clvet run did look at the other program's trace.
+  EXPECT_EQ(fs::file_size(recording), length);
 }
 
 // Each process of the program keeps its own trace (%p: its id; clvet run's default is
