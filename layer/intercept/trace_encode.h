@@ -8,20 +8,40 @@
 
 #include "clvet/rules/api.h"
 #include "clvet/rules/opencl.h"
+#include "clvet/trace/raw_encoder.h"
 #include "clvet/trace/writer.h"
+#include "objects.h"
 
 namespace clvet::layer {
 
-// One call being encoded.
-struct TraceEncoding {
-  trace::CallEncoder& encoder;
+// One call being encoded, through a CallEncoder (a buffer) or a RawEncoder (straight into
+// the thread's call block: the recorder's hot path); the same bytes either way.
+template <typename Encoder>
+struct BasicTraceEncoding {
+  Encoder& encoder;
   bool data = true;      // CLVET_TRACE_DATA: keep big contents (sources, binaries, buffers)
   bool success = false;  // the call succeeded: its outputs are worth reading
 };
+using TraceEncoding = BasicTraceEncoding<trace::CallEncoder>;
+using RawTraceEncoding = BasicTraceEncoding<trace::RawEncoder>;
+
+namespace encode {
+// What a generated encoder works with: a CallEncoder itself, or a copy of a RawEncoder that
+// the compiler keeps in registers (its cursor is not loaded and stored around every byte),
+// put back once the encoder is done (put_back).
+template <typename E>
+using Local = std::conditional_t<std::is_same_v<E, trace::RawEncoder>, trace::RawEncoder, E&>;
+template <typename E>
+void put_back(BasicTraceEncoding<E>& t, const Local<E>& e) {
+  if constexpr (std::is_same_v<E, trace::RawEncoder>) t.encoder = e;
+}
+}  // namespace encode
 
 // Generated: a value per parameter of `entry` (then the bytes it reads), and what it wrote.
 void encode_arguments(TraceEncoding& t, std::uint32_t entry, const void* args);
 void encode_outputs(TraceEncoding& t, std::uint32_t entry, const void* args);
+void encode_arguments(RawTraceEncoding& t, std::uint32_t entry, const void* args);
+void encode_outputs(RawTraceEncoding& t, std::uint32_t entry, const void* args);
 
 // What the API table says a call does that the recorder acts on besides encoding it: its
 // effect, whether it blocks (the table's blocking column), the buffer bytes it reads for the
@@ -61,10 +81,16 @@ constexpr std::uint64_t kMaxElements = 1u << 16;
 constexpr std::uint64_t kSmallBytes = 64;
 
 // The object's trace id, or its address when the layer does not know it.
-void handle(trace::CallEncoder& e, const void* object, api::ObjectKind kind);
+template <typename E>
+void handle(E& e, const void* object, api::ObjectKind) {
+  if (object == nullptr) return e.null();
+  if (const auto known = objects().identity(object); known.id != 0)
+    return e.handle(known.kind, known.id);
+  e.pointer(object);  // not an object the layer knows: the raw value says what was passed
+}
 
-template <typename T>
-void scalar(trace::CallEncoder& e, const T& v) {
+template <typename E, typename T>
+void scalar(E& e, const T& v) {
   if constexpr (std::is_pointer_v<T>)
     e.pointer(reinterpret_cast<const void*>(v));
   else if constexpr (std::is_floating_point_v<T>)
@@ -77,40 +103,67 @@ void scalar(trace::CallEncoder& e, const T& v) {
     e.inline_bytes(&v, sizeof v);  // a struct element (cl_image_format)
 }
 
-template <typename T>
-void handles(trace::CallEncoder& e, T* list, std::uint64_t count, api::ObjectKind kind) {
+template <typename E, typename T>
+void handles(E& e, T* list, std::uint64_t count, api::ObjectKind kind) {
   if (list == nullptr) return e.null();
   if (count > kMaxElements) count = kMaxElements;
   e.array(count);
   for (std::uint64_t i = 0; i < count; ++i) handle(e, list[i], kind);
 }
 
-template <typename T>
-void elements(trace::CallEncoder& e, T* list, std::uint64_t count) {
+template <typename E, typename T>
+void elements(E& e, T* list, std::uint64_t count) {
   if (list == nullptr) return e.null();
   if (count > kMaxElements) count = kMaxElements;
   e.array(count);
   for (std::uint64_t i = 0; i < count; ++i) scalar(e, list[i]);
 }
 
-inline void string(trace::CallEncoder& e, const char* s) {
+template <typename E>
+void string(E& e, const char* s) {
   if (s == nullptr) return e.null();
   e.string(s);
 }
 
-void strings(trace::CallEncoder& e, const char** list, cl_uint count, const size_t* lengths,
-             bool data);
-void binaries(trace::CallEncoder& e, const unsigned char** list, cl_uint count,
-              const size_t* lengths, bool data);
+template <typename E>
+void strings(E& e, const char** list, cl_uint count, const size_t* lengths, bool data) {
+  if (list == nullptr || !data) return e.pointer(list);
+  const cl_uint n = count < kMaxElements ? count : static_cast<cl_uint>(kMaxElements);
+  e.array(n);
+  for (cl_uint i = 0; i < n; ++i) {
+    if (list[i] == nullptr) {
+      e.null();
+      continue;
+    }
+    const std::size_t size =
+        lengths != nullptr && lengths[i] != 0 ? lengths[i] : std::strlen(list[i]);
+    e.data(list[i], size);  // sources can be megabytes: blobs, stored once per content
+  }
+}
 
-inline void structure(trace::CallEncoder& e, const void* s, std::size_t size) {
+template <typename E>
+void binaries(E& e, const unsigned char** list, cl_uint count, const size_t* lengths,
+              bool data) {
+  if (list == nullptr || lengths == nullptr || !data) return e.pointer(list);
+  const cl_uint n = count < kMaxElements ? count : static_cast<cl_uint>(kMaxElements);
+  e.array(n);
+  for (cl_uint i = 0; i < n; ++i) {
+    if (list[i] == nullptr)
+      e.null();
+    else
+      e.data(list[i], lengths[i]);
+  }
+}
+
+template <typename E>
+void structure(E& e, const void* s, std::size_t size) {
   if (s == nullptr) return e.null();
   e.data(s, size);
 }
 
 // A zero-terminated list of (name, value) pairs; values as integers (pointers, handles too).
-template <typename T>
-void properties(trace::CallEncoder& e, const T* list) {
+template <typename E, typename T>
+void properties(E& e, const T* list) {
   if (list == nullptr) return e.null();
   constexpr std::size_t kMaxPairs = 256;
   std::size_t pairs = 0;
@@ -123,11 +176,11 @@ void properties(trace::CallEncoder& e, const T* list) {
 }
 
 // The bytes the call reads through parameter `param`: small ones always, big ones with data.
-inline void input_bytes(TraceEncoding& t, std::uint32_t param, const void* bytes,
-                        std::uint64_t size) {
-  if (bytes == nullptr || size == 0 || (!t.data && size > kSmallBytes)) return;
-  t.encoder.input(param);
-  t.encoder.data(bytes, size);
+template <typename E>
+void input_bytes(E& e, bool data, std::uint32_t param, const void* bytes, std::uint64_t size) {
+  if (bytes == nullptr || size == 0 || (!data && size > kSmallBytes)) return;
+  e.input(param);
+  e.data(bytes, size);
 }
 
 // Whether `pointer` is host memory and not inside an SVM allocation the application made:
@@ -136,7 +189,20 @@ bool host_memory(const void* pointer);
 
 // clSetKernelArg's value: the object when it holds the handle of a memory object, sampler
 // or queue the layer knows (a replay maps it to its own), else its bytes like any input.
-void kernel_argument(TraceEncoding& t, std::uint32_t param, const void* value, std::size_t size);
+template <typename E>
+void kernel_argument(E& e, bool data, std::uint32_t param, const void* value, std::size_t size) {
+  if (value != nullptr && size == sizeof(void*)) {
+    const void* held = *static_cast<const void* const*>(value);
+    const auto known = objects().identity(held);
+    if (known.id != 0 && (known.kind == api::ObjectKind::Mem || known.kind == api::ObjectKind::Sampler ||
+                          known.kind == api::ObjectKind::CommandQueue)) {
+      e.input(param);
+      e.handle(known.kind, known.id);
+      return;
+    }
+  }
+  input_bytes(e, data, param, value, size);
+}
 
 // How much of an info query's answer is valid: what it said it wrote, within the room given.
 inline std::size_t answered(std::size_t room, const size_t* size_ret) {

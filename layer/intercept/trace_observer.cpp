@@ -40,59 +40,8 @@ namespace clvet::layer {
 
 namespace encode {
 
-void handle(trace::CallEncoder& e, const void* object, api::ObjectKind kind) {
-  if (object == nullptr) return e.null();
-  if (const auto known = objects().identity(object); known.id != 0)
-    return e.handle(known.kind, known.id);
-  (void)kind;
-  e.pointer(object);  // not an object the layer knows: the raw value says what was passed
-}
-
 bool host_memory(const void* pointer) {
   return pointer != nullptr && svm_pointer(pointer) == SvmPointer::Unknown;
-}
-
-void strings(trace::CallEncoder& e, const char** list, cl_uint count, const size_t* lengths,
-             bool data) {
-  if (list == nullptr || !data) return e.pointer(list);
-  const cl_uint n = count < kMaxElements ? count : static_cast<cl_uint>(kMaxElements);
-  e.array(n);
-  for (cl_uint i = 0; i < n; ++i) {
-    if (list[i] == nullptr) {
-      e.null();
-      continue;
-    }
-    const std::size_t size =
-        lengths != nullptr && lengths[i] != 0 ? lengths[i] : std::strlen(list[i]);
-    e.data(list[i], size);  // sources can be megabytes: blobs, stored once per content
-  }
-}
-
-void binaries(trace::CallEncoder& e, const unsigned char** list, cl_uint count,
-              const size_t* lengths, bool data) {
-  if (list == nullptr || lengths == nullptr || !data) return e.pointer(list);
-  const cl_uint n = count < kMaxElements ? count : static_cast<cl_uint>(kMaxElements);
-  e.array(n);
-  for (cl_uint i = 0; i < n; ++i) {
-    if (list[i] == nullptr)
-      e.null();
-    else
-      e.data(list[i], lengths[i]);
-  }
-}
-
-void kernel_argument(TraceEncoding& t, std::uint32_t param, const void* value, std::size_t size) {
-  if (value != nullptr && size == sizeof(void*)) {
-    const void* held = *static_cast<const void* const*>(value);
-    const auto known = objects().identity(held);
-    if (known.id != 0 && (known.kind == api::ObjectKind::Mem || known.kind == api::ObjectKind::Sampler ||
-                          known.kind == api::ObjectKind::CommandQueue)) {
-      t.encoder.input(param);
-      t.encoder.handle(known.kind, known.id);
-      return;
-    }
-  }
-  input_bytes(t, param, value, size);
 }
 
 }  // namespace encode
@@ -200,6 +149,10 @@ struct EntryTraits {
   // Whether a call that returned changes what the recorder keeps (TraceObserver::after_call):
   // a queue created, mapped regions, device times, kernel arguments. Most calls do not.
   bool after = false;
+  // Whether the call is recorded by its encoders alone, nothing besides (no bytes of a mapped
+  // region, of fine-grain SVM or of an image's pixels, no kernel buffers): then it may take
+  // the hot path (TraceObserver::begin_direct), written straight into its thread's block.
+  bool direct = false;
 };
 
 bool answered_on_the_host(const api::EntryPoint& entry) {
@@ -211,7 +164,34 @@ bool answered_on_the_host(const api::EntryPoint& entry) {
          entry.name == "clSetKernelExecInfo";
 }
 
-std::vector<EntryTraits> entry_traits() {
+// Whether recording a call of `entry` takes more than its encoders (see EntryTraits::direct).
+bool recorded_by_encoders_alone(std::uint32_t index, const api::EntryPoint& entry, bool data,
+                                bool kernel_buffers) {
+  if (kernel_buffers && index == args::EnqueueNDRangeKernel::kEntryIndex) return false;
+  if (!data) return true;
+  switch (entry.effect) {
+    case api::Effect::Unmap:
+    case api::Effect::Launch:
+    case api::Effect::Finish:
+    case api::Effect::WaitForEvents:
+      return false;
+    default:
+      break;
+  }
+  switch (index) {  // image_bytes::encode_inputs and encode_outputs
+    case args::CreateImage::kEntryIndex:
+    case args::CreateImageWithProperties::kEntryIndex:
+    case args::CreateImage2D::kEntryIndex:
+    case args::CreateImage3D::kEntryIndex:
+    case args::EnqueueWriteImage::kEntryIndex:
+    case args::EnqueueReadImage::kEntryIndex:
+      return false;
+    default:
+      return true;
+  }
+}
+
+std::vector<EntryTraits> entry_traits(bool data, bool kernel_buffers) {
   std::vector<EntryTraits> traits;
   for (const api::EntryPoint& entry : api::entry_points()) {
     const bool always = entry.effect == api::Effect::Finish ||
@@ -224,7 +204,9 @@ std::vector<EntryTraits> entry_traits() {
                       !answered_on_the_host(entry),
                       entry.effect != api::Effect::None ||
                           entry.name == "clCreateCommandQueue" ||
-                          entry.name == "clCreateCommandQueueWithProperties"});
+                          entry.name == "clCreateCommandQueueWithProperties",
+                      recorded_by_encoders_alone(static_cast<std::uint32_t>(traits.size()), entry,
+                                                 data, kernel_buffers)});
   }
   return traits;
 }
@@ -240,10 +222,11 @@ class TraceObserver final : public CallObserver {
  public:
   TraceObserver(std::unique_ptr<trace::Writer> writer, bool data, bool kernel_buffers)
       : writer_(std::move(writer)), data_(data), kernel_buffers_(kernel_buffers),
-        traits_(entry_traits()) {}
+        traits_(entry_traits(data, kernel_buffers)) {}
 
   void call_begin(const ObservedCall& call) override {
     const EntryTraits& traits = traits_[call.entry];
+    if (traits.direct && begin_direct(call, traits)) return;
     // The call's encoder is made in its place on the thread's open calls and stays there until
     // the call ends: never moved (a move is some twenty loads and stores, and there were four).
     OpenCall& open = open_calls().emplace_back(call.index, call.enter_ns, traits.timed, [&] {
@@ -325,6 +308,14 @@ class TraceObserver final : public CallObserver {
     auto& open = open_calls();
     // Calls on one thread nest (a callback calling OpenCL): the one ending is the innermost.
     if (open.empty() || open.back().index != call.index) return;
+    const EntryTraits& entry = traits_[call.entry];
+    if (open.back().direct.thread != nullptr) {
+      end_direct(call, outcome, open.back());
+      open.pop_back();
+      if (writer_->failed()) unrecorded(call.index);
+      if (outcome.forwarded && (entry.after || kernel_buffers_)) after_call(call, outcome, entry.effect);
+      return;
+    }
     trace::CallEncoder& encoder = open.back().encoder;
     const bool timed = open.back().timed;
     if (!encoder) {
@@ -332,28 +323,13 @@ class TraceObserver final : public CallObserver {
       unrecorded(call.index);
       return;
     }
-    const EntryTraits& entry = traits_[call.entry];
     TraceEncoding t{encoder, data_, outcome.error == CL_SUCCESS};
     encode_outputs(t, call.entry, call.args);
     if (data_ && t.success) image_bytes::encode_outputs(encoder, call.entry, call.args);
     // What the host finds in fine-grain SVM once the commands it waited for are complete.
     if (data_ && t.success && (entry.effect == api::Effect::Finish || entry.effect == api::Effect::WaitForEvents))
       shared_memory(encoder, false);
-    switch (entry.returns) {
-      case api::Returns::ErrorCode:
-        encoder.result(outcome.error).sint(outcome.error);
-        break;
-      case api::Returns::ObjectWithErrcode:
-        encoder.result(outcome.error);
-        encode::handle(encoder, outcome.result, api::ObjectKind::None);
-        break;
-      case api::Returns::Void:
-        encoder.result(outcome.error).null();
-        break;
-      default:
-        encoder.result(outcome.error).pointer(outcome.result);
-        break;
-    }
+    encode_result(encoder, entry.returns, outcome);
     for (const checker::ObjectRecord& o : outcome.created) {
       encoder.created(o.kind, o.id);
       object_event(trace::ObjectEvent::Action::Created, o, call.index, false);
@@ -400,15 +376,30 @@ class TraceObserver final : public CallObserver {
   }
 
  private:
+  // A count the call changed, kept for its record's rest (a call on the hot path).
+  struct Counted {
+    std::uint8_t action;
+    api::ObjectKind kind;
+    std::uint64_t id;
+    std::uint32_t refcount;
+  };
+  static constexpr std::size_t kCountedKept = 4;
+
   struct OpenCall {
     // The encoder made by `begin` in its place (emplace_back), not moved there.
     template <typename Begin>
     OpenCall(std::uint64_t i, std::uint64_t ns, bool t, Begin&& begin)
         : index(i), enter_ns(ns), timed(t), encoder(begin()) {}
+    // A call written straight into its block (begin_direct): no encoder.
+    OpenCall(std::uint64_t i, std::uint64_t ns, bool t, const trace::Writer::DirectCall& d)
+        : index(i), enter_ns(ns), timed(t), direct(d) {}
     std::uint64_t index;
     std::uint64_t enter_ns;  // CLOCK_MONOTONIC
     bool timed;  // its end time is read (EntryTraits::timed, or a release that destroys)
-    trace::CallEncoder encoder;
+    std::uint8_t counted_size = 0;
+    trace::Writer::DirectCall direct;  // its entry, when on the hot path (thread != nullptr)
+    std::array<Counted, kCountedKept> counted;  // on the hot path
+    trace::CallEncoder encoder;  // otherwise
   };
   using OpenCalls = std::vector<OpenCall>;
   static OpenCalls& open_calls() {
@@ -419,6 +410,108 @@ class TraceObserver final : public CallObserver {
     thread_local OpenCalls calls;
     known = &calls;
     return calls;
+  }
+
+  // The hot path: the call's entry written straight into its thread's block, its parameters
+  // by the RawEncoder (the bytes a CallEncoder writes). False where it cannot go there (the
+  // caller then records it through an encoder): not the thread's outermost call, no room in
+  // its block (its parameters too large for it included), the writer closed.
+  bool begin_direct(const ObservedCall& call, const EntryTraits& traits) {
+    trace::Writer::DirectCall direct;
+    std::uint8_t* limit = nullptr;
+    std::uint8_t* at = writer_->open_direct(direct, call.entry, call.index,
+                                            since_origin(call.enter_ns), call.thread, limit);
+    if (at == nullptr) return false;
+    trace::RawEncoder e(at, limit, writer_.get(), writer_->inline_data_limit());
+    RawTraceEncoding t{e, data_, false};
+    encode_arguments(t, call.entry, call.args);
+    if (e.overflowed()) {
+      writer_->drop_direct(direct, e.end());
+      return false;
+    }
+    // In the trace before the call is forwarded: a process killed inside it leaves it there
+    // as one that did not return.
+    writer_->enter_direct(direct, e.end());
+    open_calls().emplace_back(call.index, call.enter_ns, traits.timed, std::as_const(direct));
+    return true;
+  }
+
+  // The return value after the Result marker, by what the entry point returns.
+  template <typename E>
+  static void encode_result(E& e, api::Returns returns, const CallOutcome& outcome) {
+    switch (returns) {
+      case api::Returns::ErrorCode:
+        e.result(outcome.error).sint(outcome.error);
+        break;
+      case api::Returns::ObjectWithErrcode:
+        e.result(outcome.error);
+        encode::handle(e, outcome.result, api::ObjectKind::None);
+        break;
+      case api::Returns::Void:
+        e.result(outcome.error).null();
+        break;
+      default:
+        e.result(outcome.error).pointer(outcome.result);
+        break;
+    }
+  }
+
+  // A hot-path call's rest, as call_end() encodes a call's: the counts it changed, its
+  // outputs, its result, the objects it created, its end.
+  // (Each part on a local copy of the encoder, whose cursor then stays in a register.)
+  void encode_rest(trace::RawEncoder& out, const ObservedCall& call, const CallOutcome& outcome,
+                   const OpenCall& open, std::uint64_t exit_ns) {
+    if (open.counted_size != 0) {
+      trace::RawEncoder e = out;
+      for (std::uint8_t i = 0; i < open.counted_size; ++i)
+        e.counted(open.counted[i].action, open.counted[i].kind, open.counted[i].id,
+                  open.counted[i].refcount);
+      out = e;
+    }
+    RawTraceEncoding t{out, data_, outcome.error == CL_SUCCESS};
+    encode_outputs(t, call.entry, call.args);
+    trace::RawEncoder e = out;
+    encode_result(e, traits_[call.entry].returns, outcome);
+    for (const checker::ObjectRecord& o : outcome.created) e.created(o.kind, o.id);
+    if (exit_ns == trace::CallEncoder::kNotTimed) {
+      e.returned();
+    } else {
+      const std::uint64_t enter = since_origin(open.enter_ns);
+      e.end(exit_ns >= enter ? exit_ns - enter : 0);
+    }
+    out = e;
+  }
+
+  // A hot-path call's end: its rest written in place after its entry and the entry completed;
+  // where the rest does not fit there, the whole call as a Call record of its own.
+  void end_direct(const ObservedCall& call, const CallOutcome& outcome, OpenCall& open) {
+    const std::uint64_t exit_ns =
+        open.timed ? since_origin(host_clock::now_ns()) : trace::CallEncoder::kNotTimed;
+    // Objects created are events of their own (once, whichever way the rest is written).
+    for (const checker::ObjectRecord& o : outcome.created)
+      object_event(trace::ObjectEvent::Action::Created, o, call.index, false);
+    std::uint8_t* limit = nullptr;
+    bool closed = false;
+    if (std::uint8_t* at = writer_->resume_direct(open.direct, limit, closed)) {
+      trace::RawEncoder e(at, limit, writer_.get(), writer_->inline_data_limit());
+      encode_rest(e, call, outcome, open, exit_ns);
+      if (!e.overflowed()) return writer_->complete_direct(open.direct, e.end(), call.index);
+      writer_->unresume_direct(open.direct, at, e.end());
+    }
+    if (closed) return writer_->end_direct(open.direct);
+    // Encoded apart, in room that grows until the rest fits (its outputs are read again).
+    thread_local std::vector<std::uint8_t> rest;
+    for (std::size_t room = 1024;; room *= 2) {
+      rest.resize(room);
+      trace::RawEncoder e(rest.data(), rest.data() + rest.size(), writer_.get(),
+                          writer_->inline_data_limit());
+      encode_rest(e, call, outcome, open, exit_ns);
+      if (e.overflowed() && room < (std::size_t{1} << 30)) continue;
+      if (e.overflowed()) return writer_->end_direct(open.direct);  // left a call that did not return
+      writer_->move_direct(open.direct, rest.data(), static_cast<std::size_t>(e.end() - rest.data()),
+                           call.index, since_origin(open.enter_ns), call.entry);
+      return;
+    }
   }
 
   // The layer's clock is CLOCK_MONOTONIC; the trace's starts at the writer's creation.
@@ -435,9 +528,13 @@ class TraceObserver final : public CallObserver {
     // the call's own record: one record, not two, on the calls applications make in loops.
     OpenCalls& open = open_calls();
     const bool in_call = during && !open.empty() && open.back().index == call;
-    if (in_call && action != trace::ObjectEvent::Action::Created) {
+    if (in_call && action != trace::ObjectEvent::Action::Created &&
+        (open.back().direct.thread == nullptr || open.back().counted_size < kCountedKept)) {
       if (action == trace::ObjectEvent::Action::Destroyed) open.back().timed = true;
-      if (open.back().encoder)
+      if (open.back().direct.thread != nullptr)
+        open.back().counted[open.back().counted_size++] = {static_cast<std::uint8_t>(action), o.kind, o.id,
+                                                           o.refcount};
+      else if (open.back().encoder)
         open.back().encoder.counted(static_cast<std::uint8_t>(action), o.kind, o.id, o.refcount);
       return;
     }

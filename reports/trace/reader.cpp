@@ -484,6 +484,15 @@ bool Reader::next(RecordView& record) {
 
 // --- call blocks ------------------------------------------------------------------------------
 
+namespace {
+
+// Whether a byte where an entry may start is an entry's state.
+bool entry_state(std::uint8_t state) {
+  return state == block::kEntered || state == block::kComplete || state == block::kMoved;
+}
+
+}  // namespace
+
 std::optional<std::uint32_t> Reader::unsealed_block(std::uint64_t offset) const {
   if (offset < records_start_ || offset % kAlignment != 0 ||
       offset + kFrameSize + prelude_size_ > size_)
@@ -529,10 +538,12 @@ Reader::Step Reader::step(BlockWalk& b, RecordView& record) {
     }
     // A call entered: moved (its Call is a record further on), in a sealed block (it never
     // returned), or still in flight.
-    // An entry written after it ends it too: its thread went on without completing it.
+    // An entry written after it ends it too: its thread went on without completing it. Bytes
+    // after it that are no entry's state are its own rest being written (a call marker, 0xf0
+    // and above): the call is still in flight, or its process died while it returned.
     const std::uint64_t after = b.cursor + block::kEntryHeaderSize + length;
     const bool final = state == block::kMoved || b.sealed ||
-                       (after + block::kEntryHeaderSize <= b.end && data_[after] != 0);
+                       (after + block::kEntryHeaderSize <= b.end && entry_state(data_[after]));
     const bool given = b.entered_given;
     if (final) {
       b.cursor += block::kEntryHeaderSize + length;
@@ -610,7 +621,8 @@ std::optional<std::uint64_t> Reader::call_in_block(std::uint64_t block_offset, s
        at + block::kEntryHeaderSize <= end;) {
     const std::uint32_t word = wire::load32(data_ + at);
     const std::uint32_t length = word >> 8;
-    if ((word & 0xff) == 0 || length > end - at - block::kEntryHeaderSize) break;
+    if (!entry_state(static_cast<std::uint8_t>(word)) || length > end - at - block::kEntryHeaderSize)
+      break;
     wire::Decoder in(data_ + at + block::kEntryHeaderSize, length);
     const std::uint64_t key =
         relative_entries_

@@ -523,6 +523,139 @@ void Writer::enter_direct(CallEncoder& call) {
   call.split_ = true;
 }
 
+// --- The hot path's calls (DirectCall) -------------------------------------------------------
+
+std::uint64_t stored_blob(Writer& writer, const void* bytes, std::size_t size) {
+  return writer.store_blob(bytes, size);
+}
+
+std::uint8_t* Writer::open_direct(DirectCall& call, std::uint32_t entry, std::uint64_t call_index,
+                                  std::uint64_t enter_ns, std::uint64_t thread,
+                                  std::uint8_t*& limit) {
+  ThreadState& ts = thread_state();
+  // As begin_call()'s: a thread's outermost call, with room in its open block (a block
+  // across two chunks of the mapping, or none yet, is begin_call()'s to open).
+  constexpr std::uint64_t kDirectRoom = 256;
+  if (ts.depth != 0 || ts.block_bytes == nullptr || ts.block_cursor + kDirectRoom > ts.block_end ||
+      ts.call_buffers.empty() || thread != ts.tid)
+    return nullptr;
+  mark_busy(ts);
+  if (!recording_allowed()) {
+    unmark_busy(ts);
+    return nullptr;
+  }
+  ++ts.depth;
+  call.thread = &ts;
+  call.entry = ts.block_cursor;
+  call.at = ts.block_bytes + (ts.block_cursor - ts.block);
+  const std::uint64_t room = std::min<std::uint64_t>(
+      ts.block_end - ts.block_cursor - block::kEntryHeaderSize, block::kMaxEntryLength);
+  std::uint8_t* payload = call.at + block::kEntryHeaderSize;
+  limit = payload + room;
+  // The room holds the header: kDirectRoom is above kMaxEntryHeader.
+  std::uint8_t* after = codec::put_entry_header(payload, ts.block_base, call_index, enter_ns, entry);
+  call.header_size = static_cast<std::uint32_t>(after - payload);
+  return after;
+}
+
+void Writer::drop_direct(DirectCall& call, const std::uint8_t* end) {
+  ThreadState& ts = *call.thread;
+  std::uint8_t* payload = call.at + block::kEntryHeaderSize;
+  if (end > payload) std::memset(payload, 0, static_cast<std::size_t>(end - payload));
+  --ts.depth;
+  unmark_busy(ts);
+  call = {};
+}
+
+void Writer::enter_direct(DirectCall& call, const std::uint8_t* end) {
+  ThreadState& ts = *call.thread;
+  const auto size = static_cast<std::uint32_t>(end - (call.at + block::kEntryHeaderSize));
+  std::uint8_t header[block::kEntryHeaderSize];
+  wire::store32(header, block::kEntered | size << 8);
+  wire::store32(header + 4, static_cast<std::uint32_t>(call.entry - ts.block));
+  // The payload is in place: its header after it (enter_block()).
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  std::memcpy(call.at, header, sizeof header);
+  ts.block_cursor = call.entry + block::kEntryHeaderSize + size;
+  call.entered_size = size;
+  unmark_busy(ts);
+}
+
+std::uint8_t* Writer::resume_direct(DirectCall& call, std::uint8_t*& limit, bool& closed) {
+  ThreadState& ts = *call.thread;
+  mark_busy(ts);
+  closed = !recording_allowed();
+  const std::uint64_t entered_end = call.entry + block::kEntryHeaderSize + call.entered_size;
+  // Completed in place only while it is its block's last entry (close() may have sealed the
+  // block, which only the busy mark holds off).
+  if (closed || ts.block == 0 || ts.block_bytes == nullptr || entered_end != ts.block_cursor ||
+      call.entry < ts.block || call.entry >= ts.block_end) {
+    unmark_busy(ts);
+    return nullptr;
+  }
+  const std::uint64_t end = std::min<std::uint64_t>(
+      ts.block_end, call.entry + block::kEntryHeaderSize + block::kMaxEntryLength);
+  limit = ts.block_bytes + (end - ts.block);
+  return ts.block_bytes + (entered_end - ts.block);
+}
+
+void Writer::unresume_direct(DirectCall& call, std::uint8_t* from, const std::uint8_t* end) {
+  if (end > from) std::memset(from, 0, static_cast<std::size_t>(end - from));
+  unmark_busy(*call.thread);
+}
+
+void Writer::complete_direct(DirectCall& call, const std::uint8_t* end, std::uint64_t call_index) {
+  ThreadState& ts = *call.thread;
+  const auto size = static_cast<std::uint32_t>(end - (call.at + block::kEntryHeaderSize));
+  std::uint8_t header[4];
+  wire::store32(header, block::kComplete | size << 8);
+  // The rest is in place after what the entry held: until this one store, the entry reads as
+  // the call entered.
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  std::memcpy(call.at, header, sizeof header);
+  ts.block_cursor = call.entry + block::kEntryHeaderSize + size;
+  increment(ts.calls);
+  if (ts.block_indexed) {
+    ts.block_last_call = call_index;
+  } else {
+    ts.block_indexed = true;
+    add_index_entry(ts, call_index, ts.block);
+  }
+  --ts.depth;
+  unmark_busy(ts);
+  call = {};
+}
+
+void Writer::move_direct(DirectCall& call, const std::uint8_t* rest, std::size_t rest_size,
+                         std::uint64_t call_index, std::uint64_t enter_ns, std::uint32_t entry) {
+  ThreadState& ts = *call.thread;
+  {
+    Recording recording(*this, ts);
+    if (recording.allowed()) {
+      // Its parameters are in the block only: the record's payload is they, after a whole
+      // header in place of the entry's relative one, and the rest (CallEncoder::commit()).
+      wire::Buffer whole;
+      codec::encode_call_header(whole, call_index, ts.tid, enter_ns, entry);
+      const std::uint8_t* payload = call.at + block::kEntryHeaderSize;
+      whole.bytes(payload + call.header_size, call.entered_size - call.header_size);
+      whole.bytes(rest, rest_size);
+      // The entry stays a CallEnter, moved: its Call follows.
+      if (call.entry >= ts.block && call.entry < ts.block_end && ts.block != 0) *call.at = block::kMoved;
+      const std::uint64_t offset = append(ts, RecordKind::Call, whole);
+      if (offset) {
+        increment(ts.calls);
+        add_index_entry(ts, call_index, offset);
+      }
+    }
+  }
+  end_direct(call);
+}
+
+void Writer::end_direct(DirectCall& call) {
+  if (call.thread != nullptr) --call.thread->depth;
+  call = {};
+}
+
 bool Writer::complete_block(ThreadState& ts, const std::uint8_t* rest_bytes, std::size_t rest_size,
                             std::uint64_t entry, std::uint32_t entered_size) {
   const std::uint64_t entered_end = entry + block::kEntryHeaderSize + entered_size;

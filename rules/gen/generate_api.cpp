@@ -613,8 +613,9 @@ bool host_side(const Param& p) { return p.role == Role::MappedPtr && !p.peer.emp
 // One call's arguments: a value per parameter by its role, then the bytes the call reads.
 void write_trace_arguments(fmt::ostream& out, const EntryPoint& entry) {
   const std::string name = short_name(entry.name);
-  out.print("void encode_{0}([[maybe_unused]] TraceEncoding& t, [[maybe_unused]] const args::{0}& a) {{\n", name);
-  out.print("  [[maybe_unused]] trace::CallEncoder& e = t.encoder;\n");
+  out.print("template <typename E>\nvoid encode_{0}([[maybe_unused]] BasicTraceEncoding<E>& t, [[maybe_unused]] const args::{0}& a) {{\n", name);
+  // The encoder as a local (a RawEncoder's cursor then stays in a register), put back at the end.
+  out.print("  [[maybe_unused]] encode::Local<E> e = t.encoder;\n");
   for (const Param& p : entry.params) {
     const std::string kind = std::string(kind_enumerator(p.kind));
     switch (p.role) {
@@ -656,28 +657,29 @@ void write_trace_arguments(fmt::ostream& out, const EntryPoint& entry) {
   for (std::size_t i = 0; i < entry.params.size(); ++i) {
     const Param& p = entry.params[i];
     if (p.role == Role::HostMemIn && !p.fill_color_of.empty())
-      out.print("  encode::input_bytes(t, {}, a.{}, image_bytes::fill_color_size(a.{}));\n", i,
+      out.print("  encode::input_bytes(e, t.data, {}, a.{}, image_bytes::fill_color_size(a.{}));\n", i,
                 p.name, p.fill_color_of);
     else if (p.role == Role::HostMemIn && !length_of(p).empty())
-      out.print("  encode::input_bytes(t, {}, a.{}, {});\n", i, p.name, length_of(p));
+      out.print("  encode::input_bytes(e, t.data, {}, a.{}, {});\n", i, p.name, length_of(p));
     if (p.role == Role::KernelArgValue)
-      out.print("  encode::kernel_argument(t, {}, a.{}, a.{});\n", i, p.name, p.peer);
+      out.print("  encode::kernel_argument(e, t.data, {}, a.{}, a.{});\n", i, p.name, p.peer);
     if (p.role == Role::HostPtr && has_flags && has_size)
       out.print("  if ((a.flags & (CL_MEM_COPY_HOST_PTR | CL_MEM_USE_HOST_PTR)) != 0 && t.data)"
-                " encode::input_bytes(t, {}, a.{}, a.size);\n", i, p.name);
+                " encode::input_bytes(e, t.data, {}, a.{}, a.size);\n", i, p.name);
     // An SVM copy's source in host memory (no SVM allocation holds it): its bytes.
     if (host_side(p) && p.type.starts_with("const "))
-      out.print("  if (encode::host_memory(a.{1})) encode::input_bytes(t, {0}, a.{1}, {2});\n", i, p.name,
+      out.print("  if (encode::host_memory(a.{1})) encode::input_bytes(e, t.data, {0}, a.{1}, {2});\n", i, p.name,
                 length_of(p));
   }
-  out.print("}}\n\n");
+  out.print("  encode::put_back(t, e);\n}}\n\n");
 }
 
 // What the call wrote through its output parameters, read after it returned.
 void write_trace_outputs(fmt::ostream& out, const EntryPoint& entry) {
   const std::string name = short_name(entry.name);
-  out.print("void encode_{0}_outputs([[maybe_unused]] TraceEncoding& t, [[maybe_unused]] const args::{0}& a) {{\n", name);
-  out.print("  [[maybe_unused]] trace::CallEncoder& e = t.encoder;\n");
+  out.print("template <typename E>\nvoid encode_{0}_outputs([[maybe_unused]] BasicTraceEncoding<E>& t, [[maybe_unused]] const args::{0}& a) {{\n", name);
+  // The encoder as a local (a RawEncoder's cursor then stays in a register), put back at the end.
+  out.print("  [[maybe_unused]] encode::Local<E> e = t.encoder;\n");
   const Param* count_out = find_role(entry, Role::CountOut);
   for (std::size_t i = 0; i < entry.params.size(); ++i) {
     const Param& p = entry.params[i];
@@ -731,7 +733,7 @@ void write_trace_outputs(fmt::ostream& out, const EntryPoint& entry) {
       default: break;
     }
   }
-  out.print("}}\n\n");
+  out.print("  encode::put_back(t, e);\n}}\n\n");
 }
 
 // The table's facts about one call that the recorder acts on besides encoding it (CallFacts
@@ -796,9 +798,11 @@ void write_trace_encoders(const char* path) {
     if (has_facts(entry)) write_call_facts(out, entry);
   }
   out.print("}}  // namespace\n\n");
-  for (const char* which : {"arguments", "outputs"}) {
+  // Each for both encoders: a buffer's (CallEncoder) and the hot path's (RawEncoder).
+  for (const char* which : {"arguments", "outputs"})
+  for (const char* encoding : {"TraceEncoding", "RawTraceEncoding"}) {
     const bool outputs = std::string_view(which) == "outputs";
-    out.print("void encode_{}(TraceEncoding& t, std::uint32_t entry, const void* args) {{\n", which);
+    out.print("void encode_{}({}& t, std::uint32_t entry, const void* args) {{\n", which, encoding);
     out.print("  switch (entry) {{\n");
     int index = 0;
     for (const EntryPoint& entry : clvet::api::entry_points()) {

@@ -35,6 +35,7 @@
 #include "clvet/reports/finding.h"
 #include "clvet/trace/buffer.h"
 #include "clvet/trace/format.h"
+#include "clvet/trace/raw_encoder.h"
 #include "clvet/trace/records.h"
 
 namespace clvet::trace {
@@ -149,6 +150,8 @@ class CallEncoder : public ValueEncoder {
     other.active_ = false;
   }
   CallEncoder& operator=(CallEncoder&&) = delete;
+  // One that records nothing (a call recorded through Writer::DirectCall instead).
+  CallEncoder() = default;
   ~CallEncoder() { release(); }
 
   // False when nothing will be recorded (writer closed or failed): the caller may skip encoding.
@@ -265,6 +268,36 @@ class Writer {
   // finds calls by it).
   CallEncoder begin_call(std::uint32_t entry, std::uint64_t call_index, std::uint64_t enter_ns,
                          std::uint64_t thread = thread_id());
+  // The recorder's hot path: a thread's outermost call written straight into its call block
+  // with a RawEncoder (the bytes a CallEncoder writes), without an encoder object or a buffer
+  // between: open_direct() gives room after the entry's relative header, enter_direct() makes
+  // what was written there the entered call (drop_direct() leaves the space as it was, the
+  // call then recorded through begin_call), resume_direct() gives room for the rest of the
+  // call after it when it returns, complete_direct() completes the entry in place; where the
+  // rest did not fit, move_direct() marks the entry moved and writes the whole call as a Call
+  // record. The thread stays marked busy from open to enter and from resume to complete, so
+  // that close() waits for the write in progress. end_direct(): the call ends unrecorded
+  // (the writer was closed meanwhile).
+  struct DirectCall {
+    detail::WriterThread* thread = nullptr;
+    std::uint8_t* at = nullptr;      // the entry in its block: its 8-byte header first
+    std::uint64_t entry = 0;         // the entry's offset in the file
+    std::uint32_t header_size = 0;   // its relative call header's bytes
+    std::uint32_t entered_size = 0;  // its payload's bytes, entered
+  };
+  std::uint8_t* open_direct(DirectCall& call, std::uint32_t entry, std::uint64_t call_index,
+                            std::uint64_t enter_ns, std::uint64_t thread, std::uint8_t*& limit);
+  void drop_direct(DirectCall& call, const std::uint8_t* end);
+  void enter_direct(DirectCall& call, const std::uint8_t* end);
+  std::uint8_t* resume_direct(DirectCall& call, std::uint8_t*& limit, bool& closed);
+  // The rest that resume_direct() gave room for did not fit there: zeroed up to `end`.
+  void unresume_direct(DirectCall& call, std::uint8_t* from, const std::uint8_t* end);
+  void complete_direct(DirectCall& call, const std::uint8_t* end, std::uint64_t call_index);
+  void move_direct(DirectCall& call, const std::uint8_t* rest, std::size_t rest_size,
+                   std::uint64_t call_index, std::uint64_t enter_ns, std::uint32_t entry);
+  void end_direct(DirectCall& call);
+  std::size_t inline_data_limit() const { return options_.inline_data_limit; }
+
   // Whole records from the value model, for tests and paths that are not hot.
   void write_call(const Call& call);
   void write_call_enter(const Call& call);
