@@ -234,6 +234,10 @@ void Reader::problem(std::string message) {
   if (problems_seen_.insert(message).second) problems_.push_back(std::move(message));
 }
 
+void Reader::note(std::string message) {
+  if (notes_seen_.insert(message).second) notes_.push_back(std::move(message));
+}
+
 std::optional<RecordView> Reader::record_at(std::uint64_t offset, RecordKind kind) {
   if (offset < records_start_ || offset >= size_ || offset % kAlignment != 0) return std::nullopt;
   const Frame f = check_frame(offset);
@@ -274,7 +278,10 @@ void Reader::grow(std::span<const std::uint8_t> bytes) {
   // Stopped short of an end record: where it stopped may be whole now. What it said about
   // stopping there is said again if it stops there again.
   stopped_ = false;
-  notes_.resize(std::min(notes_.size(), notes_before_stop_));
+  while (notes_.size() > notes_before_stop_) {
+    notes_seen_.erase(notes_.back());
+    notes_.pop_back();
+  }
   while (problems_.size() > problems_before_stop_) {
     problems_seen_.erase(problems_.back());
     problems_.pop_back();
@@ -353,7 +360,7 @@ bool Reader::next(RecordView& record) {
     if (stopped_) return false;
     if (position_ >= size_) {
       if (!end_seen_)
-        notes_.push_back(fmt::format(
+        note(fmt::format(
             "{}: trace ends at offset {:#x} after record {} without an end record (the process "
             "stopped before closing it)",
             name_, position_, number_));
@@ -408,14 +415,14 @@ bool Reader::next(RecordView& record) {
       const std::optional<std::uint64_t> after = next_whole_frame(position_ + kAlignment);
       if (after) {
         not_completed_.push_back(position_);
-        notes_.push_back(fmt::format(
+        note(fmt::format(
             "{}: record {} at offset {:#x} was never completed (the writer stopped while writing "
             "it); reading goes on at offset {:#x}",
             name_, number_ + 1, position_, *after));
         position_ = *after;
         continue;
       }
-      notes_.push_back(fmt::format(
+      note(fmt::format(
           "{}: trace ends at offset {:#x} after record {} without an end record (the process "
           "stopped before closing it{})",
           name_, position_, number_,
@@ -495,7 +502,7 @@ bool entry_state(std::uint8_t state) {
 
 std::optional<std::uint32_t> Reader::unsealed_block(std::uint64_t offset) const {
   if (offset < records_start_ || offset % kAlignment != 0 ||
-      offset + kFrameSize + prelude_size_ > size_)
+      !within(offset, kFrameSize + prelude_size_))
     return std::nullopt;
   const std::uint8_t* p = data_ + offset;
   for (std::uint32_t i = 0; i < kFrameSize; ++i)
@@ -560,8 +567,9 @@ Reader::Step Reader::step(BlockWalk& b, RecordView& record) {
 }
 
 std::optional<RecordView> Reader::entry_at(std::uint64_t offset, bool checked) {
-  if (offset < records_start_ + kFrameSize + prelude_size_ ||
-      offset + block::kEntryHeaderSize > size_)
+  // (An offset from the index may be anything: compared so that none overflows.)
+  if (offset < records_start_ + kFrameSize + prelude_size_ || offset > size_ ||
+      size_ - offset < block::kEntryHeaderSize)
     return std::nullopt;
   const std::uint8_t* p = data_ + offset;
   const std::uint64_t distance = wire::load32(p + 4);
@@ -598,7 +606,7 @@ std::optional<RecordView> Reader::entry_at(std::uint64_t offset, bool checked) {
 
 std::optional<std::uint64_t> Reader::call_in_block(std::uint64_t block_offset, std::uint64_t index) {
   if (block_offset < records_start_ || block_offset % kAlignment != 0 ||
-      block_offset + kFrameSize + prelude_size_ > size_)
+      !within(block_offset, kFrameSize + prelude_size_))
     return std::nullopt;
   std::uint64_t end = 0;
   if (wire::load32(data_ + block_offset) == kRecordMagic) {
@@ -636,7 +644,7 @@ std::optional<std::uint64_t> Reader::call_in_block(std::uint64_t block_offset, s
 }
 
 std::optional<RecordView> Reader::call_record_at(std::uint64_t offset, bool checked) {
-  if (offset % kAlignment == 0 && offset + kFrameSize <= size_ &&
+  if (offset % kAlignment == 0 && within(offset, kFrameSize) &&
       wire::load32(data_ + offset) == kRecordMagic)
     return record_at(offset, RecordKind::Call);
   auto entry = entry_at(offset, checked);
@@ -810,7 +818,7 @@ std::optional<std::uint64_t> Reader::find_call_offset(std::uint64_t index) {
 
 std::optional<RecordView> Reader::record(std::uint64_t offset) {
   if (offset < records_start_ || offset >= size_) return std::nullopt;
-  const bool framed = offset % kAlignment == 0 && offset + kFrameSize <= size_ &&
+  const bool framed = offset % kAlignment == 0 && within(offset, kFrameSize) &&
                      wire::load32(data_ + offset) == kRecordMagic;
   if (!framed)
     if (auto entry = entry_at(offset, false)) return entry;
@@ -835,7 +843,7 @@ std::optional<Call> Reader::call(std::uint64_t index) {
 }
 
 bool Reader::call_at(std::uint64_t offset, Call& call, bool checked) {
-  if (checked && offset >= records_start_ && offset % kAlignment == 0 && offset + kFrameSize <= size_) {
+  if (checked && offset >= records_start_ && offset % kAlignment == 0 && within(offset, kFrameSize)) {
     const std::uint8_t* p = data_ + offset;
     const std::uint32_t length = wire::load32(p + frame::kLength);
     if (wire::load32(p + frame::kMagic) == kRecordMagic &&

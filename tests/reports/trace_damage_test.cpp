@@ -184,3 +184,56 @@ TEST(TraceDamage, NotATraceAndNewerMajorVersionAreRefused) {
 
 }  // namespace
 }  // namespace clvet::trace
+
+namespace clvet::trace {
+namespace {
+
+// A trace read twice (clvet diff reads it for its launches, then again for each launch) says
+// that it ends without an end record once.
+TEST(TraceDamage, ATraceReadAgainSaysItsEndOnce) {
+  testing::TempDir dir;
+  const std::string path = dir.file("unclosed.clvt");
+  auto writer = testing::make_writer(path);
+  auto call = writer->begin_call(testing::entry_index("clFinish"), 1, 10);
+  call.handle(api::ObjectKind::CommandQueue, 2);
+  call.enter(true);
+  call.result(CL_SUCCESS).sint(CL_SUCCESS);
+  call.commit(20);
+  // Not closed: the file as a killed process leaves it.
+  const std::vector<std::uint8_t> bytes = testing::read_bytes(path);
+  std::string error;
+  auto reader = Reader::from_memory(bytes, "unclosed.clvt", error);
+  ASSERT_TRUE(reader) << error;
+  for (int pass = 0; pass < 3; ++pass) {
+    reader->rewind();
+    RecordView r;
+    std::size_t calls = 0;
+    while (reader->next(r)) calls += r.kind == RecordKind::Call;
+    EXPECT_EQ(calls, 1u);
+  }
+  std::size_t ends = 0;
+  for (const std::string& note : reader->notes())
+    ends += note.find("without an end record") != std::string::npos;
+  EXPECT_EQ(ends, 1u);
+}
+
+// An index naming an offset a few bytes short of 2^64 (found by the reader's fuzz target,
+// tests/reports/data/index_offset_wraps.clvt): the bounds checks compare without overflowing,
+// so the offset is refused instead of read one byte before the file's first.
+TEST(TraceDamage, AnIndexOffsetNearTheTopOfTheRangeIsRefused) {
+  const std::vector<std::uint8_t> bytes = testing::read_bytes(
+      std::string(CLVET_SOURCE_DIR) + "/tests/reports/data/index_offset_wraps.clvt");
+  ASSERT_FALSE(bytes.empty());
+  std::string error;
+  auto reader = Reader::from_memory(bytes, "index_offset_wraps.clvt", error);
+  if (!reader) return;  // refused whole: nothing read out of bounds either
+  RecordView r;
+  Call c;
+  while (reader->next(r))
+    if (r.kind == RecordKind::Call || r.kind == RecordKind::CallEnter) (void)reader->decode(r, c);
+  for (std::uint64_t i = 0; i < 300; ++i) (void)reader->call(i);
+  EXPECT_FALSE(reader->problems().empty());
+}
+
+}  // namespace
+}  // namespace clvet::trace

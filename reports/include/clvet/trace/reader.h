@@ -133,6 +133,9 @@ class Reader {
   Frame check_frame(std::uint64_t offset);
   std::string describe(const Frame& frame, std::uint64_t number, std::uint64_t offset) const;
   bool all_zero(std::uint64_t from) const;
+  // Whether `n` bytes at `offset` are in the file, for any offset (one read from an index
+  // may be anything): compared so that nothing overflows.
+  bool within(std::uint64_t offset, std::uint64_t n) const { return offset <= size_ && size_ - offset >= n; }
   bool resync(std::uint64_t from);
   std::optional<std::uint64_t> next_whole_frame(std::uint64_t from);
   // The record at `offset` if its frame is whole and of `kind`.
@@ -162,6 +165,7 @@ class Reader {
   // A Call record or a complete call entry at `offset`.
   std::optional<RecordView> call_record_at(std::uint64_t offset, bool checked = false);
   void problem(std::string message);
+  void note(std::string message);  // once, however often the trace is read
   bool malformed(const RecordView& record, const char* why);
   void load_index();
   void scan_everything();
@@ -195,6 +199,7 @@ class Reader {
   std::vector<std::string> problems_;
   std::set<std::string> problems_seen_;
   std::vector<std::string> notes_;
+  std::set<std::string> notes_seen_;  // a trace read again (rewind()) says each note once
   ReaderStats stats_;
 
   // The writer's entry point names, and each one's index in this build's table.
