@@ -970,7 +970,9 @@ void WorkGroupRunner::atomic(Frame& f, const Instr& in, const LaneSet& lanes) {
 
 void WorkGroupRunner::builtin(Frame& f, const Instr& in, const LaneSet& lanes) {
   const ir::BuiltinSite& site = module_.builtins[in.imm];
-  operand_scratch_.resize(site.args.size());
+  // Grown, never shrunk: each resize to a smaller site and back default-constructed the
+  // operands again (a tenth of a groups-of-one kernel's instructions went there).
+  if (operand_scratch_.size() < site.args.size()) operand_scratch_.resize(site.args.size());
   for (std::size_t i = 0; i < site.args.size(); ++i) {
     const ir::BuiltinArg& a = site.args[i];
     Operand& o = operand_scratch_[i];
