@@ -29,9 +29,22 @@ std::uint64_t event_for(std::uint64_t given) {
 // kStrided, the global side advances `stride` elements per element (src_stride when gathering
 // into local memory, dst_stride when scattering to global memory).
 template <std::size_t kSize, bool kToLocal, bool kStrided>
+void async_copy_for(const BuiltinCall& call, const Lanes& lanes);
+
+// Where each lane is a work-group of its own, each lane copies for its group.
+template <std::size_t kSize, bool kToLocal, bool kStrided>
 void async_copy(const BuiltinCall& call) {
-  if (call.lanes.count == 0) return;
-  const std::uint32_t lane = call.lanes.ids[0];
+  if (!call.context->lanes_are_groups())
+    return async_copy_for<kSize, kToLocal, kStrided>(call, call.lanes);
+  for (std::uint32_t i = 0; i < call.lanes.count; ++i)
+    async_copy_for<kSize, kToLocal, kStrided>(call, Lanes{call.lanes.ids + i, 1});
+}
+
+// The copy the work-items `lanes` of one group make together.
+template <std::size_t kSize, bool kToLocal, bool kStrided>
+void async_copy_for(const BuiltinCall& call, const Lanes& lanes) {
+  if (lanes.count == 0) return;
+  const std::uint32_t lane = lanes.ids[0];
   std::byte* dst = reinterpret_cast<std::byte*>(call.args[0].get<std::uint64_t>(lane));
   const std::byte* src = reinterpret_cast<const std::byte*>(call.args[1].get<std::uint64_t>(lane));
   const std::uint64_t count = size_argument(call.args[2], lane);
@@ -44,8 +57,8 @@ void async_copy(const BuiltinCall& call) {
   BuiltinContext& context = *call.context;
   // Every work-item must pass the same arguments (§6.12.10); the checkers hear if not.
   bool uniform = true;
-  for (std::uint32_t k = 1; k < call.lanes.count && uniform; ++k) {
-    const std::uint32_t l = call.lanes.ids[k];
+  for (std::uint32_t k = 1; k < lanes.count && uniform; ++k) {
+    const std::uint32_t l = lanes.ids[k];
     uniform = call.args[0].get<std::uint64_t>(l) == call.args[0].get<std::uint64_t>(lane) &&
               call.args[1].get<std::uint64_t>(l) == call.args[1].get<std::uint64_t>(lane) &&
               size_argument(call.args[2], l) == count &&
@@ -82,9 +95,9 @@ void async_copy(const BuiltinCall& call) {
   const AsyncCopyShape shape{reinterpret_cast<std::uint64_t>(dst),
                              reinterpret_cast<std::uint64_t>(src), count, kSize, dst_step,
                              src_step};
-  context.async_step(false, call.lanes, uniform, &id, 1, &shape);
+  context.async_step(false, lanes, uniform, &id, 1, &shape);
   if (call.result.base == nullptr) return;
-  call.lanes.for_each([&](std::uint32_t l) { call.result.set<std::uint64_t>(l, 0, id); });
+  lanes.for_each([&](std::uint32_t l) { call.result.set<std::uint64_t>(l, 0, id); });
 }
 
 template <bool kToLocal, bool kStrided>

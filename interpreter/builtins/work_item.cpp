@@ -42,14 +42,19 @@ std::uint64_t per_dimension(const NDRangeGeometry& g, const std::uint64_t* group
   return kOutOfRange;
 }
 
-// The geometry and group are asked once a call, not once a lane.
+// The geometry and group are asked once a call, not once a lane. Where each lane is a group of
+// its own (BuiltinContext::lanes_are_groups), lane l's group id in dimension 0 is l further.
 template <PerDimension kWhat, class SizeT>
 void dimension_query(const BuiltinCall& call) {
   const BuiltinContext& context = *call.context;
   const NDRangeGeometry& g = context.geometry();
   const std::uint64_t* group = context.group_id();
+  const bool own_groups = kWhat == PerDimension::GroupId && context.lanes_are_groups();
   call.lanes.for_each([&](std::uint32_t l) {
-    store<SizeT>(call, l, per_dimension<kWhat>(g, group, call.args[0].get<std::uint32_t>(l)));
+    const std::uint32_t dim = call.args[0].get<std::uint32_t>(l);
+    std::uint64_t value = per_dimension<kWhat>(g, group, dim);
+    if (own_groups && dim == 0 && g.work_dim > 0) value += l;
+    store<SizeT>(call, l, value);
   });
 }
 
@@ -81,6 +86,8 @@ void get_global_id(const BuiltinCall& call) {
     first[d] = group[d] * g.enqueued_local_size[d] + g.global_offset[d];
     ids[d] = context.local_ids(d);
   }
+  // Where each lane is a group of its own, lane l's group is l further in dimension 0.
+  const std::uint64_t group_step = context.lanes_are_groups() ? g.enqueued_local_size[0] : 0;
   // The loop keeps everything in locals: a store through the result may alias anything the
   // call points to, which would be read again for every lane.
   const std::uint32_t work_dim = g.work_dim < 3 ? g.work_dim : 3;
@@ -95,7 +102,9 @@ void get_global_id(const BuiltinCall& call) {
     std::uint32_t dim;
     std::memcpy(&dim, dims + l * dim_stride, sizeof dim);
     SizeT id = 0;
-    if (dim < work_dim) id = SizeT(first[dim] + (ids[dim] ? ids[dim][l] : context.local_id(l, dim)));
+    if (dim < work_dim)
+      id = SizeT(first[dim] + (ids[dim] ? ids[dim][l] : context.local_id(l, dim)) +
+                 (dim == 0 ? group_step * l : 0));
     std::memcpy(out + l * out_stride, &id, sizeof id);
   }
 }
@@ -113,10 +122,12 @@ void get_global_linear_id(const BuiltinCall& call) {
   const NDRangeGeometry& g = context.geometry();
   const std::uint64_t* group = context.group_id();
   const std::uint32_t dims = g.work_dim < 3 ? g.work_dim : 3;
+  const bool own_groups = context.lanes_are_groups();
   call.lanes.for_each([&](std::uint32_t l) {
     std::uint64_t linear = 0;
     for (std::uint32_t d = dims; d-- > 0;) {
-      const std::uint64_t id = group[d] * g.enqueued_local_size[d] + context.local_id(l, d);
+      const std::uint64_t lane_group = group[d] + (own_groups && d == 0 ? l : 0);
+      const std::uint64_t id = lane_group * g.enqueued_local_size[d] + context.local_id(l, d);
       linear = linear * g.global_size[d] + id;
     }
     store<SizeT>(call, l, linear);

@@ -35,7 +35,9 @@ unsigned pool_size(bool order_matters) {
 class DecodedExecutable final : public Executable {
  public:
   explicit DecodedExecutable(ir::Module module)
-      : module_(std::move(module)), group_blind_(cannot_tell_groups(module_)) {
+      : module_(std::move(module)),
+        group_blind_(cannot_tell_groups(module_)),
+        single_items_share_(single_items_may_share_lanes(module_)) {
     // Program-scope __global and __constant variables live as long as the program (2.0 §6.5).
     storage_.assign(module_.global_globals_size + 16, std::byte{0});
     addresses_.resize(module_.globals.size());
@@ -91,6 +93,7 @@ class DecodedExecutable final : public Executable {
  private:
   ir::Module module_;
   bool group_blind_;      // cannot_tell_groups: small groups may run as larger ones
+  bool single_items_share_;  // single_items_may_share_lanes: groups of one may share a run
   AlignedBytes storage_;  // program-scope variables, each at its alignment
   std::vector<std::uint64_t> addresses_;
 };
@@ -125,6 +128,16 @@ LaunchResult DecodedExecutable::launch(const LaunchRequest& request) {
     shared.groups[d] = g.num_groups[d];
     total_groups *= g.num_groups[d];
   }
+  // Groups of one work-item the batching above left alone (the kernel asks its group, or has
+  // __local memory) run up to 128 a run, each lane a group (exec/group_batching.h).
+  std::uint64_t runs[3] = {shared.groups[0], shared.groups[1], shared.groups[2]};
+  std::uint64_t total_runs = total_groups;
+  if (g.local_size[0] == 1)
+    if (const std::uint32_t m = groups_a_run(request, single_items_share_)) {
+      shared.groups_a_run = m;
+      runs[0] = (shared.groups[0] + m - 1) / m;
+      total_runs = runs[0] * runs[1] * runs[2];
+    }
   if (g.local_size[0] * g.local_size[1] * g.local_size[2] > (1u << 20)) {
     result.error = "work-group too large for the interpreter";
     return result;
@@ -174,7 +187,7 @@ LaunchResult DecodedExecutable::launch(const LaunchRequest& request) {
   }
 
   unsigned threads = request.threads ? request.threads : pool_size(module_.global_atomics);
-  threads = static_cast<unsigned>(std::min<std::uint64_t>(threads, total_groups));
+  threads = static_cast<unsigned>(std::min<std::uint64_t>(threads, total_runs));
   shared.workers = threads;
   std::atomic<std::uint64_t> next{0};
   // printf output is kept per group and joined in group order: output is deterministic.
@@ -187,9 +200,9 @@ LaunchResult DecodedExecutable::launch(const LaunchRequest& request) {
     std::vector<std::pair<std::uint64_t, std::string>> mine;
     for (;;) {
       std::uint64_t n = next.fetch_add(1);
-      if (n >= total_groups || shared.stopped.load(std::memory_order_relaxed)) break;
-      std::uint64_t group[3] = {n % shared.groups[0], (n / shared.groups[0]) % shared.groups[1],
-                                n / (shared.groups[0] * shared.groups[1])};
+      if (n >= total_runs || shared.stopped.load(std::memory_order_relaxed)) break;
+      std::uint64_t group[3] = {n % runs[0], (n / runs[0]) % runs[1], n / (runs[0] * runs[1])};
+      if (shared.groups_a_run) group[0] *= shared.groups_a_run;  // the run's first group
       runner.run(group);
       std::string text = runner.take_printf_output();
       if (!text.empty()) mine.emplace_back(n, std::move(text));

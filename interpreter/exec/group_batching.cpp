@@ -19,10 +19,32 @@ constexpr std::string_view kGroupAware[] = {
     "reserve_",        "commit_",        "is_valid_reserve_id",   "__spirv",
 };
 
-bool group_aware(std::string_view name) {
-  for (std::string_view prefix : kGroupAware)
+// What a group of one work-item cannot share lanes with other groups for: built-ins whose
+// lanes are one group's (collectives, sub-groups, the lane-combining atomics), printf's output
+// kept per group, and what the engine does not run per lane.
+constexpr std::string_view kLaneShared[] = {
+    "get_sub_group",   "get_max_sub_group", "get_num_sub_groups", "get_enqueued_num_sub_groups",
+    "sub_group",       "intel_sub_group",   "work_group",         "printf",
+    "atom",            "enqueue",           "get_kernel",         "ndrange",
+    "read_pipe",       "write_pipe",        "reserve_",           "commit_",
+    "is_valid_reserve_id", "__spirv",
+};
+
+template <std::size_t N>
+bool starts_with_one_of(std::string_view name, const std::string_view (&prefixes)[N]) {
+  for (std::string_view prefix : prefixes)
     if (name.substr(0, prefix.size()) == prefix) return true;
   return false;
+}
+
+bool group_aware(std::string_view name) { return starts_with_one_of(name, kGroupAware); }
+
+// Nobody watches the launch: no checker, no taint shadow, no index checks, no red zones, no
+// instruction budget (counted per group).
+bool unwatched(const LaunchRequest& request) {
+  return request.observer == nullptr && !request.taint.on() && !request.index_checks &&
+         !request.separate_objects && request.budget_instructions == 0 &&
+         request.budget_seconds <= 0;
 }
 
 // Fewer work-items than this in a group: batched. Larger groups already fill the lanes.
@@ -44,9 +66,7 @@ bool cannot_tell_groups(const ir::Module& module) {
 }
 
 std::uint64_t batched_local_size(const LaunchRequest& request, bool group_blind) {
-  if (!group_blind || request.observer != nullptr || request.taint.on() || request.index_checks ||
-      request.separate_objects || request.budget_instructions != 0 || request.budget_seconds > 0)
-    return 0;
+  if (!group_blind || !unwatched(request)) return 0;
   for (const LaunchArg& a : request.args)
     if (a.kind == LaunchArg::Kind::Local) return 0;
   const std::uint64_t dims = std::clamp<std::uint32_t>(request.work_dim, 1, 3);
@@ -58,6 +78,24 @@ std::uint64_t batched_local_size(const LaunchRequest& request, bool group_blind)
   const std::uint64_t groups_x = (request.global_size[0] + x - 1) / x;
   const std::uint64_t factor = std::min(kBatchLanes / items, groups_x);
   return factor > 1 ? x * factor : 0;
+}
+
+bool single_items_may_share_lanes(const ir::Module& module) {
+  for (const ir::BuiltinSite& site : module.builtins)
+    if (starts_with_one_of(site.name, kLaneShared)) return false;
+  for (const ir::Function& fn : module.functions)
+    for (const ir::Instr& in : fn.code)
+      if (in.op == ir::Op::AtomicRMW || in.op == ir::Op::CmpXchg) return false;
+  return true;
+}
+
+std::uint32_t groups_a_run(const LaunchRequest& request, bool may_share) {
+  if (!may_share || !unwatched(request)) return 0;
+  const std::uint32_t dims = std::clamp<std::uint32_t>(request.work_dim, 1, 3);
+  for (std::uint32_t d = 0; d < dims; ++d)
+    if (request.local_size[d] != 1) return 0;
+  const std::uint64_t groups = std::min<std::uint64_t>(request.global_size[0], kBatchLanes);
+  return groups > 1 ? static_cast<std::uint32_t>(groups) : 0;
 }
 
 }  // namespace clvet::interp

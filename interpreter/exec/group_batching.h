@@ -24,4 +24,16 @@ bool cannot_tell_groups(const ir::Module& module);
 // __local argument, and groups of fewer than 32 work-items.
 std::uint64_t batched_local_size(const LaunchRequest& request, bool group_blind);
 
+// Whether work-groups of one work-item of this module may share the lanes of one run, each lane
+// a whole group (its own group id along dimension 0, local id 0, its own __local memory): as
+// cannot_tell_groups, but local and group ids and sizes, __local memory, barriers and
+// asynchronous copies are allowed (a group of one waits for nobody at a barrier, and each lane
+// copies for its own group). Still no work-group or sub-group built-in, atomic or printf.
+bool single_items_may_share_lanes(const ir::Module& module);
+
+// How many groups of one work-item along dimension 0 a run of `request` may take as lanes, or 0:
+// only where single_items_may_share_lanes, every local size is 1, and nobody watches the launch
+// (as batched_local_size asks).
+std::uint32_t groups_a_run(const LaunchRequest& request, bool may_share);
+
 }  // namespace clvet::interp

@@ -16,9 +16,11 @@ using ir::Op;
 WorkGroupRunner::WorkGroupRunner(const LaunchShared& shared, std::unique_ptr<GroupObserver> observer)
     : shared_(shared), module_(*shared.module), geometry_(shared.geometry),
       observer_(std::move(observer)) {
-  capacity_ = static_cast<std::uint32_t>(shared.geometry.local_size[0] *
-                                         shared.geometry.local_size[1] *
-                                         shared.geometry.local_size[2]);
+  capacity_ = shared.groups_a_run
+                  ? shared.groups_a_run
+                  : static_cast<std::uint32_t>(shared.geometry.local_size[0] *
+                                               shared.geometry.local_size[1] *
+                                               shared.geometry.local_size[2]);
   for (auto& ids : local_ids_) ids.resize(capacity_);
   all_lanes_.resize(capacity_);
   address_lanes_.resize(capacity_);
@@ -53,11 +55,15 @@ WorkGroupRunner::WorkGroupRunner(const LaunchShared& shared, std::unique_ptr<Gro
     objects.push_back({size, a.size});
     size += a.size + gap;
   }
-  local_arena_.resize(size + 16);
+  // With groups_a_run each lane is a group with __local memory of its own: the arena holds one
+  // part a lane (red zones are off there).
+  local_stride_ = shared.groups_a_run ? align_up(size, kMaxTypeAlignment) : 0;
+  const std::uint64_t arena_size = shared.groups_a_run ? local_stride_ * capacity_ : size;
+  local_arena_.resize(arena_size + 16);
   shared.spaces.add(local_arena_.data(), local_arena_.size(), kLocal);
   describe_local_objects();
   if (!shared.red_zones) {
-    own_regions_.add(local_arena_.data(), size);
+    own_regions_.add(local_arena_.data(), arena_size);
   } else {
     for (auto [offset, bytes] : objects) own_regions_.add(local_arena_.data() + offset, bytes);
   }
@@ -124,22 +130,30 @@ void WorkGroupRunner::set_up_frame(Frame& f) {
   f.storage.assign(total + 16, std::byte{0});
   f.base.resize(fn.registers.size());
   for (std::size_t r = 0; r < fn.registers.size(); ++r) f.base[r] = f.storage.data() + offsets[r];
-  // Constants: one byte image, patched with the addresses of globals, copied to every lane.
+  // Constants: one byte image, patched with the addresses of globals, copied to every lane
+  // (with groups_a_run, the __local ones patched for each lane's part of the arena).
   std::vector<std::uint8_t> image;
   for (const ir::ConstantValue& c : fn.constants) {
     image = c.bytes;
-    for (const ir::Relocation& rel : c.relocations) {
-      const ir::Global& g = module_.globals[rel.global];
-      std::uint64_t address = g.address_space == kLocal
-                                  ? reinterpret_cast<std::uint64_t>(local_arena_.data()) +
-                                        local_offsets_[rel.global]
-                                  : shared_.global_addresses[rel.global];
-      address += static_cast<std::uint64_t>(rel.addend);
-      std::memcpy(image.data() + rel.offset, &address, 8);
-    }
+    bool local = false;
+    auto patch = [&](std::uint64_t lane_part) {
+      for (const ir::Relocation& rel : c.relocations) {
+        const ir::Global& g = module_.globals[rel.global];
+        local = local || g.address_space == kLocal;
+        std::uint64_t address = g.address_space == kLocal
+                                    ? reinterpret_cast<std::uint64_t>(local_arena_.data()) +
+                                          lane_part + local_offsets_[rel.global]
+                                    : shared_.global_addresses[rel.global];
+        address += static_cast<std::uint64_t>(rel.addend);
+        std::memcpy(image.data() + rel.offset, &address, 8);
+      }
+    };
+    patch(0);
     std::uint32_t size = fn.registers[c.reg].size;
-    for (std::uint32_t l = 0; l < capacity_; ++l)
+    for (std::uint32_t l = 0; l < capacity_; ++l) {
+      if (local && local_stride_ && l > 0) patch(local_stride_ * l);
       std::memcpy(f.base[c.reg] + std::size_t(l) * size, image.data(), size);
+    }
   }
   // Private memory: each lane's allocas, at fixed addresses for the frame's lifetime, each at an
   // address aligned as its type asks (a lane's area starts at a multiple of the largest such
@@ -469,7 +483,15 @@ void WorkGroupRunner::run(const std::uint64_t group[3]) {
   std::uint32_t lx = static_cast<std::uint32_t>(geometry_.local_size[0]);
   std::uint32_t ly = static_cast<std::uint32_t>(geometry_.local_size[1]);
   std::uint32_t lanes = lx * ly * static_cast<std::uint32_t>(geometry_.local_size[2]);
-  if (lanes != lanes_ || lx != local_ids_row_ || ly != local_ids_column_) {
+  if (shared_.groups_a_run) {
+    // Groups of one work-item, one a lane: every local id is 0.
+    lanes = static_cast<std::uint32_t>(
+        std::min<std::uint64_t>(shared_.groups_a_run, shared_.groups[0] - group[0]));
+    if (lanes != lanes_) {
+      for (auto& ids : local_ids_) std::fill(ids.begin(), ids.end(), 0u);
+      lanes_ = lanes;
+    }
+  } else if (lanes != lanes_ || lx != local_ids_row_ || ly != local_ids_column_) {
     for (std::uint32_t l = 0; l < lanes; ++l) {
       local_ids_[0][l] = l % lx;
       local_ids_[1][l] = (l / lx) % ly;
@@ -504,8 +526,14 @@ void WorkGroupRunner::run(const std::uint64_t group[3]) {
           break;
       }
       if (a.kind != LaunchArg::Kind::Bytes) std::memcpy(value.data(), &pointer, std::min<std::size_t>(size, 8));
-      for (std::uint32_t l = 0; l < capacity_; ++l)
+      for (std::uint32_t l = 0; l < capacity_; ++l) {
+        if (a.kind == LaunchArg::Kind::Local && l > 0 && local_stride_) {
+          // Each lane's group has its own __local argument.
+          const std::uint64_t own = pointer + local_stride_ * l;
+          std::memcpy(value.data(), &own, std::min<std::size_t>(size, 8));
+        }
         std::memcpy(k.base[reg] + std::size_t(l) * size, value.data(), size);
+      }
     }
     uniform_set_up_ = true;
   }

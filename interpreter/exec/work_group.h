@@ -26,6 +26,9 @@ struct LaunchShared {
   const KernelInfo* info = nullptr;
   NDRangeGeometry geometry;                  // local_size: the enqueued one
   std::uint64_t groups[3] = {1, 1, 1};
+  // groups_a_run (exec/group_batching.h): up to this many groups of one work-item along
+  // dimension 0 run as the lanes of one run, lane l being group group[0] + l; 0: one group a run.
+  std::uint32_t groups_a_run = 0;
   const std::vector<LaunchArg>* args = nullptr;
   std::vector<std::uint64_t> global_addresses;  // per module global (__local: 0)
   MemoryMap regions;                         // buffers, program globals, constants
@@ -62,6 +65,7 @@ class WorkGroupRunner final : public BuiltinContext {
   // BuiltinContext
   const NDRangeGeometry& geometry() const override { return geometry_; }
   const std::uint64_t* group_id() const override { return group_; }
+  bool lanes_are_groups() const override { return shared_.groups_a_run != 0; }
   std::uint32_t local_id(std::uint32_t lane, unsigned dim) const override {
     return dim < 3 ? local_ids_[dim][lane] : 0;
   }
@@ -222,6 +226,7 @@ class WorkGroupRunner final : public BuiltinContext {
   std::vector<std::uint32_t> all_lanes_;  // 0..capacity-1
   std::vector<std::unique_ptr<Frame>> frames_;
   AlignedBytes local_arena_;
+  std::uint64_t local_stride_ = 0;  // with groups_a_run: each lane's (group's) part of the arena
   MemoryMap own_regions_;         // the local arena and the frames' private areas
   static constexpr unsigned kHits = 4;
   Hit hits_[kHits];

@@ -145,6 +145,10 @@ class BuiltinContext {
   virtual ~BuiltinContext() = default;
   virtual const NDRangeGeometry& geometry() const = 0;
   virtual const std::uint64_t* group_id() const = 0;  // [3]
+  // Each lane is a work-group of one work-item of its own: lane l's group id is group_id() with
+  // l added in dimension 0, its local id 0; a built-in acting for the whole group (an async
+  // copy) acts for each lane alone.
+  virtual bool lanes_are_groups() const { return false; }
   // Local ids of lane l in dimensions 0..2, and its linear local id.
   virtual std::uint32_t local_id(std::uint32_t lane, unsigned dim) const = 0;
   // Every lane's local id in dimension `dim` (0..2), indexed by lane, where the engine keeps
