@@ -342,6 +342,38 @@ TEST_F(DeviceApi, ProbingQueryIsANote) {
   EXPECT_EQ(seen, (std::vector<std::string>{"error OpenCL 1.2 §4.2", "note OpenCL 3.0 §4.2"}));
 }
 
+// 1.2 §4.2 and §4.4: CL_DEVICE_NOT_FOUND is the spec's answer to a device type the platform
+// lacks, and asking for a GPU before falling back to the CPU is what programs do: a note, not
+// an error (the layer over PoCL reports nothing for the same calls).
+TEST_F(DeviceApi, AskingForAMissingDeviceTypeIsANote) {
+  using WriteFindings = cl_int(CL_API_CALL*)(const char*);
+  auto write = reinterpret_cast<WriteFindings>(
+      clGetExtensionFunctionAddressForPlatform(platform, "clvetWriteFindingsCLVET"));
+  ASSERT_NE(write, nullptr);
+  const std::string path = ::testing::TempDir() + "clvet_device_type_findings.json";
+  ASSERT_EQ(write(path.c_str()), CL_SUCCESS);  // the findings so far, forgotten
+  cl_uint count = 0;
+  EXPECT_EQ(clGetDeviceIDs(platform, CL_DEVICE_TYPE_GPU, 0, nullptr, &count), CL_DEVICE_NOT_FOUND);
+  const cl_context_properties properties[] = {
+      CL_CONTEXT_PLATFORM, reinterpret_cast<cl_context_properties>(platform), 0};
+  cl_int err = CL_SUCCESS;
+  EXPECT_EQ(clCreateContextFromType(properties, CL_DEVICE_TYPE_GPU, nullptr, nullptr, &err),
+            nullptr);
+  EXPECT_EQ(err, CL_DEVICE_NOT_FOUND);
+  // A bad argument of the same call stays an error.
+  EXPECT_EQ(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 0, nullptr, nullptr), CL_INVALID_VALUE);
+  ASSERT_EQ(write(path.c_str()), CL_SUCCESS);
+  std::ifstream in(path);
+  const nlohmann::json report = nlohmann::json::parse(in);
+  std::vector<std::string> seen;
+  for (const nlohmann::json& f : report.at("findings"))
+    seen.push_back(f.value("rule", "") + " " + f.value("severity", ""));
+  std::sort(seen.begin(), seen.end());
+  EXPECT_EQ(seen, (std::vector<std::string>{"CreateContextFromTypeDeviceNotFound note",
+                                            "GetDeviceIDsBadArguments error",
+                                            "GetDeviceIDsNotFound note"}));
+}
+
 // 3.0 clGetDeviceInfo: the CPU device of a 3.0 full-profile platform, with the limits the
 // page sets for devices that are not CL_DEVICE_TYPE_CUSTOM.
 TEST_F(DeviceApi, AnswersAreThoseOfAFullProfileCpuDevice) {

@@ -5,6 +5,7 @@
 #include "clvet/rules/rule_ids.gen.h"
 #include "clvet/rules/world.h"
 #include "context.h"
+#include "entry.h"
 #include "device_impl.gen.h"
 #include "host_allocation.h"
 #include "info.h"
@@ -66,9 +67,13 @@ Result<cl_context> CreateContextFromType(const args::CreateContextFromType& a) {
                          (a.device_type & (device->type() | CL_DEVICE_TYPE_DEFAULT)) != 0;
     if (of_type) devices.emplace_back(device);
   }
-  if (devices.empty())
+  if (devices.empty()) {
+    // As clGetDeviceIDs' CL_DEVICE_NOT_FOUND: how a program finds out there is no GPU (1.2
+    // §4.4), a note rather than a fault.
+    entry::note_probe();
     return fail(rule::CreateContextFromTypeDeviceNotFound,
                 "the clvet platform has only a CPU device");
+  }
   return make_context(std::move(devices), a.properties, a.pfn_notify, a.user_data,
                       rule::CreateContextFromTypeOutOfHostMemory);
 }

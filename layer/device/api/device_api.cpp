@@ -40,8 +40,12 @@ Status GetDeviceIDs(const args::GetDeviceIDs& a) {
     std::vector<Device*> found;
     for (Device* device : Platform::instance().devices())
       if (matches(*device, a.device_type)) found.push_back(device);
-    if (found.empty())
+    if (found.empty()) {
+      // Programs ask for a GPU first and fall back to the CPU: the spec's answer to a type no
+      // device has is this code (1.2 §4.2), no fault of the program, so it is a note.
+      entry::note_probe();
       return fail(rule::GetDeviceIDsNotFound, "the clvet platform has no device of that type");
+    }
     if (a.devices)
       for (cl_uint i = 0; i < std::min<std::size_t>(a.num_entries, found.size()); ++i)
         a.devices[i] = found[i]->id();
