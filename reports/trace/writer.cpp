@@ -134,7 +134,7 @@ bool heavy_fence() {
 // kernel offers no membarrier, a seq_cst store.
 namespace {
 
-void mark_busy(detail::WriterThread& ts) {
+[[gnu::always_inline]] inline void mark_busy(detail::WriterThread& ts) {
   const std::uint32_t busy = ts.busy.load(std::memory_order_relaxed) + 1;
   if (g_asymmetric_fence.load(std::memory_order_relaxed)) {
     ts.busy.store(busy, std::memory_order_relaxed);
@@ -144,7 +144,7 @@ void mark_busy(detail::WriterThread& ts) {
   }
 }
 
-void unmark_busy(detail::WriterThread& ts) {
+[[gnu::always_inline]] inline void unmark_busy(detail::WriterThread& ts) {
   ts.busy.store(ts.busy.load(std::memory_order_relaxed) - 1, std::memory_order_release);
 }
 
@@ -335,7 +335,7 @@ void Writer::fail(const std::string& why) {
   failed_.store(true, std::memory_order_relaxed);
 }
 
-bool Writer::recording_allowed() const {
+inline bool Writer::recording_allowed() const {
   return !closed_.load(std::memory_order_seq_cst) && !failed_.load(std::memory_order_relaxed) &&
          pid_ == g_pid.load(std::memory_order_relaxed);
 }
@@ -347,7 +347,7 @@ std::uint64_t Writer::thread_id() {
   return t_cache.tid;
 }
 
-Writer::ThreadState& Writer::thread_state() {
+inline Writer::ThreadState& Writer::thread_state() {
   if (t_cache.serial == serial_) return *t_cache.state;
   return thread_state_slow();
 }
