@@ -41,8 +41,9 @@ RESULT_LINE = re.compile(
     r"^\.*([^\s.]\S*) (passed|FAILED|skipped|test not supported)(?: \(.*\))?\s*$")
 # A count of one or none prints 'PASSED test.' where others print 'PASSED 4 of 4 tests.'.
 COUNT_LINE = re.compile(r"^(PASSED|FAILED|SKIPPED) (?:(\d+ of \d+) )?(sub-test|test)s?\.")
-# A status below zero is Python's way of saying a signal ended the binary (-11: SIGSEGV).
-STATUS_LINE = re.compile(r"^rc=(-?\d+)")
+# A status below zero is Python's way of saying a signal ended the binary (-11: SIGSEGV); after a
+# time-out it may follow the progress dots the sub-test left on an unfinished line.
+STATUS_LINE = re.compile(r"^\.*rc=(-?\d+)")
 # A sub-test's first line ("NAME..."), and the harness's verdict when it ran one sub-test alone:
 # that verdict names the sub-test only through the first line when the sub-test's own output
 # left its "NAME passed" line glued to an unfinished line of its own.
