@@ -14,24 +14,13 @@
 #include <string>
 #include <vector>
 
+#include "checks_in_child.h"
 #include "reference_device.h"
 
+using clvet::test::in_child;
 using clvet::test::ReferenceDevice;
 
 namespace {
-
-bool in_child(const char* checks, const std::function<void()>& body) {
-  pid_t child = fork();
-  if (child == 0) {
-    setenv("CLVET_CHECK", checks, 1);
-    setenv("CLVET_REPORT", "none", 1);
-    body();
-    std::_Exit(testing::Test::HasFailure() ? 1 : 0);
-  }
-  int status = 0;
-  waitpid(child, &status, 0);
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
-}
 
 constexpr int kGroup = 16;
 

@@ -12,8 +12,10 @@
 #include <string>
 #include <vector>
 
+#include "checks_in_child.h"
 #include "reference_device.h"
 
+using clvet::test::in_child;
 using clvet::test::ReferenceDevice;
 
 namespace {
@@ -85,21 +87,6 @@ kernel void fetch_orand(volatile global atomic_int* dest, global int* old, int i
   }
 }
 )CLC";
-
-// Runs `body` in a child process with CLVET_CHECK=`checks` (read when the device loads); false
-// when the child failed an expectation or did not finish.
-bool in_child(const char* checks, const std::function<void()>& body) {
-  pid_t child = fork();
-  if (child == 0) {
-    setenv("CLVET_CHECK", checks, 1);
-    setenv("CLVET_REPORT", "none", 1);
-    body();
-    std::_Exit(testing::Test::HasFailure() ? 1 : 0);
-  }
-  int status = 0;
-  waitpid(child, &status, 0);
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
-}
 
 // The values exchanged stay a permutation of those put in: each work-item's id and the object's
 // first value (per group for the __local object).

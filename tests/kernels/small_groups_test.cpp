@@ -16,26 +16,13 @@
 #include <vector>
 
 #include "host_half.h"
+#include "checks_in_child.h"
 #include "reference_device.h"
 
+using clvet::test::in_child;
 using clvet::test::ReferenceDevice;
 
 namespace {
-
-// Runs `body` in a child process with CLVET_CHECK=`checks` (read when the device loads); false
-// when the child failed an expectation or did not finish.
-bool in_child(const char* checks, const std::function<void()>& body) {
-  pid_t child = fork();
-  if (child == 0) {
-    setenv("CLVET_CHECK", checks, 1);
-    setenv("CLVET_REPORT", "none", 1);
-    body();
-    std::_Exit(testing::Test::HasFailure() ? 1 : 0);
-  }
-  int status = 0;
-  waitpid(child, &status, 0);
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
-}
 
 // Four programs, since the device decides per program whether its groups may share lanes:
 // kernels that cannot tell their group; one that asks it; one with a global atomic; kernels of
