@@ -25,6 +25,8 @@
 // Set CLVET_CHECK (none by default here) to measure the reference device with its checkers.
 #include "bench_support.h"
 
+using clvet::bench::platform_name;
+
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -209,12 +211,6 @@ std::string verify(const Kernel& k, const Shape& s, const std::vector<int>& dest
   return {};
 }
 
-std::string platform_name(cl_platform_id platform) {
-  char name[256] = {};
-  clGetPlatformInfo(platform, CL_PLATFORM_NAME, sizeof name, name, nullptr);
-  return name;
-}
-
 struct Row {
   double cpu = 0, wall = 0;
   std::string outcome;
@@ -324,14 +320,7 @@ int main(int argc, char** argv) {
   setenv("CLVET_CHECK", "none", 0);
   setenv("CLVET_REPORT", "none", 0);
   try {
-    cl_uint count = 0;
-    CL_CHECK(clGetPlatformIDs(0, nullptr, &count));
-    std::vector<cl_platform_id> platforms(count);
-    CL_CHECK(clGetPlatformIDs(count, platforms.data(), nullptr));
-    // PoCL first, so that every other platform's row can give its multiple.
-    std::stable_partition(platforms.begin(), platforms.end(), [](cl_platform_id p) {
-      return platform_name(p).find("Portable") != std::string::npos;
-    });
+    const std::vector<cl_platform_id> platforms = clvet::bench::platforms_pocl_first();
     std::printf("# %d work-items in groups of %d, %d iterations, mean of %d runs\n", s.items,
                 s.group, s.iterations, s.runs);
     std::printf("%-16s %-24s %12s %9s %9s %10s %8s %8s  %s\n", "kernel", "platform", "atomics",

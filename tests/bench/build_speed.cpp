@@ -15,6 +15,8 @@
 // wall milliseconds of one build, and builds a second of CPU.
 #include "bench_support.h"
 
+using clvet::bench::platform_name;
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -74,12 +76,6 @@ __kernel void k(__global const float4* in, __global float4* out, __global int4* 
 }
 )CLC"},
 };
-
-std::string platform_name(cl_platform_id platform) {
-  char name[256] = {};
-  clGetPlatformInfo(platform, CL_PLATFORM_NAME, sizeof name, name, nullptr);
-  return name;
-}
 
 }  // namespace
 

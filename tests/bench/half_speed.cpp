@@ -25,6 +25,8 @@
 // OCL_ICD_VENDORS) are told apart by the folder of the library that answers them.
 #include "bench_support.h"
 
+using clvet::bench::platform_name;
+
 #include <dlfcn.h>
 
 #include <algorithm>
@@ -188,12 +190,6 @@ std::string library_of(cl_platform_id platform) {
   return before == std::string::npos ? path : path.substr(before + 1);
 }
 
-std::string platform_name(cl_platform_id platform) {
-  char name[256] = {};
-  clGetPlatformInfo(platform, CL_PLATFORM_NAME, sizeof name, name, nullptr);
-  return name;
-}
-
 struct Row {
   double cpu = 0, wall = 0;
   std::string outcome;
@@ -303,14 +299,7 @@ int main(int argc, char** argv) {
   const std::vector<float> floats = float_inputs(o.elements);
   const std::vector<double> doubles = double_inputs(o.elements);
   try {
-    cl_uint count = 0;
-    CL_CHECK(clGetPlatformIDs(0, nullptr, &count));
-    std::vector<cl_platform_id> platforms(count);
-    CL_CHECK(clGetPlatformIDs(count, platforms.data(), nullptr));
-    // PoCL first, so that every other platform's row can give its multiple.
-    std::stable_partition(platforms.begin(), platforms.end(), [](cl_platform_id p) {
-      return platform_name(p).find("Portable") != std::string::npos;
-    });
+    const std::vector<cl_platform_id> platforms = clvet::bench::platforms_pocl_first();
     std::printf("# one CTS block of %zu elements, vstore_half%s, mean of %d runs\n", o.elements,
                 o.rounding.c_str(), o.runs);
     std::printf("%-12s %-30s %8s %9s %9s %8s %8s  %s\n", "kernel", "platform", "items", "cpu ms",

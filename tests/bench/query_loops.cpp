@@ -16,6 +16,8 @@
 // the reference device.
 #include "bench_support.h"
 
+using clvet::bench::platform_name;
+
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -55,12 +57,6 @@ __kernel void read_rows(read_only image2d_t image0, __global uint *result, uint 
   result[get_global_id(0)] += color.x + color.y + color.z + color.w;
 }
 )CLC";
-
-std::string platform_name(cl_platform_id platform) {
-  char name[256] = {};
-  clGetPlatformInfo(platform, CL_PLATFORM_NAME, sizeof name, name, nullptr);
-  return name;
-}
 
 struct Row {
   double cpu = 0, wall = 0;
@@ -158,13 +154,7 @@ int main(int argc, char** argv) {
     std::vector<std::uint32_t> texels(n * n * 4);
     for (std::size_t i = 0; i < texels.size(); ++i)
       texels[i] = static_cast<std::uint32_t>(i * 2654435761u);
-    cl_uint count = 0;
-    CL_CHECK(clGetPlatformIDs(0, nullptr, &count));
-    std::vector<cl_platform_id> platforms(count);
-    CL_CHECK(clGetPlatformIDs(count, platforms.data(), nullptr));
-    std::stable_partition(platforms.begin(), platforms.end(), [](cl_platform_id p) {
-      return platform_name(p).find("Portable") != std::string::npos;
-    });
+    const std::vector<cl_platform_id> platforms = clvet::bench::platforms_pocl_first();
     std::printf("test_allocations' image kernels: %zu x %zu RGBA uint32 texels, %zu work-items, "
                 "mean of %d runs\n\n",
                 n, n, std::max<std::size_t>(n * n * 16 / 2048, 16384), runs);
