@@ -402,14 +402,35 @@ class TraceObserver final : public CallObserver {
     trace::CallEncoder encoder;  // otherwise
   };
   using OpenCalls = std::vector<OpenCall>;
+  // Read twice per call: its address is kept in a trivial initial-exec thread_local, one
+  // load, where the vector itself costs a __tls_get_addr call in this dlopen()ed library.
+  static inline thread_local OpenCalls* t_known __attribute__((tls_model("initial-exec"))) =
+      nullptr;
+  // Set when the thread's vector is destroyed at its exit. A pthread key's destructor runs
+  // after the thread's C++ thread_locals are gone and may still call OpenCL (the layer's
+  // programs/thread_exit_calls.c does): such calls get a vector of their own, left to the
+  // process, where the destroyed one would be written to.
+  static inline thread_local bool t_open_calls_gone __attribute__((tls_model("initial-exec"))) =
+      false;
+  struct OpenCallsOwner {
+    OpenCalls calls;
+    ~OpenCallsOwner() {
+      t_known = nullptr;
+      t_open_calls_gone = true;
+    }
+  };
   static OpenCalls& open_calls() {
-    // Read twice per call: its address is kept in a trivial initial-exec thread_local, one
-    // load, where the vector itself costs a __tls_get_addr call in this dlopen()ed library.
-    thread_local OpenCalls* known __attribute__((tls_model("initial-exec"))) = nullptr;
-    if (known != nullptr) return *known;
-    thread_local OpenCalls calls;
-    known = &calls;
-    return calls;
+    if (t_known != nullptr) return *t_known;
+    return first_open_calls();
+  }
+  [[gnu::noinline, gnu::cold]] static OpenCalls& first_open_calls() {
+    if (t_open_calls_gone) {
+      t_known = new OpenCalls();  // a thread in its last destructors: one small vector
+      return *t_known;
+    }
+    thread_local OpenCallsOwner owner;
+    t_known = &owner.calls;
+    return owner.calls;
   }
 
   // The hot path: the call's entry written straight into its thread's block, its parameters
