@@ -33,6 +33,17 @@ namespace clvet::layer {
 
 namespace detail {
 std::atomic<std::uint64_t> g_calls{0};
+std::atomic<const EntryPlan*> g_discovered_plans{nullptr};
+
+const EntryPlan* discover_and_plan(std::uint32_t entry_index) {
+  driver_platforms::discover();
+  const EntryPlan* plan = &entry_plan(entry_index);
+  // Published only once discovery has ended: a call that the driver makes back into the loader
+  // while being listed (discover() returns at once on that thread) keeps coming here.
+  if (driver_platforms::discovered())
+    g_discovered_plans.store(plan - entry_index, std::memory_order_release);
+  return plan;
+}
 }  // namespace detail
 
 namespace {
@@ -151,10 +162,11 @@ const char* Call::build_options(const char* options) {
   if (given.find(kArgInfo) != std::string_view::npos ||
       driver_platforms::version_of(platform()) < rules::Version{1, 2})
     return options;
-  forwarded_options_ = std::make_unique<std::string>(given);
-  if (!forwarded_options_->empty()) *forwarded_options_ += ' ';
-  *forwarded_options_ += kArgInfo;
-  return forwarded_options_->c_str();
+  std::string& forwarded = made().forwarded_options;
+  forwarded = given;
+  if (!forwarded.empty()) forwarded += ' ';
+  forwarded += kArgInfo;
+  return forwarded.c_str();
 }
 
 std::string Call::describe(const BadHandle& bad) const {
@@ -322,7 +334,7 @@ void Call::created(const void* handle, ObjectKind kind) {
   if (kind == ObjectKind::Program && entry_index() == args::LinkProgram::kEntryIndex)
     learn_linked_program(record.id, *static_cast<const args::LinkProgram*>(observed_.args),
                          LayerWorld(driver_platforms::facts_of(platform_).version));
-  created_.push_back(record);
+  made().created.push_back(record);
 }
 
 void Call::associate_devices(const void* handle, const checker::ObjectRecord& record) const {
@@ -431,7 +443,7 @@ void Call::check_code(cl_int code) {
     for (cl_uint i = 0; a.svm_pointers != nullptr && i < a.num_svm_pointers && i < kMaxHandlesJudged; ++i)
       svm_freed(a.svm_pointers[i]);
   }
-  if (released_ && code != CL_SUCCESS) objects().unreleased(releases_);
+  if (releases_ != nullptr && released_ && code != CL_SUCCESS) objects().unreleased(releases_);
   if (violated_ && code == CL_SUCCESS && !rule_is_optional(*violated_))
     record_rule(*violated_, Category::Platform, index(),
                 fmt::format("the platform returned CL_SUCCESS where the rule demands {}",
@@ -465,7 +477,7 @@ void Call::tell_end(CallObserver& observer, cl_int error, const void* result, bo
   outcome.error = error;
   outcome.result = result;
   outcome.forwarded = forwarded;
-  outcome.created = created_;
+  if (made_ != nullptr) outcome.created = made_->created;
   observer.call_end(observed_, outcome);
 }
 

@@ -28,13 +28,24 @@ namespace clvet::layer {
 namespace detail {
 // The calls that reached the layer: the last call's index.
 extern std::atomic<std::uint64_t> g_calls;
+// The entry points' plans once the platforms are discovered: a call's one load for both.
+extern std::atomic<const EntryPlan*> g_discovered_plans;
+[[gnu::noinline]] const EntryPlan* discover_and_plan(std::uint32_t entry_index);
 }  // namespace detail
 
 class Call {
  public:
+  // Says that the wrapper asks passed_before() before it judges the call (its entry point is
+  // kept): what only judging reads is then set when passed_before() answers false.
+  static constexpr struct KeptWrapper {} kKeptWrapper{};
+
   // `entry_index` indexes api::entry_points(); `args` is the call's clvet::args struct.
   // Inlined in every wrapper: what a call costs the layer is mostly what it does for every call.
   [[gnu::always_inline]] Call(std::uint32_t entry_index, const void* args) noexcept
+      : Call(entry_index, args, kKeptWrapper) {
+    start_judging();
+  }
+  [[gnu::always_inline]] Call(std::uint32_t entry_index, const void* args, KeptWrapper) noexcept
       : plan_(discovered_plan(entry_index)),
         entry_(plan_->entry),
         observed_{entry_index, detail::g_calls.fetch_add(1, std::memory_order_relaxed) + 1, args},
@@ -63,7 +74,10 @@ class Call {
   // The arguments the rules check, when they differ from those forwarded.
   void check_args(const void* args) { rule_args_ = args; }
   // The entry point drops one application reference to `handle` (clRelease*).
-  void releases(const void* handle) { releases_ = handle; }
+  void releases(const void* handle) {
+    releases_ = handle;
+    released_ = false;
+  }
   // The platform the call goes to: that of its first known handle.
   const void* platform() const;
   // The build options forwarded for the application's `options`: with -cl-kernel-arg-info
@@ -76,13 +90,14 @@ class Call {
   // changed since (kept_verdicts.h): the call goes to the driver without being judged again
   // (admit() is not called). `next_available`: as admit()'s. Only the wrappers of kept entry
   // points ask; the verdict expected (the one that followed the last used) is compared inline.
+  // The Call must have been made with kKeptWrapper.
   template <class Args>
   [[gnu::always_inline]] bool passed_before(bool next_available, const Args& a) {
     if (!plan_->kept || !next_available) [[unlikely]]
-      return false;
+      return judged();
     kept_verdicts::Kept* k = kept_verdicts::kept();
     if (k == nullptr) [[unlikely]]
-      return false;
+      return judged();
     const checker::ObjectTable& table = objects();
     const std::uint64_t forgets = table.forgets();
     const std::uint64_t changes = table.changes();
@@ -90,13 +105,14 @@ class Call {
     if (kept_verdicts::admitted_under(expected, Args::kEntryIndex, forgets, changes)) {
       kept_verdicts::KeyMatcher key(expected);
       if (kept_key(a, key)) {
-        kept_verdicts::used_expected(*k);
+        kept_verdicts::used_expected(*k, expected);
         return admit_kept(expected);
       }
     }
     const kept_verdicts::Verdict* found = kept_verdicts::passed_before(
         Args::kEntryIndex, &a, kept_verdicts::kKeyFunctions<Args>, forgets, changes);
-    return found != nullptr && admit_kept(*found);
+    if (found == nullptr) return judged();
+    return admit_kept(*found);
   }
   // Decides whether the call goes to the driver. False: it must not (a bad handle, an entry
   // point the platform or the loader lacks, or CLVET_ENFORCE and a broken rule); the wrapper
@@ -154,13 +170,29 @@ class Call {
 
   // The platforms discovered (before the call takes its index), and the entry point's plan.
   [[gnu::always_inline]] static const EntryPlan* discovered_plan(std::uint32_t entry_index) {
-    driver_platforms::discover();
-    return &entry_plan(entry_index);
+    if (const EntryPlan* plans = detail::g_discovered_plans.load(std::memory_order_acquire))
+        [[likely]]
+      return &plans[entry_index];
+    return detail::discover_and_plan(entry_index);
+  }
+  // What judging the call's handles and rules starts from, which a kept call does without
+  // (admit_kept() sets what of it a kept call needs). Returns false, passed_before()'s answer.
+  [[gnu::always_inline]] bool judged() {
+    start_judging();
+    return false;
+  }
+  [[gnu::always_inline]] void start_judging() {
+    platform_ = nullptr;
+    has_bad_ = false;
+    parent_count_ = 0;
+    seen_.count = 0;
+    refusal_code_ = CL_SUCCESS;
   }
   // Whether `handle` names a live object of `kind`; one that does is the call's platform's
   // (the first) and a parent of what the call creates.
   [[gnu::always_inline]] inline bool live(const void* handle, api::ObjectKind kind);
-  // passed_before()'s call: what its handles were found to be, restored.
+  // passed_before()'s call: what its handles were found to be, restored (all that
+  // start_judging() sets and the rest of the call reads).
   [[gnu::always_inline]] bool admit_kept(const kept_verdicts::Verdict& verdict) {
     platform_ = verdict.platform;
     parent_count_ = verdict.parent_count;
@@ -201,17 +233,27 @@ class Call {
   ObservedCall observed_;
   const void* rule_args_;
   const void* releases_ = nullptr;
-  bool released_ = false;
-  const void* platform_ = nullptr;  // the first known handle's platform
-  bool has_bad_ = false;
+  bool released_;  // set with releases_, and by count_down()
+  // From here to seen_: set by start_judging() (and by admit_kept() for a kept call).
+  const void* platform_;  // the first known handle's platform
+  bool has_bad_;
   BadHandle bad_;
   std::array<const void*, checker::ObjectRecord::kMaxParents> parents_;  // the first parent_count_
-  std::uint8_t parent_count_ = 0;
+  std::uint8_t parent_count_;
+  cl_int refusal_code_;
   LayerWorld::SeenHandles seen_;  // the table's kinds of the handles judged, for the rules
   const rules::Rule* violated_ = nullptr;
-  cl_int refusal_code_ = CL_SUCCESS;
-  std::vector<checker::ObjectRecord> created_;
-  std::unique_ptr<std::string> forwarded_options_;  // made where build_options() adds to them
+  // What few calls make: objects created, build options forwarded. One pointer, so that a
+  // call that makes neither starts and ends without either's vector or string.
+  struct Made {
+    std::vector<checker::ObjectRecord> created;
+    std::string forwarded_options;  // made where build_options() adds to them
+  };
+  std::unique_ptr<Made> made_;
+  Made& made() {
+    if (made_ == nullptr) made_ = std::make_unique<Made>();
+    return *made_;
+  }
 };
 
 }  // namespace clvet::layer

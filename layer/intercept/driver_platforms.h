@@ -38,6 +38,8 @@ inline void discover() {
   if (!detail::g_discovered.load(std::memory_order_acquire)) [[unlikely]]
     detail::discover_once();
 }
+// Whether discover() has ended (on any thread).
+inline bool discovered() { return detail::g_discovered.load(std::memory_order_acquire); }
 // CL_PLATFORM_VERSION's "OpenCL <major>.<minor>", asked once per platform; 3.0 when unknown.
 rules::Version version_of(const void* platform);
 // True for clvet's reference device, which reports the rules it enforces itself.

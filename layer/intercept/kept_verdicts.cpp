@@ -89,8 +89,7 @@ const Verdict* passed_before(std::uint32_t entry, const void* args, KeyFunctions
   for (std::size_t i = 0; i < Kept::kVerdicts; ++i) {
     const Verdict& v = k->verdicts[i];
     if (admitted_under(v, entry, forgets, changes) && key.matches(args, v)) {
-      k->following[k->last] = static_cast<std::uint8_t>(i);
-      k->last = i;
+      used(*k, k->verdicts[i]);
       return &v;
     }
   }
@@ -114,12 +113,12 @@ const rules::World* judge_with(std::uint32_t entry, const void* args, rules::Ver
   call.version = version;
   if (!k->key.write(args, call)) return &world;
   const checker::ObjectTable& table = objects();
+  const std::size_t last = static_cast<std::size_t>(k->last - k->verdicts.data());
   for (std::size_t n = 1; n <= Kept::kVerdicts; ++n) {
-    const std::size_t i = (k->last + n) % Kept::kVerdicts;
+    const std::size_t i = (last + n) % Kept::kVerdicts;
     if (same_call(k->verdicts[i], call) &&
         unchanged(k->verdicts[i], table, k->forgets_seen, k->changes_seen)) {
-      k->following[k->last] = static_cast<std::uint8_t>(i);
-      k->last = i;
+      used(*k, k->verdicts[i]);
       k->pending = &k->verdicts[i];
       world.judged_before();
       return nullptr;
@@ -191,9 +190,10 @@ void passed(const LayerWorld& world) {
       found = true;
     }
   if (!found) k.next = (k.next + 1) % k.verdicts.size();
+  Verdict* const followed_by = k.verdicts[place].followed_by;  // the place's, kept
   k.verdicts[place] = *call;
-  k.following[k.last] = static_cast<std::uint8_t>(place);
-  k.last = place;
+  k.verdicts[place].followed_by = followed_by;
+  used(k, k.verdicts[place]);
   k.pending = &k.verdicts[place];
 }
 

@@ -68,6 +68,10 @@ struct Verdict {
   bool reference = false;
   std::uint8_t parent_count = 0;
   std::array<const void*, checker::ObjectRecord::kMaxParents> parents{};
+  // The verdict used right after this one last time (a loop's calls come in the same order):
+  // where the next call's is first looked for. Never null once the thread's verdicts are made;
+  // a place's, not its verdict's: kept when a new verdict takes the place.
+  Verdict* followed_by = nullptr;
 
   // Notes `handle` (not NULL) as asked about, with its state now.
   void depends_on(const void* handle);
@@ -107,12 +111,16 @@ struct KeyFunctions {
 // kept call finds the verdict it expects without a call.
 struct Kept {
   static constexpr std::size_t kVerdicts = 32;
+  Kept() {
+    for (Verdict& v : verdicts) v.followed_by = &verdicts[0];
+  }
+  Kept(const Kept&) = delete;
+  Kept& operator=(const Kept&) = delete;
   std::array<Verdict, kVerdicts> verdicts;
   std::size_t next = 0;
-  std::size_t last = 0;  // the verdict used last
-  // For each verdict, the one used right after it last time: a loop's calls come in the same
-  // order, so that is where the next call's is first looked for.
-  std::array<std::uint8_t, kVerdicts> following{};
+  // The verdict used last: its `followed_by` is the one the next call is expected to match,
+  // found with two loads (an index into `verdicts` took a multiplication).
+  Verdict* last = &verdicts[0];
   Verdict recording;
   RecordingWorld world;
   // The call being judged: how its key is written, and the table's counts passed_before() read
@@ -146,9 +154,16 @@ bool keeps(std::uint32_t entry);
 
 // The verdict this thread's next call is expected to match: the one that followed the last
 // used last time (a loop's calls come in order). Only a hint: the caller checks it.
-inline const Verdict* expected(const Kept& k) { return &k.verdicts[k.following[k.last]]; }
+inline const Verdict* expected(const Kept& k) { return k.last->followed_by; }
 // `verdict` (the expected one) matched: it becomes the last used.
-inline void used_expected(Kept& k) { k.last = k.following[k.last]; }
+inline void used_expected(Kept& k, const Verdict& verdict) {
+  k.last = const_cast<Verdict*>(&verdict);
+}
+// `verdict` (one of the thread's) is used now: it follows the last used, and becomes it.
+inline void used(Kept& k, Verdict& verdict) {
+  k.last->followed_by = &verdict;
+  k.last = &verdict;
+}
 
 // Whether `v` is the admitted verdict of a call of `entry` under the table's counts (its key
 // compared apart).

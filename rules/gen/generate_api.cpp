@@ -397,7 +397,9 @@ void write_admission(fmt::ostream& out, const EntryPoint& entry, const WrapperRo
   const std::string name = short_name(entry.name);
   out.print("{} CL_API_CALL {}_layer({}) {{\n", entry.return_type, name, parameter_list(entry));
   out.print("  const args::{} a{{{}}};\n", name, argument_names(entry));
-  out.print("  Call call(args::{}::kEntryIndex, &a);\n", name);
+  // A kept entry point's Call leaves what only judging reads to passed_before().
+  out.print("  Call call(args::{}::kEntryIndex, &a{});\n", name,
+            kept(entry) ? ", Call::kKeptWrapper" : "");
   if (is_refcount_entry(entry, "clRelease"))
     out.print("  call.releases(a.{});\n", entry.params[0].name);
   if (kept(entry)) {
