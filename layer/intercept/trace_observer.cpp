@@ -521,7 +521,10 @@ class TraceObserver final : public CallObserver {
     }
     if (closed) return writer_->end_direct(open.direct);
     // Encoded apart, in room that grows until the rest fits (its outputs are read again).
-    thread_local std::vector<std::uint8_t> rest;
+    // Rare (a rest that outgrew its block): a vector of this call's own, not a thread_local,
+    // which a call from a pthread key's destructor would find destroyed (glibc runs those
+    // after the thread's C++ thread_locals).
+    std::vector<std::uint8_t> rest;
     for (std::size_t room = 1024;; room *= 2) {
       rest.resize(room);
       trace::RawEncoder e(rest.data(), rest.data() + rest.size(), writer_.get(),

@@ -148,20 +148,21 @@ INSTANTIATE_TEST_SUITE_P(Layer, ProgramOverReferenceDevice,
 
 // Calls from a pthread key's destructor, which glibc runs after the thread's C++ thread_local
 // objects are gone (tests/layer/programs/thread_exit_calls.c): judged as any others, on PoCL and
-// over the reference device, untraced and traced (the recorder's per-thread list of open calls
-// is gone by then too: before 2026-11-27 a traced run wrote into it and aborted in glibc's heap
-// checks, "tcache_thread_shutdown(): unaligned tcache chunk detected").
+// over the reference device, untraced, traced, and traced with kernel buffers (the recorder's
+// per-thread list of open calls is gone by then too: before 2026-11-27 a traced run wrote into
+// it and aborted in glibc's heap checks, "tcache_thread_shutdown(): unaligned tcache chunk
+// detected"; the destructor's launch and map go through the recorder's per-thread events).
 TEST(ThreadExit, CallsFromAThreadExitDestructorAreJudged) {
   const Source source = read_source("thread_exit_calls");
+  const std::vector<std::vector<std::string>> configurations = {
+      {"--trace=none"}, {}, {"--trace-kernel-buffers=1"}};
   for (const char* vendors : {CLVET_POCL_ICD, CLVET_REFERENCE_ICD_DIR}) {
-    for (const bool traced : {false, true}) {
-      const Outcome outcome = under_clvet("thread_exit_calls", vendors,
-                                          traced ? std::vector<std::string>{}
-                                                 : std::vector<std::string>{"--trace=none"});
-      EXPECT_EQ(outcome.ran.status, 1) << vendors << " traced " << traced << ": " << outcome.ran.err;
-      EXPECT_EQ(outcome.findings, source.expected) << vendors << " traced " << traced << ": "
-                                                   << outcome.ran.err;
-      EXPECT_EQ(outcome.ran.out, source.output) << vendors << " traced " << traced;
+    for (const std::vector<std::string>& flags : configurations) {
+      const std::string how = flags.empty() ? "traced" : flags[0];
+      const Outcome outcome = under_clvet("thread_exit_calls", vendors, flags);
+      EXPECT_EQ(outcome.ran.status, 1) << vendors << " " << how << ": " << outcome.ran.err;
+      EXPECT_EQ(outcome.findings, source.expected) << vendors << " " << how << ": " << outcome.ran.err;
+      EXPECT_EQ(outcome.ran.out, source.output) << vendors << " " << how;
     }
   }
 }
