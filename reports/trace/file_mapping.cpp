@@ -44,6 +44,7 @@ bool FileMapping::grow(std::uint64_t end) {
     // SIGBUS inside the application instead of an error here.
     int rc = posix_fallocate(fd_, offset, static_cast<off_t>(chunk_));
     if (rc == EOPNOTSUPP || rc == EINVAL) rc = ftruncate(fd_, offset + static_cast<off_t>(chunk_)) ? errno : 0;
+    if (rc == 0) rc = write_zeros(offset, static_cast<off_t>(chunk_));
     if (rc != 0) {
       error_ = std::string("cannot grow the trace file: ") + std::strerror(rc);
       return false;
@@ -54,8 +55,8 @@ bool FileMapping::grow(std::uint64_t end) {
       return false;
     }
 #ifdef MADV_POPULATE_WRITE
-    // Fault the whole chunk in now, in one system call, rather than one page fault per 4 KiB
-    // in the middle of the application's calls. Best effort: older kernels say EINVAL.
+    // Map the whole chunk now, in one system call, rather than one page fault per 4 KiB in the
+    // middle of the application's calls. Best effort: older kernels say EINVAL.
     (void)madvise(p, chunk_, MADV_POPULATE_WRITE);
 #endif
     chunks_[mapped].store(static_cast<std::uint8_t*>(p), std::memory_order_release);
@@ -63,6 +64,25 @@ bool FileMapping::grow(std::uint64_t end) {
     mapped_.store(mapped, std::memory_order_release);
   }
   return true;
+}
+
+// The chunk's zeros written through the file, not only allocated: the page cache then holds
+// them (in large folios, where the file system has them) and mapping the chunk finds its pages
+// there. Faulting in the pages of allocated but unwritten blocks costs the kernel far more:
+// on ext4 (Linux 6.18, the two-core virtual machine, 2026-11-27) 0.9-1.2 ns of CPU a byte of
+// trace against 0.4-0.5 ns with the zeros written first (80 MiB in 8 MiB chunks, three rounds),
+// about 25 ns of a cheap traced call's 38 bytes.
+int FileMapping::write_zeros(off_t offset, off_t size) {
+  alignas(4096) static std::uint8_t kZeros[64 << 10];  // in .bss: never written
+  while (size > 0) {
+    const auto n = std::min<off_t>(size, static_cast<off_t>(sizeof kZeros));
+    const ssize_t written = pwrite(fd_, kZeros, static_cast<std::size_t>(n), offset);
+    if (written < 0 && errno == EINTR) continue;
+    if (written <= 0) return written < 0 ? errno : EIO;
+    offset += written;
+    size -= written;
+  }
+  return 0;
 }
 
 void FileMapping::write_across(std::uint64_t offset, const void* data, std::uint64_t size) {

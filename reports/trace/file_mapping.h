@@ -10,6 +10,8 @@
 #include <mutex>
 #include <string>
 
+#include <sys/types.h>
+
 namespace clvet::trace {
 
 class FileMapping {
@@ -45,6 +47,8 @@ class FileMapping {
 
  private:
   bool grow(std::uint64_t end);
+  // Writes `size` zero bytes at `offset` through the file (grow()): 0, or the errno.
+  int write_zeros(off_t offset, off_t size);
   void write_across(std::uint64_t offset, const void* data, std::uint64_t size);
 
   // Fixed capacity so that writers reading the table never see it move: 65536 chunks of the
