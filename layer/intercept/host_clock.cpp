@@ -4,6 +4,8 @@
 #include <time.h>
 
 #include <atomic>
+#include <mutex>
+#include <type_traits>
 
 #if defined(__x86_64__)
 #include <cpuid.h>
@@ -40,18 +42,30 @@ struct Scale {
 constexpr std::uint64_t kCalibrateNs = 20'000'000;       // first scale after 20 ms
 constexpr std::uint64_t kRecalibrateNs = 1'000'000'000;  // then each second
 
+// `current`, before a scale is: the first reading not taken yet, the counter not usable, or
+// not calibrated yet.
+constexpr int kNotStarted = -3;
+constexpr int kNotUsable = -2;
+constexpr int kNotCalibrated = -1;
+
+// Constant-initialised and never destroyed (calls may arrive during exit): a reading finds it
+// with no guard of a function's static, one load of `current` before the counter.
 struct State {
-  bool usable = invariant_counter();
-  std::uint64_t first_ticks = __rdtsc();
-  std::uint64_t first_ns = monotonic_ns();
+  std::once_flag started;
+  std::uint64_t first_ticks = 0;
+  std::uint64_t first_ns = 0;
   Scale scales[2];
-  std::atomic<int> current{-1};  // -1: not calibrated yet
+  std::atomic<int> current{kNotStarted};
   std::atomic<bool> calibrating{false};
 };
+static_assert(std::is_trivially_destructible_v<State>);
+constinit State g_state;
 
-State& state() {
-  static auto* s = new State;  // never destroyed: calls may arrive during exit
-  return *s;
+void start(State& s) {
+  const bool usable = invariant_counter();
+  s.first_ticks = __rdtsc();
+  s.first_ns = monotonic_ns();
+  s.current.store(usable ? kNotCalibrated : kNotUsable, std::memory_order_release);
 }
 
 // Scales the counter from the first reading to `ticks`/`ns`, and makes it current.
@@ -76,31 +90,42 @@ void calibrate(State& s, std::uint64_t ticks, std::uint64_t ns) {
 
 }  // namespace
 
+#if defined(__x86_64__)
+namespace {
+// now_ns() before the counter is calibrated, or where it is no clock.
+[[gnu::noinline]] std::uint64_t uncalibrated_now_ns() {
+  State& s = g_state;
+  std::call_once(s.started, start, s);
+  if (s.current.load(std::memory_order_acquire) == kNotUsable) return monotonic_ns();
+  const std::uint64_t ticks = __rdtsc();
+  const std::uint64_t ns = monotonic_ns();
+  if (ns - s.first_ns >= kCalibrateNs) calibrate(s, ticks, ns);
+  return ns;
+}
+// now_ns() a second after the scale's reading: the clock read, and the counter scaled again.
+[[gnu::noinline]] std::uint64_t recalibrated_now_ns() {
+  const std::uint64_t exact = monotonic_ns();
+  calibrate(g_state, __rdtsc(), exact);
+  return exact;
+}
+}  // namespace
+#endif
+
 std::uint64_t now_ns() {
 #if defined(__x86_64__)
-  State& s = state();
-  if (!s.usable) return monotonic_ns();
+  State& s = g_state;
   const int current = s.current.load(std::memory_order_acquire);
-  if (current < 0) {
-    const std::uint64_t ticks = __rdtsc();
-    const std::uint64_t ns = monotonic_ns();
-    if (ns - s.first_ns >= kCalibrateNs) calibrate(s, ticks, ns);
-    return ns;
-  }
+  if (current < 0) [[unlikely]]
+    return uncalibrated_now_ns();
   const Scale& scale = s.scales[current];
-  const std::uint64_t ticks = __rdtsc();
-  const std::uint64_t since = ticks - scale.ticks.load(std::memory_order_relaxed);
-  const std::uint64_t ns =
-      scale.ns.load(std::memory_order_relaxed) +
-      static_cast<std::uint64_t>((static_cast<unsigned __int128>(since) *
-                                  scale.ns_per_tick.load(std::memory_order_relaxed)) >>
-                                 32);
-  if (ns - scale.ns.load(std::memory_order_relaxed) >= kRecalibrateNs) {
-    const std::uint64_t exact = monotonic_ns();
-    calibrate(s, __rdtsc(), exact);
-    return exact;
-  }
-  return ns;
+  const std::uint64_t since = __rdtsc() - scale.ticks.load(std::memory_order_relaxed);
+  const std::uint64_t elapsed_ns = static_cast<std::uint64_t>(
+      (static_cast<unsigned __int128>(since) *
+       scale.ns_per_tick.load(std::memory_order_relaxed)) >>
+      32);
+  if (elapsed_ns >= kRecalibrateNs) [[unlikely]]
+    return recalibrated_now_ns();
+  return scale.ns.load(std::memory_order_relaxed) + elapsed_ns;
 #else
   return monotonic_ns();
 #endif
