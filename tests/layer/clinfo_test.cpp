@@ -31,6 +31,7 @@ struct Compared {
   Ran layered;
   std::set<std::string> findings;         // with the layer
   std::set<std::string> device_findings;  // without it: the reference device's own
+  bool layered_failed = false;            // an error or a warning in the layered run's report
 };
 
 Compared clinfo_with_and_without_layer(const std::string& vendors) {
@@ -45,7 +46,9 @@ Compared clinfo_with_and_without_layer(const std::string& vendors) {
   std::remove(device_report.c_str());
   const std::string report = temporary_path("clinfo-report");
   c.layered = run({CLVET_CLI, "run", "--report=" + report, "--", CLVET_CLINFO}, env);
-  c.findings = finding_ids(read_file(report));
+  const std::string text = read_file(report);
+  c.findings = finding_ids(text);
+  c.layered_failed = any_failing_finding(text);
   std::remove(report.c_str());
   return c;
 }
@@ -54,7 +57,11 @@ Compared clinfo_with_and_without_layer(const std::string& vendors) {
 // context together with CL_DEVICE_NOT_FOUND for the device types it lacks (clinfo asks for
 // each type; tests/layer/fake_icd reproduces the fault). The reference device reports the
 // errors it returns itself (clinfo probes queries it does not answer), layer or not.
+//
+// clvet run exits as clinfo did, or 1 when clinfo succeeded and the report holds an error or a
+// warning (README, `clvet run`): a crash of either, or a wrong status, fails.
 void expect_only_known_findings(const Compared& c) {
+  EXPECT_EQ(c.layered.status, c.layered_failed ? 1 : 0) << c.layered.err;
   for (const std::string& id : c.findings)
     if (!c.device_findings.contains(id)) {
       EXPECT_EQ(id, "platform:ResultDisagreesWithErrcode") << "unexpected finding under clinfo";

@@ -111,4 +111,12 @@ std::set<std::string> finding_ids(const std::string& report) {
   return ids;
 }
 
+bool any_failing_finding(const std::string& report) {
+  static const std::regex failing(R"(^\S+: (?:error|warning): .*\[\w+\])");
+  std::stringstream lines(report);
+  for (std::string line; std::getline(lines, line);)
+    if (std::regex_search(line, failing)) return true;
+  return false;
+}
+
 }  // namespace clvet::test

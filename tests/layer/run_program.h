@@ -27,4 +27,8 @@ std::string temporary_path(const std::string& stem);
 // a text report (a heading is a line that does not start with a space).
 std::set<std::string> finding_ids(const std::string& report);
 
+// Whether a text report holds an error or a warning, the findings that make `clvet run` exit 1
+// when the program itself succeeded (notes fail nothing).
+bool any_failing_finding(const std::string& report);
+
 }  // namespace clvet::test
