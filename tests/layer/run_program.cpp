@@ -54,6 +54,20 @@ TemporaryPaths& temporary_paths() {
   return paths;
 }
 
+// The folder every command of this process runs in: `clvet run` records each process's trace
+// in its current folder (clvet-<pid>.clvt), and every later clvet run there reads the beginning
+// of each to find its own; run from the build tree, the tests left hundreds there. Made on first
+// use, removed with what is in it when the process (one test under ctest) exits.
+const std::string& work_folder() {
+  static const std::string folder = [] {
+    std::string pattern = "/tmp/clvet-layer-test-work-XXXXXX";
+    if (mkdtemp(pattern.data()) == nullptr) return std::string();
+    temporary_paths().add(pattern);
+    return pattern;
+  }();
+  return folder;
+}
+
 }  // namespace
 
 std::string read_file(const std::string& path) {
@@ -75,8 +89,10 @@ Ran run(const std::vector<std::string>& command,
         const std::vector<std::pair<std::string, std::string>>& environment) {
   const std::string out_path = temporary_path("out");
   const std::string err_path = temporary_path("err");
+  const std::string& folder = work_folder();
   pid_t child = fork();
   if (child == 0) {
+    if (!folder.empty() && chdir(folder.c_str()) != 0) _exit(126);
     for (const auto& [name, value] : environment) setenv(name.c_str(), value.c_str(), 1);
     int out = open(out_path.c_str(), O_WRONLY | O_TRUNC);
     int err = open(err_path.c_str(), O_WRONLY | O_TRUNC);

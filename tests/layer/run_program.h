@@ -15,6 +15,8 @@ struct Ran {
   std::string err;
 };
 
+// Runs `command` in a folder of this process's own in /tmp, removed when it exits, so that the
+// traces clvet run leaves in its current folder do not pile up in the build tree.
 Ran run(const std::vector<std::string>& command,
         const std::vector<std::pair<std::string, std::string>>& environment = {});
 
