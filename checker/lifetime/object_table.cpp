@@ -203,11 +203,15 @@ void ObjectTable::forget_answers(const void* handle) {
   if (Facts* facts = node->facts.load(std::memory_order_acquire))
     facts->state.store(0, std::memory_order_release);
   // Counted once the answers are gone: what a reader decided from them, having read the count
-  // before, no longer matches it.
+  // before, no longer matches it. A change too: while changes() stays the same, so does forgets().
   struct Counted {
     std::atomic<std::uint64_t>& forgets;
-    ~Counted() { forgets.fetch_add(1, std::memory_order_acq_rel); }
-  } counted{forgets_};
+    std::atomic<std::uint64_t>& changes;
+    ~Counted() {
+      forgets.fetch_add(1, std::memory_order_acq_rel);
+      changes.fetch_add(1, std::memory_order_acq_rel);
+    }
+  } counted{forgets_, changes_};
   Answers* answers = node->answers.load(std::memory_order_acquire);
   if (answers == nullptr) return;
   for (Answers::Slot& slot : answers->slots) {

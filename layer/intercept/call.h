@@ -98,11 +98,9 @@ class Call {
     kept_verdicts::Kept* k = kept_verdicts::kept();
     if (k == nullptr) [[unlikely]]
       return judged();
-    const checker::ObjectTable& table = objects();
-    const std::uint64_t forgets = table.forgets();
-    const std::uint64_t changes = table.changes();
+    const std::uint64_t changes = objects().changes();
     const kept_verdicts::Verdict& expected = *kept_verdicts::expected(*k);
-    if (kept_verdicts::admitted_under(expected, Args::kEntryIndex, forgets, changes)) {
+    if (kept_verdicts::admitted_under(expected, Args::kEntryIndex, changes)) {
       kept_verdicts::KeyMatcher key(expected);
       if (kept_key(a, key)) {
         kept_verdicts::used_expected(*k, expected);
@@ -110,7 +108,7 @@ class Call {
       }
     }
     const kept_verdicts::Verdict* found = kept_verdicts::passed_before(
-        Args::kEntryIndex, &a, kept_verdicts::kKeyFunctions<Args>, forgets, changes);
+        Args::kEntryIndex, &a, kept_verdicts::kKeyFunctions<Args>, changes);
     if (found == nullptr) return judged();
     return admit_kept(*found);
   }

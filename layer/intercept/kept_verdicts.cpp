@@ -66,7 +66,7 @@ bool unchanged(Verdict& kept, const checker::ObjectTable& table, std::uint64_t f
   kept.changes = changes;
   // The rules' verdict holds under the new counts; what the call's handles are found to be now
   // is for Call::admit to say again (a handle no rule asked about may be gone).
-  kept.admitted = false;
+  kept.admitted_entry = Verdict::kNotAdmitted;
   return true;
 }
 
@@ -83,12 +83,13 @@ void Verdict::depends_on(const void* handle) {
 }
 
 const Verdict* passed_before(std::uint32_t entry, const void* args, KeyFunctions key,
-                             std::uint64_t forgets, std::uint64_t changes) {
+                             std::uint64_t changes) {
   Kept* k = kept();
   if (k == nullptr) return nullptr;
+  const std::uint64_t forgets = objects().forgets();
   for (std::size_t i = 0; i < Kept::kVerdicts; ++i) {
     const Verdict& v = k->verdicts[i];
-    if (admitted_under(v, entry, forgets, changes) && key.matches(args, v)) {
+    if (admitted_under(v, entry, changes) && key.matches(args, v)) {
       used(*k, k->verdicts[i]);
       return &v;
     }
@@ -128,7 +129,7 @@ const rules::World* judge_with(std::uint32_t entry, const void* args, rules::Ver
   call.changes = k->changes_seen;
   call.dependency_count = 0;
   call.unkept = false;
-  call.admitted = false;
+  call.admitted_entry = Verdict::kNotAdmitted;
   world.record(&call);
   k->world.start(world, call);
   return &k->world;
@@ -145,7 +146,7 @@ void admitted(const void* platform, bool reference, const void* const* parents,
   verdict->parent_count = parent_count;
   for (std::uint8_t i = 0; i < parent_count && i < verdict->parents.size(); ++i)
     verdict->parents[i] = parents[i];
-  verdict->admitted = true;
+  verdict->admitted_entry = verdict->entry;
 }
 
 const rules::World& recording_world() { return kept()->world; }

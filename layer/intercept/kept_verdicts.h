@@ -53,8 +53,10 @@ struct Verdict {
   std::uint8_t key_words = 0;
   std::uint8_t dependency_count = 0;
   bool unkept = false;  // an answer that may change, or too many handles: not kept
-  // Admitted by Call::admit with every handle live (admitted()): usable by passed_before().
-  bool admitted = false;
+  // `entry` once admitted by Call::admit with every handle live (admitted()): usable by
+  // passed_before(); kNotAdmitted before (one comparison says both).
+  static constexpr std::uint32_t kNotAdmitted = ~std::uint32_t{0};
+  std::uint32_t admitted_entry = kNotAdmitted;
   rules::Version version;  // the platform's, which the rules were judged for
   std::array<std::uint64_t, kKeyWords> key;
   std::array<Dependency, kDependencies> dependencies;
@@ -165,20 +167,21 @@ inline void used(Kept& k, Verdict& verdict) {
   k.last = &verdict;
 }
 
-// Whether `v` is the admitted verdict of a call of `entry` under the table's counts (its key
-// compared apart).
-inline bool admitted_under(const Verdict& v, std::uint32_t entry, std::uint64_t forgets,
-                           std::uint64_t changes) {
-  return v.entry == entry && v.admitted && v.changes == changes && v.forgets == forgets;
+// Whether `v` is the admitted verdict of a call of `entry` under the table's count of changes
+// (its key compared apart). The count of forgotten answers need not be compared: each forget
+// is a change too (checker::ObjectTable::changes()).
+inline bool admitted_under(const Verdict& v, std::uint32_t entry, std::uint64_t changes) {
+  return v.admitted_entry == entry && v.changes == changes;
 }
 
 // Before the handles of a call of `entry` (one kept) with `args` are judged, when the expected
 // verdict did not match: the verdict this thread's same call was admitted with, when no object
 // was created, released or changed and no kept answer forgotten since it was last confirmed
 // (`forgets`, `changes`: the table's counts, read before); nullptr otherwise (the call is
-// judged, and those counts are what its verdict is kept under).
+// judged, and those counts are what its verdict is kept under; the count of forgotten answers
+// is read here, after `changes`, still before the handles are judged).
 const Verdict* passed_before(std::uint32_t entry, const void* args, KeyFunctions key,
-                             std::uint64_t forgets, std::uint64_t changes);
+                             std::uint64_t changes);
 // Call::admit admitted the call being judged with every handle live: its verdict, if one was
 // kept or confirmed for it, keeps what its handles were found to be.
 void admitted(const void* platform, bool reference, const void* const* parents,

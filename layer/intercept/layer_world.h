@@ -20,11 +20,11 @@ class LayerWorld final : public rules::World {
     api::ObjectKind kind;
   };
   static constexpr std::size_t kSeenMax = 8;
-  // Left uninitialised but for `count`: every call makes one, and only the first `count`
-  // entries are ever read.
+  // Left uninitialised, `count` too: every call makes one, and only a call that judges its
+  // handles reads it, after setting `count` to 0 (Call::start_judging()).
   struct SeenHandles {
     std::array<Seen, kSeenMax> handles;
-    std::uint8_t count = 0;
+    std::uint8_t count;
     void add(const void* handle, api::ObjectKind kind) {
       if (count < handles.size()) handles[count++] = {handle, kind};
     }

@@ -122,9 +122,9 @@ class ObjectTable {
   // How many times forget_answers() was called: what was decided from kept answers before a
   // change of this number may no longer hold.
   std::uint64_t forgets() const { return forgets_.load(std::memory_order_acquire); }
-  // How many times an object was created, or released for good, or its record changed since
-  // (counted after the change is published): while it stays the same, every handle's state()
-  // does.
+  // How many times an object was created, or released for good, or its record changed, or
+  // forget_answers() was called (counted after the change is published): while it stays the
+  // same, every handle's state() does, and forgets() too.
   std::uint64_t changes() const { return changes_.load(std::memory_order_acquire); }
 
   // Facts: answers of at most 8 bytes that cannot change while the object lives, each in a
