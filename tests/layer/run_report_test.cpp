@@ -130,6 +130,68 @@ TEST(RunReport, AnotherProgramsTraceCutWhileItIsReadLosesNothing) {
   EXPECT_EQ(fs::file_size(recording), length);
 }
 
+// The environment that has crash/cutting_writer.c cut `trace` to nothing in `process` (its short
+// name), right after that process first maps the file or reads a part of it at an offset.
+std::vector<std::pair<std::string, std::string>> cut_at_whole_read(const std::string& trace,
+                                                                   const std::string& process) {
+  std::vector<std::pair<std::string, std::string>> environment = kPocl;
+  environment.emplace_back("LD_PRELOAD", CLVET_CUTTING_WRITER);
+  environment.emplace_back("CLVET_TEST_CUT_TRACE", trace);
+  environment.emplace_back("CLVET_TEST_CUT_LENGTH", "0");
+  environment.emplace_back("CLVET_TEST_CUT_WHEN", "whole");
+  environment.emplace_back("CLVET_TEST_CUT_PROCESS", process);
+  return environment;
+}
+
+// A killed program's findings come from its trace, which another process may cut while clvet run
+// reads it (a process the program started still recording into it, or a new process given the
+// dead one's id in a folder another clvet run shares, whose writer truncates the file it claims).
+// Cut here right after clvet run first maps the trace or reads a part of it: a mapping killed
+// clvet run with SIGBUS and the report was never written (rc 135); the part read keeps the
+// findings recorded before the cut.
+TEST(RunReport, AKilledProgramsTraceCutWhileItIsReadLosesNothing) {
+  const std::string trace = temporary_path("killed-cut.clvt");
+  const Ran killed = under_clvet("kill", {"--report-format=json", "--trace=" + trace},
+                                 cut_at_whole_read(trace, "clvet"));
+  EXPECT_EQ(killed.status, 128 + 9) << "clvet run " << (killed.status == 128 + 7 ? "died of SIGBUS" : "ended")
+                                    << ": " << killed.status << "\n" << killed.err;
+  const nlohmann::json report = nlohmann::json::parse(killed.err, nullptr, false);
+  ASSERT_FALSE(report.is_discarded()) << killed.err;
+  const auto ids = rules_in(report);
+  EXPECT_TRUE(contains(ids, "ReleaseMemObjectInvalidMemObject")) << killed.err;
+  EXPECT_TRUE(contains(ids, "ProcessEndedEarly")) << killed.err;
+  // The cut was made: clvet run did read the trace while it was cut.
+  EXPECT_EQ(std::filesystem::file_size(trace), 0u);
+}
+
+// A trace an earlier run left at the path is claimed by the next process given it: its layer
+// reads whose the file is as the program starts, holding the file's lock, which keeps clvet's
+// writers away but not a process that takes no lock. Cut here right after the program's layer
+// first maps the file or reads a part of it: a mapping killed the program with SIGBUS before its
+// first call returned (rc 135); the part read says the file is another run's, and the program
+// records into it from its start.
+TEST(RunReport, AnEarlierRunsTraceCutWhileTheLayerReadsItLosesNothing) {
+  const std::string trace = temporary_path("earlier.clvt");
+  const Ran earlier = under_clvet("exit", {"--report-format=json", "--trace=" + trace});
+  ASSERT_EQ(earlier.status, 1) << earlier.err;
+  // As a killed writer leaves it: its records, then the rest of the 8 MiB its file was grown to.
+  std::filesystem::resize_file(trace, std::uintmax_t{8} << 20);
+  const Ran ran = under_clvet("exit", {"--report-format=json", "--trace=" + trace},
+                              cut_at_whole_read(trace, std::filesystem::path(CLVET_ENDING_PROGRAM).filename()));
+  EXPECT_EQ(ran.status, 1) << "clvet run: " << (ran.status == 128 + 7 ? "the program died of SIGBUS" : "")
+                           << ran.status << "\n" << ran.err;
+  const nlohmann::json report = nlohmann::json::parse(ran.err, nullptr, false);
+  ASSERT_FALSE(report.is_discarded()) << ran.err;
+  const auto ids = rules_in(report);
+  EXPECT_TRUE(contains(ids, "ReleaseMemObjectInvalidMemObject")) << ran.err;
+  EXPECT_FALSE(contains(ids, "ProcessEndedEarly")) << ran.err;
+  // The program's own trace, whole: recorded from its start into the file it claimed.
+  const Ran info = run({CLVET_CLI, "trace", "info", trace});
+  EXPECT_EQ(info.status, 0) << info.err;
+  EXPECT_NE(info.out.find("closed cleanly"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find(CLVET_ENDING_PROGRAM), std::string::npos) << info.out;
+}
+
 // Each process of the program keeps its own trace (%p: its id; clvet run's default is
 // clvet-%p.clvt), and the report holds every process's findings: here a second OpenCL process
 // killed before it could write its report, whose finding comes from its own trace.
