@@ -13,7 +13,8 @@
  *       makes N calls of that workload on the first device of the first platform and exits.
  *   layer_overhead LAYER_LIBRARY [LABEL:VAR=VALUE[,VAR=VALUE...]]...
  *       runs itself for each workload without the layer, under the layer (CLVET_REPORT=none),
- *       and under the layer with each extra configuration (its variables set), in rounds that
+ *       and under the layer with each extra configuration (its variables set; its LABEL ends at
+ *       the first colon followed by VAR=, so that it may hold colons), in rounds that
  *       run each configuration once (LAYER_OVERHEAD_REPS rounds, 7 by default), and prints the
  *       median CPU time (user + system of all the process's threads) of the calls, measured by
  *       the child around its loop (start-up and exit left out), per call (the minimum beside
@@ -24,6 +25,7 @@
 #define _GNU_SOURCE
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,6 +160,19 @@ struct workload {
 static const struct workload kWorkloads[] = {
     {"cheap", "1000000"}, {"enqueue", "200000"}, {"wide", "240000"}};
 
+/* Where a configuration LABEL:VAR=VALUE[,VAR=VALUE...] splits: at the first colon followed by a
+ * variable's name and '=', so that a label may hold colons ("main: 8dbceb4, trace"); a value
+ * may too (OPENCL_LAYERS=a.so:b.so), after the split. NULL when there is no such colon. */
+static const char* label_end(const char* config) {
+  for (const char* colon = strchr(config, ':'); colon; colon = strchr(colon + 1, ':')) {
+    const char* name = colon + 1;
+    const char* end = name;
+    while (*end == '_' || isalnum((unsigned char)*end)) ++end;
+    if (end > name && !isdigit((unsigned char)*name) && *end == '=') return colon;
+  }
+  return NULL;
+}
+
 /* Runs `self --run WORKLOAD N` with the environment changes `env` (comma-separated
  * VAR=VALUE, or NULL): the CPU seconds of its calls (as it reports them: the process's and the
  * calling thread's) and of the whole process; false when it fails. */
@@ -243,7 +258,7 @@ int main(int argc, char** argv) {
   envs[1] = NULL;
   int floor_config = -1;
   for (int i = 2; i < configs; ++i) {
-    const char* colon = strchr(argv[i], ':');
+    const char* colon = label_end(argv[i]);
     if (!colon) return 2;
     snprintf(names[i], sizeof names[i], "%.*s", (int)(colon - argv[i]), argv[i]);
     labels[i] = names[i];
