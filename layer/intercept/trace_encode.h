@@ -43,6 +43,15 @@ void encode_outputs(TraceEncoding& t, std::uint32_t entry, const void* args);
 void encode_arguments(RawTraceEncoding& t, std::uint32_t entry, const void* args);
 void encode_outputs(RawTraceEncoding& t, std::uint32_t entry, const void* args);
 
+// Generated: sizeof(args::<Entry>) for an entry point whose parameters are encoded from its
+// arguments' values alone (handles, scalars, output pointers: nothing read through a pointer),
+// else 0. Two calls of it with the same argument bytes, while no object was created or
+// destroyed between them, have the same parameters: the later one may be a Repeat item.
+std::size_t repeatable_arguments(std::uint32_t entry);
+// Generated: whether two calls' arguments of such an entry point (repeatable_arguments not 0)
+// are the same, member by member.
+bool same_arguments(std::uint32_t entry, const void* a, const void* b);
+
 // What the API table says a call does that the recorder acts on besides encoding it: its
 // effect, whether it blocks (the table's blocking column), the buffer bytes it reads for the
 // host (HostMemOut), the region it maps or unmaps, the kernel argument it sets

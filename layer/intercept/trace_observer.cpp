@@ -153,7 +153,14 @@ struct EntryTraits {
   // region, of fine-grain SVM or of an image's pixels, no kernel buffers): then it may take
   // the hot path (TraceObserver::begin_direct), written straight into its thread's block.
   bool direct = false;
+  // The bytes of its arguments when its parameters are encoded from their values alone and
+  // they fit a RecentCall (repeatable_arguments): a call of it may then be a Repeat. 0: never.
+  std::uint8_t repeat_size = 0;
 };
+
+// Arguments of at most this many bytes are kept for Repeats (clGetKernelWorkGroupInfo's six
+// parameters take 48).
+constexpr std::size_t kRecentArguments = 64;
 
 bool answered_on_the_host(const api::EntryPoint& entry) {
   if (entry.effect != api::Effect::None || entry.blocking_param() != nullptr) return false;
@@ -194,6 +201,7 @@ bool recorded_by_encoders_alone(std::uint32_t index, const api::EntryPoint& entr
 std::vector<EntryTraits> entry_traits(bool data, bool kernel_buffers) {
   std::vector<EntryTraits> traits;
   for (const api::EntryPoint& entry : api::entry_points()) {
+    const std::size_t arguments = repeatable_arguments(static_cast<std::uint32_t>(traits.size()));
     const bool always = entry.effect == api::Effect::Finish ||
                         entry.effect == api::Effect::WaitForEvents ||
                         entry.effect == api::Effect::Build;
@@ -206,7 +214,8 @@ std::vector<EntryTraits> entry_traits(bool data, bool kernel_buffers) {
                           entry.name == "clCreateCommandQueue" ||
                           entry.name == "clCreateCommandQueueWithProperties",
                       recorded_by_encoders_alone(static_cast<std::uint32_t>(traits.size()), entry,
-                                                 data, kernel_buffers)});
+                                                 data, kernel_buffers),
+                      static_cast<std::uint8_t>(arguments <= kRecentArguments ? arguments : 0)});
   }
   return traits;
 }
@@ -402,6 +411,23 @@ class TraceObserver final : public CallObserver {
     trace::CallEncoder encoder;  // otherwise
   };
   using OpenCalls = std::vector<OpenCall>;
+  // The thread's latest call of an entry point whose parameters are encoded from its
+  // arguments' values alone (EntryTraits::repeat_size), one per slot: where its entry and its
+  // parameters are in the thread's block, its arguments, and the object table's count of
+  // changes before it was encoded. A call of the same entry point with the same arguments, in
+  // the same block, the table unchanged, has the same parameters: its entry says so in a
+  // Repeat item (FORMAT.md 5.0) instead of encoding them again, a handle looked up included.
+  struct RecentCall {
+    std::uint32_t entry = ~std::uint32_t{0};
+    std::uint32_t params_size = 0;
+    std::uint64_t block = 0;                // its block's offset in the file
+    std::uint64_t at = 0;                   // its entry's offset in the file
+    const std::uint8_t* params = nullptr;   // its parameters, in the block
+    std::uint64_t changes = 0;              // objects().changes() before they were encoded
+    alignas(8) std::uint8_t arguments[kRecentArguments];
+  };
+  static constexpr std::size_t kRecentSlots = 16;  // by entry index: the cheap loop's four apart
+  using RecentCalls = std::array<RecentCall, kRecentSlots>;
   // Read twice per call: its address is kept in a trivial initial-exec thread_local, one
   // load, where the vector itself costs a __tls_get_addr call in this dlopen()ed library.
   static inline thread_local OpenCalls* t_known __attribute__((tls_model("initial-exec"))) =
@@ -412,10 +438,18 @@ class TraceObserver final : public CallObserver {
   // process, where the destroyed one would be written to.
   static inline thread_local bool t_open_calls_gone __attribute__((tls_model("initial-exec"))) =
       false;
+  // The thread's recent calls, beside its open calls (nullptr in a thread's last destructors:
+  // its calls are then encoded whole).
+  static inline thread_local RecentCalls* t_recent __attribute__((tls_model("initial-exec"))) =
+      nullptr;
   struct OpenCallsOwner {
     OpenCalls calls;
+    // On the heap: the library's thread_locals must fit the static TLS the loader leaves for
+    // initial-exec libraries, some hundreds of bytes (a dlopen() of the layer fails otherwise).
+    std::unique_ptr<RecentCalls> recent = std::make_unique<RecentCalls>();
     ~OpenCallsOwner() {
       t_known = nullptr;
+      t_recent = nullptr;
       t_open_calls_gone = true;
     }
   };
@@ -430,6 +464,7 @@ class TraceObserver final : public CallObserver {
     }
     thread_local OpenCallsOwner owner;
     t_known = &owner.calls;
+    t_recent = owner.recent.get();
     return owner.calls;
   }
 
@@ -443,9 +478,25 @@ class TraceObserver final : public CallObserver {
     std::uint8_t* at = writer_->open_direct(direct, call.entry, call.index,
                                             since_origin(call.enter_ns), call.thread, limit);
     if (at == nullptr) return false;
+    OpenCalls& open = open_calls();
     trace::RawEncoder e(at, limit, writer_.get(), writer_->inline_data_limit());
-    RawTraceEncoding t{e, data_, false};
-    encode_arguments(t, call.entry, call.args);
+    RecentCall* recent = nullptr;
+    std::uint64_t changes = 0;
+    if (traits.repeat_size != 0 && t_recent != nullptr) {
+      recent = &(*t_recent)[call.entry % kRecentSlots];
+      changes = objects().changes();
+      if (recent->entry == call.entry && recent->block == direct.block &&
+          recent->changes == changes && same_arguments(call.entry, recent->arguments, call.args)) {
+        e.repeat(direct.entry - recent->at);
+        direct.repeated = recent->params;
+        direct.repeated_size = recent->params_size;
+        recent = nullptr;  // the call repeated stays the one to repeat
+      }
+    }
+    if (direct.repeated == nullptr) {
+      RawTraceEncoding t{e, data_, false};
+      encode_arguments(t, call.entry, call.args);
+    }
     if (e.overflowed()) {
       writer_->drop_direct(direct, e.end());
       return false;
@@ -453,7 +504,16 @@ class TraceObserver final : public CallObserver {
     // In the trace before the call is forwarded: a process killed inside it leaves it there
     // as one that did not return.
     writer_->enter_direct(direct, e.end());
-    open_calls().emplace_back(call.index, call.enter_ns, traits.timed, std::as_const(direct));
+    if (recent != nullptr) {
+      recent->entry = call.entry;
+      recent->params_size = static_cast<std::uint32_t>(e.end() - at);
+      recent->block = direct.block;
+      recent->at = direct.entry;
+      recent->params = at;
+      recent->changes = changes;
+      std::memcpy(recent->arguments, call.args, traits.repeat_size);
+    }
+    open.emplace_back(call.index, call.enter_ns, traits.timed, std::as_const(direct));
     return true;
   }
 

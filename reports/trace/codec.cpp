@@ -221,6 +221,51 @@ bool decode_call(wire::Decoder& in, Call& call, bool open, const BlockBase* base
   if (entry >= kUnknownEntry) in.fail("entry point number out of range");
   call.entry = static_cast<std::uint32_t>(entry);
   bool past_params = false;
+  // A Repeat (5.0): the parameters and inputs of an earlier entry of the block, of the same
+  // entry point, decoded from there; the rest of this entry follows as in any other.
+  if (base != nullptr && base->entry != nullptr && in.ok() && !in.at_end() &&
+      in.peek() == kMarkRepeat) {
+    in.byte();
+    const std::uint64_t distance = in.varint();
+    const std::uint8_t* self = base->entry;
+    const auto available = static_cast<std::uint64_t>(self - base->entries);
+    if (!in.ok()) return trimmed(false);
+    if (distance < block::kEntryHeaderSize || distance > available) {
+      in.fail("a repeat of no earlier entry of its block");
+      return trimmed(false);
+    }
+    const std::uint8_t* earlier = self - distance;
+    const std::uint32_t word = wire::load32(earlier);
+    const auto state = static_cast<std::uint8_t>(word);
+    if ((state != block::kEntered && state != block::kComplete && state != block::kMoved) ||
+        (word >> 8) > distance - block::kEntryHeaderSize ||
+        wire::load32(earlier + 4) + distance != wire::load32(self + 4)) {
+      in.fail("a repeat of no entry of its block");
+      return trimmed(false);
+    }
+    wire::Decoder from(earlier + block::kEntryHeaderSize, word >> 8);
+    from.svarint();
+    from.svarint();
+    if (from.varint() != entry) from.fail("a repeat of another entry point's call");
+    if (from.ok() && from.peek() == kMarkRepeat) from.fail("a repeat of a repeat");
+    while (from.ok() && !from.at_end()) {
+      const std::uint8_t tag = from.peek();
+      if (tag < kMarkResult) {
+        decode_value(from, next_of(call.params, params));
+        continue;
+      }
+      if (tag != kMarkInput) break;
+      from.byte();
+      ParamValue& v = next_of(call.inputs, inputs);
+      v.param = param_number(from);
+      decode_value(from, v.value);
+    }
+    if (!from.ok()) {
+      in.fail(from.error());
+      return trimmed(false);
+    }
+    past_params = true;
+  }
   while (in.ok()) {
     if (open && in.at_end()) return trimmed(true);  // entered, never completed
     const std::uint8_t tag = in.peek();

@@ -30,6 +30,12 @@ void encode_call_header(wire::Buffer& out, std::uint64_t index, std::uint64_t th
 // entry time of the block's first call, from the block's prelude.
 struct BlockBase {
   std::uint64_t thread = 0, index = 0, enter_ns = 0;
+  // For a reader of 5.0 blocks, where an entry's parameters may be a Repeat item naming an
+  // earlier entry of its block: the block's first entry and the decoded entry's first byte (its
+  // state), in the reader's bytes. nullptr: no Repeat item is valid (a writer's base, a 4.x
+  // block).
+  const std::uint8_t* entries = nullptr;
+  const std::uint8_t* entry = nullptr;
 };
 inline BlockBase block_base(const std::uint8_t* prelude) {
   return {wire::load64(prelude + block::kPreludeThread), wire::load64(prelude + block::kPreludeIndex),

@@ -100,6 +100,7 @@ bool Reader::open_header(std::string& error) {
     return false;
   }
   relative_entries_ = info_.major >= 4;
+  repeats_ = info_.major >= 5;
   prelude_size_ = relative_entries_ ? block::kPreludeSize : block::kPreludeSizeBefore4;
   records_start_ = header_size;
   position_ = records_start_;
@@ -439,8 +440,10 @@ bool Reader::next(RecordView& record) {
       const std::uint64_t end = position_ + kFrameSize + f.payload.size();
       std::uint64_t at = first;
       Call scratch;
-      const codec::BlockBase base = codec::block_base(data_ + position_ + kFrameSize);
+      codec::BlockBase base = codec::block_base(data_ + position_ + kFrameSize);
+      if (repeats_) base.entries = data_ + first;
       while (at + block::kEntryHeaderSize <= end) {
+        if (repeats_) base.entry = data_ + at;
         const std::uint32_t word = wire::load32(data_ + at);
         const std::uint8_t state = static_cast<std::uint8_t>(word);
         const std::uint32_t length = word >> 8;
@@ -677,7 +680,12 @@ bool Reader::decode(const RecordView& r, Call& call) {
   if (r.kind != RecordKind::Call && r.kind != RecordKind::CallEnter)
     return malformed(r, "not a call record");
   wire::Decoder in(r.payload.data(), r.payload.size());
-  const codec::BlockBase base = r.prelude != nullptr ? codec::block_base(r.prelude) : codec::BlockBase{};
+  codec::BlockBase base = r.prelude != nullptr ? codec::block_base(r.prelude) : codec::BlockBase{};
+  if (repeats_ && r.entry && r.prelude != nullptr) {
+    // A 5.0 entry may repeat an earlier entry's parameters: where its block's entries are.
+    base.entries = r.prelude + prelude_size_;
+    base.entry = r.payload.data() - block::kEntryHeaderSize;
+  }
   if (!codec::decode_call(in, call, r.entry && r.kind == RecordKind::CallEnter,
                           r.prelude != nullptr ? &base : nullptr))
     return malformed(r, in.error());

@@ -546,6 +546,7 @@ std::uint8_t* Writer::open_direct(DirectCall& call, std::uint32_t entry, std::ui
   }
   ++ts.depth;
   call.thread = &ts;
+  call.block = ts.block;
   call.entry = ts.block_cursor;
   call.at = ts.block_bytes + (ts.block_cursor - ts.block);
   const std::uint64_t room = std::min<std::uint64_t>(
@@ -637,7 +638,10 @@ void Writer::move_direct(DirectCall& call, const std::uint8_t* rest, std::size_t
       wire::Buffer whole;
       codec::encode_call_header(whole, call_index, ts.tid, enter_ns, entry);
       const std::uint8_t* payload = call.at + block::kEntryHeaderSize;
-      whole.bytes(payload + call.header_size, call.entered_size - call.header_size);
+      if (call.repeated != nullptr)  // a record has no block to repeat an entry of
+        whole.bytes(call.repeated, call.repeated_size);
+      else
+        whole.bytes(payload + call.header_size, call.entered_size - call.header_size);
       whole.bytes(rest, rest_size);
       // The entry stays a CallEnter, moved: its Call follows.
       if (call.entry >= ts.block && call.entry < ts.block_end && ts.block != 0) *call.at = block::kMoved;

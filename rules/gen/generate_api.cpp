@@ -787,6 +787,38 @@ void write_call_facts(fmt::ostream& out, const EntryPoint& entry) {
   out.print("  return f;\n}}\n\n");
 }
 
+// Whether a call's parameters are encoded from its arguments' values alone (and the objects
+// its handles name): no bytes read through a pointer, so that a call whose arguments are the
+// same bytes as an earlier call's, the objects unchanged, has the same parameters (a Repeat
+// item, FORMAT.md 5.0). Inputs, lists, strings, structs and properties read memory.
+bool parameters_from_values(const EntryPoint& entry) {
+  if (entry.params.empty()) return false;
+  for (const Param& p : entry.params)
+    switch (p.role) {
+      case Role::Value:
+      case Role::Count:
+      case Role::Enum:
+      case Role::Bitfield:
+      case Role::HandleIn:
+      case Role::HandleOut:
+      case Role::HandleArrayOut:
+      case Role::CountOut:
+      case Role::ArrayOut:
+      case Role::HostMemOut:
+      case Role::InfoValueOut:
+      case Role::InfoSizeRet:
+      case Role::ValueOut:
+      case Role::Callback:
+      case Role::UserData:
+      case Role::ErrcodeRet:
+      case Role::Opaque:
+        break;
+      default:
+        return false;
+    }
+  return true;
+}
+
 void write_trace_encoders(const char* path) {
   auto out = fmt::output_file(path);
   out.print("// Generated from rules/api/entry_points.cpp by generate_api. Do not edit.\n");
@@ -815,6 +847,37 @@ void write_trace_encoders(const char* path) {
     }
     out.print("    default: break;\n  }}\n}}\n\n");
   }
+  out.print("std::size_t repeatable_arguments(std::uint32_t entry) {{\n  switch (entry) {{\n");
+  {
+    int index = 0;
+    for (const EntryPoint& entry : clvet::api::entry_points()) {
+      if (generated(entry) && parameters_from_values(entry))
+        out.print("    case {}: return sizeof(args::{});\n", index, short_name(entry.name));
+      ++index;
+    }
+  }
+  out.print("    default: return 0;\n  }}\n}}\n\n");
+  // Member by member, each as its bytes (padding between members is whatever the stack held).
+  out.print("bool same_arguments(std::uint32_t entry, const void* a, const void* b) {{\n"
+            "  const auto same = [](const auto& x, const auto& y) {{ return std::memcmp(&x, &y, sizeof x) == 0; }};\n"
+            "  switch (entry) {{\n");
+  {
+    int index = 0;
+    for (const EntryPoint& entry : clvet::api::entry_points()) {
+      if (generated(entry) && parameters_from_values(entry)) {
+        const std::string name = short_name(entry.name);
+        out.print("    case {}: {{\n      const auto& x = *static_cast<const args::{}*>(a);\n"
+                  "      const auto& y = *static_cast<const args::{}*>(b);\n      return ",
+                  index, name, name);
+        for (std::size_t i = 0; i < entry.params.size(); ++i)
+          out.print("{}same(x.{}, y.{})", i == 0 ? "" : " && ", entry.params[i].name,
+                    entry.params[i].name);
+        out.print(";\n    }}\n");
+      }
+      ++index;
+    }
+  }
+  out.print("    default: return false;\n  }}\n}}\n\n");
   out.print("CallFacts call_facts(std::uint32_t entry, [[maybe_unused]] const void* args) {{\n  switch (entry) {{\n");
   int index = 0;
   for (const EntryPoint& entry : clvet::api::entry_points()) {

@@ -9,10 +9,10 @@ namespace clvet::trace {
 
 // A reader accepts any minor version of its major version and skips record kinds it does not
 // know; a change that an older reader would misread bumps the major version.
-inline constexpr std::uint16_t kFormatMajor = 4;
+inline constexpr std::uint16_t kFormatMajor = 5;
 inline constexpr std::uint16_t kFormatMinor = 0;
 // The oldest major version this reader still reads (1.x traces have no call blocks, 2.x
-// calls are all timed, 2.x and 3.x call entries have whole headers).
+// calls are all timed, 2.x and 3.x call entries have whole headers, 4.x entries no Repeat).
 inline constexpr std::uint16_t kOldestFormatMajor = 1;
 
 inline constexpr char kFileMagic[8] = {'C', 'L', 'V', 'T', 'R', 'A', 'C', 'E'};
@@ -92,6 +92,8 @@ enum : std::uint8_t {
   kMarkEnd = 0xf4,      // varint duration in ns: the last item of a call
   kMarkCounted = 0xf5,  // u8 action, u8 object kind, varint id, varint reference count (1.3)
   kMarkReturned = 0xf6, // nothing: the last item of a call that returned, its end time not read (3.0)
+  kMarkRepeat = 0xf7,   // varint distance: a call block entry's parameters and inputs are those of
+                        // the entry that many bytes before it in its block (5.0)
 };
 }  // namespace tag
 

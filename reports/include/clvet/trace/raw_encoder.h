@@ -112,6 +112,9 @@ class RawEncoder {
     p_ = wire::Buffer::put_varint(p_, id);
     p_ = wire::Buffer::put_varint(p_, refcount);
   }
+  // In place of a call block entry's parameters: those of the entry `distance` bytes before
+  // this one's first byte in its block, a call of the same entry point (5.0).
+  CLVET_RAW void repeat(std::uint64_t distance) { marker(tag::kMarkRepeat, distance); }
   // The call's last item: its duration, or that it returned untimed (CallEncoder::kNotTimed).
   CLVET_RAW void end(std::uint64_t duration_ns) { marker(tag::kMarkEnd, duration_ns); }
   CLVET_RAW void returned() {

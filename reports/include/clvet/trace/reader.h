@@ -181,6 +181,8 @@ class Reader {
   // A call block's prelude: 4.0 adds the base its entries' headers are relative to.
   std::uint32_t prelude_size_ = block::kPreludeSize;
   bool relative_entries_ = true;
+  // 5.0 and later: a call block entry's parameters may be a Repeat of an earlier entry's.
+  bool repeats_ = true;
   std::uint64_t index_head_ = 0;
   std::uint64_t root_offset_ = 0;
 

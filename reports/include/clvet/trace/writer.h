@@ -284,6 +284,11 @@ class Writer {
     std::uint64_t entry = 0;         // the entry's offset in the file
     std::uint32_t header_size = 0;   // its relative call header's bytes
     std::uint32_t entered_size = 0;  // its payload's bytes, entered
+    std::uint64_t block = 0;         // its block's offset in the file (open_direct)
+    // When the entry's parameters are a Repeat (RawEncoder::repeat): the earlier entry's
+    // parameters, in the block, which move_direct() writes into a Call record instead.
+    const std::uint8_t* repeated = nullptr;
+    std::uint32_t repeated_size = 0;
   };
   std::uint8_t* open_direct(DirectCall& call, std::uint32_t entry, std::uint64_t call_index,
                             std::uint64_t enter_ns, std::uint64_t thread, std::uint8_t*& limit);
