@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -19,6 +20,7 @@
 #include "driver_platforms.h"
 #include "findings.h"
 #include "host_clock.h"
+#include "kernel_arguments.h"
 #include "kernel_signatures.h"
 #include "linked_programs.h"
 #include "layer_world.h"
@@ -190,9 +192,25 @@ void Call::count_down() {
   // created on another thread.
   const auto count = objects().released(releases_, index(), entry_->name);
   released_ = count.has_value();
-  if (released_)
-    if (CallObserver* observer = call_observer())
-      observer->object_released(brief_record(releases_, *count), index());
+  if (!released_) return;
+  if (*count == 0) kernel_arguments::released(releases_);
+  if (CallObserver* observer = call_observer())
+    observer->object_released(brief_record(releases_, *count), index());
+}
+
+bool Call::launches_live_arguments(bool reference) {
+  const void* kernel = entry_index() == args::EnqueueTask::kEntryIndex
+                           ? static_cast<const args::EnqueueTask*>(observed_.args)->kernel
+                           : static_cast<const args::EnqueueNDRangeKernel*>(observed_.args)->kernel;
+  std::optional<std::string> released = kernel_arguments::released_argument(kernel);
+  if (!released) [[likely]]
+    return true;
+  // The reference device's answer to the same launch (layer/device/api/ndrange_api.cpp).
+  static const rules::Rule* const kNDRange = rules::find_rule("EnqueueNDRangeKernelArgsNotSet");
+  static const rules::Rule* const kTask = rules::find_rule("EnqueueTaskArgsNotSet");
+  violated_ = entry_index() == args::EnqueueTask::kEntryIndex ? kTask : kNDRange;
+  // The driver would use the deleted object (PoCL 3.1 aborts): refused whatever CLVET_ENFORCE.
+  return judge_violation(true, std::move(*released), reference);
 }
 
 bool Call::admit(bool next_available) {
@@ -259,19 +277,28 @@ bool Call::admit(bool next_available) {
         !judge_violation(verdict.dereferenced, std::move(verdict.detail), facts.reference))
       return false;
   }
+  const std::uint32_t entry = entry_index();
+  const bool launch =
+      entry == args::EnqueueNDRangeKernel::kEntryIndex || entry == args::EnqueueTask::kEntryIndex;
+  if (launch && !launches_live_arguments(facts.reference)) return false;
   // A program built again may fail where it succeeded: its kept build status goes.
-  if (entry_index() == args::BuildProgram::kEntryIndex ||
-      entry_index() == args::CompileProgram::kEntryIndex)
+  if (entry == args::BuildProgram::kEntryIndex || entry == args::CompileProgram::kEntryIndex)
     if (parent_count_ > 0) objects().forget_answers(parents_[0]);
   // The reference device's findings of this launch name it, and reach the trace.
-  if ((entry_index() == args::EnqueueNDRangeKernel::kEntryIndex ||
-       entry_index() == args::EnqueueTask::kEntryIndex) &&
-      facts.reference)
-    reference_findings::launching(target, index());
+  if (launch && facts.reference) reference_findings::launching(target, index());
   if (releases_ != nullptr) count_down();
+  // What an argument holds now, for the launches' look (kernel_arguments.h).
+  kernel_arguments::Note argument;
+  if (entry == args::SetKernelArg::kEntryIndex)
+    argument = kernel_arguments::set(*static_cast<const args::SetKernelArg*>(observed_.args), world);
+  else if (entry == args::SetKernelArgSVMPointer::kEntryIndex) {
+    const auto& a = *static_cast<const args::SetKernelArgSVMPointer*>(observed_.args);
+    kernel_arguments::set_pointer(a.kernel, a.arg_index, world);
+  }
   // Every handle live and every rule passed: a verdict kept for the call keeps what its
   // handles were found to be (passed_before() restores it).
-  if (plan_->kept) kept_verdicts::admitted(platform_, facts.reference, parents_.data(), parent_count_);
+  if (plan_->kept)
+    kept_verdicts::admitted(platform_, facts.reference, parents_.data(), parent_count_, argument);
   return true;
 }
 
@@ -329,6 +356,9 @@ void Call::created(const void* handle, ObjectKind kind) {
     }
   }
   if (kind == ObjectKind::Context || kind == ObjectKind::Program) associate_devices(handle, record);
+  if (kind == ObjectKind::Kernel && entry_index() == args::CloneKernel::kEntryIndex)
+    kernel_arguments::cloned(static_cast<const args::CloneKernel*>(observed_.args)->source_kernel,
+                             handle, LayerWorld(driver_platforms::facts_of(platform_).version));
   if (kind == ObjectKind::Program && entry_index() == args::CreateProgramWithSource::kEntryIndex)
     learn_source(record.id);
   if (kind == ObjectKind::Program && entry_index() == args::LinkProgram::kEntryIndex)
@@ -444,6 +474,10 @@ void Call::check_code(cl_int code) {
       svm_freed(a.svm_pointers[i]);
   }
   if (releases_ != nullptr && released_ && code != CL_SUCCESS) objects().unreleased(releases_);
+  if (code != CL_SUCCESS && entry_index() == args::SetKernelArg::kEntryIndex) {
+    const auto& a = *static_cast<const args::SetKernelArg*>(observed_.args);
+    kernel_arguments::set_failed(a.kernel, a.arg_index);
+  }
   if (violated_ && code == CL_SUCCESS && !rule_is_optional(*violated_))
     record_rule(*violated_, Category::Platform, index(),
                 fmt::format("the platform returned CL_SUCCESS where the rule demands {}",

@@ -9,12 +9,14 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "call_observer.h"
 #include "driver_platforms.h"
 #include "entry_plan.h"
 #include "kept_keys.h"
+#include "kernel_arguments.h"
 #include "kept_verdicts.h"
 #include "objects.h"
 #include "clvet/checker/object_table.h"
@@ -104,12 +106,14 @@ class Call {
       kept_verdicts::KeyMatcher key(expected);
       if (kept_key(a, key)) {
         kept_verdicts::used_expected(*k, expected);
+        if constexpr (std::is_same_v<Args, args::SetKernelArg>) kernel_arguments::noted(expected.argument);
         return admit_kept(expected);
       }
     }
     const kept_verdicts::Verdict* found = kept_verdicts::passed_before(
         Args::kEntryIndex, &a, kept_verdicts::kKeyFunctions<Args>, changes);
     if (found == nullptr) return judged();
+    if constexpr (std::is_same_v<Args, args::SetKernelArg>) kernel_arguments::noted(found->argument);
     return admit_kept(*found);
   }
   // Decides whether the call goes to the driver. False: it must not (a bad handle, an entry
@@ -204,6 +208,9 @@ class Call {
   [[gnu::noinline]] void admit_kept_further(const kept_verdicts::Verdict& verdict);
   // Counts down the reference a clRelease* drops, before the driver frees the object.
   void count_down();
+  // A kernel launch: false (refused, its finding reported) when an argument names a memory
+  // object or sampler released since it was set (kernel_arguments.h).
+  bool launches_live_arguments(bool reference);
   void judge(const void* handle, api::ObjectKind kind, bool nullable, std::string_view param,
              bool in_array, std::size_t element);
   [[gnu::noinline, gnu::cold]] void bad(std::string_view param, const void* handle,

@@ -136,7 +136,7 @@ const rules::World* judge_with(std::uint32_t entry, const void* args, rules::Ver
 }
 
 void admitted(const void* platform, bool reference, const void* const* parents,
-              std::uint8_t parent_count) {
+              std::uint8_t parent_count, const kernel_arguments::Note& argument) {
   Kept* k = kept();
   if (k == nullptr) return;
   Verdict* verdict = std::exchange(k->pending, nullptr);
@@ -146,6 +146,7 @@ void admitted(const void* platform, bool reference, const void* const* parents,
   verdict->parent_count = parent_count;
   for (std::uint8_t i = 0; i < parent_count && i < verdict->parents.size(); ++i)
     verdict->parents[i] = parents[i];
+  verdict->argument = argument;
   verdict->admitted_entry = verdict->entry;
 }
 

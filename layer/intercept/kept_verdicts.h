@@ -30,6 +30,7 @@
 
 #include "clvet/checker/object_table.h"
 #include "clvet/rules/world.h"
+#include "kernel_arguments.h"
 
 namespace clvet::layer {
 
@@ -70,6 +71,9 @@ struct Verdict {
   bool reference = false;
   std::uint8_t parent_count = 0;
   std::array<const void*, checker::ObjectRecord::kMaxParents> parents{};
+  // A clSetKernelArg's: what it writes into its argument's slot, written again each time the
+  // verdict is used (kernel_arguments.h); no slot for other entry points.
+  kernel_arguments::Note argument;
   // The verdict used right after this one last time (a loop's calls come in the same order):
   // where the next call's is first looked for. Never null once the thread's verdicts are made;
   // a place's, not its verdict's: kept when a new verdict takes the place.
@@ -183,9 +187,10 @@ inline bool admitted_under(const Verdict& v, std::uint32_t entry, std::uint64_t 
 const Verdict* passed_before(std::uint32_t entry, const void* args, KeyFunctions key,
                              std::uint64_t changes);
 // Call::admit admitted the call being judged with every handle live: its verdict, if one was
-// kept or confirmed for it, keeps what its handles were found to be.
+// kept or confirmed for it, keeps what its handles were found to be, and `argument` (a
+// clSetKernelArg's note; an empty one for other entry points).
 void admitted(const void* platform, bool reference, const void* const* parents,
-              std::uint8_t parent_count);
+              std::uint8_t parent_count, const kernel_arguments::Note& argument);
 // Before the rules of a call of `entry` (one kept) with `args` on a platform of `version`:
 // nullptr when the same call passed every rule before on this thread, its handles unchanged:
 // nothing is judged (`world` says so to what judges after the rules, argument_values.h).

@@ -61,6 +61,9 @@ inline constexpr FactRow kFactRows[] = {
 // kDeclarationsInFact arguments and kept as one fact: 4 bits an argument, the declaration + 1.
 inline constexpr std::uint8_t kKernelDeclarationsPlace = 4;
 inline constexpr unsigned kDeclarationsInFact = 16;
+// A kernel's slots for its arguments' memory objects and samplers (kernel_arguments.cpp): a
+// pointer, kept as a fact so that a launch finds them without a lock.
+inline constexpr std::uint8_t kKernelArgumentsPlace = 5;
 
 // Where a query's fact is kept: `size` 0 when the answer is not a fact.
 struct FactPlace {

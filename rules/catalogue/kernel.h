@@ -601,10 +601,23 @@ CLVET_RULE(GetKernelArgInfoNotAvailable, "clGetKernelArgInfo", CL_KERNEL_ARG_INF
       "executable available for device associated with command_queue.",                      \
       V1_0, Still,                                                                           \
       CLVET_CHECK(Prefix, kernel_family::no_executable_for_queue(w, a.command_queue, a.kernel)))
-#define CLVET_KERNEL_ENQUEUE_ARGS(Prefix, Entry, SpecDoc, Section)                               \
+#define CLVET_KERNEL_ENQUEUE_ARGS(Prefix, Entry, SpecDoc, Section, When)                         \
   CLVET_RULE(Prefix##ArgsNotSet, Entry, CL_INVALID_KERNEL_ARGS, SpecDoc, Section,                \
              "CL_INVALID_KERNEL_ARGS if the kernel argument values have not been specified.",    \
-             V1_0, Still, nullptr, "raised when some argument of the kernel was never set")
+             V1_0, Still, nullptr, When)
+// A launch's arguments: never set, or set to a memory object or sampler whose last reference the
+// application has dropped since. The kernel does not hold its arguments: the value set "is the
+// value used by all API calls that enqueue kernel until the argument value is changed by a call
+// to clSetKernelArg" (§5.7.2), and a memory object (§5.4.1) or sampler (§5.5.1) whose count
+// reaches zero is deleted once the commands already queued with it finish. The argument then
+// names no object: its value is not specified, CL_INVALID_KERNEL_ARGS (the launch's clauses have
+// no CL_INVALID_MEM_OBJECT or CL_INVALID_SAMPLER). The layer refuses it before the driver, which
+// would use the deleted object (PoCL 3.1 aborts), whatever CLVET_ENFORCE says.
+#define CLVET_KERNEL_LAUNCH_ARGS_WHEN                                                           \
+  "raised when some argument of the kernel was never set, or names a memory object or sampler " \
+  "released for good (its last reference dropped) since it was set: deleted by then (§5.4.1, "  \
+  "§5.5.1), it is no value the launch can use (§5.7.2); a new object at the released one's "    \
+  "address is not the argument's"
 #define CLVET_KERNEL_ENQUEUE_ARG_OBJECTS(Prefix, Entry, SpecDoc, Section)                        \
   CLVET_RULE(Prefix##MisalignedSubBuffer, Entry, CL_MISALIGNED_SUB_BUFFER_OFFSET, SpecDoc,       \
              Section,                                                                             \
@@ -666,7 +679,8 @@ CLVET_RULE(EnqueueNDRangeKernelContextDiffers, "clEnqueueNDRangeKernel", CL_INVA
                        kernel_family::enqueue_context_differs(w, a.command_queue, a.kernel,
                                                               a.num_events_in_wait_list,
                                                               a.event_wait_list)))
-CLVET_KERNEL_ENQUEUE_ARGS(EnqueueNDRangeKernel, "clEnqueueNDRangeKernel", Spec::OpenCL12, "5.8")
+CLVET_KERNEL_ENQUEUE_ARGS(EnqueueNDRangeKernel, "clEnqueueNDRangeKernel", Spec::OpenCL12, "5.8",
+                          CLVET_KERNEL_LAUNCH_ARGS_WHEN)
 CLVET_RULE(EnqueueNDRangeKernelBadWorkDim, "clEnqueueNDRangeKernel", CL_INVALID_WORK_DIMENSION,
            Spec::OpenCL12, "5.8",
            "CL_INVALID_WORK_DIMENSION if work_dim is not a valid value (i.e. a value between 1 and "
@@ -831,7 +845,8 @@ CLVET_RULE(EnqueueTaskContextDiffers, "clEnqueueTask", CL_INVALID_CONTEXT, Spec:
            CLVET_CHECK(EnqueueTask, kernel_family::enqueue_context_differs(
                                         w, a.command_queue, a.kernel, a.num_events_in_wait_list,
                                         a.event_wait_list)))
-CLVET_KERNEL_ENQUEUE_ARGS(EnqueueTask, "clEnqueueTask", Spec::OpenCL12, "5.8")
+CLVET_KERNEL_ENQUEUE_ARGS(EnqueueTask, "clEnqueueTask", Spec::OpenCL12, "5.8",
+                          CLVET_KERNEL_LAUNCH_ARGS_WHEN)
 CLVET_RULE(EnqueueTaskRequiredWorkGroupSize, "clEnqueueTask", CL_INVALID_WORK_GROUP_SIZE,
            Spec::OpenCL12, "5.8",
            "CL_INVALID_WORK_GROUP_SIZE if a work-group size is specified for kernel using the "
@@ -962,7 +977,8 @@ CLVET_RULE(GetKernelSuggestedLocalWorkSizeKHRContextDiffers,
            CLVET_CHECK(GetKernelSuggestedLocalWorkSizeKHR,
                        context_of(w, a.command_queue) != context_of(w, a.kernel)))
 CLVET_KERNEL_ENQUEUE_ARGS(GetKernelSuggestedLocalWorkSizeKHR, "clGetKernelSuggestedLocalWorkSizeKHR",
-                          Spec::Extension, CLVET_SLWS)
+                          Spec::Extension, CLVET_SLWS,
+                          "raised when some argument of the kernel was never set")
 CLVET_RULE(GetKernelSuggestedLocalWorkSizeKHRBadWorkDim, "clGetKernelSuggestedLocalWorkSizeKHR",
            CL_INVALID_WORK_DIMENSION, Spec::Extension, CLVET_SLWS,
            "CL_INVALID_WORK_DIMENSION if work_dim is not valid for the device associated with "
@@ -1018,6 +1034,7 @@ CLVET_RULE(GetKernelSuggestedLocalWorkSizeKHROutOfHostMemory,
 #undef CLVET_SLWS
 #undef CLVET_KERNEL_ENQUEUE_HEAD
 #undef CLVET_KERNEL_ENQUEUE_ARGS
+#undef CLVET_KERNEL_LAUNCH_ARGS_WHEN
 #undef CLVET_KERNEL_ENQUEUE_ARG_OBJECTS
 #undef CLVET_KERNEL_ENQUEUE_TAIL
 #undef CLVET_KERNEL_ENQUEUE_OUT_OF_RESOURCES

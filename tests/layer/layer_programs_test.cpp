@@ -9,6 +9,8 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "run_program.h"
 
@@ -157,7 +159,7 @@ TEST_P(ProgramOverReferenceDevice, GivesTheSameFindings) {
 INSTANTIATE_TEST_SUITE_P(Layer, ProgramOverReferenceDevice,
                          testing::Values("double_release", "use_after_release", "wrong_sizes",
                                          "leaks", "bad_wait_lists", "callbacks", "threads",
-                                         "several_processes"));
+                                         "several_processes", "released_kernel_arguments"));
 
 // Calls from a pthread key's destructor, which glibc runs after the thread's C++ thread_local
 // objects are gone (tests/layer/programs/thread_exit_calls.c): judged as any others, on PoCL and
@@ -284,6 +286,32 @@ TEST(KernelArguments, HandlesInsideValuesNeverReachPocl) {
                              "NULL for an int: -50\n", "no binaries: -30\n"})
       EXPECT_NE(outcome.ran.err.find(line), std::string::npos) << line << outcome.ran.err;
   }
+}
+
+// Launches of kernels whose argument the application released (its last reference) since it
+// was set abort PoCL 3.1 when they reach it: a buffer (clEnqueueNDRangeKernel, clEnqueueTask), a
+// sampler, an image, a buffer whose address a new buffer took, the buffer of a kernel's copy
+// (clCloneKernel). Each gets CL_INVALID_KERNEL_ARGS (-52, §5.8; §5.7.2, §5.4.1) from the layer
+// instead, with and without --enforce; the buffer released by one of its two references, and
+// each argument set again after its release, are launched and compute what the host expects
+// (the programs' `output:`).
+TEST(KernelArguments, ReleasedArgumentsNeverReachPocl) {
+  const std::vector<std::pair<std::string, std::vector<std::string>>> programs = {
+      {"released_kernel_arguments",
+       {"a released buffer, NDRange: -52\n", "a released buffer, task: -52\n",
+        "a released buffer, the kernel's copy: -52\n",
+        "a released sampler: -52\n", "a released image: -52\n"}},
+      {"reused_kernel_argument", {"a new buffer at the released one's address: -52\n"}}};
+  for (const std::vector<std::string>& flags :
+       {std::vector<std::string>{}, std::vector<std::string>{"--enforce=1"}})
+    for (const auto& [name, lines] : programs) {
+      const Source source = read_source(name);
+      const Outcome outcome = under_clvet(name, CLVET_POCL_ICD, source.expected, flags);
+      EXPECT_EQ(outcome.ran.out, source.output) << name << "\n" << outcome.ran.err;
+      for (const std::string& line : lines)
+        EXPECT_NE(outcome.ran.err.find(line), std::string::npos) << name << ": " << line
+                                                                 << outcome.ran.err;
+    }
 }
 
 // The fake ICD cannot say what its kernels' arguments are: a value that names a released

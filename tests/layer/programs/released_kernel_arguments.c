@@ -1,0 +1,135 @@
+/* Kernels launched after the application released an object one of their arguments names (its
+ * last reference): a buffer (clEnqueueNDRangeKernel and clEnqueueTask), a sampler, an image.
+ * A copy of the kernel (clCloneKernel) made before the release has the buffer as its argument too.
+ * The kernel does not hold its arguments: the value set is used "until the argument value is
+ * changed by a call to clSetKernelArg" (OpenCL 1.2 §5.7.2), and the object is deleted once its
+ * count reaches zero and the commands queued with it finish (§5.4.1, §5.5.1), so the launch's
+ * argument values are not specified: CL_INVALID_KERNEL_ARGS (-52, §5.8). PoCL 3.1 aborts in such
+ * a launch ("PTHREAD ERROR in can_run_command()"): under clvet none reaches it, whatever
+ * --enforce says. Beside them, what is no error: a buffer released by one of its two references
+ * (the other keeps it alive), and each argument set again to a live object after the release.
+ * runs-without-clvet: no
+ * output: reset buffer: 10 11 12 13 14 15 16 17
+ * output: retained buffer: 20 21 22 23 24 25 26 27
+ * output: reset sampler: 0 1 2 3 4 5 6 7
+ * output: reset image: 0 1 2 3 4 5 6 7 */
+#include "common.h"
+
+static const char* kSource =
+    "__kernel void fill(__global int* out, int n) {\n"
+    "  out[get_global_id(0)] = n + (int)get_global_id(0);\n"
+    "}\n"
+    "__kernel void sample(__read_only image2d_t image, sampler_t s, __global int* out) {\n"
+    "  const int x = (int)get_global_id(0);\n"
+    "  out[x] = (int)(2.0f * read_imagef(image, s, (int2)(x, 0)).x);\n"
+    "}\n";
+
+enum { kItems = 8 };
+
+static void print_buffer(const struct setup* s, const char* what, cl_mem buffer) {
+  int values[kItems];
+  CHECK(clEnqueueReadBuffer(s->queue, buffer, CL_TRUE, 0, sizeof values, values, 0, NULL, NULL));
+  printf("%s:", what);
+  for (int i = 0; i < kItems; ++i) printf(" %d", values[i]);
+  printf("\n");
+}
+
+/* An image of kItems x 1 texels, texel x holding x / 2. */
+static cl_mem half_steps(const struct setup* s) {
+  float texels[kItems];
+  for (int i = 0; i < kItems; ++i) texels[i] = 0.5f * (float)i;
+  const cl_image_format format = {CL_R, CL_FLOAT};
+  cl_image_desc desc;
+  memset(&desc, 0, sizeof desc);
+  desc.image_type = CL_MEM_OBJECT_IMAGE2D;
+  desc.image_width = kItems;
+  desc.image_height = 1;
+  cl_int err = CL_SUCCESS;
+  cl_mem image = clCreateImage(s->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, &format,
+                               &desc, texels, &err);
+  CHECK(err);
+  return image;
+}
+
+static cl_sampler nearest(const struct setup* s) {
+  cl_int err = CL_SUCCESS;
+  cl_sampler sampler = clCreateSampler(s->context, CL_FALSE, CL_ADDRESS_NONE, CL_FILTER_NEAREST, &err);
+  CHECK(err);
+  return sampler;
+}
+
+int main(void) {
+  struct setup s = setup_first_device();
+  cl_program program;
+  cl_kernel fill = build_kernel(&s, kSource, "", "fill", &program);
+  int zeros[kItems] = {0};
+  const size_t global = kItems;
+
+  /* A buffer released after it was set: both launches refused. */
+  cl_mem gone = copied_buffer(&s, sizeof zeros, zeros);
+  int n = 10;
+  CHECK(clSetKernelArg(fill, 0, sizeof gone, &gone));
+  CHECK(clSetKernelArg(fill, 1, sizeof n, &n));
+  CHECK(clEnqueueNDRangeKernel(s.queue, fill, 1, NULL, &global, NULL, 0, NULL, NULL));
+  CHECK(clFinish(s.queue));
+  /* A copy of the kernel has its arguments (OpenCL 2.2 §5.9.3), the buffer's too. */
+  cl_int err = CL_SUCCESS;
+  cl_kernel copy = clCloneKernel(fill, &err);
+  CHECK(err);
+  CHECK(clReleaseMemObject(gone));
+  report_code("a released buffer, NDRange",
+              clEnqueueNDRangeKernel(s.queue, fill, 1, NULL, &global, NULL, 0, NULL, NULL)); /* expect: EnqueueNDRangeKernelArgsNotSet */
+  report_code("a released buffer, task", clEnqueueTask(s.queue, fill, 0, NULL, NULL)); /* expect: EnqueueTaskArgsNotSet */
+  report_code("a released buffer, the kernel's copy",
+              clEnqueueNDRangeKernel(s.queue, copy, 1, NULL, &global, NULL, 0, NULL, NULL));
+  CHECK(clReleaseKernel(copy));
+  /* Set again to a live buffer: launched. */
+  cl_mem out = copied_buffer(&s, sizeof zeros, zeros);
+  CHECK(clSetKernelArg(fill, 0, sizeof out, &out));
+  CHECK(clEnqueueNDRangeKernel(s.queue, fill, 1, NULL, &global, NULL, 0, NULL, NULL));
+  print_buffer(&s, "reset buffer", out);
+
+  /* A buffer of two references released once: alive, launched. */
+  cl_mem kept = copied_buffer(&s, sizeof zeros, zeros);
+  CHECK(clRetainMemObject(kept));
+  CHECK(clSetKernelArg(fill, 0, sizeof kept, &kept));
+  CHECK(clReleaseMemObject(kept));
+  n = 20;
+  CHECK(clSetKernelArg(fill, 1, sizeof n, &n));
+  CHECK(clEnqueueNDRangeKernel(s.queue, fill, 1, NULL, &global, NULL, 0, NULL, NULL));
+  print_buffer(&s, "retained buffer", kept);
+  CHECK(clReleaseMemObject(kept));
+
+  /* A sampler, then an image, released after they were set. */
+  cl_kernel sample = clCreateKernel(program, "sample", &err);
+  CHECK(err);
+  cl_mem image = half_steps(&s);
+  cl_sampler sampler = nearest(&s);
+  CHECK(clSetKernelArg(sample, 0, sizeof image, &image));
+  CHECK(clSetKernelArg(sample, 1, sizeof sampler, &sampler));
+  CHECK(clSetKernelArg(sample, 2, sizeof out, &out));
+  CHECK(clReleaseSampler(sampler));
+  report_code("a released sampler",
+              clEnqueueNDRangeKernel(s.queue, sample, 1, NULL, &global, NULL, 0, NULL, NULL));
+  sampler = nearest(&s);
+  CHECK(clSetKernelArg(sample, 1, sizeof sampler, &sampler));
+  CHECK(clEnqueueNDRangeKernel(s.queue, sample, 1, NULL, &global, NULL, 0, NULL, NULL));
+  print_buffer(&s, "reset sampler", out);
+  CHECK(clFinish(s.queue));
+  CHECK(clReleaseMemObject(image));
+  report_code("a released image",
+              clEnqueueNDRangeKernel(s.queue, sample, 1, NULL, &global, NULL, 0, NULL, NULL));
+  image = half_steps(&s);
+  CHECK(clSetKernelArg(sample, 0, sizeof image, &image));
+  CHECK(clEnqueueNDRangeKernel(s.queue, sample, 1, NULL, &global, NULL, 0, NULL, NULL));
+  print_buffer(&s, "reset image", out);
+
+  CHECK(clReleaseMemObject(image));
+  CHECK(clReleaseSampler(sampler));
+  CHECK(clReleaseKernel(sample));
+  CHECK(clReleaseMemObject(out));
+  CHECK(clReleaseKernel(fill));
+  CHECK(clReleaseProgram(program));
+  teardown(&s);
+  return 0;
+}
