@@ -7,10 +7,14 @@
  * argument values are not specified: CL_INVALID_KERNEL_ARGS (-52, §5.8). PoCL 3.1 aborts in such
  * a launch ("PTHREAD ERROR in can_run_command()"): under clvet none reaches it, whatever
  * --enforce says. Beside them, what is no error: a buffer released by one of its two references
- * (the other keeps it alive), and each argument set again to a live object after the release.
+ * (the other keeps it alive), each argument set again to a live object after the release, and of
+ * two buffers set in turn in a loop (calls the layer keeps the verdicts of), the one not set last
+ * released.
  * runs-without-clvet: no
  * output: reset buffer: 10 11 12 13 14 15 16 17
  * output: retained buffer: 20 21 22 23 24 25 26 27
+ * output: the first buffer released: 40 41 42 43 44 45 46 47
+ * output: the second buffer released: 50 51 52 53 54 55 56 57
  * output: reset sampler: 0 1 2 3 4 5 6 7
  * output: reset image: 0 1 2 3 4 5 6 7 */
 #include "common.h"
@@ -58,6 +62,43 @@ static cl_sampler nearest(const struct setup* s) {
   return sampler;
 }
 
+/* Two buffers set in turn as argument 0 of `fill` (through `first` and `second`), each set
+ * followed by a launch, three times: calls the layer keeps the verdicts of and does not judge
+ * again. With `distinct`, the two launches differ (`global` and `other_global` at two
+ * addresses): each call is followed by the same call every time, and the layer finds its
+ * verdict where it expects it; then the second is set last and the first released. Without, the
+ * same launch is followed by either set, and the layer searches its verdicts; then the first is
+ * set last and the second released. The buffer set last is the argument: launched with `n`, its
+ * values printed. Each caller's variables are its own, so no call's verdict is another's. */
+static void alternate(const struct setup* s, cl_kernel fill, cl_mem* first, cl_mem* second,
+                      const size_t* global, const size_t* other_global, int distinct, int n,
+                      const char* what) {
+  int zeros[kItems] = {0};
+  *first = copied_buffer(s, sizeof zeros, zeros);
+  *second = copied_buffer(s, sizeof zeros, zeros);
+  CHECK(clSetKernelArg(fill, 1, sizeof n, &n));
+  for (int i = 0; i < 3; ++i) {
+    CHECK(clSetKernelArg(fill, 0, sizeof *first, first));
+    CHECK(clEnqueueNDRangeKernel(s->queue, fill, 1, NULL, global, NULL, 0, NULL, NULL));
+    CHECK(clSetKernelArg(fill, 0, sizeof *second, second));
+    CHECK(clEnqueueNDRangeKernel(s->queue, fill, 1, NULL, other_global, NULL, 0, NULL, NULL));
+  }
+  cl_mem kept = *first, gone = *second;
+  if (distinct) {
+    CHECK(clSetKernelArg(fill, 0, sizeof *first, first));
+    CHECK(clEnqueueNDRangeKernel(s->queue, fill, 1, NULL, global, NULL, 0, NULL, NULL));
+    CHECK(clSetKernelArg(fill, 0, sizeof *second, second));
+    kept = *second;
+    gone = *first;
+  }
+  CHECK(clFinish(s->queue));
+  if (!distinct) CHECK(clSetKernelArg(fill, 0, sizeof *first, first));
+  CHECK(clReleaseMemObject(gone));
+  CHECK(clEnqueueNDRangeKernel(s->queue, fill, 1, NULL, global, NULL, 0, NULL, NULL));
+  print_buffer(s, what, kept);
+  CHECK(clReleaseMemObject(kept));
+}
+
 int main(void) {
   struct setup s = setup_first_device();
   cl_program program;
@@ -99,6 +140,15 @@ int main(void) {
   CHECK(clEnqueueNDRangeKernel(s.queue, fill, 1, NULL, &global, NULL, 0, NULL, NULL));
   print_buffer(&s, "retained buffer", kept);
   CHECK(clReleaseMemObject(kept));
+
+  /* Two buffers set in turn in a loop, each set again last in one of the two ways the layer
+   * finds its kept verdicts: the other's release leaves the argument alive. */
+  cl_mem one_first, one_second, two_first, two_second;
+  const size_t one_global = kItems, one_other = kItems, two_global = kItems;
+  alternate(&s, fill, &one_first, &one_second, &one_global, &one_other, 1, 40,
+            "the first buffer released");
+  alternate(&s, fill, &two_first, &two_second, &two_global, &two_global, 0, 50,
+            "the second buffer released");
 
   /* A sampler, then an image, released after they were set. */
   cl_kernel sample = clCreateKernel(program, "sample", &err);
