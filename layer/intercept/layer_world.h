@@ -43,6 +43,10 @@ class LayerWorld final : public rules::World {
               std::size_t size, void* value, std::size_t* size_ret) const override;
   // What the layer kept of the program's link (linked_programs.h).
   std::string linked_uniform_reason(const void* program, const void* device) const override;
+  // The live kernels of the object table whose program is `program` (attached_kernels.cpp):
+  // the application's count, not the driver's, so that a kernel the application released but
+  // an enqueued command still needs is none of them (the driver answers that case itself).
+  std::size_t kernels_held(const void* program) const override;
 
   // The call's verdict being recorded (kept_verdicts.h): an answer that may change is noted in
   // it (the handles the rules ask about are noted by kept_verdicts::RecordingWorld).

@@ -503,7 +503,9 @@ CLVET_RULE(BuildProgramFailure, "clBuildProgram", CL_BUILD_PROGRAM_FAILURE, Spec
            "raised when the build of some device fails; its build log says why")
 CLVET_RULE(BuildProgramKernelsAttached, "clBuildProgram", CL_INVALID_OPERATION, Spec::OpenCL12,
            "5.6.2", "CL_INVALID_OPERATION if there are kernel objects attached to program.", V1_0,
-           Still, nullptr, "raised when a kernel created from the program still exists")
+           Still, CLVET_CHECK(BuildProgram, valid(w, a.program) && w.kernels_held(a.program) > 0),
+           "also raised by the implementation while a kernel the application released is still "
+           "needed by an enqueued command (3.0 §5.9.1), which only it knows")
 CLVET_RULE(BuildProgramNotFromSourceOrBinary, "clBuildProgram", CL_INVALID_OPERATION,
            Spec::OpenCL12, "5.6.2",
            "CL_INVALID_OPERATION if program was not created with clCreateProgramWithSource or "
@@ -601,7 +603,9 @@ CLVET_RULE(CompileProgramFailure, "clCompileProgram", CL_COMPILE_PROGRAM_FAILURE
 CLVET_RULE(CompileProgramKernelsAttached, "clCompileProgram", CL_INVALID_OPERATION,
            Spec::OpenCL12, "5.6.3",
            "CL_INVALID_OPERATION if there are kernel objects attached to program.", V1_2, Still,
-           nullptr, "raised when a kernel created from the program still exists")
+           CLVET_CHECK(CompileProgram, valid(w, a.program) && w.kernels_held(a.program) > 0),
+           "also raised by the implementation while a kernel the application released is still "
+           "needed by an enqueued command (3.0 §5.9.1), which only it knows")
 CLVET_RULE(CompileProgramNoSource, "clCompileProgram", CL_INVALID_OPERATION, Spec::OpenCL12,
            "5.6.3",
            "CL_INVALID_OPERATION if program has no source i.e. it has not been created with "

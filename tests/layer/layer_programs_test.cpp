@@ -121,7 +121,35 @@ INSTANTIATE_TEST_SUITE_P(Layer, Program,
                                          "several_processes", "sub_device_context",
                                          "reused_addresses", "reused_sub_devices",
                                          "repeated_calls", "svm_freed_pointers",
-                                         "svm_live_pointers", "svm_host_pointers"));
+                                         "svm_live_pointers", "svm_host_pointers",
+                                         "kernels_attached"));
+
+// Each build or compile while the application holds a kernel of the program is a finding,
+// citing its clause (1.2 §5.6.2, §5.6.3), on PoCL, which refuses them all as the spec demands
+// (the program prints its codes, the same without clvet): the kernel held, the same kernel
+// retained and released once, a clone of it after the first is released. Once no kernel is
+// held, the build and the compile are clean.
+TEST(KernelsAttached, EachBuildWhileAKernelIsHeldIsFoundWithItsClause) {
+  const std::string report = temporary_path("report");
+  const Ran ran = run({CLVET_CLI, "run", "--report=" + report, "--trace=none", "--",
+                       program("kernels_attached")},
+                      {{"OCL_ICD_VENDORS", CLVET_POCL_ICD}, {"OCL_ICD_FILENAMES", ""}});
+  const std::string text = read_file(report);
+  std::remove(report.c_str());
+  EXPECT_EQ(ran.status, 1) << ran.err;
+  EXPECT_NE(text.find("[BuildProgramKernelsAttached] (call #8) (x3)\n  OpenCL 1.2 §5.6.2: "
+                      "\"CL_INVALID_OPERATION if there are kernel objects attached to program.\""),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("[CompileProgramKernelsAttached] (call #9)\n  OpenCL 1.2 §5.6.3: "),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(ran.out,
+            "built with its kernel held: -59\ncompiled with its kernel held: -59\n"
+            "built with its kernel retained and released once: -59\n"
+            "built with a clone of its kernel held: -59\nbuilt with no kernel held: 0\n"
+            "compiled with no kernel held: 0\n");
+}
 
 // A call the layer refuses that returns an object: the application gets the rule's code in
 // errcode_ret (OpenCL 1.2 §5.7.1, CL_INVALID_PROGRAM), and the trace records that value as the
@@ -159,7 +187,8 @@ TEST_P(ProgramOverReferenceDevice, GivesTheSameFindings) {
 INSTANTIATE_TEST_SUITE_P(Layer, ProgramOverReferenceDevice,
                          testing::Values("double_release", "use_after_release", "wrong_sizes",
                                          "leaks", "bad_wait_lists", "callbacks", "threads",
-                                         "several_processes", "released_kernel_arguments"));
+                                         "several_processes", "released_kernel_arguments",
+                                         "kernels_attached"));
 
 // Calls from a pthread key's destructor, which glibc runs after the thread's C++ thread_local
 // objects are gone (tests/layer/programs/thread_exit_calls.c): judged as any others, on PoCL and

@@ -2,14 +2,18 @@
  * clSetKernelArg and clCreateProgramWithBinary read through what they get (ending the process
  * when it is not theirs): a released buffer, a context and garbage as arg_value, NULL for an
  * int (§5.7.2: the layer reads the declarations in the program's source), and a NULL list of
- * binaries (§5.6.1), are kept from it; the right calls go through.
+ * binaries (§5.6.1), are kept from it; the right calls go through. Its clBuildProgram builds
+ * a program while a kernel of it is held, where the spec demands CL_INVALID_OPERATION
+ * (§5.6.2): the application's fault and the platform's; once the kernel is released, no fault.
  * runs-without-clvet: no
  * output: released buffer: -38
  * output: context as a buffer: -38
  * output: garbage as a buffer: -38
  * output: NULL for an int: -50
  * output: no binaries: -30
- * output: buffer and int set */
+ * output: buffer and int set
+ * output: built with its kernel held: 0
+ * output: built with no kernel held: 0 */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 #include <stdio.h>
@@ -42,8 +46,10 @@ int main(void) {
   if (clSetKernelArg(kernel, 0, sizeof buffer, &buffer) == CL_SUCCESS &&
       clSetKernelArg(kernel, 1, sizeof n, &n) == CL_SUCCESS)
     printf("buffer and int set\n");
+  printf("built with its kernel held: %d\n", clBuildProgram(program, 1, &device, "", NULL, NULL)); /* expect: BuildProgramKernelsAttached */ /* expect platform: BuildProgramKernelsAttached */
   clReleaseMemObject(buffer);
   clReleaseKernel(kernel);
+  printf("built with no kernel held: %d\n", clBuildProgram(program, 1, &device, "", NULL, NULL));
   clReleaseProgram(program);
   clReleaseContext(context);
   return 0;

@@ -56,6 +56,15 @@ class World {
     (void)device;
     return {};
   }
+  // How many kernel objects created from the live `program` the application holds (created
+  // and not released by it): each is attached to the program (3.0 §5.9.1), so that the program
+  // cannot be built or compiled again (§5.8.4, §5.8.5). A kernel the application released may
+  // stay attached while an enqueued command needs it, which only the implementation knows: 0
+  // where the World cannot say.
+  virtual std::size_t kernels_held(const void* program) const {
+    (void)program;
+    return 0;
+  }
 };
 
 template <class Handle> constexpr api::ObjectKind kind_of_handle() {
