@@ -3,14 +3,12 @@
 // note of how it ended; rendered as --report-format says, where --report says.
 #include "run_report.h"
 
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -23,6 +21,7 @@
 #include "clvet/reports/formats.h"
 #include "clvet/trace/format.h"
 #include "clvet/trace/reader.h"
+#include "clvet/trace/records_of_kinds.h"
 #include "options.h"
 
 namespace clvet::cli {
@@ -47,42 +46,20 @@ ExitReports read_exit_reports(const std::string& path, std::string& error) {
   return all;
 }
 
-namespace {
-
-// The bytes of the file at `path` as they are while it is read (fewer where another process
-// cuts it meanwhile); nullopt when it cannot be opened.
-std::optional<std::vector<std::uint8_t>> whole_file(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return std::nullopt;
-  constexpr std::size_t kPart = std::size_t{1} << 20;
-  std::vector<std::uint8_t> bytes;
-  for (;;) {
-    const std::size_t had = bytes.size();
-    bytes.resize(had + kPart);
-    const ssize_t got = ::pread(fd, bytes.data() + had, kPart, static_cast<off_t>(had));
-    if (got < 0 && errno == EINTR) {
-      bytes.resize(had);
-      continue;
-    }
-    bytes.resize(had + static_cast<std::size_t>(std::max<ssize_t>(got, 0)));
-    if (got <= 0) break;
-  }
-  ::close(fd);
-  return bytes;
-}
-
-}  // namespace
-
 // Read, never mapped: the trace is of a process that ended without its report, and another may
 // cut the file meanwhile: a process the program started that is still recording into it (its
 // writer cuts the file to its length when it ends), or, in a folder another clvet run shares,
 // a new process given the dead one's id, whose writer truncates the file it claims. A mapping
 // read after the cut killed clvet run with SIGBUS, the report unwritten. A copy cut short reads
-// as a trace that ends early: the findings recorded before the cut are kept.
+// as a trace that ends early: the findings recorded before the cut are kept. Only the finding
+// records are copied (and the API table, which a reader looks for first): a trace with data
+// holds gigabytes of blobs, which a whole copy needed as much memory for (cc260a5).
 std::optional<std::vector<reports::Finding>> read_trace_findings(const std::string& trace) {
-  const std::optional<std::vector<std::uint8_t>> bytes = whole_file(trace);
-  if (!bytes) return std::nullopt;
+  static constexpr trace::RecordKind kKinds[] = {trace::RecordKind::ApiTable,
+                                                 trace::RecordKind::Finding};
   std::string error;
+  const std::optional<std::vector<std::uint8_t>> bytes = trace::records_of_kinds(trace, kKinds, error);
+  if (!bytes) return std::nullopt;
   auto reader = trace::Reader::from_memory(*bytes, trace, error);
   if (!reader) return std::nullopt;
   return findings_in(*reader);

@@ -3,6 +3,8 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
+#include <new>
+
 #include "frame.h"
 #include "wire.h"
 
@@ -13,6 +15,24 @@ std::uint32_t checksum(std::uint16_t kind, std::uint16_t flags, const void* payl
   const std::uint64_t seed = std::uint64_t{kind} | std::uint64_t{flags} << 16 |
                              std::uint64_t{length} << 32;
   return static_cast<std::uint32_t>(XXH3_64bits_withSeed(payload, length, seed));
+}
+
+PartsChecksum::PartsChecksum(std::uint16_t kind, std::uint16_t flags, std::uint32_t length)
+    : state_(XXH3_createState()) {
+  if (state_ == nullptr) throw std::bad_alloc();
+  const std::uint64_t seed = std::uint64_t{kind} | std::uint64_t{flags} << 16 |
+                             std::uint64_t{length} << 32;
+  XXH3_64bits_reset_withSeed(static_cast<XXH3_state_t*>(state_), seed);
+}
+
+PartsChecksum::~PartsChecksum() { XXH3_freeState(static_cast<XXH3_state_t*>(state_)); }
+
+void PartsChecksum::add(const void* part, std::size_t size) {
+  XXH3_64bits_update(static_cast<XXH3_state_t*>(state_), part, size);
+}
+
+std::uint32_t PartsChecksum::value() const {
+  return static_cast<std::uint32_t>(XXH3_64bits_digest(static_cast<const XXH3_state_t*>(state_)));
 }
 
 void write_header(std::uint8_t out[kFrameSize], RecordKind kind, const void* payload,

@@ -21,6 +21,20 @@ inline constexpr std::uint32_t kChecksum = 12; // u32, see checksum()
 std::uint32_t checksum(std::uint16_t kind, std::uint16_t flags, const void* payload,
                        std::uint32_t length);
 
+// checksum() of a payload read in parts: each part added in order, then value().
+class PartsChecksum {
+ public:
+  PartsChecksum(std::uint16_t kind, std::uint16_t flags, std::uint32_t length);
+  ~PartsChecksum();
+  PartsChecksum(const PartsChecksum&) = delete;
+  PartsChecksum& operator=(const PartsChecksum&) = delete;
+  void add(const void* part, std::size_t size);
+  std::uint32_t value() const;
+
+ private:
+  void* state_;  // XXH3_state_t, whose definition stays in frame.cpp
+};
+
 // The frame header of a record whose payload is ready.
 void write_header(std::uint8_t out[kFrameSize], RecordKind kind, const void* payload,
                   std::uint32_t length);

@@ -164,6 +164,35 @@ TEST(RunReport, AKilledProgramsTraceCutWhileItIsReadLosesNothing) {
   EXPECT_EQ(std::filesystem::file_size(trace), 0u);
 }
 
+// A killed program's findings are read from its trace in bounded memory, however much data the
+// trace holds: the program makes a buffer from 200 MiB of bytes that do not compress, and clvet
+// run, which read the whole trace into memory to find the findings (cc260a5), needs less than
+// half of that (its peak resident memory, written as it exits by crash/peak_memory.c).
+TEST(RunReport, AKilledProgramsTraceWithHundredsOfMegabytesIsReadInBoundedMemory) {
+  const std::string trace = temporary_path("big.clvt");
+  const std::string peak_file = temporary_path("peak");
+  std::vector<std::pair<std::string, std::string>> environment = kPocl;
+  environment.emplace_back("LD_PRELOAD", CLVET_PEAK_MEMORY);
+  environment.emplace_back("CLVET_TEST_PEAK_PROCESS", "clvet");
+  environment.emplace_back("CLVET_TEST_PEAK_FILE", peak_file);
+  const Ran killed =
+      under_clvet("big", {"--report-format=json", "--trace=" + trace, "--trace-data=1"}, environment);
+  EXPECT_EQ(killed.status, 128 + 9) << killed.err;
+  const std::uintmax_t trace_bytes = std::filesystem::file_size(trace);
+  EXPECT_GT(trace_bytes, std::uintmax_t{200} << 20) << "the trace holds the buffer's bytes";
+  const nlohmann::json report = nlohmann::json::parse(killed.err, nullptr, false);
+  ASSERT_FALSE(report.is_discarded()) << killed.err;
+  const auto ids = rules_in(report);
+  EXPECT_TRUE(contains(ids, "ReleaseMemObjectInvalidMemObject")) << killed.err;
+  EXPECT_TRUE(contains(ids, "ProcessEndedEarly")) << killed.err;
+  const long peak_kib = std::stol("0" + read_file(peak_file));
+  ASSERT_GT(peak_kib, 0) << "clvet run wrote no peak memory";
+  EXPECT_LT(std::uintmax_t(peak_kib) << 10, trace_bytes / 2)
+      << "clvet run's peak resident memory against a trace of " << trace_bytes << " bytes";
+  std::printf("clvet run's peak resident memory: %ld KiB, for a trace of %ju bytes\n", peak_kib,
+              trace_bytes);
+}
+
 // A trace an earlier run left at the path is claimed by the next process given it: its layer
 // reads whose the file is as the program starts, holding the file's lock, which keeps clvet's
 // writers away but not a process that takes no lock. Cut here right after the program's layer

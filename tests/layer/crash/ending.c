@@ -3,7 +3,8 @@
  * inside the driver (tests/layer/fake_icd crashes on CL_MEM_HOST_PTR), "many" after 300,000
  * more calls, "child" normally after running itself as a second OpenCL process that is killed
  * ("kill"), "held" the same with its own OpenCL calls begun before the second process starts
- * (its trace open while the other runs). "probe" and "probe_exit" make no mistake but ask clGetDeviceInfo for a vendor's
+ * (its trace open while the other runs), "big" by SIGKILL after making a buffer from 200 MiB of
+ * bytes that do not compress (a trace with data holds them). "probe" and "probe_exit" make no mistake but ask clGetDeviceInfo for a vendor's
  * name (CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV, how programs find an extension), then end
  * normally or by _exit. It writes nothing on stderr, so that a report there is all there is. */
 #define CL_TARGET_OPENCL_VERSION 120
@@ -11,6 +12,7 @@
 #include <signal.h>
 #include <sys/wait.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -50,6 +52,19 @@ int main(int argc, char** argv) {
   fflush(stdout);
   if (strcmp(mode, "_exit") == 0) _exit(0);
   if (strcmp(mode, "kill") == 0) kill(getpid(), SIGKILL);
+  if (strcmp(mode, "big") == 0) {
+    const size_t size = (size_t)200 << 20;
+    unsigned long long* bytes = malloc(size);
+    if (bytes == NULL) return 2;
+    unsigned long long x = 0x9e3779b97f4a7c15ull;  /* xorshift64: no compressor shrinks it */
+    for (size_t i = 0; i < size / sizeof *bytes; ++i) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      bytes[i] = x;
+    }
+    cl_mem big = clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, size, bytes, &err);
+    if (big == NULL) return 2;
+    kill(getpid(), SIGKILL);
+  }
   if (strcmp(mode, "driver") == 0) {
     cl_mem other = clCreateBuffer(context, CL_MEM_READ_WRITE, 64, NULL, &err);
     void* host = NULL;
