@@ -20,6 +20,7 @@
 
 #include "clvet/reports/formats.h"
 #include "clvet/trace/format.h"
+#include "clvet/trace/process_at_start.h"
 #include "clvet/trace/reader.h"
 #include "clvet/trace/records_of_kinds.h"
 #include "options.h"
@@ -135,15 +136,6 @@ reports::Finding run_note(std::string id, std::string detail) {
 
 namespace {
 
-// The first `limit` bytes of the file at `path`, or fewer where it is shorter, copied.
-std::vector<std::uint8_t> first_bytes(const std::string& path, std::size_t limit) {
-  std::vector<std::uint8_t> bytes(limit);
-  std::ifstream in(path, std::ios::binary);
-  in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(limit));
-  bytes.resize(static_cast<std::size_t>(std::max<std::streamsize>(in.gcount(), 0)));
-  return bytes;
-}
-
 // The process of this run whose trace is at `path` (its recorded environment has CLVET_REPORT
 // as `run_report`: the run's own folder, which every process of the run inherits); nullopt for
 // a file of an earlier run, or of another clvet run in the same folder.
@@ -154,27 +146,12 @@ std::vector<std::uint8_t> first_bytes(const std::string& path, std::size_t limit
 // process ends, and truncates a file of an earlier process whose id it was given again; a
 // mapping of the file as it was, read after the cut, killed clvet run with SIGBUS (the
 // footer, at the old end, is read when a trace is opened), so that the program's report was
-// never written. The records this needs come first (the API table, then the process's), so
-// the beginning is read, more of it only while it ends before the process's record.
+// never written (trace::process_at_start reads it so).
 std::optional<long> process_of_the_run(const std::string& path, const std::string& run_report) {
-  constexpr std::size_t kFirstRead = std::size_t{64} << 10;
-  constexpr std::size_t kLongestRead = std::size_t{16} << 20;
-  for (std::size_t limit = kFirstRead; limit <= kLongestRead; limit *= 4) {
-    const std::vector<std::uint8_t> bytes = first_bytes(path, limit);
-    std::string error;
-    auto reader = trace::Reader::from_memory(bytes, path, error);
-    if (!reader) return std::nullopt;
-    trace::RecordView r;
-    while (reader->next(r)) {
-      if (r.kind != trace::RecordKind::ProcessInfo) continue;
-      trace::ProcessInfo info;
-      if (!reader->decode(r, info)) return std::nullopt;
-      for (const auto& [name, value] : info.environment)
-        if (name == "CLVET_REPORT" && value == run_report) return static_cast<long>(info.pid);
-      return std::nullopt;
-    }
-    if (bytes.size() < limit) return std::nullopt;  // the whole file, and no process record
-  }
+  const std::optional<trace::ProcessInfo> info = trace::process_at_start(path);
+  if (!info) return std::nullopt;
+  for (const auto& [name, value] : info->environment)
+    if (name == "CLVET_REPORT" && value == run_report) return static_cast<long>(info->pid);
   return std::nullopt;
 }
 

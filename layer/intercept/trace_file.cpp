@@ -11,7 +11,7 @@
 #include <cstdlib>
 #include <fmt/format.h>
 
-#include "clvet/trace/reader.h"
+#include "clvet/trace/process_at_start.h"
 #include "options.h"
 
 namespace clvet::layer {
@@ -25,43 +25,15 @@ namespace {
 // from cutting it (each claims its trace with the lock first): what does not take the lock may
 // (the user's `: > app.clvt`, a clvet of before the lock, a file put at the path after the lock
 // was taken), and a mapping read after a cut would kill the application with SIGBUS before its
-// first call returned. The process's record comes early (after the API table): the beginning
-// is read, more of it only while it ends before that record.
+// first call returned (trace::process_at_start reads it so).
 bool of_this_run(const std::string& path) {
   const char* report = std::getenv("CLVET_REPORT");
   if (report == nullptr || std::string_view(report).find("%p") == std::string_view::npos) return false;
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return false;
-  const auto recorded_report = [&]() -> std::optional<std::string> {
-    std::vector<std::uint8_t> bytes;
-    for (std::size_t limit = std::size_t{64} << 10; limit <= std::size_t{16} << 20; limit *= 4) {
-      bytes.resize(limit);
-      std::size_t got = 0;
-      while (got < limit) {
-        const ssize_t n = ::pread(fd, bytes.data() + got, limit - got, static_cast<off_t>(got));
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break;
-        got += static_cast<std::size_t>(n);
-      }
-      bytes.resize(got);
-      std::string error;
-      auto reader = trace::Reader::from_memory(bytes, path, error);
-      if (!reader) return std::nullopt;
-      trace::RecordView r;
-      while (reader->next(r)) {
-        if (r.kind != trace::RecordKind::ProcessInfo) continue;
-        trace::ProcessInfo info;
-        if (!reader->decode(r, info)) return std::nullopt;
-        for (const auto& [name, value] : info.environment)
-          if (name == "CLVET_REPORT") return value;
-        return std::nullopt;
-      }
-      if (got < limit) return std::nullopt;  // the whole file, and no process record
-    }
-    return std::nullopt;
-  }();
-  ::close(fd);
-  return recorded_report && *recorded_report == report;
+  const std::optional<trace::ProcessInfo> info = trace::process_at_start(path);
+  if (!info) return false;
+  for (const auto& [name, value] : info->environment)
+    if (name == "CLVET_REPORT") return value == report;
+  return false;
 }
 
 // Opens `path` (creating it) and takes its lock without waiting: the descriptor, kept open

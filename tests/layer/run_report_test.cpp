@@ -131,28 +131,32 @@ TEST(RunReport, AnotherProgramsTraceCutWhileItIsReadLosesNothing) {
 }
 
 // The environment that has crash/cutting_writer.c cut `trace` to nothing in `process` (its short
-// name), right after that process first maps the file or reads a part of it at an offset.
+// name), right after that process first maps the file or reads a part of it at an offset, the
+// first `reads_passed` such reads let pass.
 std::vector<std::pair<std::string, std::string>> cut_at_whole_read(const std::string& trace,
-                                                                   const std::string& process) {
+                                                                   const std::string& process,
+                                                                   int reads_passed = 0) {
   std::vector<std::pair<std::string, std::string>> environment = kPocl;
   environment.emplace_back("LD_PRELOAD", CLVET_CUTTING_WRITER);
   environment.emplace_back("CLVET_TEST_CUT_TRACE", trace);
   environment.emplace_back("CLVET_TEST_CUT_LENGTH", "0");
   environment.emplace_back("CLVET_TEST_CUT_WHEN", "whole");
   environment.emplace_back("CLVET_TEST_CUT_PROCESS", process);
+  environment.emplace_back("CLVET_TEST_CUT_AFTER", std::to_string(reads_passed));
   return environment;
 }
 
 // A killed program's findings come from its trace, which another process may cut while clvet run
 // reads it (a process the program started still recording into it, or a new process given the
 // dead one's id in a folder another clvet run shares, whose writer truncates the file it claims).
-// Cut here right after clvet run first maps the trace or reads a part of it: a mapping killed
+// Cut here right after clvet run maps the trace or reads a part of it to find the findings (its
+// first read, of the trace's start to find whose it is, passes): a mapping killed
 // clvet run with SIGBUS and the report was never written (rc 135); the part read keeps the
 // findings recorded before the cut.
 TEST(RunReport, AKilledProgramsTraceCutWhileItIsReadLosesNothing) {
   const std::string trace = temporary_path("killed-cut.clvt");
   const Ran killed = under_clvet("kill", {"--report-format=json", "--trace=" + trace},
-                                 cut_at_whole_read(trace, "clvet"));
+                                 cut_at_whole_read(trace, "clvet", 1));
   EXPECT_EQ(killed.status, 128 + 9) << "clvet run " << (killed.status == 128 + 7 ? "died of SIGBUS" : "ended")
                                     << ": " << killed.status << "\n" << killed.err;
   const nlohmann::json report = nlohmann::json::parse(killed.err, nullptr, false);

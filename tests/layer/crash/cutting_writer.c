@@ -4,13 +4,16 @@
  * trace again (its process id reused) truncates it. The trace named by CLVET_TEST_CUT_TRACE is
  * cut to CLVET_TEST_CUT_LENGTH bytes, once:
  *   - by default, at the second time this process asks its size (fstat) or reads from it
- *     (read): the first is clvet run's check of its first bytes (is it a trace at all), the
+ *     (read, or pread of its first bytes): the first is clvet run's check of its first bytes
+ *     (is it a trace at all), the
  *     second where it maps or reads the file to find whose it is. A size asked is the one
  *     before the cut, as a reader that maps the file gets it just before it maps it; a read
  *     gets what is there after the cut;
  *   - with CLVET_TEST_CUT_WHEN=whole, right after this process first maps the file (mmap) or
  *     reads a part of it at an offset (pread): where it reads the whole file, not its first
  *     bytes through a stream. A mapping then ends past the file's end; a read has its part.
+ *     CLVET_TEST_CUT_AFTER=N lets the first N such reads pass (clvet run reads the start of a
+ *     trace to find whose it is before it reads the trace's findings).
  * CLVET_TEST_CUT_PROCESS, when set, names the only program (its short name) that cuts. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -59,7 +62,13 @@ static void cut_at_second_look(int fd) {
 
 /* CLVET_TEST_CUT_WHEN=whole: once the file is mapped or a part of it read. */
 static void cut_at_whole_read(int fd) {
+  static int passed;
   if (looks >= 1 || !cuts_whole_reads() || !is_the_trace(fd)) return;
+  const char* after = getenv("CLVET_TEST_CUT_AFTER");
+  if (after != NULL && passed < atoi(after)) {
+    ++passed;
+    return;
+  }
   looks = 1;
   cut();
 }
@@ -91,6 +100,7 @@ __attribute__((visibility("default"))) void* mmap(void* at, size_t size, int pro
 __attribute__((visibility("default"))) ssize_t pread(int fd, void* buffer, size_t size, off_t offset) {
   static ssize_t (*real)(int, void*, size_t, off_t);
   if (real == NULL) *(void**)&real = dlsym(RTLD_NEXT, "pread");
+  if (offset == 0) cut_at_second_look(fd);
   const ssize_t got = real(fd, buffer, size, offset);
   if (got > 0) cut_at_whole_read(fd);
   return got;
