@@ -127,6 +127,24 @@ ArgumentVerdict broken(std::string_view id, bool dereferenced, std::string detai
   return verdict;
 }
 
+// A live command queue as the value of a queue_t argument: it must be a device queue (2.2 §5.9.2:
+// "the arg_value entry must be a pointer to the device queue object"; CL_INVALID_DEVICE_QUEUE
+// otherwise), one made with CL_QUEUE_ON_DEVICE. A host queue is refused before the driver: PoCL
+// 3.1, which has no device-side enqueue (CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES 0), takes it, and
+// its next launch of the kernel aborts (pocl_kernel_collect_mem_objs reads the queue as a memory
+// object), as it does for a released queue. No device queue can be made there
+// (clCreateCommandQueueWithProperties with CL_QUEUE_ON_DEVICE ends the process), so no such
+// argument is ever right on PoCL. Where the driver cannot say the queue's properties, nothing.
+ArgumentVerdict device_queue(cl_uint index, const void* queue, const rules::World& w) {
+  const auto properties = rules::get<cl_command_queue_properties>(
+      w, rules::InfoQuery::CommandQueue, queue, CL_QUEUE_PROPERTIES);
+  if (!properties || (*properties & CL_QUEUE_ON_DEVICE) != 0) return {};
+  return broken("SetKernelArgInvalidDeviceQueue", true,
+                fmt::format("arg_value of argument {} is the host command queue {} (made without "
+                            "CL_QUEUE_ON_DEVICE), not a device queue",
+                            index, queue));
+}
+
 // §5.7.2 clSetKernelArg: the value an argument's declaration takes.
 ArgumentVerdict kernel_argument(const args::SetKernelArg& a, const rules::World& w,
                                 const LayerWorld& layer) {
@@ -163,6 +181,8 @@ ArgumentVerdict kernel_argument(const args::SetKernelArg& a, const rules::World&
     // A buffer argument may be NULL, or point to NULL (§5.7.2); nothing else may.
     const void* value = a.arg_value ? *static_cast<const void* const*>(a.arg_value) : nullptr;
     if (value == nullptr && d == Declared::Buffer) return {};
+    if (value != nullptr && w.kind_of(value) == handle->kind && d == Declared::Queue)
+      return device_queue(a.arg_index, value, w);
     if (value != nullptr && w.kind_of(value) == handle->kind) return {};
     return broken(handle->rule, true, handle_problem(where(), value, handle->kind));
   }

@@ -5,8 +5,9 @@
 
 #include <cstring>
 #include <memory>
+#include <algorithm>
 #include <mutex>
-#include <unordered_map>
+#include <vector>
 
 #include "kernel_signatures.h"
 #include "object_facts.h"
@@ -19,32 +20,121 @@ using api::ObjectKind;
 
 // A kernel's slots, one per argument (CL_KERNEL_NUM_ARGS when its first argument is set). Found
 // from the kernel through one of its facts (object_facts.h), so a launch's look takes no lock.
-// Never freed: a kept verdict of clSetKernelArg names a slot (kernel_arguments.h's Note), and
-// the verdict of a kernel since released is never used again (the kernel's identity is among
-// what it depends on) but stays in its thread's verdicts. The next kernel at the same address
-// takes the block over, its slots emptied, where it has room enough.
+// A kernel whose driver does not say how many arguments it has gets kUnknownCount slots and
+// more as its arguments past them are set (Chunk), so that none goes unchecked.
+//
+// Blocks outlive their kernels: a kept verdict of clSetKernelArg names a slot (kernel_arguments.h's
+// Note). None is used once its kernel is released (a verdict is used only while the object table
+// counts no change since it was admitted, and a release is one), so the block of a kernel no
+// longer live is taken back (take_back(), when the blocks in use have doubled since it last
+// ran) and handed to the next kernel, its slots emptied: the blocks are bounded by the most
+// kernels alive at once, not by the kernels ever made.
+constexpr cl_uint kChunk = 64;
+// A kernel whose driver does not say how many arguments it has gets this many slots at first.
+constexpr cl_uint kUnknownCount = kChunk;
+// Arguments past this index get no slot. A kernel's arguments take at most
+// CL_DEVICE_MAX_PARAMETER_SIZE bytes together (§5.7.2: CL_INVALID_ARG_SIZE; at least 1,024 bytes
+// for a full profile, 4,352 on NVIDIA's devices), one byte at least each: an index this high is
+// the application's mistake, which the driver answers with CL_INVALID_ARG_INDEX.
+constexpr cl_uint kMostArguments = 1u << 16;
+
+// kChunk slots of a kernel whose count is unknown, from argument `first` on.
+struct Chunk {
+  Chunk(cl_uint first_index, Chunk* next_chunk) : first(first_index), next(next_chunk) {}
+  const cl_uint first;
+  Chunk* const next;
+  Slot slots[kChunk];
+};
+
 struct Block {
   explicit Block(cl_uint count) : capacity(count), slots(std::make_unique<Slot[]>(count)) {}
-  std::uint64_t kernel = 0;  // the id of the kernel whose slots these are (under g_mutex)
+  ~Block() {
+    for (Chunk* chunk = more.load(std::memory_order_relaxed); chunk != nullptr;) {
+      Chunk* next = chunk->next;
+      delete chunk;
+      chunk = next;
+    }
+  }
+  // The kernel whose slots these are: its handle and its identity (ObjectTable::State's), under
+  // g_mutex.
+  const void* kernel = nullptr;
+  std::uint64_t identity = 0;
   // g_released when a launch last found every argument alive: looked at again only after
   // another memory object or sampler is released.
   std::atomic<std::uint64_t> looked{0};
   const cl_uint capacity;
   const std::unique_ptr<Slot[]> slots;
+  // Whether arguments past `capacity` get slots (the kernel's count is unknown), and those
+  // slots, newest first (made under g_mutex, never unlinked while the block lives).
+  std::atomic<bool> grows{false};
+  std::atomic<Chunk*> more{nullptr};
 };
 
 // Memory objects and samplers released for good, in the whole process.
 std::atomic<std::uint64_t> g_released{0};
 
-// A kernel whose driver does not say how many arguments it has gets this many slots.
-constexpr cl_uint kUnknownCount = 64;
+std::mutex g_mutex;  // making and taking back blocks and chunks
+// The blocks of kernels, and those taken back from released kernels for the next ones (never
+// destroyed: calls may come while the process exits).
+struct Blocks {
+  std::vector<Block*> in_use;
+  std::vector<Block*> spare;
+  std::size_t take_back_at = 64;  // in_use's size that makes take_back() run
+};
+Blocks& blocks() {
+  static auto* all = new Blocks;
+  return *all;
+}
 
-std::mutex g_mutex;  // making blocks
-// Each address's latest block, to be taken over by the next kernel there (never destroyed:
-// calls may come while the process exits).
-std::unordered_map<const void*, Block*>& blocks() {
-  static auto* map = new std::unordered_map<const void*, Block*>;
-  return *map;
+void empty(Slot& slot) {
+  slot.handle.store(nullptr, std::memory_order_relaxed);
+  slot.identity.store(0, std::memory_order_relaxed);
+}
+
+void empty(Block& block) {
+  for (cl_uint i = 0; i < block.capacity; ++i) empty(block.slots[i]);
+  for (Chunk* chunk = block.more.load(std::memory_order_relaxed); chunk != nullptr; chunk = chunk->next)
+    for (Slot& slot : chunk->slots) empty(slot);
+  block.looked.store(0, std::memory_order_relaxed);
+}
+
+// Under g_mutex: the blocks of kernels no longer live (released, or another object at their
+// address) become spare.
+void take_back() {
+  Blocks& all = blocks();
+  std::size_t kept = 0;
+  for (Block* block : all.in_use) {
+    if (objects().state(block->kernel) == checker::ObjectTable::State{block->identity, true})
+      all.in_use[kept++] = block;
+    else
+      all.spare.push_back(block);
+  }
+  all.in_use.resize(kept);
+  all.take_back_at = std::max<std::size_t>(64, 2 * kept);
+}
+
+// Under g_mutex: a block of at least `count` slots, emptied, in use.
+Block* new_block(cl_uint count) {
+  Blocks& all = blocks();
+  if (all.in_use.size() >= all.take_back_at) take_back();
+  Block* block = nullptr;
+  for (std::size_t i = 0; i < all.spare.size() && block == nullptr; ++i)
+    if (all.spare[i]->capacity >= count) {
+      block = all.spare[i];
+      all.spare[i] = all.spare.back();
+      all.spare.pop_back();
+      empty(*block);
+    }
+  if (block == nullptr) {
+    // A spare too small goes, so that kernels of ever more arguments do not pile spares up.
+    if (!all.spare.empty()) {
+      delete all.spare.back();
+      all.spare.pop_back();
+    }
+    block = new Block(count);
+  }
+  all.in_use.push_back(block);
+  return block;
 }
 
 Block* kept_block(const void* kernel) {
@@ -55,31 +145,43 @@ Block* kept_block(const void* kernel) {
   return reinterpret_cast<Block*>(static_cast<std::uintptr_t>(value));
 }
 
-// The kernel's block, made (or taken over from the address's earlier kernel) when it has none;
-// nullptr when `kernel` is no live kernel.
+// The kernel's block, made (or a spare taken) when it has none; nullptr when `kernel` is no live
+// kernel.
 Block* block_of(const void* kernel, const rules::World& w) {
   if (Block* block = kept_block(kernel)) return block;
-  const checker::ObjectTable::Identity identity = objects().identity(kernel);
-  if (identity.kind != ObjectKind::Kernel) return nullptr;
-  const cl_uint count =
-      rules::get<cl_uint>(w, rules::InfoQuery::Kernel, kernel, CL_KERNEL_NUM_ARGS)
-          .value_or(kUnknownCount);
+  const checker::ObjectTable::State state = objects().state(kernel);
+  if (!state.live || static_cast<ObjectKind>(state.identity >> 56) != ObjectKind::Kernel)
+    return nullptr;
+  const std::optional<cl_uint> count =
+      rules::get<cl_uint>(w, rules::InfoQuery::Kernel, kernel, CL_KERNEL_NUM_ARGS);
   std::lock_guard lock(g_mutex);
   if (Block* block = kept_block(kernel)) return block;  // made meanwhile by another thread
-  Block*& block = blocks()[kernel];
-  if (block == nullptr || block->capacity < count) {
-    block = new Block(count);
-  } else if (block->kernel != identity.id) {
-    for (cl_uint i = 0; i < block->capacity; ++i) {
-      block->slots[i].handle.store(nullptr, std::memory_order_relaxed);
-      block->slots[i].identity.store(0, std::memory_order_relaxed);
-    }
-    block->looked.store(0, std::memory_order_relaxed);
-  }
-  block->kernel = identity.id;
+  Block* block = new_block(count.value_or(kUnknownCount));
+  block->kernel = kernel;
+  block->identity = state.identity;
+  block->grows.store(!count.has_value(), std::memory_order_relaxed);
   objects().keep_fact(kernel, kKernelArgumentsPlace, nullptr,
                       static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(block)));
   return block;
+}
+
+// Argument `index`'s slot in `block`: nullptr past the kernel's arguments, or, where the kernel
+// grows, where no slot was made and `make` is false.
+Slot* slot_of(Block& block, cl_uint index, bool make) {
+  if (index < block.capacity) return &block.slots[index];
+  if (!block.grows.load(std::memory_order_relaxed) || index >= kMostArguments) return nullptr;
+  const cl_uint first = index / kChunk * kChunk;
+  auto find = [&]() -> Slot* {
+    for (Chunk* chunk = block.more.load(std::memory_order_acquire); chunk != nullptr; chunk = chunk->next)
+      if (chunk->first == first) return &chunk->slots[index - first];
+    return nullptr;
+  };
+  if (Slot* slot = find(); slot != nullptr || !make) return slot;
+  std::lock_guard lock(g_mutex);
+  if (Slot* slot = find()) return slot;  // made meanwhile by another thread
+  auto* chunk = new Chunk(first, block.more.load(std::memory_order_relaxed));
+  block.more.store(chunk, std::memory_order_release);
+  return &chunk->slots[index - first];
 }
 
 // What argument `index` is declared as, where the kernel's declarations are kept already
@@ -92,11 +194,6 @@ Declared declared(const void* kernel, cl_uint index) {
     return Declared::Unknown;
   const auto nibble = static_cast<std::uint8_t>(packed >> 4 * index & 0xf);
   return nibble == 0 ? Declared::Unknown : static_cast<Declared>(nibble - 1);
-}
-
-void empty(Slot& slot) {
-  slot.handle.store(nullptr, std::memory_order_relaxed);
-  slot.identity.store(0, std::memory_order_relaxed);
 }
 
 constexpr std::uint64_t kIdBits = (std::uint64_t{1} << 56) - 1;
@@ -131,9 +228,10 @@ std::string describe(cl_uint index, const void* handle, std::uint64_t identity) 
 
 Note set(const args::SetKernelArg& a, const rules::World& w) {
   Block* block = block_of(a.kernel, w);
-  if (block == nullptr || a.arg_index >= block->capacity) return {};
+  if (block == nullptr) return {};
   Note note;
-  note.slot = &block->slots[a.arg_index];
+  note.slot = slot_of(*block, a.arg_index, true);
+  if (note.slot == nullptr) return {};
   if (a.arg_value != nullptr && a.arg_size == sizeof(void*)) {
     const void* value = nullptr;
     std::memcpy(&value, a.arg_value, sizeof value);
@@ -155,25 +253,32 @@ Note set(const args::SetKernelArg& a, const rules::World& w) {
 
 void set_pointer(cl_kernel kernel, cl_uint index, const rules::World& w) {
   Block* block = block_of(kernel, w);
-  if (block != nullptr && index < block->capacity) empty(block->slots[index]);
+  if (block == nullptr) return;
+  if (Slot* slot = slot_of(*block, index, false)) empty(*slot);
 }
 
 void set_failed(cl_kernel kernel, cl_uint index) {
   Block* block = kept_block(kernel);
-  if (block != nullptr && index < block->capacity) empty(block->slots[index]);
+  if (block == nullptr) return;
+  if (Slot* slot = slot_of(*block, index, false)) empty(*slot);
 }
 
 void cloned(const void* source, const void* clone, const rules::World& w) {
-  const Block* from = kept_block(source);
+  Block* from = kept_block(source);
   if (from == nullptr) return;
   Block* to = block_of(clone, w);
   if (to == nullptr) return;
-  for (cl_uint i = 0; i < from->capacity && i < to->capacity; ++i) {
-    to->slots[i].handle.store(from->slots[i].handle.load(std::memory_order_relaxed),
-                              std::memory_order_relaxed);
-    to->slots[i].identity.store(from->slots[i].identity.load(std::memory_order_relaxed),
-                                std::memory_order_relaxed);
-  }
+  auto copy = [&](const Slot& slot, cl_uint index) {
+    const void* handle = slot.handle.load(std::memory_order_relaxed);
+    if (handle == nullptr) return;
+    Slot* into = slot_of(*to, index, true);
+    if (into == nullptr) return;
+    into->handle.store(handle, std::memory_order_relaxed);
+    into->identity.store(slot.identity.load(std::memory_order_relaxed), std::memory_order_relaxed);
+  };
+  for (cl_uint i = 0; i < from->capacity; ++i) copy(from->slots[i], i);
+  for (const Chunk* chunk = from->more.load(std::memory_order_acquire); chunk != nullptr; chunk = chunk->next)
+    for (cl_uint i = 0; i < kChunk; ++i) copy(chunk->slots[i], chunk->first + i);
 }
 
 void released(const void* handle) {
@@ -188,16 +293,29 @@ std::optional<std::string> released_argument(const void* kernel) {
   Block* block = kept_block(kernel);
   if (block == nullptr || block->looked.load(std::memory_order_relaxed) == released)
     return std::nullopt;
-  for (cl_uint i = 0; i < block->capacity; ++i) {
-    const Slot& slot = block->slots[i];
+  auto gone = [](const Slot& slot) {
     const void* handle = slot.handle.load(std::memory_order_relaxed);
-    if (handle == nullptr) continue;
-    const std::uint64_t identity = slot.identity.load(std::memory_order_relaxed);
-    if (objects().state(handle) == checker::ObjectTable::State{identity, true}) continue;
-    return describe(i, handle, identity);
-  }
+    return handle != nullptr &&
+           objects().state(handle) !=
+               checker::ObjectTable::State{slot.identity.load(std::memory_order_relaxed), true};
+  };
+  auto describe_slot = [](const Slot& slot, cl_uint index) {
+    return describe(index, slot.handle.load(std::memory_order_relaxed),
+                    slot.identity.load(std::memory_order_relaxed));
+  };
+  for (cl_uint i = 0; i < block->capacity; ++i)
+    if (gone(block->slots[i])) return describe_slot(block->slots[i], i);
+  // The chunks newest first: the argument reported is the first released in each.
+  for (const Chunk* chunk = block->more.load(std::memory_order_acquire); chunk != nullptr; chunk = chunk->next)
+    for (cl_uint i = 0; i < kChunk; ++i)
+      if (gone(chunk->slots[i])) return describe_slot(chunk->slots[i], chunk->first + i);
   block->looked.store(released, std::memory_order_relaxed);
   return std::nullopt;
+}
+
+std::size_t blocks_held() {
+  std::lock_guard lock(g_mutex);
+  return blocks().in_use.size() + blocks().spare.size();
 }
 
 }  // namespace clvet::layer::kernel_arguments

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -53,7 +54,8 @@ struct Note {
 // A judged clSetKernelArg, admitted: its argument's slot takes the value (a handle where the
 // value names a live memory object or sampler and the argument is not declared as something
 // else), and the note says so for its kept verdict. `w` answers CL_KERNEL_NUM_ARGS (the slots a
-// kernel gets, at its first argument set).
+// kernel gets, at its first argument set; where it cannot, the kernel's slots grow with the
+// indexes set).
 Note set(const args::SetKernelArg& a, const rules::World& w);
 // clSetKernelArgSVMPointer admitted: the argument holds a pointer, no object.
 void set_pointer(cl_kernel kernel, cl_uint index, const rules::World& w);
@@ -71,5 +73,9 @@ void released(const void* handle);
 // call #5), released by clReleaseMemObject (call #9)"), or nothing. Looks only when one was
 // released since this kernel's last look.
 std::optional<std::string> released_argument(const void* kernel);
+
+// How many kernels' sets of slots the layer holds, in use and spare: bounded by the most kernels
+// alive at once (kernel_arguments.cpp), whatever the number made and released.
+std::size_t blocks_held();
 
 }  // namespace clvet::layer::kernel_arguments

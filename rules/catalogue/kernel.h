@@ -29,8 +29,11 @@ inline std::vector<cl_device_id> devices_of_kernel(const World& w, cl_kernel ker
   return get_array<cl_device_id>(w, InfoQuery::Context, *context, CL_CONTEXT_DEVICES);
 }
 
-inline cl_uint num_args(const World& w, cl_kernel kernel) {
-  return get<cl_uint>(w, InfoQuery::Kernel, kernel, CL_KERNEL_NUM_ARGS).value_or(0);
+// `index` is past the kernel's arguments: false where the implementation does not say how many
+// it has (a driver that cannot answer CL_KERNEL_NUM_ARGS), whose index is no one's to judge.
+inline bool past_args(const World& w, cl_kernel kernel, cl_uint index) {
+  const std::optional<cl_uint> count = get<cl_uint>(w, InfoQuery::Kernel, kernel, CL_KERNEL_NUM_ARGS);
+  return count.has_value() && index >= *count;
 }
 
 // clGetKernel{WorkGroup,SubGroup}Info: `device` is not the kernel's, or NULL while the kernel
@@ -304,7 +307,7 @@ CLVET_RULE(SetKernelArgInvalidKernel, "clSetKernelArg", CL_INVALID_KERNEL, Spec:
            CLVET_CHECK(SetKernelArg, !valid(w, a.kernel)))
 CLVET_RULE(SetKernelArgBadIndex, "clSetKernelArg", CL_INVALID_ARG_INDEX, Spec::OpenCL12, "5.7.2",
            "CL_INVALID_ARG_INDEX if arg_index is not a valid argument index.", V1_0, Still,
-           CLVET_CHECK(SetKernelArg, a.arg_index >= kernel_family::num_args(w, a.kernel)))
+           CLVET_CHECK(SetKernelArg, kernel_family::past_args(w, a.kernel, a.arg_index)))
 CLVET_RULE(SetKernelArgContextDiffers, "clSetKernelArg", CL_INVALID_CONTEXT, Spec::Api30, "5.9.2",
            "CL_INVALID_CONTEXT if the context associated with kernel and an OpenCL object pointed "
            "to by arg_value are not the same",
@@ -374,7 +377,7 @@ CLVET_RULE(SetKernelArgSVMPointerNoSVM, "clSetKernelArgSVMPointer", CL_INVALID_O
 CLVET_RULE(SetKernelArgSVMPointerBadIndex, "clSetKernelArgSVMPointer", CL_INVALID_ARG_INDEX,
            Spec::Runtime22, "5.9.2",
            "CL_INVALID_ARG_INDEX if arg_index is not a valid argument index.", V2_0, Still,
-           CLVET_CHECK(SetKernelArgSVMPointer, a.arg_index >= kernel_family::num_args(w, a.kernel)))
+           CLVET_CHECK(SetKernelArgSVMPointer, kernel_family::past_args(w, a.kernel, a.arg_index)))
 CLVET_RULE(SetKernelArgSVMPointerBadValue, "clSetKernelArgSVMPointer", CL_INVALID_ARG_VALUE,
            Spec::Runtime22, "5.9.2",
            "CL_INVALID_ARG_VALUE if arg_value specified is not a valid value.", V2_0, Still,
@@ -574,7 +577,7 @@ CLVET_RULE(GetKernelArgInfoInvalidKernel, "clGetKernelArgInfo", CL_INVALID_KERNE
            CLVET_CHECK(GetKernelArgInfo, !valid(w, a.kernel)))
 CLVET_RULE(GetKernelArgInfoBadIndex, "clGetKernelArgInfo", CL_INVALID_ARG_INDEX, Spec::OpenCL12,
            "5.7.3", "CL_INVALID_ARG_INDEX if arg_indx is not a valid argument index.", V1_2, Still,
-           CLVET_CHECK(GetKernelArgInfo, a.arg_indx >= kernel_family::num_args(w, a.kernel)))
+           CLVET_CHECK(GetKernelArgInfo, kernel_family::past_args(w, a.kernel, a.arg_indx)))
 CLVET_RULE(GetKernelArgInfoBadParam, "clGetKernelArgInfo", CL_INVALID_VALUE, Spec::OpenCL12,
            "5.7.3",
            "CL_INVALID_VALUE if param_name is not valid, or if size in bytes specified by "

@@ -320,17 +320,22 @@ TEST(KernelArguments, HandlesInsideValuesNeverReachPocl) {
 // Launches of kernels whose argument the application released (its last reference) since it
 // was set abort PoCL 3.1 when they reach it: a buffer (clEnqueueNDRangeKernel, clEnqueueTask), a
 // sampler, an image, a buffer whose address a new buffer took, the buffer of a kernel's copy
-// (clCloneKernel). Each gets CL_INVALID_KERNEL_ARGS (-52, §5.8; §5.7.2, §5.4.1) from the layer
-// instead, with and without --enforce; the buffer released by one of its two references, and
-// each argument set again after its release, are launched and compute what the host expects
-// (the programs' `output:`).
+// (clCloneKernel), argument 100 of a kernel of 101. Each gets CL_INVALID_KERNEL_ARGS (-52, §5.8;
+// §5.7.2, §5.4.1) from the layer instead, with and without --enforce; the buffer released by one
+// of its two references, and each argument set again after its release, are launched and compute
+// what the host expects (the programs' `output:`). A host queue set as a queue_t argument, live
+// or released, aborts PoCL at the launch too: the set gets CL_INVALID_DEVICE_QUEUE (2.2 §5.9.2).
 TEST(KernelArguments, ReleasedArgumentsNeverReachPocl) {
   const std::vector<std::pair<std::string, std::vector<std::string>>> programs = {
       {"released_kernel_arguments",
        {"a released buffer, NDRange: -52\n", "a released buffer, task: -52\n",
         "a released buffer, the kernel's copy: -52\n",
         "a released sampler: -52\n", "a released image: -52\n"}},
-      {"reused_kernel_argument", {"a new buffer at the released one's address: -52\n"}}};
+      {"reused_kernel_argument", {"a new buffer at the released one's address: -52\n"}},
+      {"wide_kernel_arguments", {"argument 100 released: -52\n"}},
+      {"queue_kernel_argument",
+       {"a host queue as queue_t: -70\n", "a released host queue as queue_t: -70\n",
+        "launched with its queue_t never set: -52\n"}}};
   for (const std::vector<std::string>& flags :
        {std::vector<std::string>{}, std::vector<std::string>{"--enforce=1"}})
     for (const auto& [name, lines] : programs) {
@@ -341,6 +346,18 @@ TEST(KernelArguments, ReleasedArgumentsNeverReachPocl) {
         EXPECT_NE(outcome.ran.err.find(line), std::string::npos) << name << ": " << line
                                                                  << outcome.ran.err;
     }
+}
+
+// An argument past the first 64 of a kernel whose driver does not say how many it has (the fake
+// ICD's "wide"), set to a buffer then released: the launch never reaches the driver, with and
+// without --enforce; set again, it does.
+TEST(FakePlatform, AReleasedArgumentPast64NeverReachesTheDriver) {
+  const Source source = read_source("fake_wide_kernel");
+  for (const std::vector<std::string>& flags :
+       {std::vector<std::string>{}, std::vector<std::string>{"--enforce=1"}}) {
+    const Outcome outcome = under_clvet("fake_wide_kernel", CLVET_FAKE_ICD, source.expected, flags);
+    EXPECT_EQ(outcome.ran.out, source.output) << outcome.ran.err;
+  }
 }
 
 // The fake ICD cannot say what its kernels' arguments are: a value that names a released

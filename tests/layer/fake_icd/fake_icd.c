@@ -7,8 +7,10 @@
  *   clFinish                returns CL_INVALID_KERNEL, which clFinish's clauses do not list
  *   clCreateContextFromType a context together with CL_DEVICE_NOT_FOUND for GPUs (as PoCL 3.1)
  *   clGetMemObjectInfo      CL_MEM_HOST_PTR: crashes (reads through NULL), as a buggy driver may
- * Its kernels ("any" of any source: a __global buffer and an int) cannot say what their
- * arguments are (CL_KERNEL_ARG_INFO_NOT_AVAILABLE), and clSetKernelArg and
+ * Its kernels ("any" of any source: a __global buffer and an int; "wide": 128 __global
+ * buffers, and it does not say how many arguments it has, CL_KERNEL_NUM_ARGS answered with
+ * CL_INVALID_VALUE) cannot say what their arguments are (CL_KERNEL_ARG_INFO_NOT_AVAILABLE);
+ * clEnqueueNDRangeKernel reads each buffer argument as a driver does, and clSetKernelArg and
  * clCreateProgramWithBinary read through what they are given as a driver does: a cl_mem it
  * does not hold, or a NULL list, ends the process with a message (where a real driver would
  * crash or corrupt its heap), so a test sees what reached the driver.
@@ -39,7 +41,13 @@ struct _cl_context { struct object o; };
 struct _cl_command_queue { struct object o; };
 struct _cl_mem { struct object o; };
 struct _cl_program { struct object o; };
-struct _cl_kernel { struct object o; cl_program program; };
+enum { WIDE_ARGS = 128 };
+struct _cl_kernel {
+  struct object o;
+  cl_program program;
+  int wide;
+  cl_mem buffers[WIDE_ARGS]; /* the buffer arguments set ("any": argument 0) */
+};
 
 static cl_icd_dispatch dispatch;
 static struct _cl_platform_id platform = {{&dispatch, PLATFORM, 1, NULL, 0, 0}};
@@ -371,13 +379,15 @@ static cl_int CL_API_CALL GetProgramBuildInfo(cl_program p, cl_device_id d,
 }
 
 static cl_kernel CL_API_CALL CreateKernel(cl_program p, const char* name, cl_int* err) {
-  if (p == NULL || p->o.kind != PROGRAM || name == NULL || strcmp(name, "any") != 0) {
+  if (p == NULL || p->o.kind != PROGRAM || name == NULL ||
+      (strcmp(name, "any") != 0 && strcmp(name, "wide") != 0)) {
     if (err) *err = p == NULL || p->o.kind != PROGRAM ? CL_INVALID_PROGRAM : CL_INVALID_KERNEL_NAME;
     return NULL;
   }
   cl_kernel k = new_object(KERNEL, sizeof(struct _cl_kernel));
   k->o.context = p->o.context;
   k->program = p;
+  k->wide = strcmp(name, "wide") == 0;
   if (err) *err = CL_SUCCESS;
   return k;
 }
@@ -391,10 +401,12 @@ static cl_int CL_API_CALL GetKernelInfo(cl_kernel k, cl_kernel_info param, size_
   if (k == NULL || k->o.kind != KERNEL) return CL_INVALID_KERNEL;
   cl_uint args = 2;
   switch (param) {
-    case CL_KERNEL_NUM_ARGS: return answer(&args, sizeof args, n, v, r);
+    case CL_KERNEL_NUM_ARGS:
+      if (k->wide) return CL_INVALID_VALUE; /* deliberate: the layer must do without */
+      return answer(&args, sizeof args, n, v, r);
     case CL_KERNEL_CONTEXT: return answer(&k->o.context, sizeof k->o.context, n, v, r);
     case CL_KERNEL_PROGRAM: return answer(&k->program, sizeof k->program, n, v, r);
-    case CL_KERNEL_FUNCTION_NAME: return answer_string("any", n, v, r);
+    case CL_KERNEL_FUNCTION_NAME: return answer_string(k->wide ? "wide" : "any", n, v, r);
     default: return CL_INVALID_VALUE;
   }
 }
@@ -407,10 +419,17 @@ static cl_int CL_API_CALL GetKernelArgInfo(cl_kernel k, cl_uint index, cl_kernel
   return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
 }
 
-/* Argument 0 is a __global buffer, argument 1 an int. */
+/* "any": argument 0 is a __global buffer, argument 1 an int; "wide": all buffers. */
 static cl_int CL_API_CALL SetKernelArg(cl_kernel k, cl_uint index, size_t size, const void* value) {
   if (k == NULL || k->o.kind != KERNEL) return CL_INVALID_KERNEL;
-  if (index > 1) return CL_INVALID_ARG_INDEX;
+  if (index >= (k->wide ? WIDE_ARGS : 2)) return CL_INVALID_ARG_INDEX;
+  if (k->wide && index > 0) {
+    if (size != sizeof(cl_mem)) return CL_INVALID_ARG_SIZE;
+    cl_mem m = value ? *(const cl_mem*)value : NULL;
+    if (m != NULL && !holds_buffer(m)) dereferenced("a cl_mem the driver does not hold");
+    k->buffers[index] = m;
+    return CL_SUCCESS;
+  }
   if (index == 1) {
     if (value == NULL) dereferenced("clSetKernelArg's NULL int");
     return size == sizeof(cl_int) ? CL_SUCCESS : CL_INVALID_ARG_SIZE;
@@ -418,6 +437,24 @@ static cl_int CL_API_CALL SetKernelArg(cl_kernel k, cl_uint index, size_t size, 
   if (size != sizeof(cl_mem)) return CL_INVALID_ARG_SIZE;
   cl_mem m = value ? *(const cl_mem*)value : NULL;
   if (m != NULL && !holds_buffer(m)) dereferenced("a cl_mem the driver does not hold");
+  k->buffers[0] = m;
+  return CL_SUCCESS;
+}
+
+/* Reads every buffer argument, as a driver collects them for the command; runs nothing. */
+static cl_int CL_API_CALL EnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_uint dims,
+                                               const size_t* offset, const size_t* global,
+                                               const size_t* local, cl_uint waits,
+                                               const cl_event* wait_list, cl_event* event) {
+  (void)offset, (void)local, (void)wait_list;
+  if (q == NULL || q->o.kind != QUEUE) return CL_INVALID_COMMAND_QUEUE;
+  if (k == NULL || k->o.kind != KERNEL) return CL_INVALID_KERNEL;
+  if (dims < 1 || dims > 3) return CL_INVALID_WORK_DIMENSION;
+  if (global == NULL) return CL_INVALID_VALUE;
+  if (waits != 0 || event != NULL) return CL_INVALID_VALUE; /* not needed by its programs */
+  for (int i = 0; i < WIDE_ARGS; ++i)
+    if (k->buffers[i] != NULL && !holds_buffer(k->buffers[i]))
+      dereferenced("a launch with a cl_mem argument the driver no longer holds");
   return CL_SUCCESS;
 }
 
@@ -465,4 +502,5 @@ __attribute__((constructor)) static void fill_dispatch(void) {
   dispatch.clGetKernelInfo = GetKernelInfo;
   dispatch.clGetKernelArgInfo = GetKernelArgInfo;
   dispatch.clSetKernelArg = SetKernelArg;
+  dispatch.clEnqueueNDRangeKernel = EnqueueNDRangeKernel;
 }
