@@ -43,14 +43,24 @@ void encode_outputs(TraceEncoding& t, std::uint32_t entry, const void* args);
 void encode_arguments(RawTraceEncoding& t, std::uint32_t entry, const void* args);
 void encode_outputs(RawTraceEncoding& t, std::uint32_t entry, const void* args);
 
-// Generated: sizeof(args::<Entry>) for an entry point whose parameters are encoded from its
-// arguments' values alone (handles, scalars, output pointers: nothing read through a pointer),
-// else 0. Two calls of it with the same argument bytes, while no object was created or
-// destroyed between them, have the same parameters: the later one may be a Repeat item.
+namespace encode {
+struct Gathered;
+}  // namespace encode
+
+// Generated: sizeof(args::<Entry>) for an entry point whose parameters and inputs are encoded
+// from its arguments' values and the few bytes repeat_inputs() gathers through them, else 0.
+// Two calls of it with the same argument bytes and the same gathered bytes, while no object was
+// created or destroyed between them, have the same parameters and inputs: the later one may be
+// a Repeat item.
 std::size_t repeatable_arguments(std::uint32_t entry);
 // Generated: whether two calls' arguments of such an entry point (repeatable_arguments not 0)
 // are the same, member by member.
 bool same_arguments(std::uint32_t entry, const void* a, const void* b);
+// Generated: gathers into `g` the bytes the call's encoder reads through its pointers (a wait
+// list's handles, a work size's elements, a kernel argument's value, a small input: what the
+// encoder turns into parameters and inputs). False when they do not fit, or the entry point is
+// not repeatable: the call is then encoded.
+bool repeat_inputs(std::uint32_t entry, const void* args, bool data, encode::Gathered& g);
 
 // What the API table says a call does that the recorder acts on besides encoding it: its
 // effect, whether it blocks (the table's blocking column), the buffer bytes it reads for the
@@ -184,10 +194,16 @@ void properties(E& e, const T* list) {
   }
 }
 
-// The bytes the call reads through parameter `param`: small ones always, big ones with data.
+// Whether the bytes a call reads through a parameter are recorded: small ones always, big ones
+// with data.
+inline bool input_recorded(bool data, const void* bytes, std::uint64_t size) {
+  return bytes != nullptr && size != 0 && (data || size <= kSmallBytes);
+}
+
+// The bytes the call reads through parameter `param`, when they are recorded.
 template <typename E>
 void input_bytes(E& e, bool data, std::uint32_t param, const void* bytes, std::uint64_t size) {
-  if (bytes == nullptr || size == 0 || (!data && size > kSmallBytes)) return;
+  if (!input_recorded(data, bytes, size)) return;
   e.input(param);
   e.data(bytes, size);
 }
@@ -212,6 +228,48 @@ void kernel_argument(E& e, bool data, std::uint32_t param, const void* value, st
   }
   input_bytes(e, data, param, value, size);
 }
+
+// What a repeatable call's encoder reads through its pointers, copied (repeat_inputs()), in
+// at most kRepeatInputs bytes: more, and the call is encoded (ok false). What it reads mirrors
+// the encoders above: elements() and handles() read `count` elements of a list that is not
+// NULL, input_bytes() the bytes input_recorded() says, kernel_argument() a handle-sized value
+// (which may name an object) or the bytes input_bytes() reads.
+constexpr std::size_t kRepeatInputs = 64;
+struct Gathered {
+  std::uint8_t bytes_[kRepeatInputs];
+  std::size_t size = 0;
+  bool ok = true;
+
+  void bytes(const void* from, std::uint64_t n) {
+    if (n > kRepeatInputs - size) {
+      ok = false;
+      return;
+    }
+    if (n != 0) std::memcpy(bytes_ + size, from, n);
+    size += n;
+  }
+  template <typename T>
+  void elements(T* list, std::uint64_t count) {
+    if (list == nullptr) return;
+    if (count > kRepeatInputs) {  // also keeps count * sizeof(T) from overflowing
+      ok = false;
+      return;
+    }
+    bytes(list, count * sizeof(T));
+  }
+  void input_bytes(bool data, const void* from, std::uint64_t n) {
+    if (input_recorded(data, from, n)) bytes(from, n);
+  }
+  void kernel_argument(bool data, const void* value, std::size_t n) {
+    if (value != nullptr && n == sizeof(void*))
+      bytes(value, n);
+    else
+      input_bytes(data, value, n);
+  }
+  bool same(const Gathered& other) const {
+    return size == other.size && std::memcmp(bytes_, other.bytes_, size) == 0;
+  }
+};
 
 // How much of an info query's answer is valid: what it said it wrote, within the room given.
 inline std::size_t answered(std::size_t room, const size_t* size_ret) {

@@ -147,7 +147,9 @@ struct EntryTraits {
   // machine), and a reader bounds their duration by the next call of their thread.
   bool timed = true;
   // Whether a call that returned changes what the recorder keeps (TraceObserver::after_call):
-  // a queue created, mapped regions, device times, kernel arguments. Most calls do not.
+  // a queue created, a region mapped or unmapped, commands known complete (device times).
+  // Most calls do not: a launch or a transfer does nothing there (kernel arguments are kept
+  // only for CLVET_TRACE_KERNEL_BUFFERS, which sends every call there).
   bool after = false;
   // Whether the call is recorded by its encoders alone, nothing besides (no bytes of a mapped
   // region, of fine-grain SVM or of an image's pixels, no kernel buffers): then it may take
@@ -158,9 +160,9 @@ struct EntryTraits {
   std::uint8_t repeat_size = 0;
 };
 
-// Arguments of at most this many bytes are kept for Repeats (clGetKernelWorkGroupInfo's six
-// parameters take 48).
-constexpr std::size_t kRecentArguments = 64;
+// Arguments of at most this many bytes are kept for Repeats (clEnqueueNDRangeKernel's and
+// clEnqueueWriteBuffer's nine parameters take 72).
+constexpr std::size_t kRecentArguments = 96;
 
 bool answered_on_the_host(const api::EntryPoint& entry) {
   if (entry.effect != api::Effect::None || entry.blocking_param() != nullptr) return false;
@@ -198,7 +200,7 @@ bool recorded_by_encoders_alone(std::uint32_t index, const api::EntryPoint& entr
   }
 }
 
-std::vector<EntryTraits> entry_traits(bool data, bool kernel_buffers) {
+std::vector<EntryTraits> entry_traits(bool data, bool kernel_buffers, bool repeats) {
   std::vector<EntryTraits> traits;
   for (const api::EntryPoint& entry : api::entry_points()) {
     const std::size_t arguments = repeatable_arguments(static_cast<std::uint32_t>(traits.size()));
@@ -210,12 +212,14 @@ std::vector<EntryTraits> entry_traits(bool data, bool kernel_buffers) {
                                                 : entry.blocking_param() != nullptr ? 2
                                                                                     : 0),
                       !answered_on_the_host(entry),
-                      entry.effect != api::Effect::None ||
+                      entry.effect == api::Effect::Finish ||
+                          entry.effect == api::Effect::WaitForEvents ||
+                          entry.effect == api::Effect::Map || entry.effect == api::Effect::Unmap ||
                           entry.name == "clCreateCommandQueue" ||
                           entry.name == "clCreateCommandQueueWithProperties",
                       recorded_by_encoders_alone(static_cast<std::uint32_t>(traits.size()), entry,
                                                  data, kernel_buffers),
-                      static_cast<std::uint8_t>(arguments <= kRecentArguments ? arguments : 0)});
+                      static_cast<std::uint8_t>(repeats && arguments <= kRecentArguments ? arguments : 0)});
   }
   return traits;
 }
@@ -229,9 +233,9 @@ constexpr std::chrono::milliseconds kKernelBuffersAtExit{2000};
 
 class TraceObserver final : public CallObserver {
  public:
-  TraceObserver(std::unique_ptr<trace::Writer> writer, bool data, bool kernel_buffers)
+  TraceObserver(std::unique_ptr<trace::Writer> writer, bool data, bool kernel_buffers, bool repeats)
       : writer_(std::move(writer)), data_(data), kernel_buffers_(kernel_buffers),
-        traits_(entry_traits(data, kernel_buffers)) {}
+        traits_(entry_traits(data, kernel_buffers, repeats)) {}
 
   void call_begin(const ObservedCall& call) override {
     const EntryTraits& traits = traits_[call.entry];
@@ -411,12 +415,14 @@ class TraceObserver final : public CallObserver {
     trace::CallEncoder encoder;  // otherwise
   };
   using OpenCalls = std::vector<OpenCall>;
-  // The thread's latest call of an entry point whose parameters are encoded from its
-  // arguments' values alone (EntryTraits::repeat_size), one per slot: where its entry and its
-  // parameters are in the thread's block, its arguments, and the object table's count of
-  // changes before it was encoded. A call of the same entry point with the same arguments, in
-  // the same block, the table unchanged, has the same parameters: its entry says so in a
-  // Repeat item (FORMAT.md 5.0) instead of encoding them again, a handle looked up included.
+  // The thread's latest call of an entry point whose parameters and inputs are encoded from
+  // its arguments' values and the few bytes they point to (EntryTraits::repeat_size), one per
+  // slot: where its entry and its parameters are in the thread's block, its arguments, the
+  // bytes its encoder read through them (repeat_inputs) and the object table's count of
+  // changes before it was encoded. A call of the same entry point with the same arguments and
+  // the same bytes behind them, in the same block, the table unchanged, has the same
+  // parameters and inputs: its entry says so in a Repeat item (FORMAT.md 5.0) instead of
+  // encoding them again, its handles' look-ups included.
   struct RecentCall {
     std::uint32_t entry = ~std::uint32_t{0};
     std::uint32_t params_size = 0;
@@ -424,10 +430,19 @@ class TraceObserver final : public CallObserver {
     std::uint64_t at = 0;                   // its entry's offset in the file
     const std::uint8_t* params = nullptr;   // its parameters, in the block
     std::uint64_t changes = 0;              // objects().changes() before they were encoded
+    encode::Gathered inputs;
     alignas(8) std::uint8_t arguments[kRecentArguments];
   };
-  static constexpr std::size_t kRecentSlots = 16;  // by entry index: the cheap loop's four apart
+  // By entry index, and a kernel argument's index besides: a kernel loop sets each of its
+  // arguments in turn (the wide benchmark's ten and its two other calls fall in twelve slots).
+  static constexpr std::size_t kRecentSlots = 32;
   using RecentCalls = std::array<RecentCall, kRecentSlots>;
+  static std::size_t recent_slot(const ObservedCall& call) {
+    std::size_t key = call.entry;
+    if (call.entry == args::SetKernelArg::kEntryIndex)
+      key += 7 * static_cast<std::size_t>(static_cast<const args::SetKernelArg*>(call.args)->arg_index);
+    return key % kRecentSlots;
+  }
   // Read twice per call: its address is kept in a trivial initial-exec thread_local, one
   // load, where the vector itself costs a __tls_get_addr call in this dlopen()ed library.
   static inline thread_local OpenCalls* t_known __attribute__((tls_model("initial-exec"))) =
@@ -482,11 +497,14 @@ class TraceObserver final : public CallObserver {
     trace::RawEncoder e(at, limit, writer_.get(), writer_->inline_data_limit());
     RecentCall* recent = nullptr;
     std::uint64_t changes = 0;
-    if (traits.repeat_size != 0 && t_recent != nullptr) {
-      recent = &(*t_recent)[call.entry % kRecentSlots];
+    encode::Gathered inputs;
+    if (traits.repeat_size != 0 && t_recent != nullptr &&
+        repeat_inputs(call.entry, call.args, data_, inputs)) {
+      recent = &(*t_recent)[recent_slot(call)];
       changes = objects().changes();
       if (recent->entry == call.entry && recent->block == direct.block &&
-          recent->changes == changes && same_arguments(call.entry, recent->arguments, call.args)) {
+          recent->changes == changes && same_arguments(call.entry, recent->arguments, call.args) &&
+          recent->inputs.same(inputs)) {
         e.repeat(direct.entry - recent->at);
         direct.repeated = recent->params;
         direct.repeated_size = recent->params_size;
@@ -511,6 +529,7 @@ class TraceObserver final : public CallObserver {
       recent->at = direct.entry;
       recent->params = at;
       recent->changes = changes;
+      recent->inputs = inputs;
       std::memcpy(recent->arguments, call.args, traits.repeat_size);
     }
     open.emplace_back(call.index, call.enter_ns, traits.timed, std::as_const(direct));
@@ -897,7 +916,8 @@ void start_trace() {
   if (options::value("device_times") != "0") queue_profiling::install();
   // Never destroyed: calls may still arrive during exit, after close() (they are dropped).
   g_trace = new TraceObserver(std::move(writer), options::value("trace_data") != "0",
-                              options::value("trace_kernel_buffers") == "1");
+                              options::value("trace_kernel_buffers") == "1",
+                              options::value("trace_repeats") != "0");
   set_call_observer(g_trace);
   catch_fatal_signals();
 }

@@ -787,12 +787,20 @@ void write_call_facts(fmt::ostream& out, const EntryPoint& entry) {
   out.print("  return f;\n}}\n\n");
 }
 
-// Whether a call's parameters are encoded from its arguments' values alone (and the objects
-// its handles name): no bytes read through a pointer, so that a call whose arguments are the
-// same bytes as an earlier call's, the objects unchanged, has the same parameters (a Repeat
-// item, FORMAT.md 5.0). Inputs, lists, strings, structs and properties read memory.
-bool parameters_from_values(const EntryPoint& entry) {
+// Whether a call's parameters and inputs are a function of its arguments' values and of the
+// few bytes its encoder reads through them (a wait list, a work size, a kernel argument's value,
+// a small input), which repeat_inputs() copies: a call whose arguments and those bytes are the
+// same as an earlier call's, the objects unchanged, has the same parameters and inputs (a Repeat
+// item, FORMAT.md 5.0). Strings, binaries, structs, property lists, the host memory of a new
+// buffer or of an SVM copy, and an image fill's colour (its size depends on the image) are not
+// gathered: calls of such entry points are always encoded.
+bool parameters_repeatable(const EntryPoint& entry) {
   if (entry.params.empty()) return false;
+  bool has_flags = false, has_size = false;
+  for (const Param& p : entry.params) {
+    has_flags = has_flags || p.name == "flags";
+    has_size = has_size || p.name == "size";
+  }
   for (const Param& p : entry.params)
     switch (p.role) {
       case Role::Value:
@@ -801,8 +809,10 @@ bool parameters_from_values(const EntryPoint& entry) {
       case Role::Bitfield:
       case Role::HandleIn:
       case Role::HandleOut:
+      case Role::HandleArrayIn:
       case Role::HandleArrayOut:
       case Role::CountOut:
+      case Role::ArrayIn:
       case Role::ArrayOut:
       case Role::HostMemOut:
       case Role::InfoValueOut:
@@ -812,11 +822,46 @@ bool parameters_from_values(const EntryPoint& entry) {
       case Role::UserData:
       case Role::ErrcodeRet:
       case Role::Opaque:
+      case Role::KernelArgValue:
+        break;
+      case Role::StructIn:
+        if (!p.family.empty()) return false;  // its bytes (encode::structure)
+        break;
+      case Role::HostMemIn:
+        if (!p.fill_color_of.empty()) return false;
+        break;
+      case Role::HostPtr:
+        if (has_flags && has_size) return false;  // a new buffer's contents
+        break;
+      case Role::MappedPtr:
+        if (host_side(p)) return false;  // an SVM copy's host bytes, by the SVM table
         break;
       default:
         return false;
     }
   return true;
+}
+
+// The bytes write_trace_arguments' encoder reads through the pointers of a repeatable call,
+// gathered in parameter order (their sizes follow from the arguments, compared beside them).
+void write_repeat_inputs(fmt::ostream& out, const EntryPoint& entry) {
+  const std::string name = short_name(entry.name);
+  out.print("bool repeat_inputs_{0}([[maybe_unused]] encode::Gathered& g, [[maybe_unused]] bool data, "
+            "[[maybe_unused]] const args::{0}& a) {{\n", name);
+  for (const Param& p : entry.params) {
+    switch (p.role) {
+      case Role::HandleArrayIn: out.print("  g.elements(a.{}, a.{});\n", p.name, p.peer); break;
+      case Role::ArrayIn:
+        if (!length_of(p).empty()) out.print("  g.elements(a.{}, {});\n", p.name, length_of(p));
+        break;
+      case Role::HostMemIn:
+        if (!length_of(p).empty()) out.print("  g.input_bytes(data, a.{}, {});\n", p.name, length_of(p));
+        break;
+      case Role::KernelArgValue: out.print("  g.kernel_argument(data, a.{}, a.{});\n", p.name, p.peer); break;
+      default: break;
+    }
+  }
+  out.print("  return g.ok;\n}}\n\n");
 }
 
 void write_trace_encoders(const char* path) {
@@ -829,6 +874,7 @@ void write_trace_encoders(const char* path) {
     if (!generated(entry)) continue;
     write_trace_arguments(out, entry);
     write_trace_outputs(out, entry);
+    if (parameters_repeatable(entry)) write_repeat_inputs(out, entry);
     if (has_facts(entry)) write_call_facts(out, entry);
   }
   out.print("}}  // namespace\n\n");
@@ -851,7 +897,7 @@ void write_trace_encoders(const char* path) {
   {
     int index = 0;
     for (const EntryPoint& entry : clvet::api::entry_points()) {
-      if (generated(entry) && parameters_from_values(entry))
+      if (generated(entry) && parameters_repeatable(entry))
         out.print("    case {}: return sizeof(args::{});\n", index, short_name(entry.name));
       ++index;
     }
@@ -864,7 +910,7 @@ void write_trace_encoders(const char* path) {
   {
     int index = 0;
     for (const EntryPoint& entry : clvet::api::entry_points()) {
-      if (generated(entry) && parameters_from_values(entry)) {
+      if (generated(entry) && parameters_repeatable(entry)) {
         const std::string name = short_name(entry.name);
         out.print("    case {}: {{\n      const auto& x = *static_cast<const args::{}*>(a);\n"
                   "      const auto& y = *static_cast<const args::{}*>(b);\n      return ",
@@ -874,6 +920,18 @@ void write_trace_encoders(const char* path) {
                     entry.params[i].name);
         out.print(";\n    }}\n");
       }
+      ++index;
+    }
+  }
+  out.print("    default: return false;\n  }}\n}}\n\n");
+  out.print("bool repeat_inputs(std::uint32_t entry, const void* args, bool data, encode::Gathered& g) {{\n"
+            "  switch (entry) {{\n");
+  {
+    int index = 0;
+    for (const EntryPoint& entry : clvet::api::entry_points()) {
+      if (generated(entry) && parameters_repeatable(entry))
+        out.print("    case {}: return repeat_inputs_{}(g, data, *static_cast<const args::{}*>(args));\n",
+                  index, short_name(entry.name), short_name(entry.name));
       ++index;
     }
   }

@@ -4,13 +4,24 @@
  * (CLVET_FLOOR=pass), or that and a record of the call as small as a trace record can be: the
  * entry point, the thread's record count and the time-stamp counter at entry and exit, copied
  * into a per-thread buffer that wraps (CLVET_FLOOR=stamp; nothing checked, nothing kept, not
- * crash safe). Every other entry point goes straight to the driver. */
+ * crash safe); or, as the floor of any recorder that keeps its trace in a file a crash leaves
+ * whole, that record and the call's first three arguments (48 bytes) stored into a shared
+ * mapping of a file, grown in 8 MiB chunks zeroed by pwrite before they are mapped as clvet's
+ * writer does (CLVET_FLOOR=trace, the file at CLVET_FLOOR_FILE; nothing encoded, no object
+ * named, nothing framed or checksummed); or the stamp and CLVET_FLOOR_SPIN nanoseconds of
+ * work on registers alone per call (CLVET_FLOOR=spin: what a layer's pure CPU time per call
+ * costs a workload, cache and driver threads aside). Every other entry point goes straight to
+ * the driver. */
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl_icd.h>
 #include <CL/cl_layer.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
 #include <x86intrin.h>
 
 #define EXPORT __attribute__((visibility("default")))
@@ -18,6 +29,9 @@
 static cl_icd_dispatch g_next;   /* the driver's entry points, beneath this layer */
 static cl_icd_dispatch g_table;  /* what the loader calls */
 static int g_stamp;
+enum mode { kPass, kStamp, kTrace, kSpin };
+static enum mode g_mode;
+static uint64_t g_spin_cycles;  /* CLVET_FLOOR=spin: time-stamp counter ticks per call */
 
 struct record {
   uint64_t enter, exit;
@@ -28,8 +42,29 @@ enum { kRecords = 1 << 15 };
 static __thread struct record t_records[kRecords];
 static __thread uint32_t t_count;
 
+/* CLVET_FLOOR=trace: the file's mapping, one chunk at a time (one thread: the benchmark's). */
+enum { kChunk = 8 << 20 };
+static int g_file = -1;
+static unsigned char* g_chunk;
+static uint64_t g_chunk_at;  /* the chunk's offset in the file */
+static uint64_t g_cursor;    /* bytes written in the chunk */
+
+static void next_chunk(void) {
+  static unsigned char zeros[1 << 16];
+  if (g_chunk != NULL) {
+    munmap(g_chunk, kChunk);
+    g_chunk_at += kChunk;
+  }
+  for (uint64_t at = 0; at < kChunk; at += sizeof zeros)
+    if (pwrite(g_file, zeros, sizeof zeros, (off_t)(g_chunk_at + at)) != (ssize_t)sizeof zeros) abort();
+  g_chunk = mmap(NULL, kChunk, PROT_READ | PROT_WRITE, MAP_SHARED, g_file, (off_t)g_chunk_at);
+  if (g_chunk == MAP_FAILED) abort();
+  g_cursor = 0;
+}
+
 static inline uint64_t enter(void) { return g_stamp ? __rdtsc() : 0; }
-static inline void leave(uint32_t entry, uint64_t at, const void* argument) {
+static inline void leave3(uint32_t entry, uint64_t at, const void* argument, uint64_t second,
+                          uint64_t third) {
   if (!g_stamp) return;
   struct record* r = &t_records[t_count & (kRecords - 1)];
   r->enter = at;
@@ -37,6 +72,29 @@ static inline void leave(uint32_t entry, uint64_t at, const void* argument) {
   r->entry = entry;
   r->count = t_count++;
   r->argument = (uint64_t)(uintptr_t)argument;
+  if (g_mode == kSpin) {
+    while (__rdtsc() - r->exit < g_spin_cycles) __asm__ volatile("pause");
+  } else if (g_mode == kTrace) {
+    if (g_cursor + 48 > kChunk) next_chunk();
+    uint64_t words[6] = {r->enter, r->exit, (uint64_t)entry | (uint64_t)r->count << 32,
+                         r->argument, second, third};
+    memcpy(g_chunk + g_cursor, words, sizeof words);
+    g_cursor += sizeof words;
+  }
+}
+static inline void leave(uint32_t entry, uint64_t at, const void* argument) {
+  leave3(entry, at, argument, 0, 0);
+}
+
+/* Time-stamp counter ticks in `ns` nanoseconds, measured against CLOCK_MONOTONIC. */
+static uint64_t ticks_in(uint64_t ns) {
+  struct timespec a, b;
+  clock_gettime(CLOCK_MONOTONIC, &a);
+  const uint64_t t0 = __rdtsc();
+  do clock_gettime(CLOCK_MONOTONIC, &b);
+  while ((uint64_t)(b.tv_sec - a.tv_sec) * 1000000000u + (uint64_t)(b.tv_nsec - a.tv_nsec) < 20000000u);
+  const uint64_t per_20ms = __rdtsc() - t0;
+  return per_20ms * ns / 20000000u;
 }
 
 static cl_int CL_API_CALL get_mem_info(cl_mem m, cl_mem_info p, size_t s, void* v, size_t* r) {
@@ -66,7 +124,7 @@ static cl_int CL_API_CALL get_event_info(cl_event e, cl_event_info p, size_t s, 
 static cl_int CL_API_CALL set_kernel_arg(cl_kernel k, cl_uint i, size_t s, const void* v) {
   const uint64_t at = enter();
   const cl_int code = g_next.clSetKernelArg(k, i, s, v);
-  leave(5, at, k);
+  leave3(5, at, k, i, s);
   return code;
 }
 static cl_int CL_API_CALL enqueue_ndrange(cl_command_queue q, cl_kernel k, cl_uint d,
@@ -74,7 +132,7 @@ static cl_int CL_API_CALL enqueue_ndrange(cl_command_queue q, cl_kernel k, cl_ui
                                           cl_uint n, const cl_event* w, cl_event* e) {
   const uint64_t at = enter();
   const cl_int code = g_next.clEnqueueNDRangeKernel(q, k, d, o, g, l, n, w, e);
-  leave(6, at, k);
+  leave3(6, at, k, (uint64_t)(uintptr_t)q, g != NULL ? g[0] : 0);
   return code;
 }
 static cl_int CL_API_CALL enqueue_write(cl_command_queue q, cl_mem b, cl_bool blocking, size_t o,
@@ -82,7 +140,7 @@ static cl_int CL_API_CALL enqueue_write(cl_command_queue q, cl_mem b, cl_bool bl
                                         cl_event* e) {
   const uint64_t at = enter();
   const cl_int code = g_next.clEnqueueWriteBuffer(q, b, blocking, o, s, p, n, w, e);
-  leave(7, at, b);
+  leave3(7, at, b, (uint64_t)(uintptr_t)q, s);
   return code;
 }
 
@@ -107,7 +165,22 @@ EXPORT cl_int CL_API_CALL clInitLayer(cl_uint num_entries, const cl_icd_dispatch
   memcpy(&g_next, target, offered < sizeof g_next ? offered : sizeof g_next);
   g_table = g_next;
   const char* mode = getenv("CLVET_FLOOR");
-  g_stamp = mode != NULL && strcmp(mode, "stamp") == 0;
+  g_mode = mode == NULL                    ? kPass
+           : strcmp(mode, "stamp") == 0    ? kStamp
+           : strcmp(mode, "trace") == 0    ? kTrace
+           : strcmp(mode, "spin") == 0     ? kSpin
+                                           : kPass;
+  g_stamp = g_mode != kPass;
+  if (g_mode == kTrace) {
+    const char* path = getenv("CLVET_FLOOR_FILE");
+    g_file = path != NULL ? open(path, O_RDWR | O_CREAT | O_TRUNC, 0644) : -1;
+    if (g_file < 0) return CL_INVALID_VALUE;
+    next_chunk();
+  }
+  if (g_mode == kSpin) {
+    const char* ns = getenv("CLVET_FLOOR_SPIN");
+    g_spin_cycles = ticks_in(ns != NULL ? strtoull(ns, NULL, 10) : 100);
+  }
   g_table.clGetMemObjectInfo = get_mem_info;
   g_table.clRetainMemObject = retain_mem;
   g_table.clReleaseMemObject = release_mem;
