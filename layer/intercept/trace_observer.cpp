@@ -158,7 +158,30 @@ struct EntryTraits {
   // The bytes of its arguments when its parameters are encoded from their values alone and
   // they fit a RecentCall (repeatable_arguments): a call of it may then be a Repeat. 0: never.
   std::uint8_t repeat_size = 0;
+  // Whether it has a parameter its outputs are encoded from (encode_outputs): a retain, a
+  // release or a clSetKernelArg has none, and skips the look-up of its encoder.
+  bool outputs = true;
 };
+
+bool has_outputs(const api::EntryPoint& entry) {
+  for (const api::Param& p : entry.params)
+    switch (p.role) {
+      case api::Role::ErrcodeRet:
+      case api::Role::HandleOut:
+      case api::Role::HandleArrayOut:
+      case api::Role::CountOut:
+      case api::Role::ValueOut:
+      case api::Role::InfoSizeRet:
+      case api::Role::ArrayOut:
+      case api::Role::InfoValueOut:
+      case api::Role::MappedPtr:
+      case api::Role::HostMemOut:
+        return true;
+      default:
+        break;
+    }
+  return false;
+}
 
 // Arguments of at most this many bytes are kept for Repeats (clEnqueueNDRangeKernel's and
 // clEnqueueWriteBuffer's nine parameters take 72).
@@ -219,7 +242,8 @@ std::vector<EntryTraits> entry_traits(bool data, bool kernel_buffers, bool repea
                           entry.name == "clCreateCommandQueueWithProperties",
                       recorded_by_encoders_alone(static_cast<std::uint32_t>(traits.size()), entry,
                                                  data, kernel_buffers),
-                      static_cast<std::uint8_t>(repeats && arguments <= kRecentArguments ? arguments : 0)});
+                      static_cast<std::uint8_t>(repeats && arguments <= kRecentArguments ? arguments : 0),
+                      has_outputs(entry)});
   }
   return traits;
 }
@@ -242,7 +266,7 @@ class TraceObserver final : public CallObserver {
     if (traits.direct && begin_direct(call, traits)) return;
     // The call's encoder is made in its place on the thread's open calls and stays there until
     // the call ends: never moved (a move is some twenty loads and stores, and there were four).
-    OpenCall& open = open_calls().emplace_back(call.index, call.enter_ns, traits.timed, [&] {
+    OpenCall& open = thread_calls().calls.emplace_back(call.index, call.enter_ns, traits.timed, [&] {
       return writer_->begin_call(call.entry, call.index, since_origin(call.enter_ns), call.thread);
     });
     trace::CallEncoder& encoder = open.encoder;
@@ -274,7 +298,7 @@ class TraceObserver final : public CallObserver {
   // The calls this thread is inside, as CallEnter records: called when the process is about to
   // die of a signal, so that the call that crashed is in the trace with its arguments.
   void record_calls_in_flight() {
-    for (OpenCall& open : open_calls())
+    for (OpenCall& open : thread_calls().calls)
       if (open.encoder) open.encoder.commit_enter();
   }
 
@@ -318,13 +342,15 @@ class TraceObserver final : public CallObserver {
   }
 
   void call_end(const ObservedCall& call, const CallOutcome& outcome) override {
-    auto& open = open_calls();
-    // Calls on one thread nest (a callback calling OpenCL): the one ending is the innermost.
-    if (open.empty() || open.back().index != call.index) return;
+    ThreadCalls& calls = thread_calls();
+    auto& open = calls.calls;
     const EntryTraits& entry = traits_[call.entry];
-    if (open.back().direct.thread != nullptr) {
-      end_direct(call, outcome, open.back());
-      open.pop_back();
+    // Calls on one thread nest (a callback calling OpenCL): the one ending is the innermost,
+    // the hot-path call (always the outermost) once those inside it have ended.
+    if (open.empty() || open.back().index != call.index) {
+      if (calls.direct.index != call.index) return;
+      end_direct(call, outcome, calls.direct);
+      calls.direct.index = 0;
       if (writer_->failed()) unrecorded(call.index);
       if (outcome.forwarded && (entry.after || kernel_buffers_)) after_call(call, outcome, entry.effect);
       return;
@@ -398,23 +424,33 @@ class TraceObserver final : public CallObserver {
   };
   static constexpr std::size_t kCountedKept = 4;
 
+  // A call recorded through an encoder (not on the hot path).
   struct OpenCall {
     // The encoder made by `begin` in its place (emplace_back), not moved there.
     template <typename Begin>
     OpenCall(std::uint64_t i, std::uint64_t ns, bool t, Begin&& begin)
         : index(i), enter_ns(ns), timed(t), encoder(begin()) {}
-    // A call written straight into its block (begin_direct): no encoder.
-    OpenCall(std::uint64_t i, std::uint64_t ns, bool t, const trace::Writer::DirectCall& d)
-        : index(i), enter_ns(ns), timed(t), direct(d) {}
     std::uint64_t index;
     std::uint64_t enter_ns;  // CLOCK_MONOTONIC
     bool timed;  // its end time is read (EntryTraits::timed, or a release that destroys)
-    std::uint8_t counted_size = 0;
-    trace::Writer::DirectCall direct;  // its entry, when on the hot path (thread != nullptr)
-    std::array<Counted, kCountedKept> counted;  // on the hot path
-    trace::CallEncoder encoder;  // otherwise
+    trace::CallEncoder encoder;
   };
   using OpenCalls = std::vector<OpenCall>;
+  // The call on the hot path (begin_direct), written straight into its thread's block. A
+  // thread has at most one: only its outermost call takes that path (Writer::open_direct).
+  struct DirectOpen {
+    std::uint64_t index = 0;  // 0: none open
+    std::uint64_t enter_ns = 0;  // CLOCK_MONOTONIC
+    bool timed = false;  // as OpenCall's
+    std::uint8_t counted_size = 0;
+    trace::Writer::DirectCall direct;  // its entry
+    std::array<Counted, kCountedKept> counted;
+  };
+  // A thread's open calls: those encoded, innermost last, and the one on the hot path.
+  struct ThreadCalls {
+    OpenCalls calls;
+    DirectOpen direct;
+  };
   // The thread's latest call of an entry point whose parameters and inputs are encoded from
   // its arguments' values and the few bytes they point to (EntryTraits::repeat_size), one per
   // slot: where its entry and its parameters are in the thread's block, its arguments, the
@@ -445,7 +481,7 @@ class TraceObserver final : public CallObserver {
   }
   // Read twice per call: its address is kept in a trivial initial-exec thread_local, one
   // load, where the vector itself costs a __tls_get_addr call in this dlopen()ed library.
-  static inline thread_local OpenCalls* t_known __attribute__((tls_model("initial-exec"))) =
+  static inline thread_local ThreadCalls* t_known __attribute__((tls_model("initial-exec"))) =
       nullptr;
   // Set when the thread's vector is destroyed at its exit. A pthread key's destructor runs
   // after the thread's C++ thread_locals are gone and may still call OpenCL (the layer's
@@ -458,7 +494,7 @@ class TraceObserver final : public CallObserver {
   static inline thread_local RecentCalls* t_recent __attribute__((tls_model("initial-exec"))) =
       nullptr;
   struct OpenCallsOwner {
-    OpenCalls calls;
+    ThreadCalls calls;
     // On the heap: the library's thread_locals must fit the static TLS the loader leaves for
     // initial-exec libraries, some hundreds of bytes (a dlopen() of the layer fails otherwise).
     std::unique_ptr<RecentCalls> recent = std::make_unique<RecentCalls>();
@@ -468,13 +504,13 @@ class TraceObserver final : public CallObserver {
       t_open_calls_gone = true;
     }
   };
-  static OpenCalls& open_calls() {
+  static ThreadCalls& thread_calls() {
     if (t_known != nullptr) return *t_known;
-    return first_open_calls();
+    return first_thread_calls();
   }
-  [[gnu::noinline, gnu::cold]] static OpenCalls& first_open_calls() {
+  [[gnu::noinline, gnu::cold]] static ThreadCalls& first_thread_calls() {
     if (t_open_calls_gone) {
-      t_known = new OpenCalls();  // a thread in its last destructors: one small vector
+      t_known = new ThreadCalls();  // a thread in its last destructors: a small one of its own
       return *t_known;
     }
     thread_local OpenCallsOwner owner;
@@ -488,12 +524,14 @@ class TraceObserver final : public CallObserver {
   // caller then records it through an encoder): not the thread's outermost call, no room in
   // its block (its parameters too large for it included), the writer closed.
   bool begin_direct(const ObservedCall& call, const EntryTraits& traits) {
-    trace::Writer::DirectCall direct;
+    // Written in place: the thread's slot is free (its hot-path call, if any, has ended or
+    // open_direct refuses this one as not the outermost).
+    DirectOpen& open = thread_calls().direct;
+    trace::Writer::DirectCall& direct = open.direct;
     std::uint8_t* limit = nullptr;
     std::uint8_t* at = writer_->open_direct(direct, call.entry, call.index,
                                             since_origin(call.enter_ns), call.thread, limit);
     if (at == nullptr) return false;
-    OpenCalls& open = open_calls();
     trace::RawEncoder e(at, limit, writer_.get(), writer_->inline_data_limit());
     RecentCall* recent = nullptr;
     std::uint64_t changes = 0;
@@ -532,7 +570,10 @@ class TraceObserver final : public CallObserver {
       recent->inputs = inputs;
       std::memcpy(recent->arguments, call.args, traits.repeat_size);
     }
-    open.emplace_back(call.index, call.enter_ns, traits.timed, std::as_const(direct));
+    open.index = call.index;
+    open.enter_ns = call.enter_ns;
+    open.timed = traits.timed;
+    open.counted_size = 0;
     return true;
   }
 
@@ -560,7 +601,7 @@ class TraceObserver final : public CallObserver {
   // outputs, its result, the objects it created, its end.
   // (Each part on a local copy of the encoder, whose cursor then stays in a register.)
   void encode_rest(trace::RawEncoder& out, const ObservedCall& call, const CallOutcome& outcome,
-                   const OpenCall& open, std::uint64_t exit_ns) {
+                   const DirectOpen& open, std::uint64_t exit_ns) {
     if (open.counted_size != 0) {
       trace::RawEncoder e = out;
       for (std::uint8_t i = 0; i < open.counted_size; ++i)
@@ -568,10 +609,13 @@ class TraceObserver final : public CallObserver {
                   open.counted[i].refcount);
       out = e;
     }
-    RawTraceEncoding t{out, data_, outcome.error == CL_SUCCESS};
-    encode_outputs(t, call.entry, call.args);
+    const EntryTraits& traits = traits_[call.entry];
+    if (traits.outputs) {
+      RawTraceEncoding t{out, data_, outcome.error == CL_SUCCESS};
+      encode_outputs(t, call.entry, call.args);
+    }
     trace::RawEncoder e = out;
-    encode_result(e, traits_[call.entry].returns, outcome);
+    encode_result(e, traits.returns, outcome);
     for (const checker::ObjectRecord& o : outcome.created) e.created(o.kind, o.id);
     if (exit_ns == trace::CallEncoder::kNotTimed) {
       e.returned();
@@ -584,7 +628,7 @@ class TraceObserver final : public CallObserver {
 
   // A hot-path call's end: its rest written in place after its entry and the entry completed;
   // where the rest does not fit there, the whole call as a Call record of its own.
-  void end_direct(const ObservedCall& call, const CallOutcome& outcome, OpenCall& open) {
+  void end_direct(const ObservedCall& call, const CallOutcome& outcome, DirectOpen& open) {
     const std::uint64_t exit_ns =
         open.timed ? since_origin(host_clock::now_ns()) : trace::CallEncoder::kNotTimed;
     // Objects created are events of their own (once, whichever way the rest is written).
@@ -629,23 +673,27 @@ class TraceObserver final : public CallObserver {
                     std::uint64_t call, bool during = true) {
     // A count changed by the call in progress on this thread (a retain, a release) goes into
     // the call's own record: one record, not two, on the calls applications make in loops.
-    OpenCalls& open = open_calls();
-    const bool in_call = during && !open.empty() && open.back().index == call;
+    ThreadCalls& calls = thread_calls();
+    OpenCall* encoded = !calls.calls.empty() && calls.calls.back().index == call ? &calls.calls.back() : nullptr;
+    DirectOpen* direct = encoded == nullptr && calls.direct.index == call ? &calls.direct : nullptr;
+    const bool in_call = during && (encoded != nullptr || direct != nullptr);
     if (in_call && action != trace::ObjectEvent::Action::Created &&
-        (open.back().direct.thread == nullptr || open.back().counted_size < kCountedKept)) {
-      if (action == trace::ObjectEvent::Action::Destroyed) open.back().timed = true;
-      if (open.back().direct.thread != nullptr)
-        open.back().counted[open.back().counted_size++] = {static_cast<std::uint8_t>(action), o.kind, o.id,
-                                                           o.refcount};
-      else if (open.back().encoder)
-        open.back().encoder.counted(static_cast<std::uint8_t>(action), o.kind, o.id, o.refcount);
+        (direct == nullptr || direct->counted_size < kCountedKept)) {
+      if (action == trace::ObjectEvent::Action::Destroyed) (direct != nullptr ? direct->timed : encoded->timed) = true;
+      if (direct != nullptr)
+        direct->counted[direct->counted_size++] = {static_cast<std::uint8_t>(action), o.kind, o.id,
+                                                   o.refcount};
+      else if (encoded->encoder)
+        encoded->encoder.counted(static_cast<std::uint8_t>(action), o.kind, o.id, o.refcount);
       return;
     }
     trace::ObjectEvent event;
     event.action = action;
     event.object = handle_of(o);
     event.call_index = call;
-    event.time_ns = since_origin(in_call ? open.back().enter_ns : host_clock::now_ns());
+    event.time_ns = since_origin(!in_call           ? host_clock::now_ns()
+                                 : direct != nullptr ? direct->enter_ns
+                                                     : encoded->enter_ns);
     event.refcount = o.refcount;
     if (action == trace::ObjectEvent::Action::Created)
       for (std::uint8_t i = 0; i < o.parent_count; ++i)

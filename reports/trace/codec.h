@@ -10,6 +10,7 @@
 #include "clvet/reports/finding.h"
 #include "clvet/trace/format.h"
 #include "clvet/trace/records.h"
+#include "clvet/trace/block_entry.h"
 #include "wire.h"
 
 namespace clvet::trace::codec {
@@ -26,33 +27,10 @@ bool valid_object_kind(std::uint64_t kind);
 void encode_call_header(wire::Buffer& out, std::uint64_t index, std::uint64_t thread,
                         std::uint64_t enter_ns, std::uint32_t entry);
 
-// What a call block entry's header is relative to (4.0): its block's thread and the index and
-// entry time of the block's first call, from the block's prelude.
-struct BlockBase {
-  std::uint64_t thread = 0, index = 0, enter_ns = 0;
-  // For a reader of 5.0 blocks, where an entry's parameters may be a Repeat item naming an
-  // earlier entry of its block: the block's first entry and the decoded entry's first byte (its
-  // state), in the reader's bytes. nullptr: no Repeat item is valid (a writer's base, a 4.x
-  // block).
-  const std::uint8_t* entries = nullptr;
-  const std::uint8_t* entry = nullptr;
-};
+// A call block's base (clvet/trace/block_entry.h), read from its prelude.
 inline BlockBase block_base(const std::uint8_t* prelude) {
   return {wire::load64(prelude + block::kPreludeThread), wire::load64(prelude + block::kPreludeIndex),
           wire::load64(prelude + block::kPreludeTime)};
-}
-// An entry's header: its index and entry time as differences from the base's (svarints, so
-// that a clock that stepped back or an index out of order still reads), its entry point.
-inline constexpr std::size_t kMaxEntryHeader = 3 * wire::Buffer::kMaxVarint;
-inline std::uint8_t* put_entry_header(std::uint8_t* p, const BlockBase& base, std::uint64_t index,
-                                      std::uint64_t enter_ns, std::uint32_t entry) {
-  const auto zigzag = [](std::uint64_t difference) {
-    const auto d = static_cast<std::int64_t>(difference);
-    return (static_cast<std::uint64_t>(d) << 1) ^ static_cast<std::uint64_t>(d >> 63);
-  };
-  p = wire::Buffer::put_varint(p, zigzag(index - base.index));
-  p = wire::Buffer::put_varint(p, zigzag(enter_ns - base.enter_ns));
-  return wire::Buffer::put_varint(p, entry);
 }
 // The whole call, parameters to end marker; `enter_only` stops after the parameters.
 void encode_call(wire::Buffer& out, const Call& call, bool enter_only);

@@ -15,32 +15,8 @@
 
 namespace clvet::trace::wire {
 
-// Fixed-width little-endian fields. On a little-endian host a field is its bytes in memory,
-// one load or store (the byte-wise form below compiles to shifts and ors per byte).
-template <typename T>
-inline T load_le(const std::uint8_t* p) {
-  T v = 0;
-  if constexpr (std::endian::native == std::endian::little) {
-    std::memcpy(&v, p, sizeof v);
-  } else {
-    for (int i = static_cast<int>(sizeof v) - 1; i >= 0; --i) v = static_cast<T>((v << 8) | p[i]);
-  }
-  return v;
-}
-template <typename T>
-inline void store_le(std::uint8_t* p, T v) {
-  if constexpr (std::endian::native == std::endian::little) {
-    std::memcpy(p, &v, sizeof v);
-  } else {
-    for (std::size_t i = 0; i < sizeof v; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
-  }
-}
-inline std::uint64_t load64(const std::uint8_t* p) { return load_le<std::uint64_t>(p); }
-inline std::uint32_t load32(const std::uint8_t* p) { return load_le<std::uint32_t>(p); }
-inline std::uint16_t load16(const std::uint8_t* p) { return load_le<std::uint16_t>(p); }
-inline void store64(std::uint8_t* p, std::uint64_t v) { store_le(p, v); }
-inline void store32(std::uint8_t* p, std::uint32_t v) { store_le(p, v); }
-inline void store16(std::uint8_t* p, std::uint16_t v) { store_le(p, v); }
+// Fixed-width little-endian fields (load64 ... store16): in clvet/trace/buffer.h, public, so that
+// the recorder's hot path (writer.h) inlines into the layer.
 
 // Reads a payload that may come from a damaged or hostile file: every read is checked, and
 // the first failure sticks (ok() turns false, later reads return zeros), so decoders can

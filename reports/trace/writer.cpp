@@ -29,43 +29,28 @@ namespace clvet::trace {
 
 namespace detail {
 
-struct WriterThread {
+thread_local ThreadCache t_cache __attribute__((tls_model("initial-exec")));
+std::atomic<bool> g_asymmetric_fence{false};
+std::atomic<int> g_pid{0};
+
+// A thread's state: its hot part (WriterThreadHot, writer.h) and the rest.
+struct WriterThread : WriterThreadHot {
   std::thread::id id;
-  std::uint64_t tid = 0;
-  // Non-zero while this thread is inside a record write; close() waits for it to drop.
-  std::atomic<std::uint32_t> busy{0};
   // One payload buffer per nesting level of calls on this thread (callbacks nest).
   std::vector<std::unique_ptr<wire::Buffer>> call_buffers;
-  std::size_t depth = 0;
   wire::Buffer scratch;       // records other than calls
   wire::Buffer blob_buffer;   // compressed blobs
   std::vector<unsigned char> blob_snapshot;  // the bytes a blob hashes and stores
   wire::Buffer index_buffer;  // index records
   std::vector<codec::IndexEntry> pending_calls;
   std::vector<codec::IndexEntry> pending_blobs;
-  // Written by this thread only; atomic so that stats() may read them meanwhile.
+  // Written by this thread only; atomic so that stats() may read it meanwhile.
   std::atomic<std::uint64_t> records{0};
-  std::atomic<std::uint64_t> calls{0};
   ZSTD_CCtx* zstd = nullptr;
-  // This thread's call block: its frame's offset (0: none open), the end of its payload,
-  // where the next entry goes, and its first byte's address when it lies in one chunk of the
-  // mapping (nullptr: written through the mapping's chunk table).
-  std::uint64_t block = 0;
-  std::uint64_t block_end = 0;
-  std::uint64_t block_cursor = 0;
-  std::uint8_t* block_bytes = nullptr;
-  // What the open block's entries' headers are relative to (its prelude's base, 4.0).
-  codec::BlockBase block_base;
   // The free space of the block a call is encoded straight into (Writer::begin_call), and
   // how many bytes of it the buffer was given.
   wire::Buffer block_view;
   std::size_t block_view_room = 0;
-  // The index names a block, not each call in it: its first call and its last (a reader walks
-  // the block for the calls between). Whether the pending index entries name the open block
-  // yet, and its last call since, not named yet.
-  bool block_indexed = false;
-  std::uint64_t block_last_call = 0;
-
   ~WriterThread() { ZSTD_freeCCtx(zstd); }
 };
 
@@ -76,21 +61,14 @@ namespace {
 std::atomic<std::uint64_t> g_next_serial{1};
 // The pid recording is for: a forked child inherits the writer and its mapping, and must not
 // write into its parent's trace.
-std::atomic<int> g_pid{0};
+using detail::g_pid;
 std::once_flag g_atfork_once;
 
-struct ThreadCache {
-  std::uint64_t serial = 0;
-  detail::WriterThread* state = nullptr;
-  std::uint64_t tid = 0;
-};
-// Initial-exec: the writer lives in the layer, a library the ICD loader dlopen()s, where the
-// default TLS model costs a __tls_get_addr call on every record; this costs one load.
-thread_local ThreadCache t_cache __attribute__((tls_model("initial-exec")));
+using detail::t_cache;
 
 void after_fork_in_child() {
   g_pid.store(getpid(), std::memory_order_relaxed);
-  t_cache = ThreadCache{};
+  t_cache = detail::ThreadCache{};
 }
 
 std::uint64_t clock_ns(clockid_t clock) {
@@ -106,11 +84,7 @@ void increment(std::atomic<std::uint64_t>& counter) {
 }
 
 
-// Whether the process may use an asymmetric fence: close() makes every thread of the process
-// pass a full barrier (membarrier), so that a record write needs only a compiler barrier
-// between marking its thread busy and reading whether the writer is closed, not a locked
-// instruction on every call.
-std::atomic<bool> g_asymmetric_fence{false};
+using detail::g_asymmetric_fence;
 
 void register_asymmetric_fence() {
   static const bool registered =
@@ -127,28 +101,8 @@ bool heavy_fence() {
 
 }  // namespace
 
-// Marks the thread busy for the length of one record write and says whether recording is
-// allowed. The store and the load pair with close(): either close() sees the thread busy and
-// waits, or the thread sees the writer closed and writes nothing. Between them a full fence:
-// a compiler barrier here and membarrier in close() (register_asymmetric_fence), or, where the
-// kernel offers no membarrier, a seq_cst store.
-namespace {
-
-[[gnu::always_inline]] inline void mark_busy(detail::WriterThread& ts) {
-  const std::uint32_t busy = ts.busy.load(std::memory_order_relaxed) + 1;
-  if (g_asymmetric_fence.load(std::memory_order_relaxed)) {
-    ts.busy.store(busy, std::memory_order_relaxed);
-    std::atomic_signal_fence(std::memory_order_seq_cst);
-  } else {
-    ts.busy.store(busy, std::memory_order_seq_cst);
-  }
-}
-
-[[gnu::always_inline]] inline void unmark_busy(detail::WriterThread& ts) {
-  ts.busy.store(ts.busy.load(std::memory_order_relaxed) - 1, std::memory_order_release);
-}
-
-}  // namespace
+using detail::mark_busy;
+using detail::unmark_busy;
 
 class Recording {
  public:
@@ -335,11 +289,6 @@ void Writer::fail(const std::string& why) {
   failed_.store(true, std::memory_order_relaxed);
 }
 
-inline bool Writer::recording_allowed() const {
-  return !closed_.load(std::memory_order_seq_cst) && !failed_.load(std::memory_order_relaxed) &&
-         pid_ == g_pid.load(std::memory_order_relaxed);
-}
-
 std::uint64_t Writer::now() const { return clock_ns(CLOCK_MONOTONIC) - origin_ns_; }
 
 std::uint64_t Writer::thread_id() {
@@ -348,11 +297,10 @@ std::uint64_t Writer::thread_id() {
 }
 
 inline Writer::ThreadState& Writer::thread_state() {
-  if (t_cache.serial == serial_) return *t_cache.state;
-  return thread_state_slow();
+  return static_cast<ThreadState&>(hot_state());
 }
 
-Writer::ThreadState& Writer::thread_state_slow() {
+detail::WriterThreadHot& Writer::thread_state_slow() {
   const std::thread::id self = std::this_thread::get_id();
   std::lock_guard lock(threads_mutex_);
   ThreadState* found = nullptr;
@@ -529,107 +477,15 @@ std::uint64_t stored_blob(Writer& writer, const void* bytes, std::size_t size) {
   return writer.store_blob(bytes, size);
 }
 
-std::uint8_t* Writer::open_direct(DirectCall& call, std::uint32_t entry, std::uint64_t call_index,
-                                  std::uint64_t enter_ns, std::uint64_t thread,
-                                  std::uint8_t*& limit) {
-  ThreadState& ts = thread_state();
-  // As begin_call()'s: a thread's outermost call, with room in its open block (a block
-  // across two chunks of the mapping, or none yet, is begin_call()'s to open).
-  constexpr std::uint64_t kDirectRoom = 256;
-  if (ts.depth != 0 || ts.block_bytes == nullptr || ts.block_cursor + kDirectRoom > ts.block_end ||
-      ts.call_buffers.empty() || thread != ts.tid)
-    return nullptr;
-  mark_busy(ts);
-  if (!recording_allowed()) {
-    unmark_busy(ts);
-    return nullptr;
-  }
-  ++ts.depth;
-  call.thread = &ts;
-  call.block = ts.block;
-  call.entry = ts.block_cursor;
-  call.at = ts.block_bytes + (ts.block_cursor - ts.block);
-  const std::uint64_t room = std::min<std::uint64_t>(
-      ts.block_end - ts.block_cursor - block::kEntryHeaderSize, block::kMaxEntryLength);
-  std::uint8_t* payload = call.at + block::kEntryHeaderSize;
-  limit = payload + room;
-  // The room holds the header: kDirectRoom is above kMaxEntryHeader.
-  std::uint8_t* after = codec::put_entry_header(payload, ts.block_base, call_index, enter_ns, entry);
-  call.header_size = static_cast<std::uint32_t>(after - payload);
-  return after;
-}
-
-void Writer::drop_direct(DirectCall& call, const std::uint8_t* end) {
-  ThreadState& ts = *call.thread;
-  std::uint8_t* payload = call.at + block::kEntryHeaderSize;
-  if (end > payload) std::memset(payload, 0, static_cast<std::size_t>(end - payload));
-  --ts.depth;
-  unmark_busy(ts);
-  call = {};
-}
-
-void Writer::enter_direct(DirectCall& call, const std::uint8_t* end) {
-  ThreadState& ts = *call.thread;
-  const auto size = static_cast<std::uint32_t>(end - (call.at + block::kEntryHeaderSize));
-  std::uint8_t header[block::kEntryHeaderSize];
-  wire::store32(header, block::kEntered | size << 8);
-  wire::store32(header + 4, static_cast<std::uint32_t>(call.entry - ts.block));
-  // The payload is in place: its header after it (enter_block()).
-  std::atomic_signal_fence(std::memory_order_seq_cst);
-  std::memcpy(call.at, header, sizeof header);
-  ts.block_cursor = call.entry + block::kEntryHeaderSize + size;
-  call.entered_size = size;
-  unmark_busy(ts);
-}
-
-std::uint8_t* Writer::resume_direct(DirectCall& call, std::uint8_t*& limit, bool& closed) {
-  ThreadState& ts = *call.thread;
-  mark_busy(ts);
-  closed = !recording_allowed();
-  const std::uint64_t entered_end = call.entry + block::kEntryHeaderSize + call.entered_size;
-  // Completed in place only while it is its block's last entry (close() may have sealed the
-  // block, which only the busy mark holds off).
-  if (closed || ts.block == 0 || ts.block_bytes == nullptr || entered_end != ts.block_cursor ||
-      call.entry < ts.block || call.entry >= ts.block_end) {
-    unmark_busy(ts);
-    return nullptr;
-  }
-  const std::uint64_t end = std::min<std::uint64_t>(
-      ts.block_end, call.entry + block::kEntryHeaderSize + block::kMaxEntryLength);
-  limit = ts.block_bytes + (end - ts.block);
-  return ts.block_bytes + (entered_end - ts.block);
-}
-
-void Writer::unresume_direct(DirectCall& call, std::uint8_t* from, const std::uint8_t* end) {
-  if (end > from) std::memset(from, 0, static_cast<std::size_t>(end - from));
-  unmark_busy(*call.thread);
-}
-
-void Writer::complete_direct(DirectCall& call, const std::uint8_t* end, std::uint64_t call_index) {
-  ThreadState& ts = *call.thread;
-  const auto size = static_cast<std::uint32_t>(end - (call.at + block::kEntryHeaderSize));
-  std::uint8_t header[4];
-  wire::store32(header, block::kComplete | size << 8);
-  // The rest is in place after what the entry held: until this one store, the entry reads as
-  // the call entered.
-  std::atomic_signal_fence(std::memory_order_seq_cst);
-  std::memcpy(call.at, header, sizeof header);
-  ts.block_cursor = call.entry + block::kEntryHeaderSize + size;
-  increment(ts.calls);
-  if (ts.block_indexed) {
-    ts.block_last_call = call_index;
-  } else {
-    ts.block_indexed = true;
-    add_index_entry(ts, call_index, ts.block);
-  }
-  --ts.depth;
-  unmark_busy(ts);
-  call = {};
+void Writer::index_block(detail::WriterThreadHot& hot, std::uint64_t call_index) {
+  ThreadState& ts = static_cast<ThreadState&>(hot);
+  ts.block_indexed = true;
+  add_index_entry(ts, call_index, ts.block);
 }
 
 void Writer::move_direct(DirectCall& call, const std::uint8_t* rest, std::size_t rest_size,
                          std::uint64_t call_index, std::uint64_t enter_ns, std::uint32_t entry) {
-  ThreadState& ts = *call.thread;
+  ThreadState& ts = static_cast<ThreadState&>(*call.thread);
   {
     Recording recording(*this, ts);
     if (recording.allowed()) {
@@ -791,7 +647,10 @@ CallEncoder Writer::begin_call(std::uint32_t entry, std::uint64_t call_index,
     }
     unmark_busy(ts);
   }
-  if (ts.depth == ts.call_buffers.size()) ts.call_buffers.push_back(std::make_unique<wire::Buffer>());
+  if (ts.depth == ts.call_buffers.size()) {
+    ts.call_buffers.push_back(std::make_unique<wire::Buffer>());
+    ts.has_call_buffer = true;
+  }
   wire::Buffer* buffer = ts.call_buffers[ts.depth++].get();
   buffer->clear();
   codec::encode_call_header(*buffer, call_index, thread, enter_ns, entry);

@@ -22,9 +22,11 @@
 //   writer->close();  // at exit: index, footer, file cut to its real length
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -33,6 +35,7 @@
 #include <vector>
 
 #include "clvet/reports/finding.h"
+#include "clvet/trace/block_entry.h"
 #include "clvet/trace/buffer.h"
 #include "clvet/trace/format.h"
 #include "clvet/trace/raw_encoder.h"
@@ -42,7 +45,71 @@ namespace clvet::trace {
 
 namespace detail {
 struct WriterThread;  // one application thread's buffers and pending index entries
+
+// What the recorder's hot path (Writer::open_direct to complete_direct, inline below) reads
+// and writes of a thread's state: here so that those calls inline into the layer's recorder.
+// The rest of the state is WriterThread's, which derives from it (writer.cpp).
+struct WriterThreadHot {
+  std::uint64_t tid = 0;
+  // Non-zero while this thread is inside a record write; close() waits for it to drop.
+  std::atomic<std::uint32_t> busy{0};
+  std::size_t depth = 0;  // calls in progress on this thread (callbacks nest)
+  // Written by this thread only; atomic so that stats() may read it meanwhile.
+  std::atomic<std::uint64_t> calls{0};
+  // This thread's call block: its frame's offset (0: none open), the end of its payload,
+  // where the next entry goes, and its first byte's address when it lies in one chunk of the
+  // mapping (nullptr: written through the mapping's chunk table).
+  std::uint64_t block = 0;
+  std::uint64_t block_end = 0;
+  std::uint64_t block_cursor = 0;
+  std::uint8_t* block_bytes = nullptr;
+  // What the open block's entries' headers are relative to (its prelude's base, 4.0).
+  codec::BlockBase block_base;
+  // The index names a block, not each call in it: its first call and its last (a reader walks
+  // the block for the calls between). Whether the pending index entries name the open block
+  // yet, and its last call since, not named yet.
+  bool block_indexed = false;
+  std::uint64_t block_last_call = 0;
+  // Whether the thread has a call buffer yet (made by its first begin_call).
+  bool has_call_buffer = false;
+};
+
+// The calling thread's state for the writer of `serial` (a cache: one load on the hot path).
+struct ThreadCache {
+  std::uint64_t serial = 0;
+  WriterThreadHot* state = nullptr;
+  std::uint64_t tid = 0;
+};
+// Initial-exec: the writer lives in the layer, a library the ICD loader dlopen()s, where the
+// default TLS model costs a __tls_get_addr call on every record; this costs one load.
+extern thread_local ThreadCache t_cache __attribute__((tls_model("initial-exec")));
+// Whether the process may use an asymmetric fence: close() makes every thread of the process
+// pass a full barrier (membarrier), so that a record write needs only a compiler barrier
+// between marking its thread busy and reading whether the writer is closed, not a locked
+// instruction on every call.
+extern std::atomic<bool> g_asymmetric_fence;
+// The pid recording is for: a forked child inherits the writer and its mapping, and must not
+// write into its parent's trace.
+extern std::atomic<int> g_pid;
+
+// Marks the thread busy for the length of one record write (then the writer says whether
+// recording is allowed). The store and the load pair with close(): either close() sees the
+// thread busy and waits, or the thread sees the writer closed and writes nothing. Between them
+// a full fence: a compiler barrier here and membarrier in close(), or, where the kernel offers
+// no membarrier, a seq_cst store.
+[[gnu::always_inline]] inline void mark_busy(WriterThreadHot& ts) {
+  const std::uint32_t busy = ts.busy.load(std::memory_order_relaxed) + 1;
+  if (g_asymmetric_fence.load(std::memory_order_relaxed)) {
+    ts.busy.store(busy, std::memory_order_relaxed);
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+  } else {
+    ts.busy.store(busy, std::memory_order_seq_cst);
+  }
 }
+[[gnu::always_inline]] inline void unmark_busy(WriterThreadHot& ts) {
+  ts.busy.store(ts.busy.load(std::memory_order_relaxed) - 1, std::memory_order_release);
+}
+}  // namespace detail
 class FileMapping;
 class Writer;
 
@@ -279,7 +346,7 @@ class Writer {
   // that close() waits for the write in progress. end_direct(): the call ends unrecorded
   // (the writer was closed meanwhile).
   struct DirectCall {
-    detail::WriterThread* thread = nullptr;
+    detail::WriterThreadHot* thread = nullptr;
     std::uint8_t* at = nullptr;      // the entry in its block: its 8-byte header first
     std::uint64_t entry = 0;         // the entry's offset in the file
     std::uint32_t header_size = 0;   // its relative call header's bytes
@@ -290,6 +357,7 @@ class Writer {
     const std::uint8_t* repeated = nullptr;
     std::uint32_t repeated_size = 0;
   };
+  // (Inline, below: every traced call on the hot path makes four of these calls.)
   std::uint8_t* open_direct(DirectCall& call, std::uint32_t entry, std::uint64_t call_index,
                             std::uint64_t enter_ns, std::uint64_t thread, std::uint8_t*& limit);
   void drop_direct(DirectCall& call, const std::uint8_t* end);
@@ -331,14 +399,24 @@ class Writer {
   Writer(std::string path, int fd, const WriterOptions& options);
 
   ThreadState& thread_state();
-  ThreadState& thread_state_slow();
+  detail::WriterThreadHot& hot_state() {
+    if (detail::t_cache.serial == serial_) [[likely]]
+      return *detail::t_cache.state;
+    return thread_state_slow();
+  }
+  detail::WriterThreadHot& thread_state_slow();
+  // The first call completed in a thread's open block: the block goes into the index.
+  void index_block(detail::WriterThreadHot& ts, std::uint64_t call_index);
   // Reserves, copies and frames one record; returns its offset, 0 when dropped. Callers hold
   // the thread's busy flag (see Recording in writer.cpp).
   std::uint64_t append(ThreadState& ts, RecordKind kind, const wire::Buffer& payload);
   void add_index_entry(ThreadState& ts, std::uint64_t call_index, std::uint64_t offset);
   void flush_index(ThreadState& ts);
   void fail(const std::string& why);
-  bool recording_allowed() const;
+  bool recording_allowed() const {
+    return !closed_.load(std::memory_order_seq_cst) && !failed_.load(std::memory_order_relaxed) &&
+           pid_ == detail::g_pid.load(std::memory_order_relaxed);
+  }
   template <typename Encode>
   void write_simple(RecordKind kind, Encode&& encode);
   void commit_call(ThreadState& ts, wire::Buffer& payload, RecordKind kind,
@@ -388,6 +466,105 @@ class Writer {
   std::uint64_t blob_bytes_in_ = 0;
   std::uint64_t blob_bytes_stored_ = 0;
 };
+
+// --- The hot path's calls (DirectCall), inline -----------------------------------------------
+
+inline std::uint8_t* Writer::open_direct(DirectCall& call, std::uint32_t entry, std::uint64_t call_index,
+                                  std::uint64_t enter_ns, std::uint64_t thread,
+                                  std::uint8_t*& limit) {
+  detail::WriterThreadHot& ts = hot_state();
+  // As begin_call()'s: a thread's outermost call, with room in its open block (a block
+  // across two chunks of the mapping, or none yet, is begin_call()'s to open).
+  constexpr std::uint64_t kDirectRoom = 256;
+  if (ts.depth != 0 || ts.block_bytes == nullptr || ts.block_cursor + kDirectRoom > ts.block_end ||
+      !ts.has_call_buffer || thread != ts.tid)
+    return nullptr;
+  detail::mark_busy(ts);
+  if (!recording_allowed()) {
+    detail::unmark_busy(ts);
+    return nullptr;
+  }
+  ++ts.depth;
+  call.thread = &ts;
+  call.block = ts.block;
+  call.entry = ts.block_cursor;
+  call.at = ts.block_bytes + (ts.block_cursor - ts.block);
+  const std::uint64_t room = std::min<std::uint64_t>(
+      ts.block_end - ts.block_cursor - block::kEntryHeaderSize, block::kMaxEntryLength);
+  std::uint8_t* payload = call.at + block::kEntryHeaderSize;
+  limit = payload + room;
+  // The room holds the header: kDirectRoom is above kMaxEntryHeader.
+  std::uint8_t* after = codec::put_entry_header(payload, ts.block_base, call_index, enter_ns, entry);
+  call.header_size = static_cast<std::uint32_t>(after - payload);
+  return after;
+}
+
+inline void Writer::drop_direct(DirectCall& call, const std::uint8_t* end) {
+  detail::WriterThreadHot& ts = *call.thread;
+  std::uint8_t* payload = call.at + block::kEntryHeaderSize;
+  if (end > payload) std::memset(payload, 0, static_cast<std::size_t>(end - payload));
+  --ts.depth;
+  detail::unmark_busy(ts);
+  call = {};
+}
+
+inline void Writer::enter_direct(DirectCall& call, const std::uint8_t* end) {
+  detail::WriterThreadHot& ts = *call.thread;
+  const auto size = static_cast<std::uint32_t>(end - (call.at + block::kEntryHeaderSize));
+  std::uint8_t header[block::kEntryHeaderSize];
+  wire::store32(header, block::kEntered | size << 8);
+  wire::store32(header + 4, static_cast<std::uint32_t>(call.entry - ts.block));
+  // The payload is in place: its header after it (enter_block()).
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  std::memcpy(call.at, header, sizeof header);
+  ts.block_cursor = call.entry + block::kEntryHeaderSize + size;
+  call.entered_size = size;
+  detail::unmark_busy(ts);
+}
+
+inline std::uint8_t* Writer::resume_direct(DirectCall& call, std::uint8_t*& limit, bool& closed) {
+  detail::WriterThreadHot& ts = *call.thread;
+  detail::mark_busy(ts);
+  closed = !recording_allowed();
+  const std::uint64_t entered_end = call.entry + block::kEntryHeaderSize + call.entered_size;
+  // Completed in place only while it is its block's last entry (close() may have sealed the
+  // block, which only the busy mark holds off).
+  if (closed || ts.block == 0 || ts.block_bytes == nullptr || entered_end != ts.block_cursor ||
+      call.entry < ts.block || call.entry >= ts.block_end) {
+    detail::unmark_busy(ts);
+    return nullptr;
+  }
+  const std::uint64_t end = std::min<std::uint64_t>(
+      ts.block_end, call.entry + block::kEntryHeaderSize + block::kMaxEntryLength);
+  limit = ts.block_bytes + (end - ts.block);
+  return ts.block_bytes + (entered_end - ts.block);
+}
+
+inline void Writer::unresume_direct(DirectCall& call, std::uint8_t* from, const std::uint8_t* end) {
+  if (end > from) std::memset(from, 0, static_cast<std::size_t>(end - from));
+  detail::unmark_busy(*call.thread);
+}
+
+inline void Writer::complete_direct(DirectCall& call, const std::uint8_t* end, std::uint64_t call_index) {
+  detail::WriterThreadHot& ts = *call.thread;
+  const auto size = static_cast<std::uint32_t>(end - (call.at + block::kEntryHeaderSize));
+  std::uint8_t header[4];
+  wire::store32(header, block::kComplete | size << 8);
+  // The rest is in place after what the entry held: until this one store, the entry reads as
+  // the call entered.
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  std::memcpy(call.at, header, sizeof header);
+  ts.block_cursor = call.entry + block::kEntryHeaderSize + size;
+  // Only this thread writes its count: a plain load and store, no locked instruction.
+  ts.calls.store(ts.calls.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  if (ts.block_indexed) [[likely]]
+    ts.block_last_call = call_index;
+  else
+    index_block(ts, call_index);
+  --ts.depth;
+  detail::unmark_busy(ts);
+  call = {};
+}
 
 // The position of an entry point in api::entry_points(), which begin_call() takes.
 inline std::uint32_t entry_index(const api::EntryPoint& entry) {
