@@ -20,6 +20,7 @@
 #include "clvet/rules/api.h"
 #include "codec.h"
 #include "frame.h"
+#include "frame_walk.h"
 #include "wire.h"
 
 namespace clvet::trace {
@@ -298,15 +299,16 @@ std::uint64_t Reader::settled_until() const {
   return until;
 }
 
+std::span<const std::uint8_t> Reader::bytes_at(std::uint64_t offset, std::size_t n) const {
+  const std::uint64_t at = std::min<std::uint64_t>(offset, size_);
+  return {data_ + at, static_cast<std::size_t>(std::min<std::uint64_t>(n, size_ - at))};
+}
+
 std::optional<std::uint64_t> Reader::next_whole_frame(std::uint64_t from) {
-  for (std::uint64_t at = from; at + kFrameSize <= size_; at += kAlignment) {
-    if (wire::load32(data_ + at) != kRecordMagic) {
-      if (unsealed_block(at)) return at;
-      continue;
-    }
-    if (check_frame(at).status == FrameStatus::Ok) return at;
-  }
-  return std::nullopt;
+  const frame_walk::Layout layout{records_start_, prelude_size_};
+  auto bytes = [this](std::uint64_t at, std::size_t n) { return bytes_at(at, n); };
+  auto whole = [this](std::uint64_t at) { return check_frame(at).status == FrameStatus::Ok; };
+  return frame_walk::next_whole_frame(from, layout, bytes, whole);
 }
 
 bool Reader::resync(std::uint64_t from) {
@@ -384,15 +386,40 @@ bool Reader::next(RecordView& record) {
       continue;
     }
     if (f.status == FrameStatus::Unwritten) {
-      if (const auto size = unsealed_block(position_)) {
+      const frame_walk::Layout layout{records_start_, prelude_size_};
+      auto bytes = [this](std::uint64_t at, std::size_t n) { return bytes_at(at, n); };
+      auto whole = [this](std::uint64_t at) { return check_frame(at).status == FrameStatus::Ok; };
+      const frame_walk::AfterZero after =
+          frame_walk::after_zero_header(position_, layout, bytes, whole);
+      if (after.what == frame_walk::AfterZero::What::UnsealedBlock) {
         // A block its writer had not sealed yet (or never did: the process died): its entries
         // are read without a checksum, up to the first one not written.
         ++number_;
-        const std::uint64_t end = std::min<std::uint64_t>(position_ + kFrameSize + *size, size_);
+        const std::uint64_t end =
+            std::min<std::uint64_t>(position_ + kFrameSize + after.size, size_);
         walk_ = BlockWalk{position_, end, position_ + kFrameSize + prelude_size_, false, false};
-        position_ = position_ + kFrameSize + *size;
+        position_ = position_ + kFrameSize + after.size;
         continue;
       }
+      // Else a record the writer reserved and never finished: its process died first. Not
+      // damage: other threads' records may follow it, and reading goes on there.
+      if (after.what == frame_walk::AfterZero::What::NotCompleted) {
+        not_completed_.push_back(position_);
+        note(fmt::format(
+            "{}: record {} at offset {:#x} was never completed (the writer stopped while writing "
+            "it); reading goes on at offset {:#x}",
+            name_, number_ + 1, position_, after.next));
+        position_ = after.next;
+        continue;
+      }
+      note(fmt::format(
+          "{}: trace ends at offset {:#x} after record {} without an end record (the process "
+          "stopped before closing it{})",
+          name_, position_, number_,
+          all_zero(position_) ? fmt::format("; {} unwritten bytes follow", size_ - position_)
+                              : std::string(", in the middle of writing a record")));
+      stopped_ = true;
+      return false;
     }
     if (f.status == FrameStatus::Ok) {
       record = RecordView{f.kind, position_, ++number_, f.payload};
@@ -409,28 +436,6 @@ bool Reader::next(RecordView& record) {
         stopped_ = true;  // nothing after the footer belongs to the trace
       }
       return true;
-    }
-    if (f.status == FrameStatus::Unwritten) {
-      // A zero header is a record the writer reserved and never finished: its process died
-      // first. Not damage: other threads' records may follow it, and reading goes on there.
-      const std::optional<std::uint64_t> after = next_whole_frame(position_ + kAlignment);
-      if (after) {
-        not_completed_.push_back(position_);
-        note(fmt::format(
-            "{}: record {} at offset {:#x} was never completed (the writer stopped while writing "
-            "it); reading goes on at offset {:#x}",
-            name_, number_ + 1, position_, *after));
-        position_ = *after;
-        continue;
-      }
-      note(fmt::format(
-          "{}: trace ends at offset {:#x} after record {} without an end record (the process "
-          "stopped before closing it{})",
-          name_, position_, number_,
-          all_zero(position_) ? fmt::format("; {} unwritten bytes follow", size_ - position_)
-                              : std::string(", in the middle of writing a record")));
-      stopped_ = true;
-      return false;
     }
     if (f.status == FrameStatus::BadChecksum && f.kind == RecordKind::CallBlock &&
         f.payload.size() >= prelude_size_ && wire::load32(f.payload.data()) == block::kMagic) {
@@ -504,17 +509,8 @@ bool entry_state(std::uint8_t state) {
 }  // namespace
 
 std::optional<std::uint32_t> Reader::unsealed_block(std::uint64_t offset) const {
-  if (offset < records_start_ || offset % kAlignment != 0 ||
-      !within(offset, kFrameSize + prelude_size_))
-    return std::nullopt;
-  const std::uint8_t* p = data_ + offset;
-  for (std::uint32_t i = 0; i < kFrameSize; ++i)
-    if (p[i] != 0) return std::nullopt;
-  if (wire::load32(p + kFrameSize) != block::kMagic) return std::nullopt;
-  const std::uint32_t size = wire::load32(p + kFrameSize + 4);
-  if (size < prelude_size_ + block::kEntryHeaderSize || size % kAlignment != 0)
-    return std::nullopt;
-  return size;
+  const frame_walk::Layout layout{records_start_, prelude_size_};
+  return frame_walk::unsealed_block(bytes_at(offset, kFrameSize + prelude_size_), offset, layout);
 }
 
 Reader::Step Reader::step(BlockWalk& b, RecordView& record) {

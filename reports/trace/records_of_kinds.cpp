@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 
 #include "frame.h"
+#include "frame_walk.h"
 #include "wire.h"
 
 namespace clvet::trace {
@@ -61,17 +62,16 @@ class Window {
   bool ended_ = false;
 };
 
-// The walk of Reader::next() over the file's frames, deciding the same: a whole frame is given
-// (or passed over), a zero header is a call block its writer never sealed (passed over) or a
-// record it never completed (reading goes on at the next whole frame), anything else ends the
-// trace (damage, or the end of the file).
+// The walk of Reader::next() over the file's frames: a whole frame is given (or passed over), and
+// what follows a zero header is decided by frame_walk.h, as the reader decides it; anything else
+// ends the trace (damage, or the end of the file). A whole frame is checked in parts through the
+// window, never held.
 class Walk {
  public:
   explicit Walk(int fd) : window_(fd) {}
   // Where records start (the header's size) and the size of a call block's prelude.
   void set_layout(std::uint32_t records_start, std::uint32_t prelude_size) {
-    records_start_ = records_start;
-    prelude_size_ = prelude_size;
+    layout_ = {records_start, prelude_size};
   }
 
   // The size of the whole frame at `offset` (header, payload and padding, its checksum right),
@@ -107,36 +107,17 @@ class Walk {
     return Whole{static_cast<RecordKind>(kind), total};
   }
 
-  // The payload size of a call block never sealed at `offset` (Reader::unsealed_block()).
-  std::optional<std::uint32_t> unsealed_block(std::uint64_t offset) {
-    const auto p = window_.at(offset, kFrameSize + prelude_size_);
-    if (offset < records_start_ || p.size() < kFrameSize + prelude_size_) return std::nullopt;
-    for (std::uint32_t i = 0; i < kFrameSize; ++i)
-      if (p[i] != 0) return std::nullopt;
-    if (wire::load32(p.data() + kFrameSize) != block::kMagic) return std::nullopt;
-    const std::uint32_t size = wire::load32(p.data() + kFrameSize + 4);
-    if (size < prelude_size_ + block::kEntryHeaderSize || size % kAlignment != 0)
-      return std::nullopt;
-    return size;
+  // What follows a zero header at `offset`, decided as Reader::next() decides it.
+  frame_walk::AfterZero after_zero_header(std::uint64_t offset) {
+    return frame_walk::after_zero_header(
+        offset, layout_, [this](std::uint64_t at, std::size_t n) { return window_.at(at, n); },
+        [this](std::uint64_t at) { return whole_frame(at).has_value(); });
   }
 
   bool zero_header(std::uint64_t offset) {
     const auto header = window_.at(offset, kFrameSize);
     return header.size() == kFrameSize &&
            std::all_of(header.begin(), header.end(), [](std::uint8_t b) { return b == 0; });
-  }
-
-  // Reader::next_whole_frame(): the next whole frame or unsealed block from `from`.
-  std::optional<std::uint64_t> next_whole_frame(std::uint64_t from) {
-    for (std::uint64_t at = from;; at += kAlignment) {
-      const auto header = window_.at(at, kFrameSize);
-      if (header.size() < kFrameSize) return std::nullopt;
-      if (wire::load32(header.data()) != kRecordMagic) {
-        if (unsealed_block(at)) return at;
-        continue;
-      }
-      if (whole_frame(at)) return at;
-    }
   }
 
   // Appends the `total` bytes at `offset` to `out`.
@@ -154,8 +135,7 @@ class Walk {
 
  private:
   Window window_;
-  std::uint32_t records_start_ = kHeaderSize;
-  std::uint32_t prelude_size_ = block::kPreludeSize;
+  frame_walk::Layout layout_;
 };
 
 struct File {
@@ -206,13 +186,10 @@ std::optional<std::vector<std::uint8_t>> records_of_kinds(const std::string& pat
       continue;
     }
     if (!walk.zero_header(at)) break;  // damage, or the end of the file
-    if (const auto size = walk.unsealed_block(at)) {
-      at += kFrameSize + *size;
-      continue;
-    }
-    const auto after = walk.next_whole_frame(at + kAlignment);
-    if (!after) break;
-    at = *after;
+    const frame_walk::AfterZero after = walk.after_zero_header(at);
+    if (after.what == frame_walk::AfterZero::What::End) break;
+    at = after.what == frame_walk::AfterZero::What::UnsealedBlock ? at + kFrameSize + after.size
+                                                                  : after.next;
   }
   return out;
 }

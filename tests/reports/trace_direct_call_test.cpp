@@ -12,23 +12,14 @@
 
 #include "clvet/rules/opencl.h"
 #include "clvet/trace/raw_encoder.h"
+#include "direct_call.h"
 #include "trace_test_support.h"
 
 namespace clvet::trace {
 namespace {
 
-constexpr std::uint64_t kHostPointer = 0x7ffd12345678;  // a 7-byte varint, as real addresses
-
-// The parameters of clGetMemObjectInfo(mem#4, CL_MEM_SIZE, 8, kHostPointer, NULL), through
-// either encoder.
-template <typename E>
-void parameters(E& e) {
-  e.handle(api::ObjectKind::Mem, 4);
-  e.uint(CL_MEM_SIZE);
-  e.uint(8);
-  e.pointer(kHostPointer);
-  e.null();
-}
+using testing::first_call;
+using testing::kHostPointer;
 
 // Its rest: a release's count, the output, the result, an untimed return or an end time.
 template <typename E>
@@ -38,18 +29,9 @@ void rest(E& e, const std::vector<std::uint8_t>& output) {
   e.result(CL_SUCCESS).sint(CL_SUCCESS);
 }
 
-// A first call through begin_call(): it opens the thread's block, which the hot path needs.
-void first_call(Writer& writer) {
-  auto call = writer.begin_call(testing::entry_index("clFinish"), 1, 10);
-  call.handle(api::ObjectKind::CommandQueue, 2);
-  call.enter(true);
-  call.result(CL_SUCCESS).sint(CL_SUCCESS);
-  call.commit(20);
-}
-
 void encoder_call(Writer& writer, std::uint64_t index, const std::vector<std::uint8_t>& output) {
   auto call = writer.begin_call(testing::entry_index("clGetMemObjectInfo"), index, index * 100);
-  parameters(call);
+  testing::mem_size_parameters(call);
   call.enter(false);
   rest(call, output);
   call.commit(index * 100 + 33);
@@ -57,37 +39,14 @@ void encoder_call(Writer& writer, std::uint64_t index, const std::vector<std::ui
 
 // The same call on the hot path; false where it could not take it.
 bool direct_call(Writer& writer, std::uint64_t index, const std::vector<std::uint8_t>& output) {
-  Writer::DirectCall direct;
-  std::uint8_t* limit = nullptr;
-  std::uint8_t* at = writer.open_direct(direct, testing::entry_index("clGetMemObjectInfo"), index,
-                                        index * 100, Writer::thread_id(), limit);
-  if (at == nullptr) return false;
-  RawEncoder e(at, limit, &writer, writer.inline_data_limit());
-  parameters(e);
-  EXPECT_FALSE(e.overflowed());
-  writer.enter_direct(direct, e.end());
-  bool closed = false;
-  std::uint8_t* from = writer.resume_direct(direct, limit, closed);
-  EXPECT_FALSE(closed);
-  if (from != nullptr) {
-    RawEncoder r(from, limit, &writer, writer.inline_data_limit());
-    rest(r, output);
-    r.end(33);
-    if (!r.overflowed()) {
-      writer.complete_direct(direct, r.end(), index);
-      return true;
-    }
-    writer.unresume_direct(direct, from, r.end());
-  }
-  // The rest apart, as the recorder does when it does not fit in place.
-  std::vector<std::uint8_t> apart(1 << 16);
-  RawEncoder r(apart.data(), apart.data() + apart.size(), &writer, writer.inline_data_limit());
-  rest(r, output);
-  r.end(33);
-  EXPECT_FALSE(r.overflowed());
-  writer.move_direct(direct, apart.data(), static_cast<std::size_t>(r.end() - apart.data()), index,
-                     index * 100, testing::entry_index("clGetMemObjectInfo"));
-  return true;
+  return testing::direct_call(
+             writer, "clGetMemObjectInfo", index,
+             [](RawEncoder& e, Writer::DirectCall&) { testing::mem_size_parameters(e); },
+             [&](RawEncoder& r) {
+               rest(r, output);
+               r.end(33);
+             })
+      .has_value();
 }
 
 std::vector<Call> calls_of(const std::string& path) {
@@ -206,7 +165,7 @@ TEST(TraceDirectCalls, ACallWhoseRestWasBeingWrittenReadsAsNotReturned) {
                                          Writer::thread_id(), limit);
   ASSERT_NE(at, nullptr);
   RawEncoder e(at, limit, writer.get(), writer->inline_data_limit());
-  parameters(e);
+  testing::mem_size_parameters(e);
   writer->enter_direct(direct, e.end());
   bool closed = false;
   std::uint8_t* from = writer->resume_direct(direct, limit, closed);

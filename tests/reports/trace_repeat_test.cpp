@@ -11,86 +11,39 @@
 
 #include "clvet/rules/opencl.h"
 #include "clvet/trace/raw_encoder.h"
+#include "direct_call.h"
 #include "trace_test_support.h"
 
 namespace clvet::trace {
 namespace {
 
-constexpr std::uint64_t kHostPointer = 0x7ffd12345678;
+using testing::first_call;
+using testing::kHostPointer;
 
-// clGetMemObjectInfo(mem#4, CL_MEM_SIZE, 8, kHostPointer, NULL)'s parameters.
-void parameters(RawEncoder& e) {
-  e.handle(api::ObjectKind::Mem, 4);
-  e.uint(CL_MEM_SIZE);
-  e.uint(8);
-  e.pointer(kHostPointer);
-  e.null();
-}
+using Written = testing::DirectWritten;
 
-// A first call through begin_call(): it opens the thread's block, which the hot path needs.
-void first_call(Writer& writer) {
-  auto call = writer.begin_call(testing::entry_index("clFinish"), 1, 10);
-  call.handle(api::ObjectKind::CommandQueue, 2);
-  call.enter(true);
-  call.result(CL_SUCCESS).sint(CL_SUCCESS);
-  call.commit(20);
-}
-
-// Where a call's entry and parameters went, for the calls that repeat it.
-struct Written {
-  std::uint64_t entry = 0;
-  const std::uint8_t* params = nullptr;
-  std::uint32_t params_size = 0;
-};
-
-// A call of `entry` on the hot path with the parameters above, or (`repeated`) a Repeat of
-// that call; its rest an output of `output` and CL_SUCCESS. `returns`: false leaves it entered.
+// A call of `entry` on the hot path with testing::mem_size_parameters(), or (`repeated`) a
+// Repeat of that call; its rest an output of `output` and CL_SUCCESS. `returns`: false leaves it
+// entered.
 Written direct_call(Writer& writer, std::uint64_t index, const Written* repeated,
                     const std::vector<std::uint8_t>& output, bool returns = true,
                     const char* entry = "clGetMemObjectInfo") {
-  Writer::DirectCall direct;
-  std::uint8_t* limit = nullptr;
-  std::uint8_t* at = writer.open_direct(direct, testing::entry_index(entry), index, index * 100,
-                                        Writer::thread_id(), limit);
-  EXPECT_NE(at, nullptr);
-  if (at == nullptr) return {};
-  RawEncoder e(at, limit, &writer, writer.inline_data_limit());
-  if (repeated != nullptr) {
-    e.repeat(direct.entry - repeated->entry);
-    direct.repeated = repeated->params;
-    direct.repeated_size = repeated->params_size;
-  } else {
-    parameters(e);
-  }
-  EXPECT_FALSE(e.overflowed());
-  writer.enter_direct(direct, e.end());
-  const Written written{direct.entry, at, static_cast<std::uint32_t>(e.end() - at)};
-  if (!returns) {
-    writer.end_direct(direct);
-    return written;
-  }
-  bool closed = false;
-  std::uint8_t* from = writer.resume_direct(direct, limit, closed);
-  EXPECT_FALSE(closed);
-  if (from != nullptr) {
-    RawEncoder r(from, limit, &writer, writer.inline_data_limit());
-    r.output(3).inline_bytes(output.data(), output.size());
-    r.result(CL_SUCCESS).sint(CL_SUCCESS);
-    r.returned();
-    if (!r.overflowed()) {
-      writer.complete_direct(direct, r.end(), index);
-      return written;
-    }
-    writer.unresume_direct(direct, from, r.end());
-  }
-  std::vector<std::uint8_t> apart(1 << 16);
-  RawEncoder r(apart.data(), apart.data() + apart.size(), &writer, writer.inline_data_limit());
-  r.output(3).inline_bytes(output.data(), output.size());
-  r.result(CL_SUCCESS).sint(CL_SUCCESS);
-  r.returned();
-  writer.move_direct(direct, apart.data(), static_cast<std::size_t>(r.end() - apart.data()), index,
-                     index * 100, testing::entry_index(entry));
-  return written;
+  const auto written = testing::direct_call(
+      writer, entry, index,
+      [&](RawEncoder& e, Writer::DirectCall& direct) {
+        if (repeated == nullptr) return testing::mem_size_parameters(e);
+        e.repeat(direct.entry - repeated->entry);
+        direct.repeated = repeated->params;
+        direct.repeated_size = repeated->params_size;
+      },
+      [&](RawEncoder& r) {
+        r.output(3).inline_bytes(output.data(), output.size());
+        r.result(CL_SUCCESS).sint(CL_SUCCESS);
+        r.returned();
+      },
+      returns);
+  EXPECT_TRUE(written.has_value());
+  return written.value_or(Written{});
 }
 
 // Every call and call entered, with the reader's problems.

@@ -136,6 +136,9 @@ class Reader {
   // Whether `n` bytes at `offset` are in the file, for any offset (one read from an index
   // may be anything): compared so that nothing overflows.
   bool within(std::uint64_t offset, std::uint64_t n) const { return offset <= size_ && size_ - offset >= n; }
+  // Up to `n` bytes at `offset` (fewer where the file ends): the walk's view of the file
+  // (reports/trace/frame_walk.h).
+  std::span<const std::uint8_t> bytes_at(std::uint64_t offset, std::size_t n) const;
   bool resync(std::uint64_t from);
   std::optional<std::uint64_t> next_whole_frame(std::uint64_t from);
   // The record at `offset` if its frame is whole and of `kind`.
