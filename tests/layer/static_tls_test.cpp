@@ -10,9 +10,11 @@
 // default: 192 bytes a namespace for libc's own initial-exec TLS, 144 for other system
 // libraries', and the 512 of optional_static_tls for libraries dlopen()ed with initial-exec TLS,
 // which is ours and every other such library's in the process (a GPU driver's among them). Our
-// libraries together keep to half of it, 256 bytes, each block's alignment padding and another
-// library's TLS in the rest. A library without DF_STATIC_TLS gets its TLS block allocated
-// dynamically, of any size: its size is printed, not bounded.
+// libraries together keep to 448 bytes of it, 64 left for each block's alignment padding (16 at
+// most for the layer's) and another library's few pointers (the layer took 200 bytes until the
+// recorder's per-thread cache grew it to 376 on 2026-11-28; 1.8 KB failed). A library without
+// DF_STATIC_TLS gets its TLS block allocated dynamically, of any size: its size is printed, not
+// bounded.
 //
 // Usage: static_tls_test LIBRARY...   (prints PASS, or FAIL with the library and its bytes)
 #include <llvm/Object/ELF.h>
@@ -25,7 +27,7 @@
 
 namespace {
 
-constexpr std::uint64_t kOurShare = 256;  // of glibc's 512 bytes of optional static TLS
+constexpr std::uint64_t kOurShare = 448;  // of glibc's 512 bytes of optional static TLS
 
 struct Tls {
   std::uint64_t bytes = 0;  // PT_TLS's memsz, 0 without one
