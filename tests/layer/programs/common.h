@@ -95,6 +95,26 @@ static inline void teardown(struct setup* s) {
   CHECK(clReleaseContext(s->context));
 }
 
+/* The first 8 ints of `buffer`, read blocking, as a line of stdout: "what: v0 v1 ... v7". */
+static inline void print_buffer(const struct setup* s, const char* what, cl_mem buffer) {
+  int values[8];
+  CHECK(clEnqueueReadBuffer(s->queue, buffer, CL_TRUE, 0, sizeof values, values, 0, NULL, NULL));
+  printf("%s:", what);
+  for (int i = 0; i < 8; ++i) printf(" %d", values[i]);
+  printf("\n");
+}
+
+/* The source of `__kernel void wide(__global int* a0, ..., __global int* a<count - 1>)` with
+ * `body` (statements) as its body; the text stays until the next call. */
+static inline const char* wide_kernel_source(int count, const char* body) {
+  static char source[16384];
+  size_t at = (size_t)snprintf(source, sizeof source, "__kernel void wide(");
+  for (int i = 0; i < count && at < sizeof source; ++i)
+    at += (size_t)snprintf(source + at, sizeof source - at, "%s__global int* a%d", i ? ", " : "", i);
+  if (at < sizeof source) snprintf(source + at, sizeof source - at, ") {\n%s}\n", body);
+  return source;
+}
+
 /* What the wrong call returned, for stderr: the program's output stays what it computes. */
 static inline void report_code(const char* what, cl_int code) { fprintf(stderr, "%s: %d\n", what, code); }
 

@@ -9,43 +9,36 @@
  * runs-without-clvet: no
  * output: argument 100 released: -52
  * output: argument 100 set again: 0 */
-#define CL_TARGET_OPENCL_VERSION 120
-#define CL_USE_DEPRECATED_OPENCL_1_2_APIS
-#include <CL/cl.h>
-#include <stdio.h>
+#define CL_USE_DEPRECATED_OPENCL_1_2_APIS /* the fake has clCreateCommandQueue alone */
+#include "common.h"
 
 enum { kArguments = 128 };
 
 int main(void) {
-  cl_platform_id platform = NULL;
-  cl_device_id device = NULL;
+  struct setup s = setup_context();
   cl_int err = CL_SUCCESS;
-  clGetPlatformIDs(1, &platform, NULL);
-  clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL);
-  cl_context context = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
-  cl_command_queue queue = clCreateCommandQueue(context, device, 0, &err);
-  /* __kernel void wide(__global int* a0, ..., __global int* a127) {} */
-  static char source[8192];
-  size_t at = (size_t)snprintf(source, sizeof source, "__kernel void wide(");
-  for (int i = 0; i < kArguments; ++i)
-    at += (size_t)snprintf(source + at, sizeof source - at, "%s__global int* a%d", i ? ", " : "", i);
-  snprintf(source + at, sizeof source - at, ") {}\n");
-  const char* text = source;
-  cl_program program = clCreateProgramWithSource(context, 1, &text, NULL, &err);
-  clBuildProgram(program, 1, &device, "", NULL, NULL);
+  s.queue = clCreateCommandQueue(s.context, s.device, 0, &err);
+  CHECK(err);
+  const char* source = wide_kernel_source(kArguments, "");
+  cl_program program = clCreateProgramWithSource(s.context, 1, &source, NULL, &err);
+  CHECK(err);
+  CHECK(clBuildProgram(program, 1, &s.device, "", NULL, NULL));
   cl_kernel wide = clCreateKernel(program, "wide", &err);
-  cl_mem kept = clCreateBuffer(context, CL_MEM_READ_WRITE, 64, NULL, &err);
-  cl_mem gone = clCreateBuffer(context, CL_MEM_READ_WRITE, 64, NULL, &err);
-  for (cl_uint i = 0; i < kArguments; ++i) clSetKernelArg(wide, i, sizeof kept, i == 100 ? &gone : &kept);
-  clReleaseMemObject(gone);
+  CHECK(err);
+  cl_mem kept = clCreateBuffer(s.context, CL_MEM_READ_WRITE, 64, NULL, &err);
+  CHECK(err);
+  cl_mem gone = clCreateBuffer(s.context, CL_MEM_READ_WRITE, 64, NULL, &err);
+  CHECK(err);
+  for (cl_uint i = 0; i < kArguments; ++i)
+    CHECK(clSetKernelArg(wide, i, sizeof kept, i == 100 ? &gone : &kept));
+  CHECK(clReleaseMemObject(gone));
   const size_t global = 8;
-  printf("argument 100 released: %d\n", clEnqueueNDRangeKernel(queue, wide, 1, NULL, &global, NULL, 0, NULL, NULL)); /* expect: EnqueueNDRangeKernelArgsNotSet */
-  clSetKernelArg(wide, 100, sizeof kept, &kept);
-  printf("argument 100 set again: %d\n", clEnqueueNDRangeKernel(queue, wide, 1, NULL, &global, NULL, 0, NULL, NULL));
-  clReleaseMemObject(kept);
-  clReleaseKernel(wide);
-  clReleaseProgram(program);
-  clReleaseCommandQueue(queue);
-  clReleaseContext(context);
+  printf("argument 100 released: %d\n", clEnqueueNDRangeKernel(s.queue, wide, 1, NULL, &global, NULL, 0, NULL, NULL)); /* expect: EnqueueNDRangeKernelArgsNotSet */
+  CHECK(clSetKernelArg(wide, 100, sizeof kept, &kept));
+  printf("argument 100 set again: %d\n", clEnqueueNDRangeKernel(s.queue, wide, 1, NULL, &global, NULL, 0, NULL, NULL));
+  CHECK(clReleaseMemObject(kept));
+  CHECK(clReleaseKernel(wide));
+  CHECK(clReleaseProgram(program));
+  teardown(&s);
   return 0;
 }

@@ -30,14 +30,6 @@ static const char* kSource =
 
 enum { kItems = 8 };
 
-static void print_buffer(const struct setup* s, const char* what, cl_mem buffer) {
-  int values[kItems];
-  CHECK(clEnqueueReadBuffer(s->queue, buffer, CL_TRUE, 0, sizeof values, values, 0, NULL, NULL));
-  printf("%s:", what);
-  for (int i = 0; i < kItems; ++i) printf(" %d", values[i]);
-  printf("\n");
-}
-
 /* An image of kItems x 1 texels, texel x holding x / 2. */
 static cl_mem half_steps(const struct setup* s) {
   float texels[kItems];

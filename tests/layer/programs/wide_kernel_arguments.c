@@ -10,24 +10,11 @@
 
 enum { kArguments = 101, kItems = 8 };
 
-static void print_buffer(const struct setup* s, const char* what, cl_mem buffer) {
-  int values[kItems];
-  CHECK(clEnqueueReadBuffer(s->queue, buffer, CL_TRUE, 0, sizeof values, values, 0, NULL, NULL));
-  printf("%s:", what);
-  for (int i = 0; i < kItems; ++i) printf(" %d", values[i]);
-  printf("\n");
-}
-
 int main(void) {
   struct setup s = setup_first_device();
-  /* __kernel void wide(__global int* a0, ..., __global int* a100): a0 and a100 written. */
-  static char source[8192];
-  size_t at = (size_t)snprintf(source, sizeof source, "__kernel void wide(");
-  for (int i = 0; i < kArguments; ++i)
-    at += (size_t)snprintf(source + at, sizeof source - at, "%s__global int* a%d", i ? ", " : "", i);
-  snprintf(source + at, sizeof source - at,
-           ") {\n  const int i = (int)get_global_id(0);\n  a0[i] = i;\n  a%d[i] = %d + i;\n}\n",
-           kArguments - 1, kArguments - 1);
+  /* a0 and a100 written. */
+  const char* source = wide_kernel_source(
+      kArguments, "  const int i = (int)get_global_id(0);\n  a0[i] = i;\n  a100[i] = 100 + i;\n");
   cl_program program;
   cl_kernel wide = build_kernel(&s, source, "", "wide", &program);
   int zeros[kItems] = {0};
