@@ -7,6 +7,13 @@
 // values have not been specified"; its clauses name no CL_INVALID_MEM_OBJECT), as the reference
 // device answers it (rules EnqueueNDRangeKernelArgsNotSet, EnqueueTaskArgsNotSet).
 //
+// Not followed (2026-11-28): device queues set as queue_t arguments (no platform here makes one:
+// PoCL 3.1 and the reference device have no device-side enqueue, and a host queue as queue_t is
+// refused at clSetKernelArg, argument_values.cpp), and clGetKernelSuggestedLocalWorkSizeKHR's
+// look at the arguments (cl_khr_suggested_local_work_size: neither platform hands the function
+// out, so the layer's wrapper is never reached here; the reference device would answer it from
+// its arguments' set flags without reading the objects).
+//
 // Cheap where nothing dies: clSetKernelArg, which applications call in their inner loops, writes
 // its argument's slot in two stores when its verdict is kept (the slot and what to write are kept
 // with the verdict: kept_verdicts.h); a launch looks at its kernel's slots only when a memory
