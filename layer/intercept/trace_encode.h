@@ -53,14 +53,19 @@ struct Gathered;
 // created or destroyed between them, have the same parameters and inputs: the later one may be
 // a Repeat item.
 std::size_t repeatable_arguments(std::uint32_t entry);
-// Generated: whether two calls' arguments of such an entry point (repeatable_arguments not 0)
-// are the same, member by member.
-bool same_arguments(std::uint32_t entry, const void* a, const void* b);
 // Generated: gathers into `g` the bytes the call's encoder reads through its pointers (a wait
 // list's handles, a work size's elements, a kernel argument's value, a small input: what the
 // encoder turns into parameters and inputs). False when they do not fit, or the entry point is
-// not repeatable: the call is then encoded.
+// not repeatable: the call cannot be repeated.
 bool repeat_inputs(std::uint32_t entry, const void* args, bool data, encode::Gathered& g);
+// Generated: whether a call of such an entry point (repeatable_arguments not 0) has the same
+// arguments as an earlier call of it, member by member, and the same bytes behind them as
+// repeat_inputs() gathered from it.
+bool same_call(std::uint32_t entry, const void* earlier, const encode::Gathered& earlier_inputs,
+               const void* args, bool data);
+// Generated: whether repeat_inputs() gathers anything for the entry point (false: its
+// parameters are encoded from its arguments' values alone).
+bool repeat_reads_memory(std::uint32_t entry);
 
 // What the API table says a call does that the recorder acts on besides encoding it: its
 // effect, whether it blocks (the table's blocking column), the buffer bytes it reads for the
@@ -266,9 +271,49 @@ struct Gathered {
     else
       input_bytes(data, value, n);
   }
-  bool same(const Gathered& other) const {
-    return size == other.size && std::memcmp(bytes_, other.bytes_, size) == 0;
+  void clear() {
+    size = 0;
+    ok = true;
   }
+};
+
+// The same reads as Gathered's, compared with the bytes a Gathered holds from an earlier call
+// instead of copied: ok while every read so far is the same, all() once they are all of them.
+class Compared {
+ public:
+  explicit Compared(const Gathered& earlier) : earlier_(earlier) {}
+  bool ok = true;
+  bool all() const { return ok && at_ == earlier_.size; }
+
+  void bytes(const void* from, std::uint64_t n) {
+    if (!ok || n > earlier_.size - at_ || (n != 0 && std::memcmp(earlier_.bytes_ + at_, from, n) != 0)) {
+      ok = false;
+      return;
+    }
+    at_ += n;
+  }
+  template <typename T>
+  void elements(T* list, std::uint64_t count) {
+    if (list == nullptr) return;
+    if (count > kRepeatInputs) {
+      ok = false;
+      return;
+    }
+    bytes(list, count * sizeof(T));
+  }
+  void input_bytes(bool data, const void* from, std::uint64_t n) {
+    if (input_recorded(data, from, n)) bytes(from, n);
+  }
+  void kernel_argument(bool data, const void* value, std::size_t n) {
+    if (value != nullptr && n == sizeof(void*))
+      bytes(value, n);
+    else
+      input_bytes(data, value, n);
+  }
+
+ private:
+  const Gathered& earlier_;
+  std::size_t at_ = 0;
 };
 
 // How much of an info query's answer is valid: what it said it wrote, within the room given.

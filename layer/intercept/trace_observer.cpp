@@ -158,6 +158,8 @@ struct EntryTraits {
   // The bytes of its arguments when its parameters are encoded from their values alone and
   // they fit a RecentCall (repeatable_arguments): a call of it may then be a Repeat. 0: never.
   std::uint8_t repeat_size = 0;
+  // Whether a Repeat of it compares bytes read through its pointers (repeat_reads_memory).
+  bool repeat_reads = false;
   // Whether it has a parameter its outputs are encoded from (encode_outputs): a retain, a
   // release or a clSetKernelArg has none, and skips the look-up of its encoder.
   bool outputs = true;
@@ -243,6 +245,7 @@ std::vector<EntryTraits> entry_traits(bool data, bool kernel_buffers, bool repea
                       recorded_by_encoders_alone(static_cast<std::uint32_t>(traits.size()), entry,
                                                  data, kernel_buffers),
                       static_cast<std::uint8_t>(repeats && arguments <= kRecentArguments ? arguments : 0),
+                      repeat_reads_memory(static_cast<std::uint32_t>(traits.size())),
                       has_outputs(entry)});
   }
   return traits;
@@ -535,14 +538,12 @@ class TraceObserver final : public CallObserver {
     trace::RawEncoder e(at, limit, writer_.get(), writer_->inline_data_limit());
     RecentCall* recent = nullptr;
     std::uint64_t changes = 0;
-    encode::Gathered inputs;
-    if (traits.repeat_size != 0 && t_recent != nullptr &&
-        repeat_inputs(call.entry, call.args, data_, inputs)) {
+    if (traits.repeat_size != 0 && t_recent != nullptr) {
       recent = &(*t_recent)[recent_slot(call)];
       changes = objects().changes();
       if (recent->entry == call.entry && recent->block == direct.block &&
-          recent->changes == changes && same_arguments(call.entry, recent->arguments, call.args) &&
-          recent->inputs.same(inputs)) {
+          recent->changes == changes &&
+          same_call(call.entry, recent->arguments, recent->inputs, call.args, data_)) {
         e.repeat(direct.entry - recent->at);
         direct.repeated = recent->params;
         direct.repeated_size = recent->params_size;
@@ -560,6 +561,15 @@ class TraceObserver final : public CallObserver {
     // In the trace before the call is forwarded: a process killed inside it leaves it there
     // as one that did not return.
     writer_->enter_direct(direct, e.end());
+    // The call to repeat from now on: what it read through its pointers too (the same bytes its
+    // encoder read, before the call is forwarded), unless they are too many to keep.
+    if (recent != nullptr && traits.repeat_reads) {
+      recent->inputs.clear();
+      if (!repeat_inputs(call.entry, call.args, data_, recent->inputs)) {
+        recent->entry = ~std::uint32_t{0};
+        recent = nullptr;
+      }
+    }
     if (recent != nullptr) {
       recent->entry = call.entry;
       recent->params_size = static_cast<std::uint32_t>(e.end() - at);
@@ -567,7 +577,6 @@ class TraceObserver final : public CallObserver {
       recent->at = direct.entry;
       recent->params = at;
       recent->changes = changes;
-      recent->inputs = inputs;
       std::memcpy(recent->arguments, call.args, traits.repeat_size);
     }
     open.index = call.index;
@@ -600,8 +609,9 @@ class TraceObserver final : public CallObserver {
   // A hot-path call's rest, as call_end() encodes a call's: the counts it changed, its
   // outputs, its result, the objects it created, its end.
   // (Each part on a local copy of the encoder, whose cursor then stays in a register.)
-  void encode_rest(trace::RawEncoder& out, const ObservedCall& call, const CallOutcome& outcome,
-                   const DirectOpen& open, std::uint64_t exit_ns) {
+  [[gnu::always_inline]] void encode_rest(trace::RawEncoder& out, const ObservedCall& call,
+                                         const CallOutcome& outcome, const DirectOpen& open,
+                                         std::uint64_t exit_ns) {
     if (open.counted_size != 0) {
       trace::RawEncoder e = out;
       for (std::uint8_t i = 0; i < open.counted_size; ++i)
@@ -643,10 +653,17 @@ class TraceObserver final : public CallObserver {
       writer_->unresume_direct(open.direct, at, e.end());
     }
     if (closed) return writer_->end_direct(open.direct);
-    // Encoded apart, in room that grows until the rest fits (its outputs are read again).
-    // Rare (a rest that outgrew its block): a vector of this call's own, not a thread_local,
-    // which a call from a pthread key's destructor would find destroyed (glibc runs those
-    // after the thread's C++ thread_locals).
+    move_rest(call, outcome, open, exit_ns);
+  }
+
+  // A hot-path call's rest that did not fit after its entry: encoded apart, in room that grows
+  // until it fits (its outputs are read again), and the whole call written as a record.
+  // Rare (a rest that outgrew its block): a vector of this call's own, not a thread_local,
+  // which a call from a pthread key's destructor would find destroyed (glibc runs those after
+  // the thread's C++ thread_locals). Out of line, so that encode_rest() inlines into
+  // end_direct(), its one call on the hot path.
+  [[gnu::noinline, gnu::cold]] void move_rest(const ObservedCall& call, const CallOutcome& outcome,
+                                              DirectOpen& open, std::uint64_t exit_ns) {
     std::vector<std::uint8_t> rest;
     for (std::size_t room = 1024;; room *= 2) {
       rest.resize(room);

@@ -842,11 +842,22 @@ bool parameters_repeatable(const EntryPoint& entry) {
   return true;
 }
 
-// The bytes write_trace_arguments' encoder reads through the pointers of a repeatable call,
-// gathered in parameter order (their sizes follow from the arguments, compared beside them).
+// Whether write_repeat_inputs() gathers anything for the entry point (its encoder reads through
+// a pointer).
+bool reads_through_pointers(const EntryPoint& entry) {
+  for (const Param& p : entry.params)
+    if (p.role == Role::HandleArrayIn || p.role == Role::KernelArgValue ||
+        ((p.role == Role::ArrayIn || p.role == Role::HostMemIn) && !length_of(p).empty()))
+      return true;
+  return false;
+}
+
+// The bytes write_trace_arguments' encoder reads through the pointers of a repeatable call, in
+// parameter order (their sizes follow from the arguments, compared beside them): gathered
+// (encode::Gathered) or compared with those gathered from an earlier call (encode::Compared).
 void write_repeat_inputs(fmt::ostream& out, const EntryPoint& entry) {
   const std::string name = short_name(entry.name);
-  out.print("bool repeat_inputs_{0}([[maybe_unused]] encode::Gathered& g, [[maybe_unused]] bool data, "
+  out.print("template <typename G>\nbool repeat_inputs_{0}([[maybe_unused]] G& g, [[maybe_unused]] bool data, "
             "[[maybe_unused]] const args::{0}& a) {{\n", name);
   for (const Param& p : entry.params) {
     switch (p.role) {
@@ -862,6 +873,11 @@ void write_repeat_inputs(fmt::ostream& out, const EntryPoint& entry) {
     }
   }
   out.print("  return g.ok;\n}}\n\n");
+  // Out of line: its Compared would otherwise enlarge same_call()'s frame for every entry point.
+  if (reads_through_pointers(entry))
+    out.print("[[gnu::noinline]] bool same_inputs_{0}(const encode::Gathered& earlier, bool data, const args::{0}& a) {{\n"
+              "  encode::Compared c(earlier);\n  return repeat_inputs_{0}(c, data, a) && c.all();\n}}\n\n",
+              name);
 }
 
 void write_trace_encoders(const char* path) {
@@ -903,8 +919,10 @@ void write_trace_encoders(const char* path) {
     }
   }
   out.print("    default: return 0;\n  }}\n}}\n\n");
-  // Member by member, each as its bytes (padding between members is whatever the stack held).
-  out.print("bool same_arguments(std::uint32_t entry, const void* a, const void* b) {{\n"
+  // Member by member, each as its bytes (padding between members is whatever the stack held),
+  // then the bytes behind them against those gathered from the earlier call.
+  out.print("bool same_call(std::uint32_t entry, const void* earlier, const encode::Gathered& earlier_inputs,\n"
+            "               const void* args, bool data) {{\n"
             "  const auto same = [](const auto& x, const auto& y) {{ return std::memcmp(&x, &y, sizeof x) == 0; }};\n"
             "  switch (entry) {{\n");
   {
@@ -912,14 +930,29 @@ void write_trace_encoders(const char* path) {
     for (const EntryPoint& entry : clvet::api::entry_points()) {
       if (generated(entry) && parameters_repeatable(entry)) {
         const std::string name = short_name(entry.name);
-        out.print("    case {}: {{\n      const auto& x = *static_cast<const args::{}*>(a);\n"
-                  "      const auto& y = *static_cast<const args::{}*>(b);\n      return ",
+        out.print("    case {}: {{\n      const auto& x = *static_cast<const args::{}*>(earlier);\n"
+                  "      const auto& y = *static_cast<const args::{}*>(args);\n      if (!(",
                   index, name, name);
         for (std::size_t i = 0; i < entry.params.size(); ++i)
           out.print("{}same(x.{}, y.{})", i == 0 ? "" : " && ", entry.params[i].name,
                     entry.params[i].name);
-        out.print(";\n    }}\n");
+        out.print(")) return false;\n");
+        if (reads_through_pointers(entry))
+          out.print("      return same_inputs_{}(earlier_inputs, data, y);\n", name);
+        else
+          out.print("      (void)earlier_inputs;\n      (void)data;\n      return true;\n");
+        out.print("    }}\n");
       }
+      ++index;
+    }
+  }
+  out.print("    default: return false;\n  }}\n}}\n\n");
+  out.print("bool repeat_reads_memory(std::uint32_t entry) {{\n  switch (entry) {{\n");
+  {
+    int index = 0;
+    for (const EntryPoint& entry : clvet::api::entry_points()) {
+      if (generated(entry) && parameters_repeatable(entry) && reads_through_pointers(entry))
+        out.print("    case {}: return true;\n", index);
       ++index;
     }
   }

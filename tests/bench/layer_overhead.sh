@@ -8,7 +8,8 @@
 # without the layer, under it, and, where this clvet has CLVET_TRACE, tracing without and with
 # data capture, and with device times for every queue (CLVET_DEVICE_TIMES=1: profiling and an
 # event per command, the driver's own cost); and, beside them, the floor of any layer that sees
-# every call (tests/bench/floor_layer.c). Usage: layer_overhead.sh BUILD_DIR [OCL_ICD_VENDORS]
+# every call (tests/bench/floor_layer.c), and of a recorder that only copies the stamp and three
+# arguments into a file mapping. Usage: layer_overhead.sh BUILD_DIR [OCL_ICD_VENDORS]
 set -eu
 build=${1:?usage: layer_overhead.sh BUILD_DIR [OCL_ICD_VENDORS]}
 export OCL_ICD_VENDORS=${2:-${OCL_ICD_VENDORS:-/etc/OpenCL/vendors}}
@@ -30,6 +31,7 @@ fi
 floor=$(cd "$build/tests/bench" && pwd)/libfloor_layer.so
 if [ -f "$floor" ]; then
   set -- "$@" "floor, a layer that calls on:OPENCL_LAYERS=$floor,CLVET_FLOOR=pass" \
-              "floor, and stamps each call:OPENCL_LAYERS=$floor,CLVET_FLOOR=stamp"
+              "floor, and stamps each call:OPENCL_LAYERS=$floor,CLVET_FLOOR=stamp" \
+              "floor, and a 48-byte record in a file:OPENCL_LAYERS=$floor,CLVET_FLOOR=trace,CLVET_FLOOR_FILE=$trace/floor.bin"
 fi
 "$build/tests/bench/layer_overhead" "$layer" "$@"

@@ -469,9 +469,11 @@ class Writer {
 
 // --- The hot path's calls (DirectCall), inline -----------------------------------------------
 
-inline std::uint8_t* Writer::open_direct(DirectCall& call, std::uint32_t entry, std::uint64_t call_index,
-                                  std::uint64_t enter_ns, std::uint64_t thread,
-                                  std::uint8_t*& limit) {
+[[gnu::always_inline]] inline std::uint8_t* Writer::open_direct(DirectCall& call, std::uint32_t entry,
+                                                              std::uint64_t call_index,
+                                                              std::uint64_t enter_ns,
+                                                              std::uint64_t thread,
+                                                              std::uint8_t*& limit) {
   detail::WriterThreadHot& ts = hot_state();
   // As begin_call()'s: a thread's outermost call, with room in its open block (a block
   // across two chunks of the mapping, or none yet, is begin_call()'s to open).
