@@ -38,11 +38,12 @@ void CommandTimes::queue_created(trace::Writer& writer, const void* queue, bool 
     if (key != nullptr && key != queue) continue;
     profiled_[slot].store(profiling, std::memory_order_relaxed);
     queues_[slot].store(queue, std::memory_order_release);
+    if (profiling) any_profiling_.store(true, std::memory_order_release);
     return;
   }
 }
 
-bool CommandTimes::profiling(const void* queue) const {
+bool CommandTimes::profiling_queue(const void* queue) const {
   std::size_t slot = slot_of(queue, kQueueSlots);
   for (std::size_t probes = 0; probes < kQueueSlots; ++probes, slot = (slot + 1) % kQueueSlots) {
     const void* key = queues_[slot].load(std::memory_order_acquire);

@@ -23,8 +23,11 @@ class CommandTimes {
   // A queue the application created on `device`, with or without profiling (an address the
   // driver reuses is simply overwritten). A profiling queue's device gets clock pairs.
   void queue_created(trace::Writer& writer, const void* queue, bool profiling, const void* device);
-  // Whether commands on `queue` have device times. No lock: asked by every enqueue.
-  bool profiling(const void* queue) const;
+  // Whether commands on `queue` have device times. No lock: asked by every enqueue, and
+  // answered by one load while no queue has them (most programs).
+  bool profiling(const void* queue) const {
+    return any_profiling_.load(std::memory_order_acquire) && profiling_queue(queue);
+  }
   // A command enqueued on a profiling queue. The event is the layer's to release when
   // `layer_owned`; otherwise it is retained here until its times are read. True when so many
   // commands are pending that the complete ones should be read now. The enqueue call ran
@@ -58,6 +61,8 @@ class CommandTimes {
     std::uint64_t host_begin_ns = 0, host_end_ns = 0;
   };
   std::string kernel_name(const void* kernel);
+  bool profiling_queue(const void* queue) const;
+  std::atomic<bool> any_profiling_{false};  // a queue with device times was ever created
 
   static constexpr std::size_t kQueueSlots = 4096;
   std::array<std::atomic<const void*>, kQueueSlots> queues_{};

@@ -588,7 +588,8 @@ class TraceObserver final : public CallObserver {
 
   // The return value after the Result marker, by what the entry point returns.
   template <typename E>
-  static void encode_result(E& e, api::Returns returns, const CallOutcome& outcome) {
+  [[gnu::always_inline]] static void encode_result(E& e, api::Returns returns,
+                                                   const CallOutcome& outcome) {
     switch (returns) {
       case api::Returns::ErrorCode:
         e.result(outcome.error).sint(outcome.error);
