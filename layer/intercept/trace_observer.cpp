@@ -497,9 +497,10 @@ class TraceObserver final : public CallObserver {
   static inline thread_local RecentCalls* t_recent __attribute__((tls_model("initial-exec"))) =
       nullptr;
   struct OpenCallsOwner {
-    ThreadCalls calls;
     // On the heap: the library's thread_locals must fit the static TLS the loader leaves for
-    // initial-exec libraries, some hundreds of bytes (a dlopen() of the layer fails otherwise).
+    // initial-exec libraries, some hundreds of bytes (a dlopen() of the layer fails otherwise;
+    // tests/layer's static_tls_fits_glibcs_surplus keeps the bound).
+    std::unique_ptr<ThreadCalls> calls = std::make_unique<ThreadCalls>();
     std::unique_ptr<RecentCalls> recent = std::make_unique<RecentCalls>();
     ~OpenCallsOwner() {
       t_known = nullptr;
@@ -517,9 +518,9 @@ class TraceObserver final : public CallObserver {
       return *t_known;
     }
     thread_local OpenCallsOwner owner;
-    t_known = &owner.calls;
+    t_known = owner.calls.get();
     t_recent = owner.recent.get();
-    return owner.calls;
+    return *owner.calls;
   }
 
   // The hot path: the call's entry written straight into its thread's block, its parameters
