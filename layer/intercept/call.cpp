@@ -68,14 +68,9 @@ std::uint64_t thread_id() {
 
 // What an observer needs of an object whose count changed (kind, id, count), read without the
 // table's lock: retain and release are what applications call in their inner loops.
-checker::ObjectRecord brief_record(const void* handle, std::uint32_t refcount) {
+CountedObject counted_object(const void* handle, std::uint32_t refcount) {
   const checker::ObjectTable::Identity identity = objects().identity(handle);
-  checker::ObjectRecord record;
-  record.handle = handle;
-  record.kind = identity.kind;
-  record.id = identity.id;
-  record.refcount = refcount;
-  return record;
+  return {handle, identity.kind, identity.id, refcount};
 }
 
 // Handle arrays longer than this are not read through: a count that large is garbage, and
@@ -195,7 +190,7 @@ void Call::count_down() {
   if (!released_) return;
   if (*count == 0) kernel_arguments::released(releases_);
   if (CallObserver* observer = call_observer())
-    observer->object_released(brief_record(releases_, *count), index());
+    observer->object_released(counted_object(releases_, *count), index());
 }
 
 bool Call::launches_live_arguments(bool reference) {
@@ -434,7 +429,7 @@ void Call::retained(const void* handle) {
   const auto count = objects().retained(handle);
   if (!count) return;
   if (CallObserver* observer = call_observer())
-    observer->object_retained(brief_record(handle, *count), index());
+    observer->object_retained(counted_object(handle, *count), index());
 }
 
 void Call::command_event(const void* queue, const void* event, bool layer_owned) {

@@ -30,6 +30,16 @@ struct CallOutcome {
   std::span<const checker::ObjectRecord> created;  // objects the call created or first returned
 };
 
+// An object whose application-visible count a retain or release changed: what an observer is
+// told of it (not a whole checker::ObjectRecord, which applications' loops of retains and
+// releases would build and zero each time).
+struct CountedObject {
+  const void* handle = nullptr;
+  api::ObjectKind kind = api::ObjectKind::None;
+  std::uint64_t id = 0;
+  std::uint32_t refcount = 0;  // after the change
+};
+
 // A callback of the application, called by the driver through the layer's trampoline.
 struct ObservedCallback {
   std::uint32_t entry = 0;          // the entry point that registered it
@@ -44,8 +54,8 @@ class CallObserver {
   virtual void call_begin(const ObservedCall& call) = 0;
   virtual void call_end(const ObservedCall& call, const CallOutcome& outcome) = 0;
   // clRetain* / clRelease* changed an object's application-visible count.
-  virtual void object_retained(const checker::ObjectRecord& object, std::uint64_t call) = 0;
-  virtual void object_released(const checker::ObjectRecord& object, std::uint64_t call) = 0;
+  virtual void object_retained(const CountedObject& object, std::uint64_t call) = 0;
+  virtual void object_released(const CountedObject& object, std::uint64_t call) = 0;
   virtual void callback_begin(const ObservedCallback& callback) = 0;
   virtual void callback_end(const ObservedCallback& callback) = 0;
   virtual void finding(const reports::Finding& finding) = 0;

@@ -15,6 +15,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -48,7 +49,8 @@ bool host_memory(const void* pointer) {
 
 namespace {
 
-trace::Handle handle_of(const checker::ObjectRecord& o) {
+template <typename Record>
+trace::Handle handle_of(const Record& o) {
   return {o.kind, o.id};
 }
 
@@ -384,10 +386,10 @@ class TraceObserver final : public CallObserver {
     if (outcome.forwarded && (entry.after || kernel_buffers_)) after_call(call, outcome, entry.effect);
   }
 
-  void object_retained(const checker::ObjectRecord& object, std::uint64_t call) override {
+  void object_retained(const CountedObject& object, std::uint64_t call) override {
     object_event(trace::ObjectEvent::Action::Retained, object, call);
   }
-  void object_released(const checker::ObjectRecord& object, std::uint64_t call) override {
+  void object_released(const CountedObject& object, std::uint64_t call) override {
     object_event(object.refcount == 0 ? trace::ObjectEvent::Action::Destroyed
                                       : trace::ObjectEvent::Action::Released,
                  object, call);
@@ -688,8 +690,10 @@ class TraceObserver final : public CallObserver {
 
   // `during`: the call may still be open on this thread (an object created by a call ending is
   // an event of its own at the time it ends, as a count changed by a call that has ended).
-  void object_event(trace::ObjectEvent::Action action, const checker::ObjectRecord& o,
-                    std::uint64_t call, bool during = true) {
+  // `Record`: a checker::ObjectRecord (an object created: its parents too) or a CountedObject.
+  template <typename Record>
+  void object_event(trace::ObjectEvent::Action action, const Record& o, std::uint64_t call,
+                    bool during = true) {
     // A count changed by the call in progress on this thread (a retain, a release) goes into
     // the call's own record: one record, not two, on the calls applications make in loops.
     ThreadCalls& calls = thread_calls();
@@ -714,8 +718,8 @@ class TraceObserver final : public CallObserver {
                                  : direct != nullptr ? direct->enter_ns
                                                      : encoded->enter_ns);
     event.refcount = o.refcount;
-    if (action == trace::ObjectEvent::Action::Created)
-      for (std::uint8_t i = 0; i < o.parent_count; ++i)
+    if constexpr (std::is_same_v<Record, checker::ObjectRecord>)
+      for (std::uint8_t i = 0; i < o.parent_count && action == trace::ObjectEvent::Action::Created; ++i)
         if (const auto parent = objects().identity(o.parents[i]); parent.id != 0)
           event.parents.push_back({parent.kind, parent.id});
     writer_->write_object_event(event);
