@@ -234,16 +234,44 @@ void kernel_argument(E& e, bool data, std::uint32_t param, const void* value, st
   input_bytes(e, data, param, value, size);
 }
 
-// What a repeatable call's encoder reads through its pointers, copied (repeat_inputs()), in
-// at most kRepeatInputs bytes: more, and the call is encoded (ok false). What it reads mirrors
-// the encoders above: elements() and handles() read `count` elements of a list that is not
-// NULL, input_bytes() the bytes input_recorded() says, kernel_argument() a handle-sized value
-// (which may name an object) or the bytes input_bytes() reads.
+// What a repeatable call's encoder reads through its pointers, in at most kRepeatInputs bytes
+// (more, and the call is encoded: ok turns false), for a visitor that takes each read as
+// bytes(from, n): Gathered copies them (repeat_inputs()), Compared compares them with those a
+// Gathered holds from an earlier call. The reads mirror the encoders above: elements() and
+// handles() read `count` elements of a list that is not NULL, input_bytes() the bytes
+// input_recorded() says, kernel_argument() a handle-sized value (which may name an object) or
+// the bytes input_bytes() reads.
 constexpr std::size_t kRepeatInputs = 64;
-struct Gathered {
+template <typename Visitor>
+struct EncoderReads {
+  bool ok = true;
+
+  template <typename T>
+  void elements(T* list, std::uint64_t count) {
+    if (list == nullptr) return;
+    if (count > kRepeatInputs) {  // also keeps count * sizeof(T) from overflowing
+      ok = false;
+      return;
+    }
+    visitor().bytes(list, count * sizeof(T));
+  }
+  void input_bytes(bool data, const void* from, std::uint64_t n) {
+    if (input_recorded(data, from, n)) visitor().bytes(from, n);
+  }
+  void kernel_argument(bool data, const void* value, std::size_t n) {
+    if (value != nullptr && n == sizeof(void*))
+      visitor().bytes(value, n);
+    else
+      input_bytes(data, value, n);
+  }
+
+ private:
+  Visitor& visitor() { return static_cast<Visitor&>(*this); }
+};
+
+struct Gathered : EncoderReads<Gathered> {
   std::uint8_t bytes_[kRepeatInputs];
   std::size_t size = 0;
-  bool ok = true;
 
   void bytes(const void* from, std::uint64_t n) {
     if (n > kRepeatInputs - size) {
@@ -253,36 +281,16 @@ struct Gathered {
     if (n != 0) std::memcpy(bytes_ + size, from, n);
     size += n;
   }
-  template <typename T>
-  void elements(T* list, std::uint64_t count) {
-    if (list == nullptr) return;
-    if (count > kRepeatInputs) {  // also keeps count * sizeof(T) from overflowing
-      ok = false;
-      return;
-    }
-    bytes(list, count * sizeof(T));
-  }
-  void input_bytes(bool data, const void* from, std::uint64_t n) {
-    if (input_recorded(data, from, n)) bytes(from, n);
-  }
-  void kernel_argument(bool data, const void* value, std::size_t n) {
-    if (value != nullptr && n == sizeof(void*))
-      bytes(value, n);
-    else
-      input_bytes(data, value, n);
-  }
   void clear() {
     size = 0;
     ok = true;
   }
 };
 
-// The same reads as Gathered's, compared with the bytes a Gathered holds from an earlier call
-// instead of copied: ok while every read so far is the same, all() once they are all of them.
-class Compared {
+// ok while every read so far is the earlier call's, all() once they are all of them.
+class Compared : public EncoderReads<Compared> {
  public:
   explicit Compared(const Gathered& earlier) : earlier_(earlier) {}
-  bool ok = true;
   bool all() const { return ok && at_ == earlier_.size; }
 
   void bytes(const void* from, std::uint64_t n) {
@@ -291,24 +299,6 @@ class Compared {
       return;
     }
     at_ += n;
-  }
-  template <typename T>
-  void elements(T* list, std::uint64_t count) {
-    if (list == nullptr) return;
-    if (count > kRepeatInputs) {
-      ok = false;
-      return;
-    }
-    bytes(list, count * sizeof(T));
-  }
-  void input_bytes(bool data, const void* from, std::uint64_t n) {
-    if (input_recorded(data, from, n)) bytes(from, n);
-  }
-  void kernel_argument(bool data, const void* value, std::size_t n) {
-    if (value != nullptr && n == sizeof(void*))
-      bytes(value, n);
-    else
-      input_bytes(data, value, n);
   }
 
  private:
