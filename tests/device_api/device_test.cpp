@@ -598,8 +598,12 @@ TEST_F(DeviceApi, SubGroupForwardProgressAgreesWithTheExtensionList) {
   const bool progress =
       scalar<cl_bool>(device, CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS) == CL_TRUE;
   const bool sub_groups = scalar<cl_uint>(device, CL_DEVICE_MAX_NUM_SUB_GROUPS) > 0;
-  if (extension) EXPECT_TRUE(progress) << "cl_khr_subgroups listed without forward progress";
-  if (!sub_groups) EXPECT_FALSE(progress) << "forward progress claimed without sub-groups";
+  if (extension) {
+    EXPECT_TRUE(progress) << "cl_khr_subgroups listed without forward progress";
+  }
+  if (!sub_groups) {
+    EXPECT_FALSE(progress) << "forward progress claimed without sub-groups";
+  }
   EXPECT_EQ(sub_groups, names(CL_DEVICE_OPENCL_C_FEATURES).count("__opencl_c_subgroups") != 0);
   // What the reference device is: sub-groups in lockstep, hence no progress and no extension.
   EXPECT_TRUE(sub_groups);

@@ -361,8 +361,9 @@ kernel void marks(global int* out, global int* enqueued) {
     for (std::size_t i = 0; i < global; ++i) EXPECT_EQ(got[i], 1) << options << ", work-item " << i;
     const cl_int size = read<cl_int>(enqueued, 1)[0];
     ASSERT_GT(size, 0);
-    if (std::string(options) == "-cl-std=CL1.2")
+    if (std::string(options) == "-cl-std=CL1.2") {
       EXPECT_EQ(global % static_cast<std::size_t>(size), 0u) << "a uniform size must divide";
+    }
   }
 }
 

@@ -673,7 +673,9 @@ TEST_F(UserProfile, HoldsConstantBuffersToItsLimit) {
     clear_last_rule();
     EXPECT_EQ(clEnqueueNDRangeKernel(queue, k, 1, nullptr, &one, &one, 0, nullptr, nullptr),
               bytes <= 8192 ? CL_SUCCESS : CL_OUT_OF_RESOURCES);
-    if (bytes > 8192) EXPECT_EQ(last_rule(), "EnqueueNDRangeKernelKernelOutOfResources");
+    if (bytes > 8192) {
+      EXPECT_EQ(last_rule(), "EnqueueNDRangeKernelKernelOutOfResources");
+    }
     clFinish(queue);
   }
 }

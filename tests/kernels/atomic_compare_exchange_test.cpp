@@ -84,7 +84,9 @@ void check(ReferenceDevice& dev, cl_program p, const AtomicType& t) {
         ASSERT_EQ(dev.run(k, {1}, {1}, object_buffer, expected_buffer, out), CL_SUCCESS);
         // Exchanged (7 == 7: the object takes 9), then not (3 != 9: `expected` takes 9).
         EXPECT_EQ(dev.read<T>(out, 4), (std::vector<T>{T(1), T(0), T(9), T(9)}));
-        if (std::string(object) == "global") EXPECT_EQ(dev.read<T>(object_buffer, 1)[0], T(9));
+        if (std::string(object) == "global") {
+          EXPECT_EQ(dev.read<T>(object_buffer, 1)[0], T(9));
+        }
       }
 }
 

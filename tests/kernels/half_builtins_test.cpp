@@ -428,9 +428,10 @@ TEST_P(HalfBuiltins, GeometricFunctions) {
     EXPECT_LE(ulps(out[16 * i + 15], norm(dh, 2)), 2 * (3 + 0.75 * 2) + 0.5) << i;
     const LD len = norm(u, 4);
     for (int c = 0; c < 4; ++c)
-      if (len > 0)
+      if (len > 0) {
         EXPECT_LE(ulps(out[16 * i + 5 + c], u[c] / len), 2 * (2.5 + 0.25 * 4) + 0.5 * 3)
             << i << "." << c;
+      }
     const LD cross[3] = {u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2],
                          u[0] * v[1] - u[1] * v[0]};
     for (int c = 0; c < 3; ++c)

@@ -249,11 +249,16 @@ void check_rotations(ReferenceDevice& dev, const std::string& options, const std
                                      (lid & ~3u) + (lid + 1u) % 4u, (lid & ~7u) + (lid + 5u) % 8u,
                                      (lid + sg * 2u + 1u) % max};
       for (int c = 0; c < 5; ++c)
-        if (from[c] < s.size) EXPECT_EQ(out[6 * i + c], in[s.first + from[c]]) << type << " " << i << " " << c;
+        if (from[c] < s.size) {
+          EXPECT_EQ(out[6 * i + c], in[s.first + from[c]]) << type << " " << i << " " << c;
+        }
       const std::uint32_t next = (lid + 1u) % max;
-      if (keep[i] && next < s.size && keep[s.first + next])
+      if (keep[i] && next < s.size && keep[s.first + next]) {
         EXPECT_EQ(out[6 * i + 5], in[s.first + next]) << type << " " << i;
-      if (!keep[i]) EXPECT_EQ(out[6 * i + 5], T{}) << type << " " << i;
+      }
+      if (!keep[i]) {
+        EXPECT_EQ(out[6 * i + 5], T{}) << type << " " << i;
+      }
     }
   }
 }

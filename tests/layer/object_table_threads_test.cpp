@@ -66,7 +66,9 @@ TEST(ThreadsObjectTable, CreateRetainReleaseAndLookUpAtOnce) {
       (void)table.identity(other);
       (void)table.find(other);
       ASSERT_EQ(table.released(h, 2, "clReleaseMemObject"), 1u);
-      if (i % 10 != 0) ASSERT_EQ(table.released(h, 3, "clReleaseMemObject"), 0u);
+      if (i % 10 != 0) {
+        ASSERT_EQ(table.released(h, 3, "clReleaseMemObject"), 0u);
+      }
     }
   });
   const std::vector<ObjectRecord> leaks = table.live_counted();

@@ -72,7 +72,10 @@ std::vector<reports::Finding> findings_of(const std::string& path) {
     EXPECT_TRUE(reader->decode(r, f));
     out.push_back(f);
   }
-  if (reader) EXPECT_TRUE(reader->problems().empty());
+  // Braced: EXPECT_TRUE expands to an if/else of its own.
+  if (reader) {
+    EXPECT_TRUE(reader->problems().empty());
+  }
   return out;
 }
 

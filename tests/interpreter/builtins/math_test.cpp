@@ -387,7 +387,9 @@ void check_fract_modf_frexp() {
     else want_fract = std::min(T(lx - std::floor(lx)), below_one);
     EXPECT_TRUE(same(fract.result<T>(l), want_fract)) << "fract(" << x << ")";
     EXPECT_TRUE(same(fract.stored<T>(0, l), std::isnan(x) ? x : want_floor)) << "fract " << x;
-    if (!std::isnan(x)) EXPECT_LT(fract.result<T>(l), T(1)) << "fract(" << x << ")";
+    if (!std::isnan(x)) {
+      EXPECT_LT(fract.result<T>(l), T(1)) << "fract(" << x << ")";
+    }
     // modf (§7.5.2): trunc(x), and the rest with x's sign.
     const T whole = T(std::trunc(lx));
     const T rest = std::isinf(x) ? std::copysign(T(0), x) : std::copysign(T(lx - whole), x);

@@ -285,7 +285,9 @@ TEST(Link, QueriesLeaveLoopsThatCallThemOnEveryTrip_6_12_1) {
     const auto [in_loops, all] = calls_in_loops(optimised, query);
     EXPECT_GE(all, 1u) << query;
     // get_image_width leaves the inner loop for the outer one's `if`, which it ran in already.
-    if (std::string(query) != "get_image_width") EXPECT_EQ(in_loops, 0u) << query;
+    if (std::string(query) != "get_image_width") {
+      EXPECT_EQ(in_loops, 0u) << query;
+    }
   }
   EXPECT_EQ(calls_in_loops(optimised, "write_imageui").first, 1u);
   EXPECT_EQ(calls_in_loops(optimised, "barrier").first, 1u);
