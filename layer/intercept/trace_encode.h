@@ -42,6 +42,9 @@ void encode_arguments(TraceEncoding& t, std::uint32_t entry, const void* args);
 void encode_outputs(TraceEncoding& t, std::uint32_t entry, const void* args);
 void encode_arguments(RawTraceEncoding& t, std::uint32_t entry, const void* args);
 void encode_outputs(RawTraceEncoding& t, std::uint32_t entry, const void* args);
+// Generated: whether encode_outputs() may write anything for the entry point (false: a
+// retain's, a release's, a clSetKernelArg's have nothing to write).
+bool encodes_outputs(std::uint32_t entry);
 
 namespace encode {
 struct Gathered;

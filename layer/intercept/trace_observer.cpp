@@ -162,30 +162,10 @@ struct EntryTraits {
   std::uint8_t repeat_size = 0;
   // Whether a Repeat of it compares bytes read through its pointers (repeat_reads_memory).
   bool repeat_reads = false;
-  // Whether it has a parameter its outputs are encoded from (encode_outputs): a retain, a
-  // release or a clSetKernelArg has none, and skips the look-up of its encoder.
+  // Whether encode_outputs() may write anything for it (encodes_outputs): a retain, a release
+  // or a clSetKernelArg has nothing to write, and skips the look-up of its encoder.
   bool outputs = true;
 };
-
-bool has_outputs(const api::EntryPoint& entry) {
-  for (const api::Param& p : entry.params)
-    switch (p.role) {
-      case api::Role::ErrcodeRet:
-      case api::Role::HandleOut:
-      case api::Role::HandleArrayOut:
-      case api::Role::CountOut:
-      case api::Role::ValueOut:
-      case api::Role::InfoSizeRet:
-      case api::Role::ArrayOut:
-      case api::Role::InfoValueOut:
-      case api::Role::MappedPtr:
-      case api::Role::HostMemOut:
-        return true;
-      default:
-        break;
-    }
-  return false;
-}
 
 // Arguments of at most this many bytes are kept for Repeats (clEnqueueNDRangeKernel's and
 // clEnqueueWriteBuffer's nine parameters take 72).
@@ -248,7 +228,7 @@ std::vector<EntryTraits> entry_traits(bool data, bool kernel_buffers, bool repea
                                                  data, kernel_buffers),
                       static_cast<std::uint8_t>(repeats && arguments <= kRecentArguments ? arguments : 0),
                       repeat_reads_memory(static_cast<std::uint32_t>(traits.size())),
-                      has_outputs(entry)});
+                      encodes_outputs(static_cast<std::uint32_t>(traits.size()))});
   }
   return traits;
 }

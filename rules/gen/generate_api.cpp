@@ -676,50 +676,52 @@ void write_trace_arguments(fmt::ostream& out, const EntryPoint& entry) {
   out.print("  encode::put_back(t, e);\n}}\n\n");
 }
 
-// What the call wrote through its output parameters, read after it returned.
-void write_trace_outputs(fmt::ostream& out, const EntryPoint& entry) {
+// What the call wrote through its output parameters, read after it returned. Returns whether
+// there is any (a retain's, a release's, a clSetKernelArg's encoder does nothing).
+bool write_trace_outputs(fmt::ostream& out, const EntryPoint& entry) {
   const std::string name = short_name(entry.name);
   out.print("template <typename E>\nvoid encode_{0}_outputs([[maybe_unused]] BasicTraceEncoding<E>& t, [[maybe_unused]] const args::{0}& a) {{\n", name);
   // The encoder as a local (a RawEncoder's cursor then stays in a register), put back at the end.
   out.print("  [[maybe_unused]] encode::Local<E> e = t.encoder;\n");
+  fmt::memory_buffer body;
   const Param* count_out = find_role(entry, Role::CountOut);
   for (std::size_t i = 0; i < entry.params.size(); ++i) {
     const Param& p = entry.params[i];
     const std::string kind = std::string(kind_enumerator(p.kind));
     switch (p.role) {
       case Role::ErrcodeRet:
-        out.print("  if (a.{0} != nullptr) e.output({1}).sint(*a.{0});\n", p.name, i);
+        fmt::format_to(std::back_inserter(body), "  if (a.{0} != nullptr) e.output({1}).sint(*a.{0});\n", p.name, i);
         break;
       case Role::HandleOut:
-        out.print("  if (t.success && a.{0} != nullptr) {{ e.output({1}); encode::handle(e, *a.{0}, ObjectKind::{2}); }}\n",
+        fmt::format_to(std::back_inserter(body), "  if (t.success && a.{0} != nullptr) {{ e.output({1}); encode::handle(e, *a.{0}, ObjectKind::{2}); }}\n",
                   p.name, i, kind);
         break;
       case Role::HandleArrayOut: {
         std::string n = fmt::format("a.{}", p.peer);
         if (count_out)
           n = fmt::format("a.{0} != nullptr && *a.{0} < a.{1} ? *a.{0} : a.{1}", count_out->name, p.peer);
-        out.print("  if (t.success && a.{0} != nullptr) {{ e.output({1}); encode::handles(e, a.{0}, {2}, ObjectKind::{3}); }}\n",
+        fmt::format_to(std::back_inserter(body), "  if (t.success && a.{0} != nullptr) {{ e.output({1}); encode::handles(e, a.{0}, {2}, ObjectKind::{3}); }}\n",
                   p.name, i, n, kind);
         break;
       }
       case Role::CountOut:
       case Role::ValueOut:
       case Role::InfoSizeRet:
-        out.print("  if (t.success && a.{0} != nullptr) {{ e.output({1}); encode::scalar(e, *a.{0}); }}\n", p.name, i);
+        fmt::format_to(std::back_inserter(body), "  if (t.success && a.{0} != nullptr) {{ e.output({1}); encode::scalar(e, *a.{0}); }}\n", p.name, i);
         break;
       case Role::ArrayOut:
         if (!length_of(p).empty())
-          out.print("  if (t.success && a.{0} != nullptr) {{ e.output({1}); encode::elements(e, a.{0}, {2}); }}\n",
+          fmt::format_to(std::back_inserter(body), "  if (t.success && a.{0} != nullptr) {{ e.output({1}); encode::elements(e, a.{0}, {2}); }}\n",
                     p.name, i, length_of(p));
         break;
       case Role::InfoValueOut:
-        out.print("  if (t.success && a.{0} != nullptr) {{ e.output({1}); e.data(a.{0}, encode::answered(a.{2}, a.{3})); }}\n",
+        fmt::format_to(std::back_inserter(body), "  if (t.success && a.{0} != nullptr) {{ e.output({1}); e.data(a.{0}, encode::answered(a.{2}, a.{3})); }}\n",
                   p.name, i, p.peer, p.peer2);
         break;
       case Role::MappedPtr:
         // An SVM copy into host memory, blocking: what the application read, as a read's.
         if (const Param* blocking = entry.blocking_param(); blocking && host_side(p) && !p.type.starts_with("const "))
-          out.print("  if (t.success && t.data && a.{0} && encode::host_memory(a.{1})) {{ e.output({2}); e.data(a.{1}, {3}); }}\n",
+          fmt::format_to(std::back_inserter(body), "  if (t.success && t.data && a.{0} && encode::host_memory(a.{1})) {{ e.output({2}); e.data(a.{1}, {3}); }}\n",
                     blocking->name, p.name, i, length_of(p));
         break;
       case Role::HostMemOut: {
@@ -728,14 +730,16 @@ void write_trace_outputs(fmt::ostream& out, const EntryPoint& entry) {
         const Param* blocking = entry.blocking_param();
         const std::string extent = host_extent(entry, p);
         if (blocking && !extent.starts_with("host_span::image"))
-          out.print("  if (t.success && t.data && a.{0} && a.{1} != nullptr) {{ e.output({2}); e.data(a.{1}, {3}); }}\n",
+          fmt::format_to(std::back_inserter(body), "  if (t.success && t.data && a.{0} && a.{1} != nullptr) {{ e.output({2}); e.data(a.{1}, {3}); }}\n",
                     blocking->name, p.name, i, extent);
         break;
       }
       default: break;
     }
   }
+  out.print("{}", std::string_view(body.data(), body.size()));
   out.print("  encode::put_back(t, e);\n}}\n\n");
+  return body.size() != 0;
 }
 
 // The table's facts about one call that the recorder acts on besides encoding it (CallFacts
@@ -886,10 +890,13 @@ void write_trace_encoders(const char* path) {
   out.print("// How the trace records each entry point's arguments and outputs, by parameter role.\n");
   out.print("#include \"clvet/rules/args.gen.h\"\n#include \"clvet/rules/host_span.h\"\n#include \"image_bytes.h\"\n#include \"trace_encode.h\"\n\n");
   out.print("namespace clvet::layer {{\nnamespace {{\n\nusing api::ObjectKind;\n\n");
+  std::vector<int> with_outputs;  // the entry points whose outputs encoder writes something
+  int number = 0;
   for (const EntryPoint& entry : clvet::api::entry_points()) {
+    const int index = number++;
     if (!generated(entry)) continue;
     write_trace_arguments(out, entry);
-    write_trace_outputs(out, entry);
+    if (write_trace_outputs(out, entry)) with_outputs.push_back(index);
     if (parameters_repeatable(entry)) write_repeat_inputs(out, entry);
     if (has_facts(entry)) write_call_facts(out, entry);
   }
@@ -909,6 +916,9 @@ void write_trace_encoders(const char* path) {
     }
     out.print("    default: break;\n  }}\n}}\n\n");
   }
+  out.print("bool encodes_outputs(std::uint32_t entry) {{\n  switch (entry) {{\n");
+  for (const int index : with_outputs) out.print("    case {}: return true;\n", index);
+  out.print("    default: return false;\n  }}\n}}\n\n");
   out.print("std::size_t repeatable_arguments(std::uint32_t entry) {{\n  switch (entry) {{\n");
   {
     int index = 0;
