@@ -194,16 +194,25 @@ void Call::count_down() {
 }
 
 bool Call::launches_live_arguments(bool reference) {
-  const void* kernel = entry_index() == args::EnqueueTask::kEntryIndex
-                           ? static_cast<const args::EnqueueTask*>(observed_.args)->kernel
-                           : static_cast<const args::EnqueueNDRangeKernel*>(observed_.args)->kernel;
+  const std::uint32_t entry = entry_index();
+  const void* kernel =
+      entry == args::EnqueueTask::kEntryIndex
+          ? static_cast<const args::EnqueueTask*>(observed_.args)->kernel
+      : entry == args::GetKernelSuggestedLocalWorkSizeKHR::kEntryIndex
+          ? static_cast<const args::GetKernelSuggestedLocalWorkSizeKHR*>(observed_.args)->kernel
+          : static_cast<const args::EnqueueNDRangeKernel*>(observed_.args)->kernel;
   std::optional<std::string> released = kernel_arguments::released_argument(kernel);
   if (!released) [[likely]]
     return true;
-  // The reference device's answer to the same launch (layer/device/api/ndrange_api.cpp).
+  // The reference device's answer to the same call (layer/device/api/ndrange_api.cpp,
+  // kernel_api.cpp): the kernel's argument values are not all specified.
   static const rules::Rule* const kNDRange = rules::find_rule("EnqueueNDRangeKernelArgsNotSet");
   static const rules::Rule* const kTask = rules::find_rule("EnqueueTaskArgsNotSet");
-  violated_ = entry_index() == args::EnqueueTask::kEntryIndex ? kTask : kNDRange;
+  static const rules::Rule* const kSuggested =
+      rules::find_rule("GetKernelSuggestedLocalWorkSizeKHRArgsNotSet");
+  violated_ = entry == args::EnqueueTask::kEntryIndex                         ? kTask
+              : entry == args::GetKernelSuggestedLocalWorkSizeKHR::kEntryIndex ? kSuggested
+                                                                               : kNDRange;
   // The driver would use the deleted object (PoCL 3.1 aborts): refused whatever CLVET_ENFORCE.
   return judge_violation(true, std::move(*released), reference);
 }
@@ -275,7 +284,11 @@ bool Call::admit(bool next_available) {
   const std::uint32_t entry = entry_index();
   const bool launch =
       entry == args::EnqueueNDRangeKernel::kEntryIndex || entry == args::EnqueueTask::kEntryIndex;
-  if (launch && !launches_live_arguments(facts.reference)) return false;
+  // cl_khr_suggested_local_work_size: the suggestion is for "the kernel object and kernel
+  // arguments" (the query's kernel parameter), which a driver resolves as a launch does.
+  const bool reads_arguments =
+      launch || entry == args::GetKernelSuggestedLocalWorkSizeKHR::kEntryIndex;
+  if (reads_arguments && !launches_live_arguments(facts.reference)) return false;
   // A program built again may fail where it succeeded: its kept build status goes.
   if (entry == args::BuildProgram::kEntryIndex || entry == args::CompileProgram::kEntryIndex)
     if (parent_count_ > 0) objects().forget_answers(parents_[0]);

@@ -208,8 +208,9 @@ class Call {
   [[gnu::noinline]] void admit_kept_further(const kept_verdicts::Verdict& verdict);
   // Counts down the reference a clRelease* drops, before the driver frees the object.
   void count_down();
-  // A kernel launch: false (refused, its finding reported) when an argument names a memory
-  // object or sampler released since it was set (kernel_arguments.h).
+  // A kernel launch, or clGetKernelSuggestedLocalWorkSizeKHR: false (refused, its finding
+  // reported) when an argument names a memory object or sampler released since it was set
+  // (kernel_arguments.h).
   bool launches_live_arguments(bool reference);
   void judge(const void* handle, api::ObjectKind kind, bool nullable, std::string_view param,
              bool in_array, std::size_t element);

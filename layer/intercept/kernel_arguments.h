@@ -5,14 +5,15 @@
 // once its last reference goes and the commands already queued with it finish), and PoCL 3.1
 // aborts in such a launch. The launch gets CL_INVALID_KERNEL_ARGS (§5.8: "if the kernel argument
 // values have not been specified"; its clauses name no CL_INVALID_MEM_OBJECT), as the reference
-// device answers it (rules EnqueueNDRangeKernelArgsNotSet, EnqueueTaskArgsNotSet).
+// device answers it (rules EnqueueNDRangeKernelArgsNotSet, EnqueueTaskArgsNotSet). So does
+// clGetKernelSuggestedLocalWorkSizeKHR (cl_khr_suggested_local_work_size: its suggestion is for
+// "the kernel object and kernel arguments", which a driver resolves as for a launch; rule
+// GetKernelSuggestedLocalWorkSizeKHRArgsNotSet), tested on tests/layer/fake_icd, the one
+// platform here that hands the function out.
 //
 // Not followed (2026-11-28): device queues set as queue_t arguments (no platform here makes one:
 // PoCL 3.1 and the reference device have no device-side enqueue, and a host queue as queue_t is
-// refused at clSetKernelArg, argument_values.cpp), and clGetKernelSuggestedLocalWorkSizeKHR's
-// look at the arguments (cl_khr_suggested_local_work_size: neither platform hands the function
-// out, so the layer's wrapper is never reached here; the reference device would answer it from
-// its arguments' set flags without reading the objects).
+// refused at clSetKernelArg, argument_values.cpp).
 //
 // Cheap where nothing dies: clSetKernelArg, which applications call in their inner loops, writes
 // its argument's slot in two stores when its verdict is kept (the slot and what to write are kept

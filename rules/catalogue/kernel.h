@@ -979,9 +979,10 @@ CLVET_RULE(GetKernelSuggestedLocalWorkSizeKHRContextDiffers,
            V1_0, Still,
            CLVET_CHECK(GetKernelSuggestedLocalWorkSizeKHR,
                        context_of(w, a.command_queue) != context_of(w, a.kernel)))
+// The query is for "the kernel object and kernel arguments": an argument released since it was
+// set is no value, as for a launch, and the layer refuses the query before the driver.
 CLVET_KERNEL_ENQUEUE_ARGS(GetKernelSuggestedLocalWorkSizeKHR, "clGetKernelSuggestedLocalWorkSizeKHR",
-                          Spec::Extension, CLVET_SLWS,
-                          "raised when some argument of the kernel was never set")
+                          Spec::Extension, CLVET_SLWS, CLVET_KERNEL_LAUNCH_ARGS_WHEN)
 CLVET_RULE(GetKernelSuggestedLocalWorkSizeKHRBadWorkDim, "clGetKernelSuggestedLocalWorkSizeKHR",
            CL_INVALID_WORK_DIMENSION, Spec::Extension, CLVET_SLWS,
            "CL_INVALID_WORK_DIMENSION if work_dim is not valid for the device associated with "

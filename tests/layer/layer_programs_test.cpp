@@ -360,6 +360,20 @@ TEST(FakePlatform, AReleasedArgumentPast64NeverReachesTheDriver) {
   }
 }
 
+// cl_khr_suggested_local_work_size on the fake ICD, the one platform here that offers it: the
+// query for a kernel whose buffer argument was released since it was set never reaches the
+// driver (which reads the arguments as for a launch), with and without --enforce; with live
+// arguments it does, and the fake's suggestions come back (the program's `output:`).
+TEST(FakePlatform, ASuggestedLocalSizeForAReleasedArgumentNeverReachesTheDriver) {
+  const Source source = read_source("fake_suggested_local_size");
+  for (const std::vector<std::string>& flags :
+       {std::vector<std::string>{}, std::vector<std::string>{"--enforce=1"}}) {
+    const Outcome outcome = under_clvet("fake_suggested_local_size", CLVET_FAKE_ICD, source.expected, flags);
+    EXPECT_EQ(outcome.ran.out, source.output) << outcome.ran.err;
+    EXPECT_EQ(outcome.ran.err.find("fake ICD:"), std::string::npos) << outcome.ran.err;
+  }
+}
+
 // The fake ICD cannot say what its kernels' arguments are: a value that names a released
 // buffer or an object of another kind is still kept from it, and the NULL list of binaries.
 TEST(FakePlatform, HandlesInsideValuesNeverReachTheDriver) {

@@ -14,10 +14,15 @@
  * clCreateProgramWithBinary read through what they are given as a driver does: a cl_mem it
  * does not hold, or a NULL list, ends the process with a message (where a real driver would
  * crash or corrupt its heap), so a test sees what reached the driver.
+ * It offers cl_khr_suggested_local_work_size (through clGetExtensionFunctionAddress), which
+ * neither PoCL nor the reference device hands out: its clGetKernelSuggestedLocalWorkSizeKHR
+ * reads each buffer argument as its launch does and suggests, per dimension, the largest of 16,
+ * 8, 4, 2 and 1 that divides the global size.
  * Its dispatch table has nothing past OpenCL 1.2: a 2.0 call forwarded to it would crash. */
 #define CL_TARGET_OPENCL_VERSION 300
 #define CL_USE_DEPRECATED_OPENCL_1_1_APIS
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
+#include <CL/cl_ext.h>
 #include <CL/cl_icd.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,6 +53,8 @@ struct _cl_kernel {
   int wide;
   cl_mem buffers[WIDE_ARGS]; /* the buffer arguments set ("any": argument 0) */
 };
+
+#define EXTENSIONS "cl_khr_icd cl_khr_suggested_local_work_size"
 
 static cl_icd_dispatch dispatch;
 static struct _cl_platform_id platform = {{&dispatch, PLATFORM, 1, NULL, 0, 0}};
@@ -120,7 +127,7 @@ static cl_int CL_API_CALL GetPlatformInfo(cl_platform_id p, cl_platform_info par
     case CL_PLATFORM_VERSION: return answer_string("OpenCL 1.2 fake", n, v, r);
     case CL_PLATFORM_NAME: return answer_string("clvet-fake", n, v, r);
     case CL_PLATFORM_VENDOR: return answer_string("clvet tests", n, v, r);
-    case CL_PLATFORM_EXTENSIONS: return answer_string("cl_khr_icd", n, v, r);
+    case CL_PLATFORM_EXTENSIONS: return answer_string(EXTENSIONS, n, v, r);
     case CL_PLATFORM_ICD_SUFFIX_KHR: return answer_string("FAKE", n, v, r);
     default: return CL_INVALID_VALUE;
   }
@@ -161,6 +168,7 @@ static cl_int CL_API_CALL GetDeviceInfo(cl_device_id d, cl_device_info param, si
     case CL_DEVICE_AVAILABLE: return answer(&yes, sizeof yes, n, v, r);
     case CL_DEVICE_PLATFORM: return answer(&p, sizeof p, n, v, r);
     case CL_DEVICE_VERSION: return answer_string("OpenCL 1.2 fake", n, v, r);
+    case CL_DEVICE_EXTENSIONS: return answer_string(EXTENSIONS, n, v, r);
     default: return CL_INVALID_VALUE;
   }
 }
@@ -441,6 +449,13 @@ static cl_int CL_API_CALL SetKernelArg(cl_kernel k, cl_uint index, size_t size, 
   return CL_SUCCESS;
 }
 
+/* A kernel's buffer arguments read as its launch reads them, ending the process on one the
+ * driver no longer holds. */
+static void read_buffer_arguments(cl_kernel k, const char* what) {
+  for (int i = 0; i < WIDE_ARGS; ++i)
+    if (k->buffers[i] != NULL && !holds_buffer(k->buffers[i])) dereferenced(what);
+}
+
 /* Reads every buffer argument, as a driver collects them for the command; runs nothing. */
 static cl_int CL_API_CALL EnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_uint dims,
                                                const size_t* offset, const size_t* global,
@@ -452,19 +467,45 @@ static cl_int CL_API_CALL EnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, 
   if (dims < 1 || dims > 3) return CL_INVALID_WORK_DIMENSION;
   if (global == NULL) return CL_INVALID_VALUE;
   if (waits != 0 || event != NULL) return CL_INVALID_VALUE; /* not needed by its programs */
-  for (int i = 0; i < WIDE_ARGS; ++i)
-    if (k->buffers[i] != NULL && !holds_buffer(k->buffers[i]))
-      dereferenced("a launch with a cl_mem argument the driver no longer holds");
+  read_buffer_arguments(k, "a launch with a cl_mem argument the driver no longer holds");
+  return CL_SUCCESS;
+}
+
+/* cl_khr_suggested_local_work_size: the arguments read as for a launch, then per dimension the
+ * largest of 16, 8, 4, 2, 1 that divides the global size. */
+static cl_int CL_API_CALL GetKernelSuggestedLocalWorkSizeKHR(cl_command_queue q, cl_kernel k,
+                                                             cl_uint dims, const size_t* offset,
+                                                             const size_t* global, size_t* local) {
+  (void)offset;
+  if (q == NULL || q->o.kind != QUEUE) return CL_INVALID_COMMAND_QUEUE;
+  if (k == NULL || k->o.kind != KERNEL) return CL_INVALID_KERNEL;
+  if (dims < 1 || dims > 3) return CL_INVALID_WORK_DIMENSION;
+  if (global == NULL) return CL_INVALID_GLOBAL_WORK_SIZE;
+  if (local == NULL) return CL_INVALID_VALUE;
+  read_buffer_arguments(k, "a suggested local work size for a cl_mem argument the driver no longer holds");
+  for (cl_uint d = 0; d < dims; ++d) {
+    size_t size = 16;
+    while (global[d] % size != 0) size /= 2;
+    local[d] = size;
+  }
   return CL_SUCCESS;
 }
 
 static void* CL_API_CALL GetExtensionFunctionAddress(const char* name) {
   void* address = NULL;
+  /* ISO C has no cast between function and object pointers: copied. */
   if (strcmp(name, "clIcdGetPlatformIDsKHR") == 0) {
     cl_api_clGetPlatformIDs function = &GetPlatformIDs;
-    memcpy(&address, &function, sizeof address); /* ISO C has no cast between the two */
+    memcpy(&address, &function, sizeof address);
+  } else if (strcmp(name, "clGetKernelSuggestedLocalWorkSizeKHR") == 0) {
+    clGetKernelSuggestedLocalWorkSizeKHR_fn function = &GetKernelSuggestedLocalWorkSizeKHR;
+    memcpy(&address, &function, sizeof address);
   }
   return address;
+}
+
+static void* CL_API_CALL GetExtensionFunctionAddressForPlatform(cl_platform_id p, const char* name) {
+  return p == &platform && name != NULL ? GetExtensionFunctionAddress(name) : NULL;
 }
 
 EXPORT void* CL_API_CALL clGetExtensionFunctionAddress(const char* name) {
@@ -491,6 +532,7 @@ __attribute__((constructor)) static void fill_dispatch(void) {
   dispatch.clFlush = Flush;
   dispatch.clFinish = Finish;
   dispatch.clGetExtensionFunctionAddress = GetExtensionFunctionAddress;
+  dispatch.clGetExtensionFunctionAddressForPlatform = GetExtensionFunctionAddressForPlatform;
   dispatch.clCreateProgramWithSource = CreateProgramWithSource;
   dispatch.clCreateProgramWithBinary = CreateProgramWithBinary;
   dispatch.clBuildProgram = BuildProgram;
