@@ -77,7 +77,7 @@ ObjectTable::~ObjectTable() {
     while (node) {
       delete node->answers.load(std::memory_order_relaxed);
       delete node->facts.load(std::memory_order_relaxed);
-      delete std::exchange(node, node->next);
+      delete std::exchange(node, node->next.load(std::memory_order_relaxed));
     }
   }
   delete[] buckets_;
@@ -87,16 +87,62 @@ ObjectTable::Node* ObjectTable::lookup_locked(const void* handle) {
   return const_cast<Node*>(lookup(handle));
 }
 
+const ObjectTable::Node* ObjectTable::lookup_under_lock(const void* handle) const {
+  std::lock_guard lock(mutex_);
+  return walk(handle);
+}
+
 std::optional<ObjectRecord> ObjectTable::find(const void* handle) const {
   std::lock_guard lock(mutex_);
-  const Node* node = lookup(handle);
+  const Node* node = walk(handle);
   if (node == nullptr) return std::nullopt;
   return node->snapshot();
 }
 
 const void* ObjectTable::platform_of(const void* handle) const {
   const Node* node = lookup(handle);
-  return node ? node->platform.load(std::memory_order_acquire) : nullptr;
+  if (node == nullptr) return nullptr;
+  const void* platform = node->platform.load(std::memory_order_acquire);
+  return still(node, handle) ? platform : nullptr;
+}
+
+void ObjectTable::now_released(Node* node) {
+  node->release_order = ++releases_;
+  released_order_.emplace_back(node, node->release_order);
+  ++released_;
+  // Entries of nodes revived or reused since (a driver that reuses its addresses leaves one a
+  // release) are dropped once they outnumber the released: the queue stays within a small
+  // multiple of kReleasedKept.
+  if (released_order_.size() > 2 * released_ + kReleasedKept)
+    std::erase_if(released_order_, [](const std::pair<Node*, std::uint64_t>& entry) {
+      return entry.first->record.state != HandleState::Released ||
+             entry.first->release_order != entry.second;
+    });
+}
+
+void ObjectTable::no_longer_released(Node* node) {
+  node->release_order = 0;
+  --released_;
+}
+
+ObjectTable::Node* ObjectTable::recycled() {
+  while (released_ > kReleasedKept && !released_order_.empty()) {
+    const auto [node, order] = released_order_.front();
+    released_order_.pop_front();
+    if (node->record.state != HandleState::Released || node->release_order != order) continue;
+    no_longer_released(node);
+    // Readers that miss from here on look again under the lock (lookup()).
+    moved_.fetch_add(1, std::memory_order_acq_rel);
+    node->state.store(HandleState::Unknown, std::memory_order_release);
+    const void* handle = node->handle.load(std::memory_order_relaxed);
+    std::atomic<Node*>* link = &buckets_[bucket_of(handle)];
+    while (link->load(std::memory_order_relaxed) != node)
+      link = &link->load(std::memory_order_relaxed)->next;
+    // A reader on the node goes on to the rest of its old bucket until it is linked anew.
+    link->store(node->next.load(std::memory_order_relaxed), std::memory_order_release);
+    return node;
+  }
+  return nullptr;
 }
 
 ObjectTable::Recall ObjectTable::recall(const void* handle, api::ObjectKind kind,
@@ -124,6 +170,7 @@ ObjectTable::Recall ObjectTable::recall(const void* handle, api::ObjectKind kind
                                                  slot.words[2].load(std::memory_order_relaxed)};
     std::atomic_thread_fence(std::memory_order_acquire);
     if (slot.seq.load(std::memory_order_relaxed) != before) continue;
+    if (!still(node, handle)) return Recall::NotLive;
     if (value != nullptr) {
       if (size < bytes) return Recall::NotKnown;
       // Most answers are one handle or one number: copied without a call.
@@ -144,7 +191,9 @@ void ObjectTable::remember(const void* handle, const AnswerKey& key, std::size_t
                            const void* value) {
   if (handle == nullptr || size > kAnswerBytes || (size != 0 && value == nullptr)) return;
   Node* node = lookup_locked(handle);
-  if (node == nullptr || node->state.load(std::memory_order_acquire) != HandleState::Live) return;
+  if (node == nullptr || node->state.load(std::memory_order_acquire) != HandleState::Live ||
+      !still(node, handle))
+    return;
   Answers* answers = block_of(node->answers);
   const std::uint64_t id = node->id();
   const std::uint64_t what = what_of(key);
@@ -185,7 +234,8 @@ bool ObjectTable::keep_fact(const void* handle, unsigned place, const void* key,
                             std::uint64_t value) {
   if (handle == nullptr || place >= kFacts) return false;
   Node* node = lookup_locked(handle);
-  if (node == nullptr || node->state.load(std::memory_order_acquire) != HandleState::Live)
+  if (node == nullptr || node->state.load(std::memory_order_acquire) != HandleState::Live ||
+      !still(node, handle))
     return false;
   Facts* facts = block_of(node->facts);
   const std::uint32_t claim = 1u << (kFacts + place);
@@ -199,7 +249,7 @@ bool ObjectTable::keep_fact(const void* handle, unsigned place, const void* key,
 void ObjectTable::forget_answers(const void* handle) {
   if (handle == nullptr) return;
   Node* node = lookup_locked(handle);
-  if (node == nullptr) return;
+  if (node == nullptr || !still(node, handle)) return;
   if (Facts* facts = node->facts.load(std::memory_order_acquire))
     facts->state.store(0, std::memory_order_release);
   // Counted once the answers are gone: what a reader decided from them, having read the count
@@ -228,17 +278,25 @@ void ObjectTable::forget_answers(const void* handle) {
 
 ObjectRecord ObjectTable::created(const void* handle, const Creation& creation) {
   std::lock_guard lock(mutex_);
-  Node* node = lookup_locked(handle);
+  Node* node = const_cast<Node*>(walk(handle));
   const bool inserted = node == nullptr;
   if (inserted) {
-    node = new Node;
-    node->handle = handle;
+    node = recycled();
+    if (node == nullptr) {
+      node = new Node;
+      ++size_;
+    }
+    // Stored before the record is published: a reader that reads any of the new object's
+    // fields (after the fence) sees the new handle too, at its still().
+    node->handle.store(handle, std::memory_order_relaxed);
+    std::atomic_thread_fence(std::memory_order_release);
   }
   ObjectRecord& record = node->record;
   // Listing a platform or a root device again finds the same object, not a new one.
   if (!inserted && record.state == HandleState::Live && !record.counted && !creation.counted &&
       record.kind == creation.kind)
     return record;
+  if (!inserted && record.state == HandleState::Released) no_longer_released(node);
   const std::uint32_t generation = inserted ? 0 : record.generation + 1;
   record = ObjectRecord{};
   record.handle = handle;
@@ -261,16 +319,15 @@ ObjectRecord ObjectTable::created(const void* handle, const Creation& creation) 
   changes_.fetch_add(1, std::memory_order_release);
   if (inserted) {
     std::atomic<Node*>& head = buckets_[bucket_of(handle)];
-    node->next = head.load(std::memory_order_relaxed);
+    node->next.store(head.load(std::memory_order_relaxed), std::memory_order_release);
     head.store(node, std::memory_order_release);
-    ++size_;
   }
   return node->snapshot();
 }
 
 void ObjectTable::set_platform(const void* handle, const void* platform) {
   std::lock_guard lock(mutex_);
-  Node* node = lookup_locked(handle);
+  Node* node = const_cast<Node*>(walk(handle));
   if (node == nullptr || node->record.platform != nullptr) return;
   node->record.platform = platform;
   node->publish();
@@ -279,7 +336,8 @@ void ObjectTable::set_platform(const void* handle, const void* platform) {
 
 std::optional<std::uint32_t> ObjectTable::retained(const void* handle) {
   Node* node = lookup_locked(handle);
-  if (node == nullptr || node->state.load(std::memory_order_acquire) != HandleState::Live)
+  if (node == nullptr || node->state.load(std::memory_order_acquire) != HandleState::Live ||
+      !still(node, handle))
     return std::nullopt;
   if (!node->counted.load(std::memory_order_relaxed)) return 0;
   std::uint32_t count = node->refcount.load(std::memory_order_relaxed);
@@ -292,7 +350,8 @@ std::optional<std::uint32_t> ObjectTable::retained(const void* handle) {
 std::optional<std::uint32_t> ObjectTable::released(const void* handle, std::uint64_t call,
                                                    std::string_view entry) {
   Node* node = lookup_locked(handle);
-  if (node == nullptr || node->state.load(std::memory_order_acquire) != HandleState::Live)
+  if (node == nullptr || node->state.load(std::memory_order_acquire) != HandleState::Live ||
+      !still(node, handle))
     return std::nullopt;
   if (!node->counted.load(std::memory_order_relaxed)) return 0;
   // All but the last reference: one compare-and-swap.
@@ -315,16 +374,18 @@ std::optional<std::uint32_t> ObjectTable::released(const void* handle, std::uint
   record.released_call = call;
   record.released_by = entry;
   node->publish();
+  now_released(node);
   changes_.fetch_add(1, std::memory_order_release);
   return 0;
 }
 
 void ObjectTable::unreleased(const void* handle) {
   std::lock_guard lock(mutex_);
-  Node* node = lookup_locked(handle);
+  Node* node = const_cast<Node*>(walk(handle));
   if (node == nullptr || !node->record.counted) return;
   ObjectRecord& record = node->record;
   if (record.state == HandleState::Released) {
+    no_longer_released(node);
     record.state = HandleState::Live;
     record.released_call = 0;
     record.released_by = {};
@@ -342,7 +403,8 @@ std::vector<ObjectRecord> ObjectTable::live_counted() const {
   {
     std::lock_guard lock(mutex_);
     for (std::size_t i = 0; i < kBuckets; ++i)
-      for (const Node* node = buckets_[i].load(std::memory_order_relaxed); node; node = node->next)
+      for (const Node* node = buckets_[i].load(std::memory_order_relaxed); node;
+           node = node->next.load(std::memory_order_relaxed))
         if (node->record.counted && node->record.state == HandleState::Live)
           live.push_back(node->snapshot());
   }

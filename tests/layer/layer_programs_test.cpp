@@ -460,6 +460,42 @@ TEST(NonUniformWorkGroups, ALinkedProgramIsUniformWhereAnInputIs) {
   std::remove(report.c_str());
 }
 
+// A long-running application's loop on PoCL (many_kernels.c): kernels made, given a buffer
+// argument and released, 20,000 then 40,000 more. The layer's records of released objects are
+// bounded (checker::ObjectTable::kReleasedKept; before 2026-11-28 it kept one of every address
+// PoCL handed out, about 860 bytes a kernel: the second part would have added some 34 MB), so
+// the process is no bigger after 60,000 than after 20,000 but for a generous 8 MB; and a kernel
+// and a buffer released after all those releases are still told apart from garbage, with the
+// calls that made and released them.
+TEST(ManyKernels, MemoryStaysBoundedAndUsesAfterReleaseAreStillNamed) {
+  const Source source = read_source("many_kernels");
+  const std::string report = temporary_path("report");
+  const Ran ran = run({CLVET_CLI, "run", "--report=" + report, "--trace=none", "--",
+                       program("many_kernels"), "20000"},
+                      {{"OCL_ICD_VENDORS", CLVET_POCL_ICD}, {"OCL_ICD_FILENAMES", ""}});
+  const std::string text = read_file(report);
+  std::remove(report.c_str());
+  EXPECT_EQ(finding_ids(text), source.expected) << text << ran.err;
+  EXPECT_EQ(ran.status, 1) << ran.err;
+  EXPECT_EQ(ran.out, source.output) << ran.err;
+  auto resident_after = [&](const std::string& kernels) -> long {
+    const std::string line = "resident after " + kernels + " kernels: ";
+    const std::size_t at = ran.err.find(line);
+    if (at == std::string::npos) return -1;
+    return std::stol(ran.err.substr(at + line.size()));
+  };
+  const long first = resident_after("20000");
+  const long all = resident_after("60000");
+  ASSERT_GT(first, 0) << ran.err;
+  ASSERT_GT(all, 0) << ran.err;
+  EXPECT_LT(all - first, 8 * 1024) << "kB resident: " << first << " after 20,000 kernels, " << all
+                                   << " after 60,000";
+  for (const char* named :
+       {"is a cl_kernel already released by clReleaseKernel (call #",
+        "is a cl_mem already released by clReleaseMemObject (call #"})
+    EXPECT_NE(text.find(named), std::string::npos) << named << "\n" << text;
+}
+
 TEST(Enforce, OnPoclTheProgramGetsTheRulesCode) {
   const Outcome outcome = under_clvet("wrong_sizes", CLVET_POCL_ICD, read_source("wrong_sizes").expected, {"--enforce=1"});
   EXPECT_NE(outcome.ran.err.find("a buffer of zero bytes: -61"), std::string::npos)

@@ -148,5 +148,30 @@ TEST(ThreadsObjectTable, AddressReuseWhileLookingUp) {
   EXPECT_TRUE(table.live_counted().empty());
 }
 
+// A driver that hands out a new address for each object: past ObjectTable::kReleasedKept
+// released, each new object takes the record of the one released longest ago, which moves to
+// another bucket while other threads look up their own live objects, which are never missed
+// (a look-up that misses while records move looks again under the lock) nor taken.
+TEST(ThreadsObjectTable, RecycledRecordsNeverHideALiveObject) {
+  ObjectTable table;
+  constexpr int kEach = static_cast<int>(ObjectTable::kReleasedKept) / 2;
+  constexpr int kLive = 64;
+  run_together([&](int t) {
+    // Each thread's long-lived objects, looked up between its churn's calls.
+    const std::uintptr_t base = std::uintptr_t{1} << 24;
+    for (int i = 0; i < kLive; ++i) table.created(handle(base + t * kLive + i), mem_created(1));
+    for (int i = 0; i < kEach; ++i) {
+      const void* h = handle(t * kEach + i);
+      table.created(h, mem_created(i + 2));
+      ASSERT_EQ(table.released(h, 3, "clReleaseMemObject"), 0u);
+      const void* kept = handle(base + t * kLive + i % kLive);
+      ASSERT_EQ(table.kind_of(kept), api::ObjectKind::Mem) << "thread " << t << ", step " << i;
+      ASSERT_TRUE(table.state(kept).live);
+    }
+  });
+  EXPECT_EQ(table.live_counted().size(), static_cast<std::size_t>(kThreads * kLive));
+  EXPECT_LE(table.size(), ObjectTable::kReleasedKept + kThreads * kLive + kThreads);
+}
+
 }  // namespace
 }  // namespace clvet::checker

@@ -6,6 +6,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <deque>
 #include <mutex>
 #include <optional>
 #include <string_view>
@@ -46,9 +47,15 @@ struct ObjectRecord {
 std::string_view to_string(HandleState state);
 
 // Thread-safe. Records of released objects stay until their address names a new object, so
-// a use after release is told apart from garbage. Every call of an application asks about its
-// handles, so kind_of(), brief() and identity() take no lock: records sit in a fixed array of
-// buckets, are never freed or moved, and publish their kind, id and state atomically.
+// a use after release is told apart from garbage, and the most recent kReleasedKept of them stay
+// at least that long: beyond that many, a new address takes the record of the object released
+// longest ago (a driver that hands out a new address each time, as PoCL's kernels get under
+// the layer, would otherwise leave a record of every object ever made: 856 bytes a kernel with
+// its kept answers, 2026-11-28). Every call of an application asks about its handles, so
+// kind_of(), brief() and identity() take no lock: records sit in a fixed array of buckets, are
+// never freed, and publish their handle, kind, id and state atomically; a record taken for a new
+// address moves to that address's bucket, and a look-up that misses while records have moved
+// looks again under the lock.
 // Retaining, and releasing all but the last reference, change an atomic count without a lock
 // (applications retain and release in their inner loops); other changes are serialised by
 // one mutex.
@@ -158,7 +165,12 @@ class ObjectTable {
 
   // Counted objects the application still holds, in creation order: the leaks at exit.
   std::vector<ObjectRecord> live_counted() const;
+  // How many records the table holds (live, released and recycled alike).
   std::size_t size() const;
+
+  // The released objects whose records no new address may take: their use after release is
+  // told apart from garbage (objects.cpp's "already released by ... (call #N)").
+  static constexpr std::size_t kReleasedKept = std::size_t{1} << 14;
 
  private:
   struct Answers;
@@ -179,8 +191,10 @@ class ObjectTable {
   // order. `refcount` is the record's count for counted objects: changed by compare-and-swap,
   // and zero exactly when the object is released (or being released under the mutex).
   struct Node {
-    const void* handle = nullptr;
-    Node* next = nullptr;  // set before the node is published, never changed
+    // Changed only when a released object's record is taken for a new address (recycled()),
+    // under the mutex; a reader checks it again after reading the record (still()).
+    std::atomic<const void*> handle{nullptr};
+    std::atomic<Node*> next{nullptr};
     std::atomic<api::ObjectKind> kind{api::ObjectKind::None};
     std::atomic<HandleState> state{HandleState::Unknown};
     std::atomic<const void*> platform{nullptr};
@@ -191,6 +205,7 @@ class ObjectTable {
     std::atomic<Answers*> answers{nullptr};  // allocated at the first answer kept, never freed
     std::atomic<Facts*> facts{nullptr};      // the same, at the first fact kept
     ObjectRecord record;  // under the table's mutex, but for its refcount (see above)
+    std::uint64_t release_order = 0;  // under the mutex: which release made it Released
 
     void publish() {
       kind.store(record.kind, std::memory_order_relaxed);
@@ -220,23 +235,55 @@ class ObjectTable {
     return static_cast<std::size_t>((bits * 0x9e3779b97f4a7c15ull) >> 48) & (kBuckets - 1);
   }
 
+  // The node at `handle` in its bucket, without a lock: it may miss while a node moves.
+  const Node* walk(const void* handle) const;
+  // walk(), and again under the mutex if it missed while nodes have moved. Not for a caller
+  // that holds the mutex (walk() is right there).
   const Node* lookup(const void* handle) const;
+  [[gnu::noinline]] const Node* lookup_under_lock(const void* handle) const;
   Node* lookup_locked(const void* handle);
+  // Whether `node`, found at `handle`, still is that handle's after its fields were read: a
+  // released object's record taken for a new address meanwhile is not.
+  static bool still(const Node* node, const void* handle) {
+    std::atomic_thread_fence(std::memory_order_acquire);
+    return node->handle.load(std::memory_order_relaxed) == handle;
+  }
+  // Under the mutex: the record of the object released longest ago, unlinked from its bucket,
+  // once more than kReleasedKept are released; nullptr otherwise.
+  Node* recycled();
+  // Under the mutex: `node` became Released, or stopped being so.
+  void now_released(Node* node);
+  void no_longer_released(Node* node);
 
   mutable std::mutex mutex_;  // every change; readers of whole records
   std::atomic<Node*>* buckets_;
   std::atomic<std::uint64_t> forgets_{0};
   std::atomic<std::uint64_t> changes_{0};
+  // How many nodes ever moved to another bucket: while none has, a miss is a miss.
+  std::atomic<std::uint64_t> moved_{0};
   std::size_t size_ = 0;
   std::uint64_t next_id_ = 1;
+  // Under the mutex: the released nodes in the order of their release, each with its
+  // release_order (an entry whose node was revived or reused since is stale, skipped and
+  // dropped), and how many nodes are Released.
+  std::deque<std::pair<Node*, std::uint64_t>> released_order_;
+  std::uint64_t releases_ = 0;
+  std::size_t released_ = 0;
 };
 
 // Every call asks these about each of its handles: defined here, so that they are inlined.
-inline const ObjectTable::Node* ObjectTable::lookup(const void* handle) const {
+inline const ObjectTable::Node* ObjectTable::walk(const void* handle) const {
   for (const Node* node = buckets_[bucket_of(handle)].load(std::memory_order_acquire);
-       node != nullptr; node = node->next)
-    if (node->handle == handle) return node;
+       node != nullptr; node = node->next.load(std::memory_order_acquire))
+    if (node->handle.load(std::memory_order_relaxed) == handle) return node;
   return nullptr;
+}
+
+inline const ObjectTable::Node* ObjectTable::lookup(const void* handle) const {
+  const Node* node = walk(handle);
+  if (node == nullptr && moved_.load(std::memory_order_acquire) != 0) [[unlikely]]
+    return lookup_under_lock(handle);
+  return node;
 }
 
 inline ObjectTable::Brief ObjectTable::brief(const void* handle) const {
@@ -244,8 +291,10 @@ inline ObjectTable::Brief ObjectTable::brief(const void* handle) const {
   const Node* node = lookup(handle);
   if (node == nullptr || node->state.load(std::memory_order_acquire) != HandleState::Live)
     return {};
-  return {node->kind.load(std::memory_order_relaxed),
-          node->platform.load(std::memory_order_relaxed)};
+  const Brief brief{node->kind.load(std::memory_order_relaxed),
+                    node->platform.load(std::memory_order_relaxed)};
+  if (!still(node, handle)) return {};
+  return brief;
 }
 
 inline ObjectTable::Recall ObjectTable::fact(const void* handle, api::ObjectKind kind,
@@ -259,6 +308,7 @@ inline ObjectTable::Recall ObjectTable::fact(const void* handle, api::ObjectKind
       facts->keys[place].load(std::memory_order_relaxed) != key)
     return Recall::NotKnown;
   value = facts->values[place].load(std::memory_order_relaxed);
+  if (!still(node, handle)) return Recall::NotLive;
   return Recall::Answered;
 }
 
@@ -271,6 +321,7 @@ inline ObjectTable::Identity ObjectTable::identity(const void* handle) const {
   const Node* node = lookup(handle);
   if (node == nullptr) return {};
   const std::uint64_t packed = node->identity.load(std::memory_order_acquire);
+  if (!still(node, handle)) return {};
   return {static_cast<api::ObjectKind>(packed >> 56), packed & ((std::uint64_t{1} << 56) - 1)};
 }
 
@@ -279,7 +330,9 @@ inline ObjectTable::State ObjectTable::state(const void* handle) const {
   const Node* node = lookup(handle);
   if (node == nullptr) return {};
   const bool live = node->state.load(std::memory_order_acquire) == HandleState::Live;
-  return {node->identity.load(std::memory_order_acquire), live};
+  const State state{node->identity.load(std::memory_order_acquire), live};
+  if (!still(node, handle)) return {};
+  return state;
 }
 
 }  // namespace clvet::checker
