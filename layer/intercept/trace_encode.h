@@ -45,6 +45,11 @@ void encode_outputs(RawTraceEncoding& t, std::uint32_t entry, const void* args);
 // Generated: whether encode_outputs() may write anything for the entry point (false: a
 // retain's, a release's, a clSetKernelArg's have nothing to write).
 bool encodes_outputs(std::uint32_t entry);
+// Generated: where the outputs encoder of the entry point writes through one pointer parameter
+// alone, that parameter's byte offset in its arguments (args::<Entry>), else -1. Every output is
+// encoded only through a pointer that is not NULL: while that one is NULL (a launch's or a
+// transfer's event, most often), a call has no outputs to encode.
+int sole_output_pointer(std::uint32_t entry);
 
 namespace encode {
 struct Gathered;

@@ -678,7 +678,8 @@ void write_trace_arguments(fmt::ostream& out, const EntryPoint& entry) {
 
 // What the call wrote through its output parameters, read after it returned. Returns whether
 // there is any (a retain's, a release's, a clSetKernelArg's encoder does nothing).
-bool write_trace_outputs(fmt::ostream& out, const EntryPoint& entry) {
+// `written`: the parameters whose outputs it encodes (each only when that pointer is not NULL).
+bool write_trace_outputs(fmt::ostream& out, const EntryPoint& entry, std::vector<std::string>& written) {
   const std::string name = short_name(entry.name);
   out.print("template <typename E>\nvoid encode_{0}_outputs([[maybe_unused]] BasicTraceEncoding<E>& t, [[maybe_unused]] const args::{0}& a) {{\n", name);
   // The encoder as a local (a RawEncoder's cursor then stays in a register), put back at the end.
@@ -688,6 +689,7 @@ bool write_trace_outputs(fmt::ostream& out, const EntryPoint& entry) {
   for (std::size_t i = 0; i < entry.params.size(); ++i) {
     const Param& p = entry.params[i];
     const std::string kind = std::string(kind_enumerator(p.kind));
+    const std::size_t before = body.size();
     switch (p.role) {
       case Role::ErrcodeRet:
         fmt::format_to(std::back_inserter(body), "  if (a.{0} != nullptr) e.output({1}).sint(*a.{0});\n", p.name, i);
@@ -736,6 +738,7 @@ bool write_trace_outputs(fmt::ostream& out, const EntryPoint& entry) {
       }
       default: break;
     }
+    if (body.size() != before) written.emplace_back(p.name);
   }
   out.print("{}", std::string_view(body.data(), body.size()));
   out.print("  encode::put_back(t, e);\n}}\n\n");
@@ -888,15 +891,20 @@ void write_trace_encoders(const char* path) {
   auto out = fmt::output_file(path);
   out.print("// Generated from rules/api/entry_points.cpp by generate_api. Do not edit.\n");
   out.print("// How the trace records each entry point's arguments and outputs, by parameter role.\n");
-  out.print("#include \"clvet/rules/args.gen.h\"\n#include \"clvet/rules/host_span.h\"\n#include \"image_bytes.h\"\n#include \"trace_encode.h\"\n\n");
+  out.print("#include <cstddef>\n\n#include \"clvet/rules/args.gen.h\"\n#include \"clvet/rules/host_span.h\"\n#include \"image_bytes.h\"\n#include \"trace_encode.h\"\n\n");
   out.print("namespace clvet::layer {{\nnamespace {{\n\nusing api::ObjectKind;\n\n");
   std::vector<int> with_outputs;  // the entry points whose outputs encoder writes something
+  // Those whose outputs are encoded through one pointer parameter: its offset in the arguments.
+  std::vector<std::pair<int, std::string>> sole_output;
   int number = 0;
   for (const EntryPoint& entry : clvet::api::entry_points()) {
     const int index = number++;
     if (!generated(entry)) continue;
     write_trace_arguments(out, entry);
-    if (write_trace_outputs(out, entry)) with_outputs.push_back(index);
+    std::vector<std::string> written;
+    if (write_trace_outputs(out, entry, written)) with_outputs.push_back(index);
+    if (written.size() == 1)
+      sole_output.emplace_back(index, fmt::format("offsetof(args::{}, {})", short_name(entry.name), written[0]));
     if (parameters_repeatable(entry)) write_repeat_inputs(out, entry);
     if (has_facts(entry)) write_call_facts(out, entry);
   }
@@ -919,6 +927,10 @@ void write_trace_encoders(const char* path) {
   out.print("bool encodes_outputs(std::uint32_t entry) {{\n  switch (entry) {{\n");
   for (const int index : with_outputs) out.print("    case {}: return true;\n", index);
   out.print("    default: return false;\n  }}\n}}\n\n");
+  out.print("int sole_output_pointer(std::uint32_t entry) {{\n  switch (entry) {{\n");
+  for (const auto& [index, offset] : sole_output)
+    out.print("    case {}: return static_cast<int>({});\n", index, offset);
+  out.print("    default: return -1;\n  }}\n}}\n\n");
   out.print("std::size_t repeatable_arguments(std::uint32_t entry) {{\n  switch (entry) {{\n");
   {
     int index = 0;
