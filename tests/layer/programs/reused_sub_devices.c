@@ -2,8 +2,9 @@
  * its reference count is zero and no object holds it, and a driver may give its memory to the
  * next one): what the layer keeps of a device (that it lives, its count, its facts for the
  * launches' rules) must be the new sub-device's, not the released one's. Sub-devices made
- * equally run a kernel and are released with all that held them; sub-devices made by counts
- * are made until one has a released one's address; that one runs the kernel (no finding: it
+ * equally are released (the first runs a kernel and is released at the end, with all that held
+ * it); sub-devices made by counts are made until one has a released one's address; that one
+ * runs the kernel (no finding: it
  * is not taken for the released one), is retained and released (its own count), and released
  * once too often at the end (§4.3: CL_INVALID_DEVICE; the driver would free it twice). PoCL
  * answers a context of sub-devices' CL_CONTEXT_DEVICES with the root device.
@@ -68,11 +69,24 @@ int main(void) {
   const cl_device_partition_property by_counts[] = {CL_DEVICE_PARTITION_BY_COUNTS, 1, 1,
                                                     CL_DEVICE_PARTITION_BY_COUNTS_LIST_END, 0};
   cl_device_id again = NULL;
+  /* The sub-device that ran the kernel is released last: PoCL 3.1's worker thread drops its
+   * references to a command's event, and with the last one the queue, after the command has
+   * completed and even after the application released the queue and its context, and reads the
+   * queue's device then, which the queue does not hold. Released with the others, that
+   * sub-device was read after its deletion, and the process crashed in POclReleaseEvent once its
+   * memory had gone to something else (23 of 120 runs two at a time, 2026-11-28, none of 120
+   * since; the test's failure in about 1 suite run of 80). The address of a released one came
+   * back at the first or second batch in every run. */
+  cl_device_id ran = NULL;
   for (int t = 0; t < kTries && again == NULL; ++t) {
     cl_device_id first[2 * kBatch], next[2 * kBatch];
     for (int i = 0; i < kBatch; ++i) CHECK(clCreateSubDevices(root, equally, 2, first + 2 * i, NULL));
-    if (t == 0) run_on(first[0]);
-    for (int i = 0; i < 2 * kBatch; ++i) CHECK(clReleaseDevice(first[i]));
+    if (t == 0) {
+      ran = first[0];
+      run_on(ran);
+    }
+    for (int i = 0; i < 2 * kBatch; ++i)
+      if (first[i] != ran) CHECK(clReleaseDevice(first[i]));
     for (int i = 0; i < kBatch; ++i) CHECK(clCreateSubDevices(root, by_counts, 2, next + 2 * i, NULL));
     const int at = reused(first, next);
     for (int i = 0; i < 2 * kBatch; ++i)
@@ -91,5 +105,6 @@ int main(void) {
   CHECK(clReleaseDevice(again));
   CHECK(clReleaseDevice(again));
   report_code("released once too often", clReleaseDevice(again)); /* expect: ReleaseDeviceInvalidDevice */
+  CHECK(clReleaseDevice(ran));
   return 0;
 }
