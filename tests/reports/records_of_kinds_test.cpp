@@ -111,19 +111,26 @@ TEST(RecordsOfKinds, GiveTheFindingsOfAKilledWritersWholeTraceAndOfItsDamage) {
   std::printf("[ figures  ] %zu findings; a copy of %zu bytes of a trace of %ju bytes\n",
               expected.size(), copy_size, file_size);
 
-  // A byte changed inside the middle blob: both stop there.
+  // A byte changed inside a blob in the middle: both stop there. Not a blob right after a
+  // record its writer never completed: reading goes on after such a record at the next whole
+  // frame, which a damaged one is not, so the damaged blob is passed over with it (the reader's
+  // note names where reading went on) and nothing stops; the next blob is taken instead.
   std::vector<std::uint64_t> blobs;
   whole->rewind();
   for (RecordView r; whole->next(r);)
     if (r.kind == RecordKind::Blob) blobs.push_back(r.offset);
   ASSERT_GE(blobs.size(), 150u);
-  std::vector<std::uint8_t> bytes = testing::read_bytes(path);
-  bytes[blobs[blobs.size() / 2] + kFrameSize + 1000] ^= 0x5a;
   const std::string damaged = dir.file("damaged.clvt");
-  testing::write_bytes(damaged, bytes, bytes.size());
-  auto damaged_reader = testing::open_reader(damaged);
-  ASSERT_TRUE(damaged_reader);
-  const std::vector<std::string> before_damage = findings(*damaged_reader);
+  std::vector<std::string> before_damage;
+  for (std::size_t b = blobs.size() / 2; b < blobs.size() / 2 + 8; ++b) {
+    std::vector<std::uint8_t> bytes = testing::read_bytes(path);
+    bytes[blobs[b] + kFrameSize + 1000] ^= 0x5a;
+    testing::write_bytes(damaged, bytes, bytes.size());
+    auto damaged_reader = testing::open_reader(damaged);
+    ASSERT_TRUE(damaged_reader);
+    before_damage = findings(*damaged_reader);
+    if (!damaged_reader->problems().empty()) break;
+  }
   EXPECT_LT(before_damage.size(), expected.size());
   EXPECT_EQ(findings_of_copy(damaged, copy_size), before_damage);
 }
