@@ -405,6 +405,12 @@ class TraceObserver final : public CallObserver {
     object_event(trace::ObjectEvent::Action::Retained, object, call);
   }
   void object_released(const CountedObject& object, std::uint64_t call) override {
+    // A kernel destroyed takes its buffer arguments with it (a program making and releasing
+    // kernels in a loop would otherwise grow by an entry a kernel, some 145 bytes).
+    if (kernel_buffers_ && object.refcount == 0 && object.kind == api::ObjectKind::Kernel) {
+      std::lock_guard lock(mutex_);
+      kernel_arguments_.erase(object.id);
+    }
     object_event(object.refcount == 0 ? trace::ObjectEvent::Action::Destroyed
                                       : trace::ObjectEvent::Action::Released,
                  object, call);
