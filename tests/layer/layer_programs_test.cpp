@@ -119,10 +119,10 @@ INSTANTIATE_TEST_SUITE_P(Layer, Program,
                                          "leaks", "bad_wait_lists", "callbacks", "threads",
                                          "rebuilt_program", "bad_kernel_arguments", "svm_pointers",
                                          "several_processes", "sub_device_context",
-                                         "reused_addresses", "reused_sub_devices",
-                                         "repeated_calls", "svm_freed_pointers",
-                                         "svm_live_pointers", "svm_host_pointers",
-                                         "kernels_attached"));
+                                         "reused_addresses", "reused_sub_devices", "repeated_calls",
+                                         "svm_freed_pointers", "svm_live_pointers",
+                                         "svm_host_pointers", "kernels_attached",
+                                         "kernels_in_program", "kernels_in_program_leaked"));
 
 // Each build or compile while the application holds a kernel of the program is a finding,
 // citing its clause (1.2 §5.6.2, §5.6.3), on PoCL, which refuses them all as the spec demands
@@ -149,6 +149,30 @@ TEST(KernelsAttached, EachBuildWhileAKernelIsHeldIsFoundWithItsClause) {
             "built with its kernel retained and released once: -59\n"
             "built with a clone of its kernel held: -59\nbuilt with no kernel held: 0\n"
             "compiled with no kernel held: 0\n");
+}
+
+// pyopencl's Program.all_kernels() (tests/layer/programs/kernels_in_program_leaked.c): the
+// kernel retained once more than released, which PoCL counts 2 before the one release, is the
+// one leak, with 1 reference, named by the clCreateKernelsInProgram call that wrote it (#8);
+// the first call, which only counted the kernels (kernels NULL, 1.2 §5.7.1), created none.
+TEST(KernelsInProgram, TheKernelPyopenclNeverReleasesIsTheOneLeak) {
+  const std::string report = temporary_path("report");
+  const Ran ran = run({CLVET_CLI, "run", "--report=" + report, "--trace=none", "--",
+                       program("kernels_in_program_leaked")},
+                      {{"OCL_ICD_VENDORS", CLVET_POCL_ICD}, {"OCL_ICD_FILENAMES", ""}});
+  const std::string text = read_file(report);
+  std::remove(report.c_str());
+  EXPECT_EQ(ran.status, 1) << ran.err;
+  EXPECT_EQ(ran.out, "reference count before the wrapper's release: 2\n");
+  const std::size_t leak = text.find("[ObjectLeaked]");
+  ASSERT_NE(leak, std::string::npos) << text;
+  EXPECT_EQ(text.find("[ObjectLeaked]", leak + 1), std::string::npos) << "one leak only\n" << text;
+  const std::size_t line = text.find('\n', leak) + 1;
+  const std::string finding = text.substr(line, text.find('\n', line) - line);
+  EXPECT_TRUE(finding.starts_with("  cl_kernel 0x")) << finding;
+  EXPECT_TRUE(finding.ends_with(
+      " created by clCreateKernelsInProgram (call #8) still has 1 reference at exit"))
+      << finding;
 }
 
 // A call the layer refuses that returns an object: the application gets the rule's code in
@@ -188,7 +212,8 @@ INSTANTIATE_TEST_SUITE_P(Layer, ProgramOverReferenceDevice,
                          testing::Values("double_release", "use_after_release", "wrong_sizes",
                                          "leaks", "bad_wait_lists", "callbacks", "threads",
                                          "several_processes", "released_kernel_arguments",
-                                         "kernels_attached"));
+                                         "kernels_attached", "kernels_in_program",
+                                         "kernels_in_program_leaked"));
 
 // Calls from a pthread key's destructor, which glibc runs after the thread's C++ thread_local
 // objects are gone (tests/layer/programs/thread_exit_calls.c): judged as any others, on PoCL and
