@@ -95,6 +95,10 @@ SvmExtent svm_allocation_of(const void* pointer) {
 
 SvmPointer svm_pointer(const void* pointer) { return svm_allocation_of(pointer).state; }
 
+bool any_fine_grain_allocations() {
+  return allocations().fine_grain.load(std::memory_order_relaxed) != 0;
+}
+
 std::vector<SharedAllocation> fine_grain_allocations() {
   Allocations& a = allocations();
   std::vector<SharedAllocation> shared;

@@ -36,5 +36,7 @@ struct SharedAllocation {
   std::size_t size = 0;
 };
 std::vector<SharedAllocation> fine_grain_allocations();
+// Whether any is live (one load: a launch traced with data checks it on every call).
+bool any_fine_grain_allocations();
 
 }  // namespace clvet::layer

@@ -169,6 +169,10 @@ struct EntryTraits {
   // pointer's offset in its arguments, else -1: a launch or a transfer whose event pointer is
   // NULL has no outputs to encode either.
   std::int16_t output_pointer = -1;
+  // A launch traced with data, which records the bytes of fine-grain SVM the host may have
+  // written (TraceObserver::shared_memory): by its encoders alone, on the hot path, while the
+  // application has no fine-grain allocation (most programs never make one).
+  bool direct_without_shared = false;
 };
 
 // Whether a call of an entry point with these traits may have outputs to encode.
@@ -242,7 +246,10 @@ std::vector<EntryTraits> entry_traits(bool data, bool kernel_buffers, bool repea
                       static_cast<std::uint8_t>(repeats && arguments <= kRecentArguments ? arguments : 0),
                       repeat_reads_memory(static_cast<std::uint32_t>(traits.size())),
                       encodes_outputs(static_cast<std::uint32_t>(traits.size())),
-                      static_cast<std::int16_t>(sole_output_pointer(static_cast<std::uint32_t>(traits.size())))});
+                      static_cast<std::int16_t>(sole_output_pointer(static_cast<std::uint32_t>(traits.size()))),
+                      data && entry.effect == api::Effect::Launch &&
+                          recorded_by_encoders_alone(static_cast<std::uint32_t>(traits.size()), entry,
+                                                     false, kernel_buffers)});
   }
   return traits;
 }
@@ -262,7 +269,8 @@ class TraceObserver final : public CallObserver {
 
   void call_begin(const ObservedCall& call) override {
     const EntryTraits& traits = traits_[call.entry];
-    if (traits.direct && begin_direct(call, traits)) [[likely]]
+    if ((traits.direct || (traits.direct_without_shared && !any_fine_grain_allocations())) &&
+        begin_direct(call, traits)) [[likely]]
       return;
     begin_encoded(call, traits);
   }
