@@ -485,6 +485,13 @@ TEST(NonUniformWorkGroups, ALinkedProgramIsUniformWhereAnInputIs) {
   std::remove(report.c_str());
 }
 
+// The resident memory (kB) many_kernels.c printed after `kernels` kernels, -1 if it did not.
+long resident_after(const Ran& ran, const std::string& kernels) {
+  const std::string line = "resident after " + kernels + " kernels: ";
+  const std::size_t at = ran.err.find(line);
+  return at == std::string::npos ? -1 : std::stol(ran.err.substr(at + line.size()));
+}
+
 // A long-running application's loop on PoCL (many_kernels.c): kernels made, given a buffer
 // argument and released, 20,000 then 40,000 more. The layer's records of released objects are
 // bounded (checker::ObjectTable::kReleasedKept; before 2026-11-28 it kept one of every address
@@ -503,14 +510,8 @@ TEST(ManyKernels, MemoryStaysBoundedAndUsesAfterReleaseAreStillNamed) {
   EXPECT_EQ(finding_ids(text), source.expected) << text << ran.err;
   EXPECT_EQ(ran.status, 1) << ran.err;
   EXPECT_EQ(ran.out, source.output) << ran.err;
-  auto resident_after = [&](const std::string& kernels) -> long {
-    const std::string line = "resident after " + kernels + " kernels: ";
-    const std::size_t at = ran.err.find(line);
-    if (at == std::string::npos) return -1;
-    return std::stol(ran.err.substr(at + line.size()));
-  };
-  const long first = resident_after("20000");
-  const long all = resident_after("60000");
+  const long first = resident_after(ran, "20000");
+  const long all = resident_after(ran, "60000");
   ASSERT_GT(first, 0) << ran.err;
   ASSERT_GT(all, 0) << ran.err;
   EXPECT_LT(all - first, 8 * 1024) << "kB resident: " << first << " after 20,000 kernels, " << all
@@ -536,13 +537,8 @@ TEST(ManyKernels, KernelBuffersForgetTheArgumentsOfDestroyedKernels) {
                         {{"OCL_ICD_VENDORS", CLVET_POCL_ICD}, {"OCL_ICD_FILENAMES", ""}});
     std::remove(trace.c_str());
     std::remove(report.c_str());
-    auto resident_after = [&](const std::string& kernels) -> long {
-      const std::string line = "resident after " + kernels + " kernels: ";
-      const std::size_t at = ran.err.find(line);
-      return at == std::string::npos ? -1 : std::stol(ran.err.substr(at + line.size()));
-    };
-    const long first = resident_after("20000");
-    const long all = resident_after("60000");
+    const long first = resident_after(ran, "20000");
+    const long all = resident_after(ran, "60000");
     EXPECT_GT(first, 0) << ran.err;
     EXPECT_GT(all, 0) << ran.err;
     return all - first;
