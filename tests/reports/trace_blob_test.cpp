@@ -55,6 +55,51 @@ TEST(TraceBlobs, SameBytesAreStoredOnce) {
   EXPECT_LT(reader->info().file_size, 200'000u);
 }
 
+// A loop uploading one host buffer: the bytes stored again in place, unchanged (the same blob,
+// compared without a copy or a hash), changed by one byte (a blob of their own), and back (the
+// first blob again): each hash names the bytes it was given, as the reader gives them back.
+TEST(TraceBlobs, OneBufferStoredAgainInPlaceIsItsContentEachTime) {
+  testing::TempDir dir;
+  const std::string path = dir.file("in_place.clvt");
+  std::vector<std::uint8_t> buffer(4096);
+  std::iota(buffer.begin(), buffer.end(), 7);
+  const std::vector<std::uint8_t> original = buffer;
+  std::uint64_t hashes[5] = {};
+  WriterStats stats;
+  {
+    auto writer = testing::make_writer(path);
+    hashes[0] = writer->store_blob(buffer.data(), buffer.size());
+    hashes[1] = writer->store_blob(buffer.data(), buffer.size());
+    buffer[4095] ^= 0x80;
+    hashes[2] = writer->store_blob(buffer.data(), buffer.size());
+    hashes[3] = writer->store_blob(buffer.data(), buffer.size());
+    buffer[4095] ^= 0x80;
+    hashes[4] = writer->store_blob(buffer.data(), buffer.size());
+    stats = writer->stats();
+  }
+  EXPECT_EQ(hashes[1], hashes[0]);
+  EXPECT_NE(hashes[2], hashes[0]);
+  EXPECT_EQ(hashes[3], hashes[2]);
+  EXPECT_EQ(hashes[4], hashes[0]);
+  EXPECT_EQ(stats.blobs_stored, 2u);
+  EXPECT_EQ(stats.blobs_deduplicated, 3u);
+  EXPECT_EQ(stats.blob_bytes_in, 5u * buffer.size());
+  auto reader = testing::open_reader(path);
+  ASSERT_TRUE(reader);
+  const auto first = reader->blob(hashes[0]);
+  const auto changed = reader->blob(hashes[2]);
+  ASSERT_TRUE(first);
+  ASSERT_TRUE(changed);
+  ASSERT_EQ(first->size(), original.size());
+  ASSERT_EQ(changed->size(), original.size());
+  for (std::size_t i = 0; i < original.size(); ++i) {
+    EXPECT_EQ(static_cast<std::uint8_t>((*first)[i]), original[i]) << i;
+    EXPECT_EQ(static_cast<std::uint8_t>((*changed)[i]),
+              static_cast<std::uint8_t>(i == 4095 ? original[i] ^ 0x80 : original[i]))
+        << i;
+  }
+}
+
 TEST(TraceBlobs, IncompressibleBytesAreStoredAsTheyAre) {
   testing::TempDir dir;
   const std::string path = dir.file("random.clvt");
