@@ -8,20 +8,17 @@
 #include <cstdint>
 
 #include "clvet/checker/object_table.h"
+#include "object_table_test_support.h"
 
 namespace clvet::checker {
 namespace {
 
+using testing::handle;
+
 constexpr std::size_t kKept = ObjectTable::kReleasedKept;
 
-const void* handle(std::uintptr_t n) { return reinterpret_cast<const void*>(0x100000 + n * 16); }
-
 ObjectTable::Creation kernel_created(std::uint64_t call) {
-  ObjectTable::Creation c;
-  c.kind = api::ObjectKind::Kernel;
-  c.call = call;
-  c.entry = "clCreateKernel";
-  return c;
+  return testing::creation(api::ObjectKind::Kernel, "clCreateKernel", call);
 }
 
 // Four times kReleasedKept kernels, each at a new address, made and released one after the

@@ -14,9 +14,12 @@
 #include <vector>
 
 #include "clvet/checker/object_table.h"
+#include "object_table_test_support.h"
 
 namespace clvet::checker {
 namespace {
+
+using testing::handle;
 
 constexpr int kThreads = 8;
 
@@ -33,15 +36,8 @@ void run_together(Body body) {
   for (std::thread& thread : threads) thread.join();
 }
 
-// Handles are never dereferenced by the table: distinct fake addresses do.
-const void* handle(std::uintptr_t n) { return reinterpret_cast<const void*>(0x100000 + n * 16); }
-
 ObjectTable::Creation mem_created(std::uint64_t call) {
-  ObjectTable::Creation c;
-  c.kind = api::ObjectKind::Mem;
-  c.call = call;
-  c.entry = "clCreateBuffer";
-  return c;
+  return testing::creation(api::ObjectKind::Mem, "clCreateBuffer", call);
 }
 
 // Each thread creates its own objects, retains and releases them, and keeps every tenth (a

@@ -64,15 +64,23 @@ static inline struct setup setup_first_device(void) {
   return s;
 }
 
+/* A program built from `source` with `options` for the setup's device. */
+static inline cl_program build_program(const struct setup* s, const char* source,
+                                       const char* options) {
+  cl_int err = CL_SUCCESS;
+  cl_program program = clCreateProgramWithSource(s->context, 1, &source, NULL, &err);
+  CHECK(err);
+  CHECK(clBuildProgram(program, 1, &s->device, options, NULL, NULL));
+  return program;
+}
+
 /* Kernel `name` of a program built from `source` with `options` for the setup's device; the
  * program through `program` when it is not NULL (else the kernel keeps it alive). */
 static inline cl_kernel build_kernel(const struct setup* s, const char* source,
                                      const char* options, const char* name,
                                      cl_program* program) {
   cl_int err = CL_SUCCESS;
-  cl_program built = clCreateProgramWithSource(s->context, 1, &source, NULL, &err);
-  CHECK(err);
-  CHECK(clBuildProgram(built, 1, &s->device, options, NULL, NULL));
+  cl_program built = build_program(s, source, options);
   cl_kernel kernel = clCreateKernel(built, name, &err);
   CHECK(err);
   if (program != NULL)

@@ -43,10 +43,7 @@ static void run_by_name(const struct setup* s, cl_kernel* kernels, cl_uint count
 
 int main(void) {
   struct setup s = setup_first_device();
-  cl_int err = CL_SUCCESS;
-  cl_program program = clCreateProgramWithSource(s.context, 1, &kSource, NULL, &err);
-  CHECK(err);
-  CHECK(clBuildProgram(program, 1, &s.device, "", NULL, NULL));
+  cl_program program = build_program(&s, kSource, "");
 
   cl_uint count = 0;
   CHECK(clCreateKernelsInProgram(program, 0, NULL, &count));
