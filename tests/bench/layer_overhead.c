@@ -298,7 +298,7 @@ int main(int argc, char** argv) {
     }
     printf("%s workload, %s calls, CPU time, median of %d interleaved runs (min in brackets)\n",
            workload->name, workload->calls, reps);
-    printf("  %-32s %10s %10s %18s %8s %8s %10s %8s\n", "configuration", "process s", "calls s",
+    printf("  %-40s %10s %10s %18s %8s %8s %10s %8s\n", "configuration", "process s", "calls s",
            "ns/call", "ratio", "/floor", "thread ns", "/floor");
     double medians[kMaxConfigs];
     double mins[kMaxConfigs];
@@ -315,7 +315,7 @@ int main(int argc, char** argv) {
     }
     for (int c = 0; c < configs; ++c) {
       if (!ok[c]) {
-        printf("  %-32s %10s\n", labels[c], "failed");
+        printf("  %-40s %10s\n", labels[c], "failed");
         failed = 1;
         continue;
       }
@@ -328,7 +328,7 @@ int main(int argc, char** argv) {
         snprintf(thread_to_floor, sizeof thread_to_floor, "%.2f",
                  threads[c] / threads[floor_config]);
       }
-      printf("  %-32s %10.3f %10.3f %18s %8.2f %8s %10.1f %8s\n", labels[c], process[c],
+      printf("  %-40s %10.3f %10.3f %18s %8.2f %8s %10.1f %8s\n", labels[c], process[c],
              medians[c], per_call, medians[c] / medians[0], to_floor, threads[c] * 1e9 / calls,
              thread_to_floor);
     }

@@ -8,8 +8,10 @@
 # without the layer, under it, and, where this clvet has CLVET_TRACE, tracing without and with
 # data capture, and with device times for every queue (CLVET_DEVICE_TIMES=1: profiling and an
 # event per command, the driver's own cost); and, beside them, the floor of any layer that sees
-# every call (tests/bench/floor_layer.c), and of a recorder that only copies the stamp and three
-# arguments into a file mapping. Usage: layer_overhead.sh BUILD_DIR [OCL_ICD_VENDORS]
+# every call (tests/bench/floor_layer.c), of a recorder that only copies the stamp and three
+# arguments into a file mapping, and of one that writes each call's entry (index, time, entry
+# point, its arguments or a repeat of its previous call's) into a file mapping before the call
+# is forwarded and completes it with the code and duration when it returns. Usage: layer_overhead.sh BUILD_DIR [OCL_ICD_VENDORS]
 set -eu
 build=${1:?usage: layer_overhead.sh BUILD_DIR [OCL_ICD_VENDORS]}
 export OCL_ICD_VENDORS=${2:-${OCL_ICD_VENDORS:-/etc/OpenCL/vendors}}
@@ -27,11 +29,13 @@ elif "$build/layer/clvet" options 2>/dev/null | grep -q CLVET_TRACE; then
 else
   echo "layer_overhead: this clvet has no CLVET_TRACE: tracing is not measured"
 fi
-# The floor: a layer that only calls on, and one that also stamps each call (floor_layer.c).
+# The floor: a layer that only calls on, one that also stamps each call, and the least recorders
+# of each call can write (floor_layer.c).
 floor=$(cd "$build/tests/bench" && pwd)/libfloor_layer.so
 if [ -f "$floor" ]; then
   set -- "$@" "floor, a layer that calls on:OPENCL_LAYERS=$floor,CLVET_FLOOR=pass" \
               "floor, and stamps each call:OPENCL_LAYERS=$floor,CLVET_FLOOR=stamp" \
-              "floor, and a 48-byte record in a file:OPENCL_LAYERS=$floor,CLVET_FLOOR=trace,CLVET_FLOOR_FILE=$trace/floor.bin"
+              "floor, and a 48-byte record in a file:OPENCL_LAYERS=$floor,CLVET_FLOOR=trace,CLVET_FLOOR_FILE=$trace/floor.bin" \
+              "floor, and each call's entry before it:OPENCL_LAYERS=$floor,CLVET_FLOOR=record,CLVET_FLOOR_FILE=$trace/record.bin"
 fi
 "$build/tests/bench/layer_overhead" "$layer" "$@"
