@@ -50,6 +50,10 @@ struct WriterThread : WriterThreadHot {
   std::vector<codec::IndexEntry> pending_blobs;
   // Written by this thread only; atomic so that stats() may read it meanwhile.
   std::atomic<std::uint64_t> records{0};
+  // The blobs this thread stored again as its last one, and their bytes (counted here, not
+  // under the blob mutex: a loop uploading one buffer takes no lock a call for them).
+  std::atomic<std::uint64_t> blobs_repeated{0};
+  std::atomic<std::uint64_t> blob_bytes_repeated{0};
   ZSTD_CCtx* zstd = nullptr;
   // The free space of the block a call is encoded straight into (Writer::begin_call), and
   // how many bytes of it the buffer was given.
@@ -688,9 +692,10 @@ std::uint64_t Writer::store_blob(const void* live, std::size_t size) {
   // need neither the copy nor the hash (together about twice the comparison's work).
   if (ts.snapshot_stored && size != 0 && size == ts.blob_snapshot.size() &&
       std::memcmp(live, ts.blob_snapshot.data(), size) == 0) {
-    std::lock_guard lock(blob_mutex_);
-    blob_bytes_in_ += size;
-    ++blobs_deduplicated_;
+    ts.blobs_repeated.store(ts.blobs_repeated.load(std::memory_order_relaxed) + 1,
+                            std::memory_order_relaxed);
+    ts.blob_bytes_repeated.store(ts.blob_bytes_repeated.load(std::memory_order_relaxed) + size,
+                                 std::memory_order_relaxed);
     return ts.snapshot_hash;
   }
   ts.snapshot_stored = false;
@@ -796,12 +801,14 @@ WriterStats Writer::stats() const {
     for (const auto& ts : threads_) {
       s.records += ts->records.load(std::memory_order_relaxed);
       s.calls += ts->calls.load(std::memory_order_relaxed);
+      s.blobs_deduplicated += ts->blobs_repeated.load(std::memory_order_relaxed);
+      s.blob_bytes_in += ts->blob_bytes_repeated.load(std::memory_order_relaxed);
     }
   }
   std::lock_guard lock(blob_mutex_);
   s.blobs_stored = blob_offsets_.size();
-  s.blobs_deduplicated = blobs_deduplicated_;
-  s.blob_bytes_in = blob_bytes_in_;
+  s.blobs_deduplicated += blobs_deduplicated_;
+  s.blob_bytes_in += blob_bytes_in_;
   s.blob_bytes_stored = blob_bytes_stored_;
   return s;
 }

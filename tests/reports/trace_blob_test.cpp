@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include <numeric>
+#include <thread>
+#include <vector>
 
 #include "trace_test_support.h"
 
@@ -98,6 +100,31 @@ TEST(TraceBlobs, OneBufferStoredAgainInPlaceIsItsContentEachTime) {
               static_cast<std::uint8_t>(i == 4095 ? original[i] ^ 0x80 : original[i]))
         << i;
   }
+}
+
+// Threads that each store their own buffer again and again (each counts its repeats itself):
+// the writer's statistics are every thread's, one blob stored per content.
+TEST(TraceBlobs, RepeatsOfManyThreadsAreAllCounted) {
+  testing::TempDir dir;
+  const std::string path = dir.file("threads.clvt");
+  constexpr int kThreads = 4, kStores = 50;
+  constexpr std::size_t kSize = 1000;
+  WriterStats stats;
+  {
+    auto writer = testing::make_writer(path);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t)
+      threads.emplace_back([&writer, t] {
+        std::vector<std::uint8_t> buffer(kSize);
+        std::iota(buffer.begin(), buffer.end(), static_cast<std::uint8_t>(31 * t));
+        for (int i = 0; i < kStores; ++i) writer->store_blob(buffer.data(), buffer.size());
+      });
+    for (std::thread& thread : threads) thread.join();
+    stats = writer->stats();
+  }
+  EXPECT_EQ(stats.blobs_stored, static_cast<std::uint64_t>(kThreads));
+  EXPECT_EQ(stats.blobs_deduplicated, static_cast<std::uint64_t>(kThreads * (kStores - 1)));
+  EXPECT_EQ(stats.blob_bytes_in, static_cast<std::uint64_t>(kThreads * kStores) * kSize);
 }
 
 TEST(TraceBlobs, IncompressibleBytesAreStoredAsTheyAre) {
