@@ -29,7 +29,7 @@ namespace clvet::trace {
 
 namespace detail {
 
-thread_local ThreadCache t_cache __attribute__((tls_model("initial-exec")));
+constinit thread_local ThreadCache t_cache __attribute__((tls_model("initial-exec")));
 std::atomic<bool> g_asymmetric_fence{false};
 std::atomic<int> g_pid{0};
 

@@ -82,7 +82,7 @@ struct ThreadCache {
 };
 // Initial-exec: the writer lives in the layer, a library the ICD loader dlopen()s, where the
 // default TLS model costs a __tls_get_addr call on every record; this costs one load.
-extern thread_local ThreadCache t_cache __attribute__((tls_model("initial-exec")));
+extern thread_local constinit ThreadCache t_cache __attribute__((tls_model("initial-exec")));
 // Whether the process may use an asymmetric fence: close() makes every thread of the process
 // pass a full barrier (membarrier), so that a record write needs only a compiler barrier
 // between marking its thread busy and reading whether the writer is closed, not a locked
