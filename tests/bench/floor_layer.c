@@ -166,6 +166,20 @@ static inline void record_return(unsigned char* start, cl_int code, uint64_t at,
   g_cursor = (uint64_t)(p - g_chunk);
 }
 
+/* CLVET_FLOOR=record: returns `call`'s code, its entry written before it and completed after
+ * (`timed`: its duration measured), the arguments those after `call`. */
+#define RECORDED(entry, timed, input, input_size, call, ...)                                   \
+  do {                                                                                          \
+    const uint64_t at_ = __rdtsc();                                                             \
+    const uint64_t arguments_[] = {__VA_ARGS__};                                                \
+    unsigned char* entry_ = record_enter((entry), at_, arguments_,                              \
+                                         sizeof arguments_ / sizeof arguments_[0], (input),     \
+                                         (input_size));                                         \
+    const cl_int code_ = (call);                                                                \
+    record_return(entry_, code_, at_, (timed));                                                 \
+    return code_;                                                                               \
+  } while (0)
+
 /* Time-stamp counter ticks in `ns` nanoseconds, measured against CLOCK_MONOTONIC. */
 static uint64_t ticks_in(uint64_t ns) {
   struct timespec a, b;
@@ -178,71 +192,43 @@ static uint64_t ticks_in(uint64_t ns) {
 }
 
 static cl_int CL_API_CALL get_mem_info(cl_mem m, cl_mem_info p, size_t s, void* v, size_t* r) {
-  if (g_mode == kRecord) {
-    const uint64_t at = __rdtsc();
-    const uint64_t arguments[] = {(uintptr_t)m, p, s, (uintptr_t)v, (uintptr_t)r};
-    unsigned char* entry = record_enter(1, at, arguments, 5, NULL, 0);
-    const cl_int code = g_next.clGetMemObjectInfo(m, p, s, v, r);
-    record_return(entry, code, at, 0);
-    return code;
-  }
+  if (g_mode == kRecord)
+    RECORDED(1, 0, NULL, 0, g_next.clGetMemObjectInfo(m, p, s, v, r), (uintptr_t)m, p,
+             s, (uintptr_t)v, (uintptr_t)r);
   const uint64_t at = enter();
   const cl_int code = g_next.clGetMemObjectInfo(m, p, s, v, r);
   leave(1, at, m);
   return code;
 }
 static cl_int CL_API_CALL retain_mem(cl_mem m) {
-  if (g_mode == kRecord) {
-    const uint64_t at = __rdtsc();
-    const uint64_t arguments[] = {(uintptr_t)m};
-    unsigned char* entry = record_enter(2, at, arguments, 1, NULL, 0);
-    const cl_int code = g_next.clRetainMemObject(m);
-    record_return(entry, code, at, 0);
-    return code;
-  }
+  if (g_mode == kRecord)
+    RECORDED(2, 0, NULL, 0, g_next.clRetainMemObject(m), (uintptr_t)m);
   const uint64_t at = enter();
   const cl_int code = g_next.clRetainMemObject(m);
   leave(2, at, m);
   return code;
 }
 static cl_int CL_API_CALL release_mem(cl_mem m) {
-  if (g_mode == kRecord) {
-    const uint64_t at = __rdtsc();
-    const uint64_t arguments[] = {(uintptr_t)m};
-    unsigned char* entry = record_enter(3, at, arguments, 1, NULL, 0);
-    const cl_int code = g_next.clReleaseMemObject(m);
-    record_return(entry, code, at, 0);
-    return code;
-  }
+  if (g_mode == kRecord)
+    RECORDED(3, 0, NULL, 0, g_next.clReleaseMemObject(m), (uintptr_t)m);
   const uint64_t at = enter();
   const cl_int code = g_next.clReleaseMemObject(m);
   leave(3, at, m);
   return code;
 }
 static cl_int CL_API_CALL get_event_info(cl_event e, cl_event_info p, size_t s, void* v, size_t* r) {
-  if (g_mode == kRecord) {
-    const uint64_t at = __rdtsc();
-    const uint64_t arguments[] = {(uintptr_t)e, p, s, (uintptr_t)v, (uintptr_t)r};
-    unsigned char* entry = record_enter(4, at, arguments, 5, NULL, 0);
-    const cl_int code = g_next.clGetEventInfo(e, p, s, v, r);
-    record_return(entry, code, at, 0);
-    return code;
-  }
+  if (g_mode == kRecord)
+    RECORDED(4, 0, NULL, 0, g_next.clGetEventInfo(e, p, s, v, r), (uintptr_t)e, p, s,
+             (uintptr_t)v, (uintptr_t)r);
   const uint64_t at = enter();
   const cl_int code = g_next.clGetEventInfo(e, p, s, v, r);
   leave(4, at, e);
   return code;
 }
 static cl_int CL_API_CALL set_kernel_arg(cl_kernel k, cl_uint i, size_t s, const void* v) {
-  if (g_mode == kRecord) {
-    const uint64_t at = __rdtsc();
-    const uint64_t arguments[] = {(uintptr_t)k, i, s, (uintptr_t)v};
-    /* The loop sets two arguments in turn: each its own previous call (entry 5 and 8). */
-    unsigned char* entry = record_enter(5 + (i & 1) * 3, at, arguments, 4, v, v != NULL && s <= 32 ? (uint32_t)s : 0);
-    const cl_int code = g_next.clSetKernelArg(k, i, s, v);
-    record_return(entry, code, at, 0);
-    return code;
-  }
+  if (g_mode == kRecord) /* the loop sets two arguments in turn: each its own previous call */
+    RECORDED(5 + (i & 1) * 3, 0, v, v != NULL && s <= 32 ? (uint32_t)s : 0,
+             g_next.clSetKernelArg(k, i, s, v), (uintptr_t)k, i, s, (uintptr_t)v);
   const uint64_t at = enter();
   const cl_int code = g_next.clSetKernelArg(k, i, s, v);
   leave3(5, at, k, i, s);
@@ -252,14 +238,12 @@ static cl_int CL_API_CALL enqueue_ndrange(cl_command_queue q, cl_kernel k, cl_ui
                                           const size_t* o, const size_t* g, const size_t* l,
                                           cl_uint n, const cl_event* w, cl_event* e) {
   if (g_mode == kRecord) {
-    const uint64_t at = __rdtsc();
-    const uint64_t arguments[] = {(uintptr_t)q, (uintptr_t)k, d, (uintptr_t)o, (uintptr_t)g, (uintptr_t)l, n, (uintptr_t)w, (uintptr_t)e};
     size_t sizes[3] = {0, 0, 0};
     if (g != NULL && d >= 1 && d <= 3) memcpy(sizes, g, d * sizeof(size_t));
-    unsigned char* entry = record_enter(6, at, arguments, 9, sizes, (uint32_t)(d <= 3 ? d : 0) * sizeof(size_t));
-    const cl_int code = g_next.clEnqueueNDRangeKernel(q, k, d, o, g, l, n, w, e);
-    record_return(entry, code, at, 1);
-    return code;
+    RECORDED(6, 1, sizes, (uint32_t)(d <= 3 ? d : 0) * sizeof(size_t),
+             g_next.clEnqueueNDRangeKernel(q, k, d, o, g, l, n, w, e), (uintptr_t)q,
+             (uintptr_t)k, d, (uintptr_t)o, (uintptr_t)g, (uintptr_t)l, n, (uintptr_t)w,
+             (uintptr_t)e);
   }
   const uint64_t at = enter();
   const cl_int code = g_next.clEnqueueNDRangeKernel(q, k, d, o, g, l, n, w, e);
@@ -269,14 +253,10 @@ static cl_int CL_API_CALL enqueue_ndrange(cl_command_queue q, cl_kernel k, cl_ui
 static cl_int CL_API_CALL enqueue_write(cl_command_queue q, cl_mem b, cl_bool blocking, size_t o,
                                         size_t s, const void* p, cl_uint n, const cl_event* w,
                                         cl_event* e) {
-  if (g_mode == kRecord) {
-    const uint64_t at = __rdtsc();
-    const uint64_t arguments[] = {(uintptr_t)q, (uintptr_t)b, blocking, o, s, (uintptr_t)p, n, (uintptr_t)w, (uintptr_t)e};
-    unsigned char* entry = record_enter(7, at, arguments, 9, NULL, 0);
-    const cl_int code = g_next.clEnqueueWriteBuffer(q, b, blocking, o, s, p, n, w, e);
-    record_return(entry, code, at, 1);
-    return code;
-  }
+  if (g_mode == kRecord)
+    RECORDED(7, 1, NULL, 0, g_next.clEnqueueWriteBuffer(q, b, blocking, o, s, p, n, w, e),
+             (uintptr_t)q, (uintptr_t)b, blocking, o, s, (uintptr_t)p, n, (uintptr_t)w,
+             (uintptr_t)e);
   const uint64_t at = enter();
   const cl_int code = g_next.clEnqueueWriteBuffer(q, b, blocking, o, s, p, n, w, e);
   leave3(7, at, b, (uint64_t)(uintptr_t)q, s);
