@@ -122,7 +122,7 @@ BufferState buffer_at(TraceDocument& document, const trace::Handle& mem, std::ui
   BufferState s = rebuild(document, mem, at, 0);
   QStringList notes;
   if (s.size && s.knownBytes() < s.size)
-    notes << QObject::tr("%1 of %2 bytes are not in the trace's data (shown as ??)").arg(s.size - s.knownBytes()).arg(s.size);
+    notes << QObject::tr("%1 of %2 bytes are not in the trace's data (shown as ?\?)").arg(s.size - s.knownBytes()).arg(s.size);
   if (s.kernels_since)
     notes << QObject::tr("kernels ran from call #%1 on and may have written it: these are the bytes before them; "
                          "replay to this call (or record with --trace-kernel-buffers=1 and pick the launch) for the bytes after")

@@ -64,29 +64,32 @@ class Half : public ::testing::TestWithParam<const char*> {
 // The exact a * b + c rounded once to half: halves are integers times 2^-24, so the sum is an
 // integer times 2^-48 (at most 2^81), and the nearest half is found among the neighbours of the
 // double nearest it, ties to the even one.
+// GCC's 128-bit integer (__extension__: not ISO C++, as -Wpedantic would say at each use).
+__extension__ using Int128 = __int128;
+
 std::uint16_t exact_fma(std::uint16_t a, std::uint16_t b, std::uint16_t c) {
   const double x = half_value(a), y = half_value(b), z = half_value(c);
   if (!std::isfinite(x) || !std::isfinite(y) || !std::isfinite(z)) return host_half(x * y + z);
   auto units = [](double v) {  // v * 2^24 as an integer (exact for a half)
-    return static_cast<__int128>(std::ldexp(v, 24));
+    return static_cast<Int128>(std::ldexp(v, 24));
   };
-  const __int128 sum = units(x) * units(y) + units(z) * (__int128(1) << 24);
+  const Int128 sum = units(x) * units(y) + units(z) * (Int128(1) << 24);
   if (sum == 0) return host_half(x * y + z);  // the zero's sign as IEEE 754 gives it
   const double approx = std::ldexp(static_cast<double>(sum), -48);
   const std::uint16_t guess = host_half(approx);
   if ((guess & 0x7fff) == 0x7c00) {  // overflow: past the largest half's rounding boundary?
-    const __int128 boundary = __int128(65520) << 48;
-    const __int128 magnitude = sum < 0 ? -sum : sum;
+    const Int128 boundary = Int128(65520) << 48;
+    const Int128 magnitude = sum < 0 ? -sum : sum;
     if (magnitude < boundary) return std::uint16_t((guess & 0x8000) | 0x7bff);
     return guess;
   }
   std::uint16_t best = guess;
-  __int128 best_distance = -1;
+  Int128 best_distance = -1;
   for (int step = -1; step <= 1; ++step) {
     const std::uint16_t candidate = std::uint16_t(guess + step);
     if ((candidate & 0x7fff) > 0x7bff || ((guess & 0x7fff) == 0 && step == -1)) continue;
-    const __int128 value = units(half_value(candidate)) * (__int128(1) << 24);
-    const __int128 distance = sum > value ? sum - value : value - sum;
+    const Int128 value = units(half_value(candidate)) * (Int128(1) << 24);
+    const Int128 distance = sum > value ? sum - value : value - sum;
     if (best_distance < 0 || distance < best_distance ||
         (distance == best_distance && (candidate & 1) == 0)) {
       best = candidate;
