@@ -11,7 +11,9 @@
 # every call (tests/bench/floor_layer.c), of a recorder that only copies the stamp and three
 # arguments into a file mapping, and of one that writes each call's entry (index, time, entry
 # point, its arguments or a repeat of its previous call's) into a file mapping before the call
-# is forwarded and completes it with the code and duration when it returns. Usage: layer_overhead.sh BUILD_DIR [OCL_ICD_VENDORS]
+# is forwarded and completes it with the code and duration when it returns; and the layer with
+# that floor stacked beside it (OPENCL_LAYERS=layer:floor): the least a traced clvet could cost,
+# its rules and the smallest record of each call, each in a layer of its own. Usage: layer_overhead.sh BUILD_DIR [OCL_ICD_VENDORS]
 set -eu
 build=${1:?usage: layer_overhead.sh BUILD_DIR [OCL_ICD_VENDORS]}
 export OCL_ICD_VENDORS=${2:-${OCL_ICD_VENDORS:-/etc/OpenCL/vendors}}
@@ -36,6 +38,7 @@ if [ -f "$floor" ]; then
   set -- "$@" "floor, a layer that calls on:OPENCL_LAYERS=$floor,CLVET_FLOOR=pass" \
               "floor, and stamps each call:OPENCL_LAYERS=$floor,CLVET_FLOOR=stamp" \
               "floor, and a 48-byte record in a file:OPENCL_LAYERS=$floor,CLVET_FLOOR=trace,CLVET_FLOOR_FILE=$trace/floor.bin" \
-              "floor, and each call's entry before it:OPENCL_LAYERS=$floor,CLVET_FLOOR=record,CLVET_FLOOR_FILE=$trace/record.bin"
+              "floor, and each call's entry before it:OPENCL_LAYERS=$floor,CLVET_FLOOR=record,CLVET_FLOOR_FILE=$trace/record.bin" \
+              "layer, and that floor stacked with it:OPENCL_LAYERS=$layer:$floor,CLVET_FLOOR=record,CLVET_FLOOR_FILE=$trace/stacked.bin"
 fi
 "$build/tests/bench/layer_overhead" "$layer" "$@"
