@@ -263,8 +263,14 @@ struct EncoderReads {
     }
     visitor().bytes(list, count * sizeof(T));
   }
+  // Bytes above kSmallBytes (recorded with data only) are a blob in the trace: what stands for
+  // them is the blob's hash, and the blob the thread stored last (blob_bytes()).
   void input_bytes(bool data, const void* from, std::uint64_t n) {
-    if (input_recorded(data, from, n)) visitor().bytes(from, n);
+    if (!input_recorded(data, from, n)) return;
+    if (n > kSmallBytes)
+      visitor().blob_bytes(from, n);
+    else
+      visitor().bytes(from, n);
   }
   void kernel_argument(bool data, const void* value, std::size_t n) {
     if (value != nullptr && n == sizeof(void*))
@@ -280,6 +286,14 @@ struct EncoderReads {
 struct Gathered : EncoderReads<Gathered> {
   std::uint8_t bytes_[kRepeatInputs];
   std::size_t size = 0;
+  // An input stored as a blob (a write of one host buffer with data) is gathered as its hash
+  // and size, 16 bytes in their place, when it is the thread's last blob, just stored by the
+  // call's encoder (trace::Writer::last_blob): a later call is compared with it where its bytes
+  // are, without a copy or a hash. One a call (the writer keeps the last blob only).
+  trace::Writer* writer = nullptr;
+  std::uint64_t blob_size = 0;  // 0: none gathered
+
+  void blob_bytes(const void* from, std::uint64_t n);
 
   void bytes(const void* from, std::uint64_t n) {
     if (n > kRepeatInputs - size) {
@@ -292,6 +306,7 @@ struct Gathered : EncoderReads<Gathered> {
   void clear() {
     size = 0;
     ok = true;
+    blob_size = 0;
   }
 };
 
@@ -300,6 +315,9 @@ class Compared : public EncoderReads<Compared> {
  public:
   explicit Compared(const Gathered& earlier) : earlier_(earlier) {}
   bool all() const { return ok && at_ == earlier_.size; }
+
+  // The earlier call's blob, where it came: the same bytes are the thread's last blob still.
+  void blob_bytes(const void* from, std::uint64_t n);
 
   void bytes(const void* from, std::uint64_t n) {
     if (!ok || n > earlier_.size - at_ || (n != 0 && std::memcmp(earlier_.bytes_ + at_, from, n) != 0)) {

@@ -45,6 +45,32 @@ bool host_memory(const void* pointer) {
   return pointer != nullptr && svm_pointer(pointer) == SvmPointer::Unknown;
 }
 
+void Gathered::blob_bytes(const void* from, std::uint64_t n) {
+  const std::optional<std::uint64_t> hash =
+      writer != nullptr && blob_size == 0 ? writer->last_blob(from, n) : std::nullopt;
+  if (!hash) {
+    ok = false;
+    return;
+  }
+  const std::uint64_t token[2] = {*hash, n};
+  bytes(token, sizeof token);
+  blob_size = n;
+}
+
+void Compared::blob_bytes(const void* from, std::uint64_t n) {
+  std::uint64_t token[2];
+  if (!ok || earlier_.size - at_ < sizeof token) {
+    ok = false;
+    return;
+  }
+  std::memcpy(token, earlier_.bytes_ + at_, sizeof token);
+  if (token[1] != n || !earlier_.writer->last_blob_again(from, n, token[0])) {
+    ok = false;
+    return;
+  }
+  at_ += sizeof token;
+}
+
 }  // namespace encode
 
 namespace {
@@ -577,6 +603,8 @@ class TraceObserver final : public CallObserver {
           recent->changes == changes &&
           same_call(call.entry, recent->arguments, recent->inputs, call.args, data_)) {
         e.repeat(direct.entry - recent->at);
+        // Its blob, named by the entry repeated, is stored again as store_blob() would count it.
+        if (recent->inputs.blob_size != 0) writer_->count_blob_again(recent->inputs.blob_size);
         direct.repeated = recent->params;
         direct.repeated_size = recent->params_size;
         recent = nullptr;  // the call repeated stays the one to repeat
@@ -597,6 +625,9 @@ class TraceObserver final : public CallObserver {
     // encoder read, before the call is forwarded), unless they are too many to keep.
     if (recent != nullptr && traits.repeat_reads) {
       recent->inputs.clear();
+      // A blob input is compared against this writer's thread state later: the process's one
+      // recorder and its writer are never destroyed (start_trace).
+      recent->inputs.writer = writer_.get();
       if (!repeat_inputs(call.entry, call.args, data_, recent->inputs)) {
         recent->entry = ~std::uint32_t{0};
         recent = nullptr;

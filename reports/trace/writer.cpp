@@ -682,6 +682,32 @@ void Writer::write_call_enter(const Call& call) {
   commit_call(ts, ts.scratch, RecordKind::CallEnter, call.index);
 }
 
+// Whether `live` holds, right now, the bytes of the thread's last blob, which is in the trace.
+static bool is_stored_snapshot(const detail::WriterThread& ts, const void* live, std::size_t size) {
+  return ts.snapshot_stored && size != 0 && size == ts.blob_snapshot.size() &&
+         std::memcmp(live, ts.blob_snapshot.data(), size) == 0;
+}
+
+std::optional<std::uint64_t> Writer::last_blob(const void* data, std::size_t size) {
+  const ThreadState& ts = thread_state();
+  if (!is_stored_snapshot(ts, data, size)) return std::nullopt;
+  return ts.snapshot_hash;
+}
+
+bool Writer::last_blob_again(const void* data, std::size_t size, std::uint64_t hash) {
+  const ThreadState& ts = thread_state();
+  return ts.snapshot_hash == hash && is_stored_snapshot(ts, data, size);
+}
+
+void Writer::count_blob_again(std::size_t size) { count_repeated_blob(thread_state(), size); }
+
+void Writer::count_repeated_blob(ThreadState& ts, std::size_t size) {
+  ts.blobs_repeated.store(ts.blobs_repeated.load(std::memory_order_relaxed) + 1,
+                          std::memory_order_relaxed);
+  ts.blob_bytes_repeated.store(ts.blob_bytes_repeated.load(std::memory_order_relaxed) + size,
+                               std::memory_order_relaxed);
+}
+
 std::uint64_t Writer::store_blob(const void* live, std::size_t size) {
   // The bytes may be host memory that another thread (the application, a driver's callback)
   // writes meanwhile: hash and store one snapshot of them, so that the stored bytes always
@@ -690,12 +716,8 @@ std::uint64_t Writer::store_blob(const void* live, std::size_t size) {
   // A loop that uploads one host buffer again and again (a transfer test, constant data): the
   // bytes equal this thread's last blob's, which is in the trace. Compared where they are, they
   // need neither the copy nor the hash (together about twice the comparison's work).
-  if (ts.snapshot_stored && size != 0 && size == ts.blob_snapshot.size() &&
-      std::memcmp(live, ts.blob_snapshot.data(), size) == 0) {
-    ts.blobs_repeated.store(ts.blobs_repeated.load(std::memory_order_relaxed) + 1,
-                            std::memory_order_relaxed);
-    ts.blob_bytes_repeated.store(ts.blob_bytes_repeated.load(std::memory_order_relaxed) + size,
-                                 std::memory_order_relaxed);
+  if (is_stored_snapshot(ts, live, size)) {
+    count_repeated_blob(ts, size);
     return ts.snapshot_hash;
   }
   ts.snapshot_stored = false;

@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <mutex>
 #include <string>
 #include <string_view>
@@ -377,6 +378,15 @@ class Writer {
 
   // Stores the bytes once per content: returns their hash (XXH3-64) for Value::blob.
   std::uint64_t store_blob(const void* data, std::size_t size);
+  // The hash of the bytes at `data` when they are the calling thread's last blob, in the trace
+  // (its last store_blob() was of these bytes, and they have not changed since), else nullopt.
+  std::optional<std::uint64_t> last_blob(const void* data, std::size_t size);
+  // Whether the bytes at `data` are again the calling thread's last blob and it is the one of
+  // `hash`: what store_blob() would answer, without storing or counting anything.
+  bool last_blob_again(const void* data, std::size_t size, std::uint64_t hash);
+  // Counts `size` bytes stored again as the thread's last blob, as store_blob() counts them: a
+  // Repeat of the call that stored it names that blob instead of storing it.
+  void count_blob_again(std::size_t size);
   // Small bytes inline, larger ones through store_blob.
   Value store_data(const void* data, std::size_t size);
 
@@ -399,6 +409,8 @@ class Writer {
   Writer(std::string path, int fd, const WriterOptions& options);
 
   ThreadState& thread_state();
+  // A blob stored again as the thread's last one: counted by the thread (stats()).
+  static void count_repeated_blob(ThreadState& ts, std::size_t size);
   detail::WriterThreadHot& hot_state() {
     if (detail::t_cache.serial == serial_) [[likely]]
       return *detail::t_cache.state;
