@@ -15,25 +15,14 @@
 # Usage: repeated_arguments.sh CLVET PROGRAM WORKDIR. Prints PASS or what failed.
 set -eu
 clvet=$1 program=$2 work=$3
+here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$work"
 cd "$work"
-rm -f with.clvt without.clvt data.clvt
+rm -f data.clvt
 fail() { echo "FAIL: $*"; exit 1; }
-
-for mode in with without; do
-  repeats=1
-  [ "$mode" = without ] && repeats=0
-  out=$("$clvet" run --trace=$mode.clvt --trace-data=0 --trace-repeats=$repeats -- "$program")
-  [ "$(echo "$out" | tail -1)" = same ] || fail "the program computed otherwise than the host ($mode Repeats): $out"
-  "$clvet" trace dump --no-times $mode.clvt > $mode.txt
-done
-
-# Calls and their items, with addresses (stack and heap, per run) left out.
-calls() { grep -E '^#[0-9]+ |^    (in|out|created) ' "$1" | sed -E 's/0x[0-9a-f]+/ADDRESS/g'; }
-calls with.txt > with.calls
-calls without.txt > without.calls
+. "$here/repeats_both_ways.sh"
+record_both_ways 0
 [ "$(grep -c 'clSetKernelArg(' with.calls)" -eq 1200 ] || fail "not 1200 clSetKernelArg calls"
-cmp -s with.calls without.calls || fail "the trace with Repeats reads otherwise: $(diff without.calls with.calls | head -5)"
 
 # The values behind the pointers, in the trace with Repeats: each item follows its call's line.
 count() { grep -c -- "$1" with.calls || true; }

@@ -14,23 +14,12 @@
 # Usage: repeated_blobs.sh CLVET PROGRAM WORKDIR. Prints PASS or what failed.
 set -eu
 clvet=$1 program=$2 work=$3
+here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$work"
 cd "$work"
-rm -f with.clvt without.clvt
 fail() { echo "FAIL: $*"; exit 1; }
-
-for mode in with without; do
-  repeats=1
-  [ "$mode" = without ] && repeats=0
-  out=$("$clvet" run --trace=$mode.clvt --trace-data=1 --trace-repeats=$repeats -- "$program")
-  [ "$(echo "$out" | tail -1)" = same ] || fail "the program computed otherwise than the host ($mode Repeats): $out"
-  "$clvet" trace dump --no-times $mode.clvt > $mode.txt
-done
-
-calls() { grep -E '^#[0-9]+ |^    (in|out|created) ' "$1" | sed -E 's/0x[0-9a-f]{6,}/ADDRESS/g'; }
-calls with.txt > with.calls
-calls without.txt > without.calls
-cmp -s with.calls without.calls || fail "the trace with Repeats reads otherwise: $(diff without.calls with.calls | head -5)"
+. "$here/repeats_both_ways.sh"
+record_both_ways 1
 
 # The blob each write names, by buffer: x is the buffer of the last write, z the other one.
 writes() { awk -v want="$1" '/clEnqueueWriteBuffer\(/ { match($0, /buffer: mem#[0-9]+/); b = substr($0, RSTART + 8, RLENGTH - 8); getline; if (b == want) print $NF }' with.calls; }
